@@ -1,0 +1,106 @@
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+import jsxA11y from "eslint-plugin-jsx-a11y";
+import pluginQuery from "@tanstack/eslint-plugin-query";
+import pluginRouter from "@tanstack/eslint-plugin-router";
+import lingui from "eslint-plugin-lingui";
+import checkFile from "eslint-plugin-check-file";
+import globals from "globals";
+
+// Import direction (house-style §2.2): routes → features → {api, components, hooks, i18n, offline, utils};
+// offline → api; api → api/contract; contract → zod only; no feature imports another feature.
+const FEATURES = ["catalog", "content", "cart", "wishlist", "compare", "account", "checkout", "shell"];
+const restrict = (patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
+const leafLayers = [
+  { group: ["@/features/*", "@/routes/*", "@/app/*"], message: "Shared layers never import features, routes or app." },
+];
+
+export default tseslint.config(
+  {
+    ignores: ["dist", "dev-dist", "node_modules", "data", "coverage", "test-results", "playwright-report", "**/*.gen.ts"],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ["**/*.{ts,tsx}"],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    rules: {
+      "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+    },
+  },
+  {
+    files: ["src/**/*.{ts,tsx}"],
+    plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y, "check-file": checkFile },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...jsxA11y.flatConfigs.recommended.rules,
+      "check-file/filename-naming-convention": [
+        "error",
+        { "src/**/*.{ts,tsx}": "KEBAB_CASE" },
+        { ignoreMiddleExtensions: true },
+      ],
+      "check-file/folder-naming-convention": ["error", { "src/!(routes)/**/": "KEBAB_CASE" }],
+    },
+  },
+  ...pluginQuery.configs["flat/recommended"],
+  ...pluginRouter.configs["flat/recommended"],
+  {
+    files: ["src/features/**/*.{ts,tsx}", "src/components/**/*.{ts,tsx}", "src/routes/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    plugins: { lingui },
+    rules: {
+      ...lingui.configs["flat/recommended"].rules,
+      "lingui/no-unlocalized-strings": [
+        "error",
+        {
+          ignore: ["^(?![A-Z])\\S+$", "^[A-Z0-9_-]+$", "^https?://", "^#"],
+          ignoreNames: [
+            { regex: { pattern: "^[A-Z0-9_]+$" } },
+            "className", "variant", "color", "component", "to", "href", "id", "type", "name", "autoComplete", "role",
+            "data-testid", "size", "edge", "anchor", "position", "align", "justifyContent", "alignItems", "display",
+            "target", "rel", "inputMode", "lang", "key", "sx", "direction", "mode", "orientation",
+          ],
+          ignoreFunctions: ["console.*", "Error", "invariant", "enqueueSnackbar.variant", "new URL", "URLSearchParams", "z.*", "*.startsWith", "*.endsWith", "*.includes", "*.replace", "*.split", "*.join", "*.has", "*.get", "*.set", "*.getItem", "*.setItem", "*.removeItem", "matchMedia", "*.addEventListener", "*.removeEventListener", "createElement", "document.querySelector", "useMatch", "Intl.*", "lazyRouteComponent"],
+          useTsTypes: false,
+        },
+      ],
+    },
+  },
+  {
+    files: ["src/features/**/*.{ts,tsx}"],
+    rules: restrict([
+      { group: ["@/routes/*", "@/app/*"], message: "Features never import routes or app wiring." },
+      ...FEATURES.map((f) => ({
+        group: [`@/features/!(${f})/**`],
+        message: "No feature imports another feature: compose them in a route.",
+      })),
+    ]),
+  },
+  ...FEATURES.map((f) => ({
+    files: [`src/features/${f}/**/*.{ts,tsx}`],
+    rules: restrict([
+      { group: ["@/routes/*", "@/app/*"], message: "Features never import routes or app wiring." },
+      {
+        group: FEATURES.filter((o) => o !== f).map((o) => `@/features/${o}/**`),
+        message: "No feature imports another feature: compose them in a route.",
+      },
+    ]),
+  })),
+  { files: ["src/components/**", "src/hooks/**", "src/utils/**"], rules: restrict([...leafLayers, { group: ["@/api/*"], message: "Shared UI and utils never call the API." }]) },
+  { files: ["src/offline/**"], rules: restrict(leafLayers) },
+  { files: ["src/api/**"], rules: restrict([...leafLayers, { group: ["@/offline/*", "@/components/*", "@/hooks/*", "@/i18n/*"], message: "The api layer depends only on its contract." }]) },
+  {
+    files: ["src/api/contract/**"],
+    rules: restrict([{ group: ["@/*", "../*", "!./*"], message: "The contract imports only zod and its own files." }]),
+  },
+  {
+    files: ["**/*.{js,mjs}"],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ["sw/**/*.ts"],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+);

@@ -1,0 +1,170 @@
+/*
+ * The one door to the back end. Pure transport: base URL, JSON, token transport, idempotency keys,
+ * error normalisation and reply parsing. No UI, no redirects, no toasts: callers map ApiError to messages.
+ *
+ * Token transport (DESIGN §3): a logged-in call sends `?token=true` and `Authorization: Bearer <token>`,
+ * so the token never appears in a URL (logs, caches, the service worker never see it).
+ * Bagisto error shapes (bagisto-api.md §1): `{error: string}`, `{error: {message, code}}`, `{message}`,
+ * and 422 `{message, errors: {field: [..]}}`; a 200 reply carrying `error` is a failure too.
+ */
+import type { z } from "zod";
+import { readToken } from "./auth-storage";
+
+export const API_ROOT = (import.meta.env.VITE_API_ROOT ?? "/api").replace(/\/+$/, "");
+
+export type ApiErrorKind = "http" | "network" | "parse" | "reply";
+
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind;
+  readonly status: number;
+  readonly fieldErrors: Record<string, string[]>;
+  readonly body: unknown;
+
+  constructor(
+    message: string,
+    opts: { kind: ApiErrorKind; status?: number; fieldErrors?: Record<string, string[]>; body?: unknown },
+  ) {
+    super(message);
+    this.name = "ApiError";
+    this.kind = opts.kind;
+    this.status = opts.status ?? 0;
+    this.fieldErrors = opts.fieldErrors ?? {};
+    this.body = opts.body;
+  }
+
+  get isNetwork(): boolean {
+    return this.kind === "network";
+  }
+}
+
+export const MALFORMED_REPLY_MESSAGE = "The server sent a reply the shop could not read.";
+export const NETWORK_ERROR_MESSAGE = "The server could not be reached.";
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Reads a Bagisto error body into one message and field errors; null when the body is not an error. */
+export function normaliseErrorBody(body: unknown): { message: string; fieldErrors: Record<string, string[]> } | null {
+  if (!isRecord(body)) return null;
+  const fieldErrors: Record<string, string[]> = {};
+  if (isRecord(body.errors)) {
+    for (const [field, value] of Object.entries(body.errors)) {
+      const list = Array.isArray(value) ? value : [value];
+      fieldErrors[field] = list.filter((m): m is string => typeof m === "string");
+    }
+  }
+  const err = body.error;
+  if (typeof err === "string" && err) return { message: err, fieldErrors };
+  if (isRecord(err)) {
+    const msg = typeof err.message === "string" && err.message ? err.message : "Request failed";
+    return { message: msg, fieldErrors };
+  }
+  if (Object.keys(fieldErrors).length > 0) {
+    const first = Object.values(fieldErrors).flat()[0];
+    return { message: first ?? (typeof body.message === "string" ? body.message : "Invalid data"), fieldErrors };
+  }
+  return null;
+}
+
+export type QueryValue = string | number | boolean | null | undefined | Array<string | number>;
+
+export interface ApiRequest<S extends z.ZodType> {
+  method?: "GET" | "POST" | "PUT" | "DELETE";
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  /** zod schema the reply must match; a mismatch becomes an ApiError of kind "parse". */
+  schema: S;
+  /** "auto": send the token when logged in; "required": fail without one; "none": never send it. */
+  auth?: "auto" | "required" | "none";
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+  /** When false, a reply carrying an `error` field is returned instead of thrown. */
+  throwOnErrorField?: boolean;
+}
+
+export function buildUrl(path: string, query: Record<string, QueryValue> = {}): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === "") continue;
+    if (Array.isArray(value)) {
+      if (value.length > 0) params.set(key, value.join(","));
+    } else params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${API_ROOT}/${path.replace(/^\/+/, "")}${qs ? `?${qs}` : ""}`;
+}
+
+/** A fresh idempotency key for one shopper action. */
+export function newIdempotencyKey(): string {
+  return typeof crypto !== "undefined" && "randomUUID" in crypto
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+/** Calls the API and returns the parsed reply, or throws ApiError. */
+export async function apiFetch<S extends z.ZodType>(path: string, req: ApiRequest<S>): Promise<z.infer<S>> {
+  const { method = "GET", auth = "auto", throwOnErrorField = true } = req;
+  const token = auth === "none" ? null : readToken();
+  if (auth === "required" && !token) {
+    throw new ApiError("Unauthenticated", { kind: "http", status: 401 });
+  }
+  const query = { ...req.query };
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (token) {
+    query.token = "true";
+    headers.Authorization = `Bearer ${token}`;
+  }
+  if (req.idempotencyKey) headers["Idempotency-Key"] = req.idempotencyKey;
+  let body: string | undefined;
+  if (req.body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(req.body);
+  }
+
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body,
+      credentials: "include",
+      signal: req.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    throw new ApiError(NETWORK_ERROR_MESSAGE, { kind: "network" });
+  }
+
+  const text = await res.text().catch(() => "");
+  let json: unknown = undefined;
+  if (text) {
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+  }
+
+  if (!res.ok) {
+    const norm = normaliseErrorBody(json);
+    const message =
+      norm?.message ??
+      (isRecord(json) && typeof json.message === "string" && json.message ? json.message : `Request failed (${res.status})`);
+    throw new ApiError(message, { kind: "http", status: res.status, fieldErrors: norm?.fieldErrors, body: json });
+  }
+  if (json === undefined) {
+    throw new ApiError(MALFORMED_REPLY_MESSAGE, { kind: "parse", status: res.status, body: text });
+  }
+  if (throwOnErrorField) {
+    const norm = normaliseErrorBody(json);
+    if (norm && isRecord(json) && json.error) {
+      throw new ApiError(norm.message, { kind: "reply", status: res.status, fieldErrors: norm.fieldErrors, body: json });
+    }
+  }
+  const parsed = req.schema.safeParse(json);
+  if (!parsed.success) {
+    throw new ApiError(MALFORMED_REPLY_MESSAGE, { kind: "parse", status: res.status, body: json });
+  }
+  return parsed.data;
+}

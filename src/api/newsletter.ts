@@ -1,0 +1,40 @@
+import { mutationOptions } from "@tanstack/react-query";
+import { z } from "zod";
+import { apiFetch, newIdempotencyKey } from "./client";
+
+const statusReplySchema = z.looseObject({
+  status: z.coerce.number().optional(),
+  message: z.string().optional().default(""),
+});
+export type StatusReply = z.infer<typeof statusReplySchema>;
+
+export interface SubscribeInput {
+  email: string;
+  idempotencyKey?: string;
+}
+
+/** Subscribes an e-mail address to the newsletter; the reply's status 200 means success. */
+export async function subscribeNewsletter(input: SubscribeInput): Promise<StatusReply> {
+  return apiFetch("contactsubscribe", {
+    method: "POST",
+    body: { email: input.email },
+    schema: statusReplySchema,
+    auth: "none",
+    idempotencyKey: input.idempotencyKey ?? newIdempotencyKey(),
+    throwOnErrorField: false,
+  });
+}
+
+export const newsletterKeys = {
+  all: ["newsletter"] as const,
+  subscribe: () => [...newsletterKeys.all, "subscribe"] as const,
+};
+
+export const newsletterMutations = {
+  subscribe: () =>
+    mutationOptions({
+      mutationKey: newsletterKeys.subscribe(),
+      mutationFn: subscribeNewsletter,
+      meta: { offline: true },
+    }),
+};

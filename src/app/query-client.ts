@@ -1,0 +1,36 @@
+import { QueryClient } from "@tanstack/react-query";
+import { ApiError } from "@/api/client";
+
+declare module "@tanstack/react-query" {
+  interface Register {
+    queryMeta: {
+      /** Personal data (cart, wishlist, account, orders): wiped at logout, never shared. */
+      personal?: boolean;
+    };
+    mutationMeta: {
+      personal?: boolean;
+      /** Queued and replayed when offline (cart, wishlist, contact). */
+      offline?: boolean;
+    };
+    defaultError: Error;
+  }
+}
+
+export const DAY = 24 * 60 * 60 * 1000;
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // The service worker may answer from its cache, so try the network even when offline.
+        networkMode: "offlineFirst",
+        staleTime: 60 * 1000,
+        gcTime: 7 * DAY,
+        retry: (count, error) =>
+          count < 2 && !(error instanceof ApiError && (error.kind === "parse" || (error.status >= 400 && error.status < 500))),
+        refetchOnWindowFocus: false,
+      },
+      mutations: { networkMode: "online" },
+    },
+  });
+}

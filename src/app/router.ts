@@ -1,0 +1,39 @@
+import { createRouter } from "@tanstack/react-router";
+import type { QueryClient } from "@tanstack/react-query";
+import { createElement } from "react";
+import { ErrorView } from "@/components/feedback/error-view";
+import { NotFound } from "@/components/feedback/not-found";
+import { Preloader } from "@/components/feedback/preloader";
+import { accountRoutes } from "@/routes/account-routes";
+import { catalogRoutes } from "@/routes/catalog-routes";
+import { contentRoutes } from "@/routes/content-routes";
+import { rootRoute } from "@/routes/root";
+import { shoppingRoutes } from "@/routes/shopping-routes";
+
+export const routeTree = rootRoute.addChildren([...contentRoutes, ...catalogRoutes, ...shoppingRoutes, ...accountRoutes]);
+
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({
+    routeTree,
+    context: { queryClient },
+    defaultPreload: "intent",
+    // TanStack Query owns freshness.
+    defaultPreloadStaleTime: 0,
+    defaultPendingComponent: Preloader,
+    defaultPendingMs: 150,
+    defaultErrorComponent: ({ reset }) => createElement(ErrorView, { onRetry: reset }),
+    defaultNotFoundComponent: NotFound,
+    notFoundMode: "root",
+    scrollRestoration: false,
+  });
+}
+
+declare module "@tanstack/react-router" {
+  interface Register {
+    router: ReturnType<typeof createAppRouter>;
+  }
+  interface StaticDataRouteOption {
+    /** The template variant a page renders (SPEC §2 home/shop/product/blog variants). */
+    variant?: string;
+  }
+}

@@ -1,0 +1,24 @@
+import { createTheme } from "@mui/material/styles";
+
+/** The one owner of palette, typography and component defaults. */
+export const theme = createTheme({
+  palette: {
+    primary: { main: "#a3231f", contrastText: "#ffffff" },
+    secondary: { main: "#1f2a44" },
+    background: { default: "#ffffff", paper: "#ffffff" },
+    text: { primary: "#1c1c1c", secondary: "#555555" },
+  },
+  shape: { borderRadius: 6 },
+  typography: {
+    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    h1: { fontSize: "2rem", fontWeight: 700 },
+    h2: { fontSize: "1.6rem", fontWeight: 700 },
+    h3: { fontSize: "1.3rem", fontWeight: 600 },
+    button: { textTransform: "none", fontWeight: 600 },
+  },
+  components: {
+    MuiButton: { defaultProps: { disableElevation: true } },
+    MuiLink: { defaultProps: { underline: "hover" } },
+    MuiContainer: { defaultProps: { maxWidth: "lg" } },
+  },
+});

@@ -1,0 +1,53 @@
+import { useState, type FormEvent } from "react";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import TextField from "@mui/material/TextField";
+import { useMutation } from "@tanstack/react-query";
+import { useLingui } from "@lingui/react/macro";
+import { useSnackbar } from "notistack";
+import { newIdempotencyKey } from "@/api/client";
+import { newsletterMutations } from "@/api/newsletter";
+
+/**
+ * The footer subscribe widget. SPEC §2: on the bicycle home page it has no submit action (`canSubmit`
+ * false); elsewhere it posts contactsubscribe and shows the server message (success when status is 200).
+ */
+export function SubscribeForm({ canSubmit }: { canSubmit: boolean }) {
+  const { t } = useLingui();
+  const { enqueueSnackbar } = useSnackbar();
+  const [email, setEmail] = useState("");
+  const subscribe = useMutation({
+    ...newsletterMutations.subscribe(),
+    onSuccess: (reply) => {
+      enqueueSnackbar(reply.message || t`Thank you for subscribing!`, {
+        variant: reply.status === 200 ? "success" : "error",
+      });
+      if (reply.status === 200) setEmail("");
+    },
+    onError: (error) => enqueueSnackbar(error.message, { variant: "error" }),
+  });
+
+  const handleSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    if (!canSubmit || subscribe.isPending) return;
+    subscribe.mutate({ email: email.trim(), idempotencyKey: newIdempotencyKey() });
+  };
+
+  return (
+    <Box component="form" onSubmit={handleSubmit} noValidate={false} sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+      <TextField
+        type="email"
+        required
+        size="small"
+        label={t`Email address`}
+        autoComplete="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        sx={{ flex: "1 1 180px", bgcolor: "background.paper", borderRadius: 1 }}
+      />
+      <Button type="submit" variant="contained" disabled={subscribe.isPending}>
+        {subscribe.isPending ? t`Processing..` : t`SUBSCRIBE`}
+      </Button>
+    </Box>
+  );
+}

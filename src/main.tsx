@@ -1,0 +1,15 @@
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { AppProviders } from "@/app/providers";
+import { activateInitialLocale } from "@/i18n/i18n";
+
+const root = document.getElementById("root");
+if (!root) throw new Error("#root is missing from index.html");
+
+void activateInitialLocale().finally(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <AppProviders />
+    </StrictMode>,
+  );
+});

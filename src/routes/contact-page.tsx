@@ -1,0 +1,7 @@
+import { useLingui } from "@lingui/react/macro";
+import { PageHeader } from "@/components/layout/page-header";
+
+export function ContactPage() {
+  const { t } = useLingui();
+  return <PageHeader title={t`Contact Us`} />;
+}

@@ -1,0 +1,7 @@
+import { useLingui } from "@lingui/react/macro";
+import { PageHeader } from "@/components/layout/page-header";
+
+export function OrderSuccessPage() {
+  const { t } = useLingui();
+  return <PageHeader title={t`Order Success`} />;
+}

@@ -1,0 +1,36 @@
+import Box from "@mui/material/Box";
+import type { QueryClient } from "@tanstack/react-query";
+import { createRootRouteWithContext, Outlet, useRouterState } from "@tanstack/react-router";
+import { useLingui } from "@lingui/react/macro";
+import { NotFound } from "@/components/feedback/not-found";
+import { Footer } from "@/features/shell/components/footer";
+import { Header } from "@/features/shell/components/header";
+import { HeaderActions } from "./-components/header-actions";
+
+export interface RouterContext {
+  queryClient: QueryClient;
+}
+
+const BICYCLE_HOME_PATHS = new Set(["/", "/huge-home"]);
+
+function RootLayout() {
+  const { t } = useLingui();
+  const pathname = useRouterState({ select: (s) => s.location.pathname });
+  return (
+    <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
+      <a className="skip-link" href="#main">
+        {t`Skip to content`}
+      </a>
+      <Header actions={<HeaderActions />} />
+      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: "none" }}>
+        <Outlet />
+      </Box>
+      <Footer canSubscribe={!BICYCLE_HOME_PATHS.has(pathname)} />
+    </Box>
+  );
+}
+
+export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  component: RootLayout,
+  notFoundComponent: NotFound,
+});

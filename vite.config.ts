@@ -1,0 +1,58 @@
+import { readFileSync } from "node:fs";
+import { defineConfig } from "vitest/config";
+import react from "@vitejs/plugin-react";
+import babel from "@rolldown/plugin-babel";
+import { lingui } from "@lingui/vite-plugin";
+import { VitePWA } from "vite-plugin-pwa";
+
+const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
+const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8080";
+
+export default defineConfig(({ mode }) => ({
+  define: {
+    __APP_VERSION__: JSON.stringify(`${pkg.version}-${process.env.BUILD_ID ?? "dev"}`),
+  },
+  resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
+  plugins: [
+    react(),
+    babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
+    lingui(),
+    mode === "test"
+      ? null
+      : VitePWA({
+          strategies: "injectManifest",
+          srcDir: "sw",
+          filename: "sw.ts",
+          injectRegister: false,
+          includeManifestIcons: false,
+          manifest: false,
+          injectManifest: {
+            globPatterns: ["**/*.{js,css,html,svg,png,webmanifest,woff2}"],
+            maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+          },
+          devOptions: { enabled: false },
+        }),
+  ],
+  build: {
+    target: "es2022",
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+            { name: "mui", test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis)[\\/]/, priority: 20 },
+            { name: "tanstack", test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
+          ],
+        },
+      },
+    },
+  },
+  server: { proxy: { "/api": apiTarget } },
+  preview: { proxy: { "/api": apiTarget } },
+  test: {
+    include: ["src/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/**/*.test.{ts,tsx}"],
+    environment: "node",
+    setupFiles: ["./tests/setup/vitest.setup.ts"],
+    testTimeout: 20000,
+  },
+}));
