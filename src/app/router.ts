@@ -1,4 +1,4 @@
-import { createRouter } from "@tanstack/react-router";
+import { createRouter, type RouterHistory } from "@tanstack/react-router";
 import type { QueryClient } from "@tanstack/react-query";
 import { createElement } from "react";
 import { ErrorView } from "@/components/feedback/error-view";
@@ -12,9 +12,10 @@ import { shoppingRoutes } from "@/routes/shopping-routes";
 
 export const routeTree = rootRoute.addChildren([...contentRoutes, ...catalogRoutes, ...shoppingRoutes, ...accountRoutes]);
 
-export function createAppRouter(queryClient: QueryClient) {
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
     routeTree,
+    history,
     context: { queryClient },
     defaultPreload: "intent",
     // TanStack Query owns freshness.

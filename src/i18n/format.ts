@@ -30,13 +30,14 @@ export function isCurrencyCode(v: unknown): v is CurrencyCode {
   return typeof v === "string" && (CURRENCY_CODES as readonly string[]).includes(v);
 }
 
+/** Units of `code` per one US dollar, whatever the base of the table; null when unusable. */
 function usdRate(rates: ExchangeRates, code: string): number | null {
-  if (rates.base === code) return 1;
-  const r = rates.rates[code];
+  const of = (c: string) => (rates.base === c ? 1 : rates.rates[c]);
+  const r = of(code);
+  const usd = of("USD");
   if (typeof r !== "number" || !Number.isFinite(r) || r <= 0) return null;
-  const base = rates.base === "USD" ? 1 : rates.rates.USD;
-  if (typeof base !== "number" || !Number.isFinite(base) || base <= 0) return null;
-  return r / base;
+  if (typeof usd !== "number" || !Number.isFinite(usd) || usd <= 0) return null;
+  return r / usd;
 }
 
 /** Rates that lack a usable entry for one of our currencies are not trusted. */

@@ -1,0 +1,44 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 4173);
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+// Runs against the production build (dist/, built by scripts/e2e.mjs) served with /api by the reference
+// server on a fresh seeded database. Debian's Chromium only; no browser is downloaded.
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
+  webServer: {
+    command: "node scripts/serve-test.mjs",
+    url: `http://127.0.0.1:${PORT}/api/exchange-rates?base=USD`,
+    env: { PORT: String(PORT), HOST: "127.0.0.1" },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}/`,
+    browserName: "chromium",
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS },
+    serviceWorkers: "block",
+    trace: "retain-on-failure",
+  },
+  projects: [
+    { name: "chromium", testIgnore: /offline.*\.spec\.ts/ },
+    { name: "offline", testMatch: /offline.*\.spec\.ts/, use: { serviceWorkers: "allow" } },
+  ],
+});

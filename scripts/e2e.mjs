@@ -1,0 +1,16 @@
+// The browser suite: checks Debian Chromium is there (never skips silently), builds the production
+// storefront, then runs Playwright (which starts the reference server on a fresh database).
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+
+const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+if (!existsSync(chromium)) {
+  console.error(`Chromium is missing at ${chromium}. Install it with: sudo apt-get install -y chromium`);
+  process.exit(1);
+}
+const run = (cmd, args, env = {}) => {
+  const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+};
+run("node_modules/.bin/vite", ["build"], { BUILD_ID: process.env.BUILD_ID ?? "e2e" });
+run("node_modules/.bin/playwright", ["test", ...process.argv.slice(2)], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" });

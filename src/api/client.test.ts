@@ -1,0 +1,112 @@
+// @vitest-environment happy-dom
+import { http, HttpResponse } from "msw";
+import { describe, expect, it } from "vitest";
+import { z } from "zod";
+import { server } from "../../tests/msw/server";
+import { writeAuth } from "./auth-storage";
+import { ApiError, apiFetch, buildUrl, MALFORMED_REPLY_MESSAGE, normaliseErrorBody } from "./client";
+
+const okSchema = z.object({ data: z.object({ id: z.number() }) });
+
+async function failure(p: Promise<unknown>): Promise<ApiError> {
+  try {
+    await p;
+  } catch (e) {
+    if (e instanceof ApiError) return e;
+    throw e;
+  }
+  throw new Error("expected an ApiError");
+}
+
+describe("error normalisation", () => {
+  it("reads every Bagisto error shape into one message", () => {
+    expect(normaliseErrorBody({ error: "Unauthenticated" })?.message).toBe("Unauthenticated");
+    expect(normaliseErrorBody({ error: { message: "Options are missing for this product.", code: 0 } })?.message).toBe(
+      "Options are missing for this product.",
+    );
+    const v = normaliseErrorBody({
+      message: "The given data was invalid.",
+      errors: { email: ["The email has already been taken."] },
+    });
+    expect(v?.message).toBe("The email has already been taken.");
+    expect(v?.fieldErrors).toEqual({ email: ["The email has already been taken."] });
+    expect(normaliseErrorBody({ data: [] })).toBeNull();
+    expect(normaliseErrorBody("oops")).toBeNull();
+  });
+});
+
+describe("apiFetch", () => {
+  it("parses a good reply", async () => {
+    server.use(http.get("*/api/things/1", () => HttpResponse.json({ data: { id: 1 } })));
+    await expect(apiFetch("things/1", { schema: okSchema })).resolves.toEqual({ data: { id: 1 } });
+  });
+
+  it("turns a malformed reply into a clear error instead of a crash", async () => {
+    server.use(http.get("*/api/things/1", () => HttpResponse.json({ data: { id: "one" } })));
+    const e = await failure(apiFetch("things/1", { schema: okSchema }));
+    expect(e.kind).toBe("parse");
+    expect(e.message).toBe(MALFORMED_REPLY_MESSAGE);
+  });
+
+  it("turns a non-JSON reply into a clear error", async () => {
+    server.use(http.get("*/api/things/1", () => new HttpResponse("<html>502</html>", { status: 200 })));
+    expect((await failure(apiFetch("things/1", { schema: okSchema }))).kind).toBe("parse");
+  });
+
+  it("treats a 200 reply carrying an error object as a failure with its message", async () => {
+    server.use(http.post("*/api/checkout/cart/add/3", () => HttpResponse.json({ error: { message: "Sold out", code: 0 } })));
+    const e = await failure(apiFetch("checkout/cart/add/3", { method: "POST", body: {}, schema: okSchema }));
+    expect(e.message).toBe("Sold out");
+    expect(e.kind).toBe("reply");
+  });
+
+  it("keeps the status and the field errors of a 422", async () => {
+    server.use(
+      http.post("*/api/customer/register", () =>
+        HttpResponse.json({ message: "The given data was invalid.", errors: { email: ["Taken."] } }, { status: 422 }),
+      ),
+    );
+    const e = await failure(apiFetch("customer/register", { method: "POST", body: {}, schema: okSchema }));
+    expect(e.status).toBe(422);
+    expect(e.fieldErrors.email).toEqual(["Taken."]);
+  });
+
+  it("reports a network failure as such", async () => {
+    server.use(http.get("*/api/things/1", () => HttpResponse.error()));
+    const e = await failure(apiFetch("things/1", { schema: okSchema }));
+    expect(e.isNetwork).toBe(true);
+  });
+
+  it("sends the token as a Bearer header with token=true, never in the URL", async () => {
+    writeAuth({ token: "secret-token-123", data: {} });
+    let seen: { url: string; auth: string | null; key: string | null } | null = null;
+    server.use(
+      http.post("*/api/checkout/cart/add/3", ({ request }) => {
+        seen = {
+          url: request.url,
+          auth: request.headers.get("authorization"),
+          key: request.headers.get("idempotency-key"),
+        };
+        return HttpResponse.json({ data: { id: 3 } });
+      }),
+    );
+    await apiFetch("checkout/cart/add/3", { method: "POST", body: { quantity: 1 }, schema: okSchema, idempotencyKey: "k-1" });
+    expect(seen).not.toBeNull();
+    const s = seen as unknown as { url: string; auth: string | null; key: string | null };
+    expect(new URL(s.url).searchParams.get("token")).toBe("true");
+    expect(s.url).not.toContain("secret-token-123");
+    expect(s.auth).toBe("Bearer secret-token-123");
+    expect(s.key).toBe("k-1");
+  });
+
+  it("refuses a call that needs a token when the shopper is a guest", async () => {
+    const e = await failure(apiFetch("addresses", { schema: okSchema, auth: "required" }));
+    expect(e.status).toBe(401);
+  });
+
+  it("builds query strings without empty values", () => {
+    expect(buildUrl("products", { category_id: 2, color: ["red", "blue"], tag: "", page: undefined })).toBe(
+      "/api/products?category_id=2&color=red%2Cblue",
+    );
+  });
+});

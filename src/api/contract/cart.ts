@@ -1,0 +1,175 @@
+import { z } from "zod";
+import { errorObjectSchema, moneySchema, timestampSchema } from "./common";
+import { productSchema } from "./product";
+
+export const cartItemAdditionalSchema = z.looseObject({
+  product_id: z.union([z.number(), z.string()]).optional(),
+  quantity: z.number().optional(),
+  selected_configurable_option: z.union([z.number(), z.string()]).optional(),
+  super_attribute: z.record(z.string(), z.union([z.number(), z.string()])).optional(),
+  attributes: z
+    .record(
+      z.string(),
+      z.looseObject({ attribute_name: z.string(), option_id: z.number(), option_label: z.string() }),
+    )
+    .optional(),
+});
+
+const cartItemBase = z.looseObject({
+  id: z.number(),
+  quantity: z.number(),
+  sku: z.string(),
+  type: z.string(),
+  name: z.string(),
+  product_id: z.number().optional(),
+  coupon_code: z.string().nullable().optional(),
+  price: moneySchema,
+  formated_price: z.string(),
+  base_price: moneySchema.optional(),
+  formated_base_price: z.string().optional(),
+  total: moneySchema,
+  formated_total: z.string(),
+  base_total: moneySchema.optional(),
+  formated_base_total: z.string().optional(),
+  tax_percent: moneySchema.optional(),
+  tax_amount: moneySchema.optional(),
+  formated_tax_amount: z.string().optional(),
+  discount_percent: moneySchema.optional(),
+  discount_amount: moneySchema.optional(),
+  formated_discount_amount: z.string().optional(),
+  additional: cartItemAdditionalSchema.nullable(),
+  /** colour and size of a configurable line, null for plain products */
+  color: z.string().nullable().optional(),
+  size: z.string().nullable().optional(),
+  created_at: timestampSchema.optional(),
+  updated_at: timestampSchema.optional(),
+});
+
+export const cartItemSchema = cartItemBase.extend({
+  child: cartItemBase.nullable().optional(),
+  product: productSchema.optional(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const cartAddressSchema = z.looseObject({
+  id: z.number(),
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string().optional(),
+  email: z.string(),
+  address1: z.array(z.string()),
+  country: z.string(),
+  country_name: z.string().optional(),
+  state: z.string().nullable(),
+  city: z.string(),
+  postcode: z.string(),
+  phone: z.string(),
+  created_at: timestampSchema.optional(),
+  updated_at: timestampSchema.optional(),
+});
+export type CartAddress = z.infer<typeof cartAddressSchema>;
+
+export const shippingRateSchema = z.looseObject({
+  id: z.number(),
+  carrier: z.string(),
+  carrier_title: z.string(),
+  method: z.string(),
+  method_title: z.string(),
+  method_description: z.string(),
+  price: moneySchema,
+  formated_price: z.string(),
+  base_price: moneySchema.optional(),
+  formated_base_price: z.string().optional(),
+});
+export type ShippingRate = z.infer<typeof shippingRateSchema>;
+
+export const cartPaymentSchema = z.looseObject({ id: z.number(), method: z.string(), method_title: z.string() });
+
+export const cartSchema = z.looseObject({
+  id: z.number(),
+  customer_email: z.string().nullable(),
+  customer_first_name: z.string().nullable(),
+  customer_last_name: z.string().nullable(),
+  shipping_method: z.string().nullable(),
+  coupon_code: z.string().nullable(),
+  is_gift: z.number().optional(),
+  items_count: z.number(),
+  items_qty: moneySchema,
+  base_currency_code: z.string().optional(),
+  cart_currency_code: z.string().optional(),
+  grand_total: moneySchema,
+  formated_grand_total: z.string(),
+  base_grand_total: moneySchema.optional(),
+  formated_base_grand_total: z.string().optional(),
+  sub_total: moneySchema,
+  formated_sub_total: z.string(),
+  base_sub_total: moneySchema.optional(),
+  formated_base_sub_total: z.string().optional(),
+  tax_total: moneySchema,
+  formated_tax_total: z.string(),
+  discount: moneySchema,
+  formated_discount: z.string(),
+  base_discount: moneySchema.optional(),
+  formated_base_discount: z.string().optional(),
+  formated_discounted_sub_total: z.string().optional(),
+  is_guest: z.number(),
+  is_active: z.number(),
+  items: z.array(cartItemSchema),
+  selected_shipping_rate: shippingRateSchema.nullable(),
+  payment: cartPaymentSchema.nullable(),
+  billing_address: cartAddressSchema.nullable(),
+  shipping_address: cartAddressSchema.nullable(),
+  taxes: z.string().optional(),
+  formated_taxes: z.string().optional(),
+  created_at: timestampSchema.optional(),
+  updated_at: timestampSchema.optional(),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+/** GET /api/checkout/cart → `{data: Cart | null}` */
+export const cartReplySchema = z.looseObject({ data: cartSchema.nullable() });
+export type CartReply = z.infer<typeof cartReplySchema>;
+
+/**
+ * add / update / remove-item / empty. A refused add (stock, options) is **200** with
+ * `error: {message, code}` and the unchanged cart, as Bagisto; a refused update is 422 with `message`
+ * and `error`. The stock message is exactly `Quantity exceeds to available stock`.
+ */
+export const cartMutationReplySchema = z.looseObject({
+  message: z.string().optional(),
+  data: cartSchema.nullable().optional(),
+  error: z.union([z.string(), errorObjectSchema]).optional(),
+});
+export type CartMutationReply = z.infer<typeof cartMutationReplySchema>;
+
+const qty = z.coerce.number().int().min(1).max(999);
+
+/** POST /api/checkout/cart/add/{productId}: plain `{quantity, is_configurable: false}`; variant `{quantityCount, is_configurable: true, selected_configurable_option, super_attribute}` */
+export const addToCartRequestSchema = z.looseObject({
+  product_id: z.union([z.number(), z.string()]).optional(),
+  quantity: qty.optional(),
+  quantityCount: qty.optional(),
+  is_configurable: z.union([z.boolean(), z.number(), z.string()]).optional(),
+  selected_configurable_option: z.coerce.number().int().min(1).max(2147483647).optional(),
+  super_attribute: z.record(z.string().max(10), z.coerce.number().int().min(0).max(2147483647)).optional(),
+});
+export type AddToCartRequest = z.infer<typeof addToCartRequestSchema>;
+
+/** PUT /api/checkout/cart/update `{qty: {"<cartItemId>": 2}}` */
+export const updateCartRequestSchema = z.object({
+  qty: z.record(z.string().regex(/^\d{1,10}$/), z.coerce.number().int().max(999)),
+});
+export type UpdateCartRequest = z.infer<typeof updateCartRequestSchema>;
+
+/** POST /api/checkout/cart/coupon */
+export const couponRequestSchema = z.object({ code: z.string().trim().min(1).max(50) });
+export type CouponRequest = z.infer<typeof couponRequestSchema>;
+/** apply: `{success, message}`; DELETE: `{success, status, message}` */
+export const couponReplySchema = z.looseObject({
+  success: z.boolean(),
+  status: z.union([z.boolean(), z.number()]).optional(),
+  message: z.string(),
+});
+export type CouponReply = z.infer<typeof couponReplySchema>;
+
+export const STOCK_ERROR_MESSAGE = "Quantity exceeds to available stock";

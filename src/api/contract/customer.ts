@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { dataSchema, timestampSchema } from "./common";
+
+export const customerSchema = z.looseObject({
+  id: z.number(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string(),
+  gender: z.string().nullable(),
+  date_of_birth: z.string().nullable(),
+  phone: z.string().nullable(),
+  status: z.number(),
+  group: z.looseObject({ id: z.number(), name: z.string() }).optional(),
+  created_at: timestampSchema,
+  updated_at: timestampSchema,
+});
+export type Customer = z.infer<typeof customerSchema>;
+
+const password = z.string().min(6).max(200);
+
+/** POST /api/customer/login?token=true */
+export const loginRequestSchema = z.object({
+  email: z.email().max(254),
+  password: z.string().min(1).max(200),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+/** the object the storefront stores under `auth` */
+export const loginReplySchema = z.looseObject({
+  token: z.string(),
+  message: z.string(),
+  data: customerSchema,
+});
+export type LoginReply = z.infer<typeof loginReplySchema>;
+
+/** POST /api/customer/register */
+export const registerRequestSchema = z
+  .object({
+    first_name: z.string().trim().min(1).max(100),
+    last_name: z.string().trim().min(1).max(100),
+    email: z.email().max(254),
+    password,
+    password_confirmation: z.string().max(200),
+    phone: z.string().trim().max(40).optional(),
+  })
+  .refine((v) => v.password === v.password_confirmation, {
+    message: "The password confirmation does not match.",
+    path: ["password_confirmation"],
+  });
+export type RegisterRequest = z.infer<typeof registerRequestSchema>;
+export const registerReplySchema = z.looseObject({ message: z.string(), data: customerSchema.optional() });
+export type RegisterReply = z.infer<typeof registerReplySchema>;
+
+/** PUT /api/customer/profile?token=true */
+export const profileUpdateSchema = z
+  .object({
+    first_name: z.string().trim().min(1).max(100),
+    last_name: z.string().trim().min(1).max(100),
+    gender: z.enum(["Male", "Female", "Other"]).nullable().optional(),
+    date_of_birth: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .nullable()
+      .optional(),
+    email: z.email().max(254).optional(),
+    phone: z.string().trim().max(40).nullable().optional(),
+    password: password.optional(),
+    password_confirmation: z.string().max(200).optional(),
+  })
+  .refine((v) => v.password === undefined || v.password === v.password_confirmation, {
+    message: "The password confirmation does not match.",
+    path: ["password_confirmation"],
+  });
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+export const profileReplySchema = z.looseObject({ message: z.string(), data: customerSchema });
+export type ProfileReply = z.infer<typeof profileReplySchema>;
+
+/** GET /api/customer/get?token=true */
+export const customerReplySchema = dataSchema(customerSchema);
+
+export const forgotPasswordRequestSchema = z.object({ email: z.email().max(254) });
+/** 200 `{message}` or 200 `{error}` for an unknown e-mail, as Bagisto */
+export const forgotPasswordReplySchema = z.looseObject({ message: z.string().optional(), error: z.string().optional() });
+
+export const phoneSchema = z
+  .string()
+  .trim()
+  .regex(/^\+?[0-9][0-9 -]{6,18}[0-9]$/, "The phone must be a valid phone number.");
+
+/** POST /api/send-verification-code */
+export const sendCodeRequestSchema = z.object({ phone: phoneSchema });
+export type SendCodeRequest = z.infer<typeof sendCodeRequestSchema>;
+export const sendCodeReplySchema = z.looseObject({
+  status: z.boolean(),
+  phone: z.string().optional(),
+  message: z.string().optional(),
+  error: z.string().optional(),
+});
+export type SendCodeReply = z.infer<typeof sendCodeReplySchema>;
+
+/** POST /api/verify-code ; a wrong or expired code is 200 `{status: false, message, error}` */
+export const verifyCodeRequestSchema = z.object({
+  phone: phoneSchema,
+  code: z.string().trim().regex(/^\d{6}$/, "The code must be 6 digits."),
+});
+export type VerifyCodeRequest = z.infer<typeof verifyCodeRequestSchema>;
+export const verifyCodeReplySchema = z.looseObject({
+  status: z.boolean(),
+  token: z.string().optional(),
+  message: z.string().optional(),
+  error: z.string().optional(),
+  data: customerSchema.optional(),
+});
+export type VerifyCodeReply = z.infer<typeof verifyCodeReplySchema>;
+
+export const OTP_LENGTH = 6;
+export const OTP_TTL_SECONDS = 300;
+export const OTP_MAX_ATTEMPTS = 5;

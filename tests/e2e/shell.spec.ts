@@ -1,0 +1,103 @@
+import { expect, test } from "@playwright/test";
+import { BLOG_VARIANT_PATHS, HOME_VARIANT_PATHS, PRODUCT_VARIANT_PATHS, SHOP_VARIANT_PATHS } from "../../src/routes/template-paths";
+
+test("the home page switches to French and German and back", async ({ page }) => {
+  await page.goto("/");
+  const desktop = page.getByRole("navigation", { name: "Main menu" });
+  await expect(desktop.getByRole("link", { name: "About Us" })).toBeVisible();
+  await page.getByLabel("Language").selectOption("fr");
+  await expect(page.getByRole("navigation", { name: "Menu principal" }).getByRole("link", { name: "À propos" })).toBeVisible();
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  await page.reload();
+  await expect(page.getByRole("button", { name: "Types de vélos" })).toBeVisible();
+  await page.getByLabel("Langue").selectOption("de");
+  await expect(page.getByRole("button", { name: "Fahrradtypen" })).toBeVisible();
+  await expect(page.getByTestId("free-delivery")).toContainText("Kostenlose Lieferung ab");
+});
+
+test("a legacy stored language fn opens the shop in French", async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem("language", "fn"));
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Types de vélos" })).toBeVisible();
+});
+
+test("the free-delivery amount follows the chosen currency", async ({ page }) => {
+  await page.goto("/");
+  const bar = page.getByTestId("free-delivery");
+  await expect(bar).toContainText("₹");
+  await page.getByLabel("Currency").selectOption("USD");
+  await expect(bar).toContainText("$200.00");
+  await page.getByLabel("Currency").selectOption("EUR");
+  await expect(bar).toContainText("€");
+  const eur = await bar.textContent();
+  await page.getByLabel("Currency").selectOption("GBP");
+  await expect(bar).toContainText("£");
+  expect(await bar.textContent()).not.toBe(eur);
+  await page.reload();
+  await expect(bar).toContainText("£");
+});
+
+test("the bicycle types menu lists the categories and opens a catalogue", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "Bicycles Types" }).click();
+  await page.getByRole("menuitem", { name: "Mountain Bikes" }).click();
+  await expect(page).toHaveURL(/\/catalog\/mountain-bikes/);
+});
+
+test("an unknown path shows the not-found page", async ({ page }) => {
+  await page.goto("/no-such-page/at-all");
+  await expect(page.getByText("Page Not found")).toBeVisible();
+  await page.goto("/not-found");
+  await expect(page.getByText("Page Not found")).toBeVisible();
+});
+
+test("the scroll-to-top button appears after scrolling and takes the shopper back up", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 500 });
+  await page.goto("/page/about-us");
+  const button = page.getByRole("button", { name: "Scroll to top" });
+  await expect(button).toHaveCount(0);
+  await page.mouse.wheel(0, 1500);
+  await expect(button).toBeVisible();
+  await button.click();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
+test("the mobile menu mirrors the header, with three currencies", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto("/");
+  await page.getByRole("button", { name: "Open menu" }).click();
+  const menu = page.getByRole("navigation", { name: "Mobile menu" });
+  await expect(menu.getByRole("link", { name: "Contact Us" })).toBeVisible();
+  await expect(menu.getByRole("link", { name: "Road Bikes" })).toBeVisible();
+  const options = await menu.getByLabel("Currency").locator("option").allTextContents();
+  expect(options.map((o) => o.split(" ")[0])).toEqual(["USD", "EUR", "GBP"]);
+});
+
+const ROUTES = [
+  "/",
+  "/huge-home",
+  "/page/about-us",
+  "/catalog/mountain-bikes",
+  "/catalog",
+  "/contact",
+  "/my-account",
+  "/login-register",
+  "/cart",
+  "/wishlist",
+  "/compare",
+  "/checkout",
+  "/ordersuccess/1",
+  ...SHOP_VARIANT_PATHS,
+  ...PRODUCT_VARIANT_PATHS.map((p) => `${p}/1`),
+  ...BLOG_VARIANT_PATHS,
+  ...HOME_VARIANT_PATHS,
+];
+
+test("every route of the specification answers with its own page", async ({ page }) => {
+  test.setTimeout(180_000);
+  for (const path of ROUTES) {
+    await page.goto(path);
+    await expect(page.locator("main"), path).toBeVisible();
+    await expect(page.getByText("Page Not found"), path).toHaveCount(0);
+  }
+});

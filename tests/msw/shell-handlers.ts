@@ -1,0 +1,17 @@
+import { http, HttpResponse } from "msw";
+
+export const sampleCategories = [
+  { id: 2, name: "Mountain Bikes", slug: "mountain-bikes" },
+  { id: 3, name: "Road Bikes", slug: "road-bikes" },
+  { id: 4, name: "Fat Bikes", slug: "fat-bikes" },
+  { id: 5, name: "City/Hybrid Bikes", slug: "city-hybrid-bikes" },
+  { id: 6, name: "Kids/BMX Bikes", slug: "kids-bmx-bikes" },
+];
+
+export const sampleRates = { base: "USD", date: "2026-11-20", rates: { USD: 1, EUR: 0.9, GBP: 0.8, INR: 80 } };
+
+/** What every page asks for: the category menu and the exchange rates. */
+export const shellHandlers = [
+  http.get("*/api/descendant-categories", () => HttpResponse.json({ data: sampleCategories })),
+  http.get("*/api/exchange-rates", () => HttpResponse.json(sampleRates)),
+];

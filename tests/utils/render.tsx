@@ -1,0 +1,75 @@
+import type { ReactNode } from "react";
+import CssBaseline from "@mui/material/CssBaseline";
+import { ThemeProvider } from "@mui/material/styles";
+import { I18nProvider } from "@lingui/react";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import {
+  createMemoryHistory,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  Outlet,
+  RouterProvider,
+  type AnyRouter,
+} from "@tanstack/react-router";
+import { render, screen } from "@testing-library/react";
+import { SnackbarProvider } from "notistack";
+import { createAppRouter } from "@/app/router";
+import { theme } from "@/app/theme";
+import { activateLocale, i18n } from "@/i18n/i18n";
+import type { Locale } from "@/i18n/locale";
+import type { RouterContext } from "@/routes/root";
+
+export function createTestQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
+}
+
+function Providers({ queryClient, router }: { queryClient: QueryClient; router: AnyRouter }) {
+  return (
+    <I18nProvider i18n={i18n}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        <QueryClientProvider client={queryClient}>
+          <SnackbarProvider anchorOrigin={{ vertical: "bottom", horizontal: "left" }}>
+            <RouterProvider router={router} />
+          </SnackbarProvider>
+        </QueryClientProvider>
+      </ThemeProvider>
+    </I18nProvider>
+  );
+}
+
+interface RenderOptions {
+  /** The address the memory router starts at. */
+  path?: string;
+  locale?: Locale;
+  queryClient?: QueryClient;
+}
+
+/** Renders one component inside the app's providers and a memory-history router (any path renders it). */
+export async function renderWithProviders(ui: ReactNode, { path = "/", locale = "en", queryClient }: RenderOptions = {}) {
+  await activateLocale(locale);
+  const client = queryClient ?? createTestQueryClient();
+  const rootRoute = createRootRouteWithContext<RouterContext>()({ component: () => <Outlet /> });
+  const index = createRoute({ getParentRoute: () => rootRoute, path: "/", component: () => <>{ui}</> });
+  const splat = createRoute({ getParentRoute: () => rootRoute, path: "$", component: () => <>{ui}</> });
+  const router = createRouter({
+    routeTree: rootRoute.addChildren([index, splat]),
+    history: createMemoryHistory({ initialEntries: [path] }),
+    context: { queryClient: client },
+  });
+  const result = render(<Providers queryClient={client} router={router} />);
+  await screen.findByText((_, el) => el?.tagName === "BODY");
+  return { ...result, router, queryClient: client };
+}
+
+/** Renders the whole app (header, footer, real routes) at `path`. */
+export async function renderApp({ path = "/", locale = "en", queryClient }: RenderOptions = {}) {
+  await activateLocale(locale);
+  const client = queryClient ?? createTestQueryClient();
+  const router = createAppRouter(client, createMemoryHistory({ initialEntries: [path] }));
+  const result = render(<Providers queryClient={client} router={router} />);
+  return { ...result, router, queryClient: client };
+}
