@@ -5,8 +5,17 @@ import babel from "@rolldown/plugin-babel";
 import { lingui } from "@lingui/vite-plugin";
 import { VitePWA } from "vite-plugin-pwa";
 
-const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as { version: string };
+const pkg = JSON.parse(readFileSync(new URL("./package.json", import.meta.url), "utf8")) as {
+  version: string;
+};
 const apiTarget = process.env.API_PROXY_TARGET ?? "http://127.0.0.1:8080";
+
+/** BUNDLE_ANALYZE=1: one chunk per package, to see what the first visit pays for. */
+function packageChunkName(id: string): string | null {
+  const m = /node_modules\/((?:@[^/]+\/)?[^/]+)(?:\/([^/]+))?/.exec(id);
+  if (!m?.[1]) return null;
+  return m[1] === "@mui/material" && m[2] ? `mui-${m[2]}` : m[1].replace("/", "_");
+}
 
 export default defineConfig(({ mode }) => ({
   define: {
@@ -38,11 +47,9 @@ export default defineConfig(({ mode }) => ({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [
-            { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
-            { name: "mui", test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group|stylis)[\\/]/, priority: 20 },
-            { name: "tanstack", test: /node_modules[\\/]@tanstack[\\/]/, priority: 20 },
-          ],
+          groups: process.env.BUNDLE_ANALYZE
+            ? [{ name: packageChunkName, test: /node_modules/ }]
+            : [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 }],
         },
       },
     },

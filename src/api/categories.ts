@@ -35,3 +35,6 @@ export const categoryQueries = {
       staleTime: 10 * 60 * 1000,
     }),
 };
+
+/** The root of the catalogue: its children are the bicycle types. */
+export const ROOT_CATEGORY_ID = 1;

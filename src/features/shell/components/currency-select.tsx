@@ -1,5 +1,5 @@
-import TextField from "@mui/material/TextField";
 import { useLingui } from "@lingui/react/macro";
+import { CompactSelect } from "@/components/form/compact-select";
 import { useCurrency } from "@/i18n/currency";
 import { CURRENCY_SYMBOLS, isCurrencyCode, type CurrencyCode } from "@/i18n/format";
 
@@ -9,24 +9,19 @@ export function CurrencySelect({ id, codes }: { id: string; codes: readonly Curr
   const { code, setCurrency } = useCurrency();
   const options = codes.includes(code) ? codes : [code, ...codes];
   return (
-    <TextField
+    <CompactSelect
       id={id}
-      select
-      size="small"
-      variant="standard"
       label={t`Currency`}
       value={code}
-      onChange={(e) => {
-        if (isCurrencyCode(e.target.value)) setCurrency(e.target.value);
+      onChange={(v) => {
+        if (isCurrencyCode(v)) setCurrency(v);
       }}
-      slotProps={{ select: { native: true } }}
-      sx={{ minWidth: 90 }}
     >
       {options.map((c) => (
         <option key={c} value={c}>
           {`${c} ${CURRENCY_SYMBOLS[c]}`}
         </option>
       ))}
-    </TextField>
+    </CompactSelect>
   );
 }

@@ -6,10 +6,9 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { categoryQueries } from "@/api/categories";
+import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
 import { RouterLink } from "@/components/router-links";
 import { SHOP_INFO } from "@/utils/shop-info";
-import { ROOT_CATEGORY_ID } from "./header";
 import { ScrollTopButton } from "./scroll-top-button";
 import { SubscribeForm } from "./subscribe-form";
 

@@ -1,31 +1,26 @@
-import { useState, type ReactNode } from "react";
+import { lazy, Suspense, useState, type ReactNode } from "react";
 import AppBar from "@mui/material/AppBar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
-import Divider from "@mui/material/Divider";
-import Drawer from "@mui/material/Drawer";
 import IconButton from "@mui/material/IconButton";
-import List from "@mui/material/List";
-import ListItemText from "@mui/material/ListItemText";
-import ListSubheader from "@mui/material/ListSubheader";
-import Menu from "@mui/material/Menu";
 import Toolbar from "@mui/material/Toolbar";
 import Typography from "@mui/material/Typography";
 import MenuIcon from "@mui/icons-material/Menu";
-import CloseIcon from "@mui/icons-material/Close";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
-import { useQuery } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { SHOP_INFO } from "@/utils/shop-info";
-import { categoryQueries } from "@/api/categories";
-import { ButtonLink, ListItemLink, MenuItemLink, RouterLink } from "@/components/router-links";
+import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
+import { ButtonLink, RouterLink } from "@/components/router-links";
 import { useCurrency } from "@/i18n/currency";
-import { DESKTOP_CURRENCIES, MOBILE_CURRENCIES } from "@/i18n/format";
+import { DESKTOP_CURRENCIES } from "@/i18n/format";
+import { SHOP_INFO } from "@/utils/shop-info";
 import { CurrencySelect } from "./currency-select";
 import { LanguageSelect } from "./language-select";
 
-export const ROOT_CATEGORY_ID = 1;
+// Popups load on first use: they are not needed to paint the first screen.
+const CategoriesMenu = lazy(() => import("./categories-menu").then((m) => ({ default: m.CategoriesMenu })));
+const MobileMenu = lazy(() => import("./mobile-menu").then((m) => ({ default: m.MobileMenu })));
 
 function TopBar() {
   const { freeDelivery } = useCurrency();
@@ -40,7 +35,9 @@ function TopBar() {
             display: { xs: "none", md: "flex" },
             gap: 2,
             bgcolor: "background.paper",
+            color: "text.primary",
             px: 1,
+            py: 0.25,
             borderRadius: 1,
           }}
         >
@@ -52,10 +49,11 @@ function TopBar() {
   );
 }
 
-function CategoriesMenu() {
+function CategoriesButton() {
   const { t } = useLingui();
+  const queryClient = useQueryClient();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const { data: categories = [] } = useQuery(categoryQueries.descendants(ROOT_CATEGORY_ID));
+  const [opened, setOpened] = useState(false);
   return (
     <>
       <Button
@@ -65,73 +63,20 @@ function CategoriesMenu() {
         aria-expanded={anchor ? "true" : "false"}
         aria-controls={anchor ? "bicycle-types-menu" : undefined}
         endIcon={<ExpandMoreIcon />}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onMouseEnter={() => void queryClient.prefetchQuery(categoryQueries.descendants(ROOT_CATEGORY_ID))}
+        onClick={(e) => {
+          setOpened(true);
+          setAnchor(e.currentTarget);
+        }}
       >
         {t`Bicycles Types`}
       </Button>
-      <Menu
-        id="bicycle-types-menu"
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { "aria-labelledby": "bicycle-types-button" } }}
-      >
-        {categories.map((c) => (
-          <MenuItemLink
-            key={c.id}
-            to="/catalog/$slug"
-            params={{ slug: c.slug }}
-            onClick={() => setAnchor(null)}
-          >
-            {c.name}
-          </MenuItemLink>
-        ))}
-      </Menu>
+      {opened && (
+        <Suspense fallback={null}>
+          <CategoriesMenu anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
-  );
-}
-
-function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const { t } = useLingui();
-  const { data: categories = [] } = useQuery(categoryQueries.descendants(ROOT_CATEGORY_ID));
-  return (
-    <Drawer anchor="left" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 300 } } }}>
-      <Box component="nav" aria-label={t`Mobile menu`} sx={{ p: 1 }}>
-        <Box sx={{ display: "flex", justifyContent: "flex-end" }}>
-          <IconButton onClick={onClose} aria-label={t`Close menu`}>
-            <CloseIcon />
-          </IconButton>
-        </Box>
-        <List>
-          <ListItemLink to="/" onClick={onClose}>
-            <ListItemText primary={t`Home`} />
-          </ListItemLink>
-          <ListItemLink to="/page/$slug" params={{ slug: "about-us" }} onClick={onClose}>
-            <ListItemText primary={t`About Us`} />
-          </ListItemLink>
-          <ListSubheader>{t`Bicycle Types`}</ListSubheader>
-          {categories.map((c) => (
-            <ListItemLink
-              key={c.id}
-              to="/catalog/$slug"
-              params={{ slug: c.slug }}
-              onClick={onClose}
-              sx={{ pl: 4 }}
-            >
-              <ListItemText primary={c.name} />
-            </ListItemLink>
-          ))}
-          <ListItemLink to="/contact" onClick={onClose}>
-            <ListItemText primary={t`Contact Us`} />
-          </ListItemLink>
-        </List>
-        <Divider />
-        <Box sx={{ display: "flex", gap: 2, p: 2 }}>
-          <LanguageSelect id="language-mobile" />
-          <CurrencySelect id="currency-mobile" codes={MOBILE_CURRENCIES} />
-        </Box>
-      </Box>
-    </Drawer>
   );
 }
 
@@ -139,6 +84,7 @@ function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
 export function Header({ actions }: { actions?: ReactNode }) {
   const { t } = useLingui();
   const [mobileOpen, setMobileOpen] = useState(false);
+  const [mobileLoaded, setMobileLoaded] = useState(false);
   return (
     <AppBar position="static" color="inherit" elevation={0} sx={{ borderBottom: 1, borderColor: "divider" }}>
       <TopBar />
@@ -148,7 +94,10 @@ export function Header({ actions }: { actions?: ReactNode }) {
             edge="start"
             sx={{ display: { md: "none" } }}
             aria-label={t`Open menu`}
-            onClick={() => setMobileOpen(true)}
+            onClick={() => {
+              setMobileLoaded(true);
+              setMobileOpen(true);
+            }}
           >
             <MenuIcon />
           </IconButton>
@@ -162,7 +111,7 @@ export function Header({ actions }: { actions?: ReactNode }) {
             <ButtonLink color="inherit" to="/page/$slug" params={{ slug: "about-us" }}>
               {t`About Us`}
             </ButtonLink>
-            <CategoriesMenu />
+            <CategoriesButton />
             <ButtonLink color="inherit" to="/contact">
               {t`Contact Us`}
             </ButtonLink>
@@ -171,7 +120,11 @@ export function Header({ actions }: { actions?: ReactNode }) {
           {actions}
         </Toolbar>
       </Container>
-      <MobileMenu open={mobileOpen} onClose={() => setMobileOpen(false)} />
+      {mobileLoaded && (
+        <Suspense fallback={null}>
+          <MobileMenu open={mobileOpen} onClose={() => setMobileOpen(false)} />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

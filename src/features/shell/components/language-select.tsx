@@ -1,5 +1,5 @@
-import TextField from "@mui/material/TextField";
 import { useLingui } from "@lingui/react/macro";
+import { CompactSelect } from "@/components/form/compact-select";
 import { activateLocale, useLocale } from "@/i18n/i18n";
 import { LOCALE_NAMES, LOCALES, normaliseLocale } from "@/i18n/locale";
 
@@ -7,26 +7,20 @@ export function LanguageSelect({ id }: { id: string }) {
   const { t } = useLingui();
   const locale = useLocale();
   return (
-    <TextField
+    <CompactSelect
       id={id}
-      select
-      size="small"
-      variant="standard"
       label={t`Language`}
       value={locale}
-      onChange={(e) => {
-        const next = normaliseLocale(e.target.value);
+      onChange={(v) => {
+        const next = normaliseLocale(v);
         if (next) void activateLocale(next);
       }}
-      slotProps={{ select: { native: true } }}
-      sx={{ minWidth: 100 }}
     >
       {LOCALES.map((l) => (
         <option key={l} value={l} lang={l}>
           {LOCALE_NAMES[l]}
         </option>
       ))}
-    </TextField>
+    </CompactSelect>
   );
 }
-

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import TextField from "@mui/material/TextField";
 import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { useSnackbar } from "notistack";
@@ -35,15 +34,25 @@ export function SubscribeForm({ canSubmit }: { canSubmit: boolean }) {
 
   return (
     <Box component="form" onSubmit={handleSubmit} noValidate={false} sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
-      <TextField
+      <Box
+        component="input"
         type="email"
         required
-        size="small"
-        label={t`Email address`}
+        aria-label={t`Email address`}
+        placeholder={t`Email address`}
         autoComplete="email"
         value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        sx={{ flex: "1 1 180px", bgcolor: "background.paper", borderRadius: 1 }}
+        onChange={(e: React.ChangeEvent<HTMLInputElement>) => setEmail(e.target.value)}
+        sx={{
+          flex: "1 1 180px",
+          font: "inherit",
+          px: 1.5,
+          py: 1,
+          border: 0,
+          borderRadius: 1,
+          bgcolor: "background.paper",
+          color: "text.primary",
+        }}
       />
       <Button type="submit" variant="contained" disabled={subscribe.isPending}>
         {subscribe.isPending ? t`Processing..` : t`SUBSCRIBE`}
