@@ -1,21 +1,14 @@
 import { queryOptions } from "@tanstack/react-query";
-import { z } from "zod";
 import { apiFetch } from "./client";
+import { categoryListReplySchema, type Category } from "./contract/category";
 
-const navCategorySchema = z.looseObject({
-  id: z.coerce.number(),
-  name: z.string(),
-  slug: z.string(),
-});
-export type NavCategory = z.infer<typeof navCategorySchema>;
-
-const navCategoriesReplySchema = z.object({ data: z.array(navCategorySchema) });
+export { ROOT_CATEGORY_ID } from "./contract/category";
 
 /** The child categories of a category (the bicycle types are the children of the root, id 1). */
-export async function listDescendantCategories(parentId: number, signal?: AbortSignal): Promise<NavCategory[]> {
+export async function listDescendantCategories(parentId: number, signal?: AbortSignal): Promise<Category[]> {
   const reply = await apiFetch("descendant-categories", {
     query: { parent_id: parentId },
-    schema: navCategoriesReplySchema,
+    schema: categoryListReplySchema,
     auth: "none",
     signal,
   });
@@ -35,6 +28,3 @@ export const categoryQueries = {
       staleTime: 10 * 60 * 1000,
     }),
 };
-
-/** The root of the catalogue: its children are the bicycle types. */
-export const ROOT_CATEGORY_ID = 1;
