@@ -4,6 +4,7 @@ import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import { RouterLink } from "@/components/router-links";
 import type { ReactNode } from "react";
+import { usePageMeta } from "@/hooks/use-page-meta";
 
 export interface Crumb {
   label: string;
@@ -11,8 +12,20 @@ export interface Crumb {
 }
 
 /** The page title with its breadcrumb trail (Home > … > current page). */
-export function PageHeader({ title, crumbs = [], children }: { title: string; crumbs?: Crumb[]; children?: ReactNode }) {
+export function PageHeader({
+  title,
+  crumbs = [],
+  description,
+  children,
+}: {
+  title: string;
+  crumbs?: Crumb[];
+  /** The page's meta description. */
+  description?: string;
+  children?: ReactNode;
+}) {
   const { t } = useLingui();
+  usePageMeta(title, description);
   return (
     <Container component="header" sx={{ py: { xs: 2, md: 3 } }}>
       <Breadcrumbs aria-label={t`Breadcrumb`} sx={{ mb: 1 }}>
