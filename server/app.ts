@@ -1,0 +1,142 @@
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { gzipSync } from "node:zlib";
+import type { AppEnv, Deps, SmsSender } from "./context";
+import type { Store } from "./db/store";
+import { readAuth } from "./lib/auth";
+import { Carts } from "./lib/cart";
+import { Catalog } from "./lib/catalog";
+import { dummyHash, OWASP_SCRYPT, type ScryptParams } from "./lib/crypto";
+import { ExchangeRates } from "./lib/exchange";
+import { HttpError, MAX_BODY_BYTES } from "./lib/http";
+import { idempotency } from "./lib/idempotency";
+import { createLogger, type Logger } from "./lib/log";
+import { PRODUCTION_RATE_LIMITS, RateLimiter, TEST_RATE_LIMITS, type RateLimitConfig } from "./lib/rate-limit";
+import { accountRoutes } from "./routes/account";
+import { cartRoutes } from "./routes/cart";
+import { catalogRoutes } from "./routes/catalog";
+import { checkoutRoutes } from "./routes/checkout";
+import { contentRoutes } from "./routes/content";
+import { customerRoutes } from "./routes/customer";
+import { contentSecurityPolicy, staticSite } from "./static";
+
+export interface AppOptions {
+  store: Store;
+  env?: string;
+  log?: Logger;
+  scrypt?: ScryptParams;
+  rateLimits?: Partial<RateLimitConfig>;
+  /** folder of the built storefront; null serves the API only */
+  distDir?: string | null;
+  exchangeRateUpstream?: string | null;
+  sms?: SmsSender;
+  tokenTtlMs?: number;
+}
+
+export type App = Hono<AppEnv> & { deps: Deps };
+
+export function createApp(opts: AppOptions): App {
+  const isTest = opts.env === "test";
+  const log = opts.log ?? createLogger("info");
+  const store = opts.store;
+  const scrypt = opts.scrypt ?? OWASP_SCRYPT;
+  const limits = { ...(isTest ? TEST_RATE_LIMITS : PRODUCTION_RATE_LIMITS), ...opts.rateLimits };
+  const rates = new ExchangeRates(opts.exchangeRateUpstream ?? null, log);
+  const catalog = new Catalog(store);
+  let dummy: Promise<string> | null = null;
+  const deps: Deps = {
+    store,
+    log,
+    catalog,
+    carts: new Carts(store, catalog, () => rates.freeShippingThresholdInr()),
+    rates,
+    scrypt,
+    tokenTtlMs: opts.tokenTtlMs ?? 30 * 24 * 60 * 60 * 1000,
+    isTest,
+    sms: opts.sms ?? { send: (phone, text) => log.info("sms", { phone, text }) },
+    lastOtp: new Map(),
+    limiters: {
+      login: new RateLimiter(limits.login),
+      register: new RateLimiter(limits.register),
+      otpSendPerPhone: new RateLimiter(limits.otpSendPerPhone),
+      otp: new RateLimiter(limits.otp),
+      contact: new RateLimiter(limits.contact),
+    },
+    dummyHash: () => (dummy ??= dummyHash(scrypt)),
+  };
+
+  const app = new Hono<AppEnv>() as App;
+  app.deps = deps;
+
+  app.onError((err, c) => {
+    if (err instanceof HttpError) return c.json(err.body, err.status);
+    log.error("unhandled error", { method: c.req.method, path: new URL(c.req.url).pathname, error: err instanceof Error ? err.stack : String(err) });
+    return c.json({ message: "Server Error" }, 500);
+  });
+  app.notFound((c) => {
+    const path = new URL(c.req.url).pathname;
+    return path.startsWith("/api") ? c.json({ error: "Resource Not Found" }, 404) : c.text("Not Found", 404);
+  });
+
+  app.use("*", async (c, next) => {
+    const start = performance.now();
+    await next();
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Referrer-Policy", "strict-origin-when-cross-origin");
+    const ms = Math.round((performance.now() - start) * 10) / 10;
+    if (c.res.status >= 500) log.error("request", { method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status, ms });
+    else log.debug("request", { method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status, ms });
+  });
+
+  app.use(
+    "/api/*",
+    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: "The request body is too large." }, 413) }),
+  );
+  app.use("/api/*", async (c, next) => {
+    c.set("auth", readAuth(c, store));
+    await next();
+    const accept = c.req.header("accept-encoding") ?? "";
+    const type = c.res.headers.get("content-type") ?? "";
+    if (/\bgzip\b/.test(accept) && type.includes("json") && !c.res.headers.has("content-encoding")) {
+      const buf = Buffer.from(await c.res.clone().arrayBuffer());
+      if (buf.length > 1400) {
+        const headers = new Headers(c.res.headers);
+        headers.set("Content-Encoding", "gzip");
+        headers.set("Vary", "Accept-Encoding");
+        headers.delete("Content-Length");
+        c.res = new Response(new Uint8Array(gzipSync(buf, { level: 3 })), { status: c.res.status, headers });
+      }
+    }
+  });
+  app.use("/api/*", idempotency(store));
+
+  app.route("/api", catalogRoutes(deps));
+  app.route("/api", contentRoutes(deps));
+  app.route("/api", cartRoutes(deps));
+  app.route("/api", checkoutRoutes(deps));
+  app.route("/api", customerRoutes(deps));
+  app.route("/api", accountRoutes(deps));
+
+  if (isTest) {
+    app.get("/api/test/last-otp", (c) => {
+      const phone = (c.req.query("phone") ?? "").replace(/[\s-]/g, "");
+      const code = deps.lastOtp.get(phone);
+      return code ? c.json({ phone, code }) : c.json({ error: "Resource Not Found" }, 404);
+    });
+    app.post("/api/test/reset-rate-limits", (c) => {
+      for (const l of Object.values(deps.limiters)) l.reset();
+      return c.json({ message: "Rate limits reset." });
+    });
+  }
+
+  if (opts.distDir) {
+    let upstreamOrigin: string[] = [];
+    try {
+      if (opts.exchangeRateUpstream) upstreamOrigin = [new URL(opts.exchangeRateUpstream).origin];
+    } catch {
+      upstreamOrigin = [];
+    }
+    app.use("*", staticSite(opts.distDir, contentSecurityPolicy(upstreamOrigin)));
+  }
+  return app;
+}

@@ -1,0 +1,51 @@
+import { serve } from "@hono/node-server";
+import { existsSync } from "node:fs";
+import { resolve } from "node:path";
+import { createApp } from "./app";
+import { openDatabase } from "./db/open";
+import { OWASP_SCRYPT, TEST_SCRYPT } from "./lib/crypto";
+import { createLogger, parseLogLevel } from "./lib/log";
+
+const env = process.env.NODE_ENV ?? "production";
+const log = createLogger(parseLogLevel(process.env.LOG_LEVEL, env === "test" ? "warn" : "info"));
+const host = process.env.HOST ?? "127.0.0.1";
+const port = Number(process.env.PORT ?? 8080);
+const databaseFile = process.env.DATABASE_FILE ?? "./data/shop.sqlite";
+const distDir = process.env.DIST_DIR ?? resolve("dist");
+const scrypt = env === "test" ? TEST_SCRYPT : OWASP_SCRYPT;
+
+const store = await openDatabase(databaseFile, { scrypt, log });
+const app = createApp({
+  store,
+  env,
+  log,
+  scrypt,
+  distDir: existsSync(distDir) ? distDir : null,
+  exchangeRateUpstream: process.env.EXCHANGE_RATE_UPSTREAM || null,
+});
+
+const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
+  log.info("listening", { url: `http://${host}:${info.port}/`, database: databaseFile, env });
+});
+
+let closing = false;
+const shutdown = (signal: string) => {
+  if (closing) return;
+  closing = true;
+  log.info("shutting down", { signal });
+  const force = setTimeout(() => {
+    log.warn("forced shutdown");
+    process.exit(1);
+  }, 10_000);
+  force.unref();
+  server.close(() => {
+    store.close();
+    log.info("stopped");
+    process.exit(0);
+  });
+  if ("closeIdleConnections" in server && typeof server.closeIdleConnections === "function") server.closeIdleConnections();
+};
+process.on("SIGINT", () => shutdown("SIGINT"));
+process.on("SIGTERM", () => shutdown("SIGTERM"));
+process.on("uncaughtException", (err) => log.error("uncaught exception", { error: err.stack ?? String(err) }));
+process.on("unhandledRejection", (err) => log.error("unhandled rejection", { error: String(err) }));

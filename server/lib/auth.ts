@@ -1,0 +1,104 @@
+import type { Context } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import { SESSION_COOKIE } from "../../src/api/contract/common";
+import type { Store } from "../db/store";
+import type { CustomerTable } from "../db/schema";
+import { randomToken, sha256 } from "./crypto";
+import { unauthenticated } from "./http";
+
+export type CustomerRow = Omit<CustomerTable, "id"> & { id: number };
+
+export interface AuthState {
+  state: "none" | "valid" | "invalid";
+  customer: CustomerRow | null;
+  tokenHash: string | null;
+}
+
+/**
+ * Bagisto picks the token guard only when a `token` input is present (bagisto-api.md §1); the token
+ * itself travels in `Authorization: Bearer`. A `token` flag with a missing, expired or revoked token is
+ * `invalid`, so the client learns its session is gone instead of silently becoming a guest.
+ */
+export function readAuth(c: Context, store: Store): AuthState {
+  const flag = c.req.query("token");
+  if (flag === undefined) return { state: "none", customer: null, tokenHash: null };
+  const header = c.req.header("authorization") ?? "";
+  const m = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header.trim());
+  if (!m) return { state: "invalid", customer: null, tokenHash: null };
+  const tokenHash = sha256(m[1]!);
+  const row = store.first(
+    store.qb
+      .selectFrom("auth_tokens as t")
+      .innerJoin("customers as c", "c.id", "t.customer_id")
+      .selectAll("c")
+      .select(["t.expires_at", "t.revoked_at"])
+      .where("t.token_hash", "=", tokenHash),
+  );
+  if (!row || row.revoked_at || row.expires_at <= new Date().toISOString() || row.status !== 1) {
+    return { state: "invalid", customer: null, tokenHash };
+  }
+  const { expires_at: _e, revoked_at: _r, ...customer } = row;
+  return { state: "valid", customer, tokenHash };
+}
+
+export function requireCustomer(auth: AuthState): CustomerRow {
+  if (auth.state !== "valid" || !auth.customer) throw unauthenticated();
+  return auth.customer;
+}
+
+export function optionalCustomer(auth: AuthState): CustomerRow | null {
+  if (auth.state === "invalid") throw unauthenticated();
+  return auth.customer;
+}
+
+export function issueToken(store: Store, customerId: number, ttlMs: number): string {
+  const token = randomToken();
+  const now = new Date();
+  store.run(
+    store.qb.insertInto("auth_tokens").values({
+      token_hash: sha256(token),
+      customer_id: customerId,
+      expires_at: new Date(now.getTime() + ttlMs).toISOString(),
+      revoked_at: null,
+      created_at: now.toISOString(),
+    }),
+  );
+  return token;
+}
+
+export function sessionHash(c: Context): string | null {
+  const raw = getCookie(c, SESSION_COOKIE);
+  return raw && /^[A-Za-z0-9_-]{20,100}$/.test(raw) ? sha256(raw) : null;
+}
+
+/** The guest session id, created (HttpOnly, SameSite=Lax) when a guest first writes. */
+export function ensureSession(c: Context): string {
+  const existing = sessionHash(c);
+  if (existing) return existing;
+  const raw = randomToken(24);
+  setCookie(c, SESSION_COOKIE, raw, {
+    httpOnly: true,
+    sameSite: "Lax",
+    path: "/",
+    secure: new URL(c.req.url).protocol === "https:",
+    maxAge: 60 * 60 * 24 * 30,
+  });
+  return sha256(raw);
+}
+
+export function customerView(c: CustomerRow) {
+  return {
+    id: c.id,
+    email: c.email,
+    first_name: c.first_name,
+    last_name: c.last_name,
+    name: `${c.first_name} ${c.last_name}`.trim(),
+    gender: c.gender,
+    date_of_birth: c.date_of_birth,
+    phone: c.phone,
+    status: c.status,
+    group: { id: 2, name: "General" },
+    created_at: c.created_at,
+    updated_at: c.updated_at,
+  };
+}

@@ -1,0 +1,414 @@
+import { COLOR_ATTRIBUTE_ID, SIZE_ATTRIBUTE_ID } from "../../src/api/contract/product";
+import { STOCK_ERROR_MESSAGE } from "../../src/api/contract/cart";
+import { GST_PERCENT } from "../../src/api/contract/checkout";
+import type { Store } from "../db/store";
+import type { CartAddressTable, CartItemTable, CartTable, CouponTable as CouponDbTable, ProductTable, ProductVariantTable } from "../db/schema";
+import { COLORS, SIZES } from "../seed/catalog";
+import { COUNTRY_NAMES } from "../seed/content";
+import type { Catalog } from "./catalog";
+import { HttpError, nowIso } from "./http";
+import { decimal, formatMoney, round2 } from "./money";
+
+export type CartRow = Omit<CartTable, "id"> & { id: number };
+export type CartItemRow = Omit<CartItemTable, "id"> & { id: number };
+export type CartAddressRow = Omit<CartAddressTable, "id"> & { id: number };
+type CouponTable = Omit<CouponDbTable, "id"> & { id: number };
+export type CartOwner = { customerId: number; sessionHash?: undefined } | { sessionHash: string; customerId?: undefined };
+
+export const FLAT_RATE = 25;
+export const PAYMENT_METHODS = [
+  { method: "cashondelivery", method_title: "Cash On Delivery", description: "Pay when your bicycle is delivered.", sort: 1 },
+  { method: "moneytransfer", method_title: "Money Transfer", description: "Pay by bank transfer; we ship when the money arrives.", sort: 2 },
+] as const;
+
+export interface ShippingRate {
+  id: number;
+  carrier: string;
+  carrier_title: string;
+  method: string;
+  method_title: string;
+  method_description: string;
+  price: number;
+}
+
+export interface LineInfo {
+  item: CartItemRow;
+  product: ProductTable;
+  variant: ProductVariantTable | null;
+  price: number;
+  total: number;
+}
+
+export interface Totals {
+  lines: LineInfo[];
+  subTotal: number;
+  discount: number;
+  tax: number;
+  shipping: number;
+  grandTotal: number;
+  qty: number;
+  coupon: CouponTable | null;
+  rates: ShippingRate[];
+  selectedRate: ShippingRate | null;
+}
+
+export class StockError extends Error {
+  constructor() {
+    super(STOCK_ERROR_MESSAGE);
+  }
+}
+
+export function addressLines(stored: string): string[] {
+  return stored.split("\n");
+}
+
+export function addressView<T extends { id: number; address1: string; country: string; first_name: string | null; last_name: string | null; email: string | null }>(a: T) {
+  return {
+    ...a,
+    first_name: a.first_name ?? "",
+    last_name: a.last_name ?? "",
+    name: `${a.first_name ?? ""} ${a.last_name ?? ""}`.trim(),
+    email: a.email ?? "",
+    address1: addressLines(a.address1),
+    country_name: COUNTRY_NAMES[a.country] ?? a.country,
+  };
+}
+
+export class Carts {
+  constructor(
+    private readonly store: Store,
+    private readonly catalog: Catalog,
+    private readonly freeShippingThreshold: () => number,
+  ) {}
+
+  find(owner: CartOwner): CartRow | undefined {
+    const q = this.store.qb.selectFrom("carts").selectAll().where("is_active", "=", 1).orderBy("id", "desc").limit(1);
+    return this.store.first(
+      owner.customerId !== undefined ? q.where("customer_id", "=", owner.customerId) : q.where("session_hash", "=", owner.sessionHash).where("customer_id", "is", null),
+    );
+  }
+
+  findOrCreate(owner: CartOwner, customer?: { email: string; first_name: string; last_name: string }): CartRow {
+    const existing = this.find(owner);
+    if (existing) return existing;
+    const now = nowIso();
+    const id = this.store.insert(
+      this.store.qb.insertInto("carts").values({
+        customer_id: owner.customerId ?? null,
+        session_hash: owner.sessionHash ?? null,
+        is_active: 1,
+        coupon_code: null,
+        shipping_method: null,
+        payment_method: null,
+        customer_email: customer?.email ?? null,
+        customer_first_name: customer?.first_name ?? null,
+        customer_last_name: customer?.last_name ?? null,
+        created_at: now,
+        updated_at: now,
+      }),
+    );
+    return this.store.first(this.store.qb.selectFrom("carts").selectAll().where("id", "=", id))!;
+  }
+
+  items(cartId: number): CartItemRow[] {
+    return this.store.all(this.store.qb.selectFrom("cart_items").selectAll().where("cart_id", "=", cartId).orderBy("id"));
+  }
+
+  addresses(cartId: number): { billing: CartAddressRow | null; shipping: CartAddressRow | null } {
+    const rows = this.store.all(this.store.qb.selectFrom("cart_addresses").selectAll().where("cart_id", "=", cartId));
+    return {
+      billing: rows.find((r) => r.address_type === "billing") ?? null,
+      shipping: rows.find((r) => r.address_type === "shipping") ?? null,
+    };
+  }
+
+  private variant(id: number): ProductVariantTable | undefined {
+    return this.store.first(this.store.qb.selectFrom("product_variants").selectAll().where("id", "=", id));
+  }
+
+  available(product: ProductTable, variant: ProductVariantTable | null): number {
+    return Math.max(0, variant ? variant.stock : product.stock);
+  }
+
+  validCoupon(code: string | null, subTotal: number): CouponTable | null {
+    if (!code) return null;
+    const c = this.store.first(this.store.qb.selectFrom("coupons").selectAll().where("code", "=", code.toUpperCase()));
+    if (!c || c.status !== 1) return null;
+    const now = nowIso();
+    if ((c.starts_at && c.starts_at > now) || (c.ends_at && c.ends_at < now)) return null;
+    if (subTotal < c.min_sub_total) return null;
+    return c;
+  }
+
+  totals(cart: CartRow, items = this.items(cart.id)): Totals {
+    const products = new Map(this.catalog.productRows([...new Set(items.map((i) => i.product_id))]).map((p) => [p.id, p]));
+    const lines: LineInfo[] = [];
+    for (const item of items) {
+      const product = products.get(item.product_id);
+      if (!product) continue;
+      const variant = item.variant_id ? (this.variant(item.variant_id) ?? null) : null;
+      const price = product.final_price;
+      lines.push({ item, product, variant, price, total: round2(price * item.quantity) });
+    }
+    const subTotal = round2(lines.reduce((s, l) => s + l.total, 0));
+    const coupon = this.validCoupon(cart.coupon_code, subTotal);
+    const discount = coupon
+      ? round2(coupon.type === "percent" ? (subTotal * coupon.amount) / 100 : Math.min(coupon.amount, subTotal))
+      : 0;
+    const tax = round2(((subTotal - discount) * GST_PERCENT) / 100);
+    const rates = this.rates(subTotal - discount);
+    const selectedRate = rates.find((r) => `${r.carrier}_${r.method}` === cart.shipping_method) ?? null;
+    const shipping = selectedRate?.price ?? 0;
+    return {
+      lines,
+      subTotal,
+      discount,
+      tax,
+      shipping,
+      grandTotal: round2(subTotal - discount + tax + shipping),
+      qty: lines.reduce((s, l) => s + l.item.quantity, 0),
+      coupon,
+      rates,
+      selectedRate,
+    };
+  }
+
+  rates(net: number): ShippingRate[] {
+    const rates: ShippingRate[] = [
+      { id: 1, carrier: "flatrate", carrier_title: "Flat Rate", method: "flatrate", method_title: "Flat Rate", method_description: "Flat Rate Shipping", price: FLAT_RATE },
+    ];
+    if (net >= this.freeShippingThreshold()) {
+      rates.push({ id: 2, carrier: "free", carrier_title: "Free Shipping", method: "free", method_title: "Free Shipping", method_description: "Free Shipping", price: 0 });
+    }
+    return rates;
+  }
+
+  rateView(r: ShippingRate) {
+    const now = nowIso();
+    return {
+      ...r,
+      price: decimal(r.price),
+      formated_price: formatMoney(r.price),
+      base_price: decimal(r.price),
+      formated_base_price: formatMoney(r.price),
+      created_at: now,
+      updated_at: now,
+    };
+  }
+
+  view(cart: CartRow | undefined | null) {
+    if (!cart) return null;
+    const t = this.totals(cart);
+    const productViews = new Map(this.catalog.views([...new Set(t.lines.map((l) => l.product.id))]).map((p) => [p.id, p]));
+    const { billing, shipping } = this.addresses(cart.id);
+    const money = (name: string, v: number) => ({
+      [name]: decimal(v),
+      [`formated_${name}`]: formatMoney(v),
+      [`base_${name}`]: decimal(v),
+      [`formated_base_${name}`]: formatMoney(v),
+    });
+    const items = t.lines.map((l) => this.itemView(l, productViews.get(l.product.id), t));
+    const method = PAYMENT_METHODS.find((m) => m.method === cart.payment_method);
+    return {
+      id: cart.id,
+      customer_email: cart.customer_email,
+      customer_first_name: cart.customer_first_name,
+      customer_last_name: cart.customer_last_name,
+      shipping_method: cart.shipping_method,
+      coupon_code: t.coupon ? t.coupon.code : null,
+      is_gift: 0,
+      items_count: t.lines.length,
+      items_qty: decimal(t.qty),
+      exchange_rate: null,
+      global_currency_code: "INR",
+      base_currency_code: "INR",
+      channel_currency_code: "INR",
+      cart_currency_code: "INR",
+      ...money("grand_total", t.grandTotal),
+      ...money("sub_total", t.subTotal),
+      ...money("tax_total", t.tax),
+      ...money("discount", t.discount),
+      formated_discounted_sub_total: formatMoney(t.subTotal - t.discount),
+      formated_base_discounted_sub_total: formatMoney(t.subTotal - t.discount),
+      checkout_method: null,
+      is_guest: cart.customer_id ? 0 : 1,
+      is_active: cart.is_active,
+      conversion_time: null,
+      items,
+      selected_shipping_rate: t.selectedRate ? this.rateView(t.selectedRate) : null,
+      payment: method ? { id: cart.id, method: method.method, method_title: method.method_title, created_at: cart.updated_at, updated_at: cart.updated_at } : null,
+      billing_address: billing ? addressView(billing) : null,
+      shipping_address: shipping ? addressView(shipping) : null,
+      taxes: JSON.stringify(t.lines.length ? { [String(GST_PERCENT)]: t.tax } : {}),
+      formated_taxes: JSON.stringify(t.lines.length ? { [String(GST_PERCENT)]: formatMoney(t.tax) } : {}),
+      base_taxes: JSON.stringify(t.lines.length ? { [String(GST_PERCENT)]: t.tax } : {}),
+      formated_base_taxes: JSON.stringify(t.lines.length ? { [String(GST_PERCENT)]: formatMoney(t.tax) } : {}),
+      created_at: cart.created_at,
+      updated_at: cart.updated_at,
+    };
+  }
+
+  private itemView(l: LineInfo, product: Record<string, unknown> | undefined, t: Totals) {
+    const share = t.subTotal > 0 ? l.total / t.subTotal : 0;
+    const discount = round2(t.discount * share);
+    const tax = round2(((l.total - discount) * GST_PERCENT) / 100);
+    const color = l.variant ? COLORS.find((c) => c.id === l.variant!.color_option_id) : undefined;
+    const size = l.variant ? SIZES.find((s) => s.id === l.variant!.size_option_id) : undefined;
+    const m = (name: string, v: number) => ({
+      [name]: decimal(v),
+      [`formated_${name}`]: formatMoney(v),
+      [`base_${name}`]: decimal(v),
+      [`formated_base_${name}`]: formatMoney(v),
+    });
+    const additional = {
+      product_id: l.product.id,
+      quantity: l.item.quantity,
+      ...(l.variant
+        ? {
+            selected_configurable_option: l.variant.id,
+            super_attribute: { [COLOR_ATTRIBUTE_ID]: l.variant.color_option_id, [SIZE_ATTRIBUTE_ID]: l.variant.size_option_id },
+            attributes: {
+              color: { attribute_name: "Color", option_id: l.variant.color_option_id, option_label: color?.label ?? l.variant.color },
+              size: { attribute_name: "Size", option_id: l.variant.size_option_id, option_label: size?.label ?? l.variant.size },
+            },
+          }
+        : {}),
+    };
+    const base = {
+      id: l.item.id,
+      quantity: l.item.quantity,
+      sku: l.variant?.sku ?? l.product.sku,
+      type: l.product.type,
+      name: l.product.name,
+      product_id: l.product.id,
+      coupon_code: t.coupon?.code ?? null,
+      weight: "12.0000",
+      total_weight: decimal(12 * l.item.quantity),
+      base_total_weight: decimal(12 * l.item.quantity),
+      ...m("price", l.price),
+      custom_price: null,
+      formated_custom_price: formatMoney(0),
+      ...m("total", l.total),
+      tax_percent: decimal(GST_PERCENT),
+      ...m("tax_amount", tax),
+      discount_percent: decimal(t.coupon?.type === "percent" ? t.coupon.amount : 0),
+      ...m("discount_amount", discount),
+      additional,
+      color: l.variant?.color ?? null,
+      size: l.variant?.size ?? null,
+      created_at: l.item.created_at,
+      updated_at: l.item.updated_at,
+    };
+    return {
+      ...base,
+      child: l.variant
+        ? { ...base, id: l.item.id, type: "simple", name: `${l.product.name} ${color?.label ?? ""} ${size?.label ?? ""}`.trim(), child: null }
+        : null,
+      product,
+    };
+  }
+
+  resolveVariant(product: ProductTable, selected: number | undefined, superAttr: Record<string, number> | undefined): ProductVariantTable | null | "missing" {
+    if (product.type !== "configurable") return null;
+    if (selected !== undefined) {
+      const v = this.variant(selected);
+      return v && v.product_id === product.id ? v : "missing";
+    }
+    const color = superAttr?.[String(COLOR_ATTRIBUTE_ID)];
+    const size = superAttr?.[String(SIZE_ATTRIBUTE_ID)];
+    if (color === undefined || size === undefined) return "missing";
+    const v = this.store.first(
+      this.store.qb
+        .selectFrom("product_variants")
+        .selectAll()
+        .where("product_id", "=", product.id)
+        .where("color_option_id", "=", color)
+        .where("size_option_id", "=", size),
+    );
+    return v ?? "missing";
+  }
+
+  /** Adds or merges a line; throws StockError above stock. */
+  addLine(cart: CartRow, product: ProductTable, variant: ProductVariantTable | null, quantity: number, extra: Record<string, unknown> = {}): void {
+    const existing = this.store.first(
+      this.store.qb
+        .selectFrom("cart_items")
+        .selectAll()
+        .where("cart_id", "=", cart.id)
+        .where("product_id", "=", product.id)
+        .where("variant_id", variant ? "=" : "is", variant ? variant.id : null),
+    );
+    const next = (existing?.quantity ?? 0) + quantity;
+    if (next > this.available(product, variant)) throw new StockError();
+    const now = nowIso();
+    if (existing) {
+      this.store.run(this.store.qb.updateTable("cart_items").set({ quantity: next, updated_at: now }).where("id", "=", existing.id));
+    } else {
+      this.store.run(
+        this.store.qb.insertInto("cart_items").values({
+          cart_id: cart.id,
+          product_id: product.id,
+          variant_id: variant?.id ?? null,
+          quantity,
+          additional: JSON.stringify(extra),
+          created_at: now,
+          updated_at: now,
+        }),
+      );
+    }
+    this.touch(cart);
+  }
+
+  setQuantities(cart: CartRow, qty: Record<string, number>): void {
+    const items = new Map(this.items(cart.id).map((i) => [String(i.id), i]));
+    for (const [id, q] of Object.entries(qty)) {
+      if (!items.has(id)) throw new HttpError(404, { error: "Resource Not Found", message: `Cart item ${id} not found.` });
+      if (q <= 0) throw new HttpError(422, { message: "Quantity cannot be lesser than one.", error: { message: "Quantity cannot be lesser than one.", code: 0 } });
+    }
+    const t = this.totals(cart, [...items.values()]);
+    for (const [id, q] of Object.entries(qty)) {
+      const line = t.lines.find((l) => String(l.item.id) === id);
+      if (!line) continue;
+      if (q > this.available(line.product, line.variant)) {
+        throw new HttpError(422, { message: STOCK_ERROR_MESSAGE, error: { message: STOCK_ERROR_MESSAGE, code: 0 } });
+      }
+    }
+    const now = nowIso();
+    for (const [id, q] of Object.entries(qty)) {
+      this.store.run(this.store.qb.updateTable("cart_items").set({ quantity: q, updated_at: now }).where("id", "=", Number(id)));
+    }
+    this.touch(cart);
+  }
+
+  touch(cart: CartRow): void {
+    this.store.run(this.store.qb.updateTable("carts").set({ updated_at: nowIso() }).where("id", "=", cart.id));
+  }
+
+  deactivate(cartId: number): void {
+    this.store.run(this.store.qb.updateTable("carts").set({ is_active: 0, updated_at: nowIso() }).where("id", "=", cartId));
+  }
+
+  /** Login: the guest's lines join the customer's cart; quantities are capped at stock, never refused. */
+  merge(sessionHash: string, customer: { id: number; email: string; first_name: string; last_name: string }): void {
+    const guest = this.find({ sessionHash });
+    if (!guest) return;
+    const guestItems = this.items(guest.id);
+    if (!guestItems.length) {
+      this.deactivate(guest.id);
+      return;
+    }
+    const target = this.findOrCreate({ customerId: customer.id }, customer);
+    const current = this.totals(target);
+    const guestTotals = this.totals(guest, guestItems);
+    for (const l of guestTotals.lines) {
+      const existing = current.lines.find((c) => c.product.id === l.product.id && (c.variant?.id ?? null) === (l.variant?.id ?? null));
+      const room = this.available(l.product, l.variant) - (existing?.item.quantity ?? 0);
+      const add = Math.min(room, l.item.quantity);
+      if (add > 0) this.addLine(target, l.product, l.variant, add, JSON.parse(l.item.additional ?? "{}") as Record<string, unknown>);
+    }
+    if (!target.coupon_code && guest.coupon_code) {
+      this.store.run(this.store.qb.updateTable("carts").set({ coupon_code: guest.coupon_code }).where("id", "=", target.id));
+    }
+    this.deactivate(guest.id);
+  }
+}

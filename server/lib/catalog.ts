@@ -1,0 +1,402 @@
+import { sql } from "kysely";
+import { ADDITIONAL_INFO_CODES, COLOR_ATTRIBUTE_ID, SIZE_ATTRIBUTE_ID, type ProductListQuery } from "../../src/api/contract/product";
+import type { Store } from "../db/store";
+import type { ProductTable, ProductVariantTable } from "../db/schema";
+import { COLORS, INFO_LABELS, ROOT_CATEGORY, SIZES } from "../seed/catalog";
+import { formatMoney } from "./money";
+
+export interface CategoryRow {
+  id: number;
+  parent_id: number | null;
+  name: string;
+  slug: string;
+  position: number;
+  status: number;
+  description: string | null;
+  image: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export function imageSet(bodyType: string, color: string) {
+  const base = `/api/images/products/${bodyType}-${color}`;
+  return {
+    small_image_url: `${base}-small.svg`,
+    medium_image_url: `${base}-medium.svg`,
+    large_image_url: `${base}-large.svg`,
+    original_image_url: `${base}-large.svg`,
+  };
+}
+
+const colorByName = new Map<string, (typeof COLORS)[number]>(COLORS.map((c) => [c.name, c]));
+const sizeOrder = new Map<string, number>(SIZES.map((s, i) => [s.name, i]));
+
+interface ReviewStat {
+  total: number;
+  sum: number;
+  counts: Record<string, number>;
+}
+
+export type ProductView = Record<string, unknown> & { id: number };
+
+/** Builds the storefront's Product resource (contract/product.ts) from rows. */
+export class Catalog {
+  private categories = new Map<number, CategoryRow>();
+  private countCache = new Map<string, number>();
+  private version = 0;
+  private listCache = new Map<string, { version: number; body: string }>();
+
+  constructor(private readonly store: Store) {
+    this.reloadCategories();
+  }
+
+  reloadCategories(): void {
+    this.categories = new Map(
+      this.store.all(this.store.qb.selectFrom("categories").selectAll().orderBy("position")).map((c) => [c.id, c]),
+    );
+  }
+
+  allCategories(): CategoryRow[] {
+    return [...this.categories.values()];
+  }
+
+  categoryBySlug(slug: string): CategoryRow | undefined {
+    for (const c of this.categories.values()) if (c.slug === slug) return c;
+    return undefined;
+  }
+
+  category(id: number): CategoryRow | undefined {
+    return this.categories.get(id);
+  }
+
+  /** Stock changed: cached list replies are stale. */
+  touch(): void {
+    this.version++;
+  }
+
+  cachedList(key: string): string | undefined {
+    const hit = this.listCache.get(key);
+    return hit && hit.version === this.version ? hit.body : undefined;
+  }
+
+  storeList(key: string, body: string): void {
+    if (this.listCache.size > 1000) this.listCache.clear();
+    this.listCache.set(key, { version: this.version, body });
+  }
+
+  productRows(ids: number[]): ProductTable[] {
+    if (!ids.length) return [];
+    return this.store.all(this.store.qb.selectFrom("products").selectAll().where("id", "in", ids));
+  }
+
+  views(ids: number[], opts: { wishlisted?: Set<number> } = {}): ProductView[] {
+    if (!ids.length) return [];
+    const rows = new Map(this.productRows(ids).map((r) => [r.id, r]));
+    const variants = new Map<number, ProductVariantTable[]>();
+    for (const v of this.store.all(
+      this.store.qb.selectFrom("product_variants").selectAll().where("product_id", "in", ids).orderBy("product_id").orderBy("position"),
+    )) {
+      let list = variants.get(v.product_id);
+      if (!list) variants.set(v.product_id, (list = []));
+      list.push(v);
+    }
+    const cats = new Map<number, number[]>();
+    for (const pc of this.store.all(
+      this.store.qb.selectFrom("product_categories").select(["product_id", "category_id"]).where("product_id", "in", ids).orderBy("position"),
+    )) {
+      let list = cats.get(pc.product_id);
+      if (!list) cats.set(pc.product_id, (list = []));
+      list.push(pc.category_id);
+    }
+    const reviews = new Map<number, ReviewStat>();
+    for (const r of this.store.all(
+      this.store.qb
+        .selectFrom("reviews")
+        .select(["product_id", "rating", (eb) => eb.fn.countAll<number>().as("n")])
+        .where("product_id", "in", ids)
+        .where("status", "=", "approved")
+        .groupBy(["product_id", "rating"]),
+    )) {
+      let s = reviews.get(r.product_id);
+      if (!s) reviews.set(r.product_id, (s = { total: 0, sum: 0, counts: {} }));
+      s.total += r.n;
+      s.sum += r.n * r.rating;
+      s.counts[String(r.rating)] = r.n;
+    }
+    const out: ProductView[] = [];
+    for (const id of ids) {
+      const row = rows.get(id);
+      if (!row) continue;
+      out.push(this.view(row, variants.get(id) ?? [], cats.get(id) ?? [], reviews.get(id), opts.wishlisted?.has(id) ?? false));
+    }
+    return out;
+  }
+
+  view(row: ProductTable, variants: ProductVariantTable[], categoryIds: number[], reviews: ReviewStat | undefined, wishlisted: boolean): ProductView {
+    const colors: string[] = [];
+    const byColor = new Map<string, ProductVariantTable[]>();
+    for (const v of variants) {
+      let list = byColor.get(v.color);
+      if (!list) {
+        byColor.set(v.color, (list = []));
+        colors.push(v.color);
+      }
+      list.push(v);
+    }
+    if (!colors.length) colors.push(row.default_color);
+    const images = colors.map((c) => imageSet(row.body_type, c));
+    const stock = variants.length ? variants.reduce((s, v) => s + Math.max(0, v.stock), 0) : Math.max(0, row.stock);
+    const categories = categoryIds
+      .map((cid) => this.categories.get(cid))
+      .filter((c): c is CategoryRow => !!c)
+      .map((c) => ({ id: c.id, name: c.name, slug: c.slug }));
+    const info = JSON.parse(row.info_json) as Record<string, string>;
+    const additional = ADDITIONAL_INFO_CODES.map((code, i) => ({
+      id: 100 + i,
+      code,
+      label: INFO_LABELS[code],
+      value: info[code] ?? null,
+      admin_name: INFO_LABELS[code],
+      type: "text",
+    }));
+    const variation = [...byColor.entries()].map(([color, list]) => {
+      const c = colorByName.get(color);
+      return {
+        color,
+        swatch_value: c?.hex ?? null,
+        option_id: c?.id,
+        image: imageSet(row.body_type, color).medium_image_url,
+        size: [...list]
+          .sort((a, b) => (sizeOrder.get(a.size) ?? 0) - (sizeOrder.get(b.size) ?? 0))
+          .map((v) => ({ name: v.size, stock: Math.max(0, v.stock), variant_id: v.id, option_id: v.size_option_id })),
+      };
+    });
+    const configurable_options = variants.length
+      ? [
+          ...colors.map((color) => {
+            const c = colorByName.get(color);
+            return { id: c?.id ?? 0, label: c?.label ?? color, swatch_value: c?.hex ?? null, attribute: "color" };
+          }),
+          ...SIZES.filter((s) => variants.some((v) => v.size === s.name)).map((s) => ({
+            id: s.id,
+            label: s.label,
+            swatch_value: null,
+            attribute: "size",
+          })),
+        ]
+      : [];
+    const discounted = row.discount > 0;
+    const percentage: Record<string, number> = {};
+    if (reviews && reviews.total > 0) {
+      for (const star of ["5", "4", "3", "2", "1"]) percentage[star] = Math.round(((reviews.counts[star] ?? 0) / reviews.total) * 100);
+    }
+    return {
+      id: row.id,
+      sku: row.sku,
+      type: row.type,
+      name: row.name,
+      url_key: row.url_key,
+      price: row.price,
+      formated_price: formatMoney(row.price),
+      ...(discounted
+        ? {
+            special_price: row.final_price,
+            formated_special_price: formatMoney(row.final_price),
+            regular_price: row.price,
+            formated_regular_price: formatMoney(row.price),
+          }
+        : {}),
+      discount: row.discount,
+      short_description: row.short_description,
+      description: row.description,
+      new: row.is_new === 1,
+      featured: row.featured === 1,
+      rating: row.rating,
+      saleCount: row.sale_count,
+      stock,
+      in_stock: stock > 0,
+      offerEnd: row.offer_end,
+      affiliateLink: row.affiliate_link,
+      categories,
+      tags: JSON.parse(row.tags_json) as string[],
+      images,
+      base_image: images[0],
+      variation,
+      basic_info: {
+        name: row.name,
+        url_key: row.url_key,
+        images,
+        cat: categories.map((c) => ({ name: c.name, slug: c.slug })),
+        additional_info: additional.map(({ code, label, value }) => ({ code, label, value })),
+      },
+      configurable_options,
+      reviews: reviews
+        ? {
+            total: reviews.total,
+            total_rating: String(reviews.sum),
+            average_rating: (reviews.sum / reviews.total).toFixed(1),
+            percentage: JSON.stringify(percentage),
+          }
+        : { total: 0, total_rating: 0, average_rating: 0, percentage: [] },
+      is_wishlisted: wishlisted,
+      is_item_in_cart: false,
+      created_at: row.created_at,
+      updated_at: row.updated_at,
+    };
+  }
+
+  additionalInformation(row: ProductTable) {
+    const info = JSON.parse(row.info_json) as Record<string, string>;
+    return ADDITIONAL_INFO_CODES.map((code, i) => ({
+      id: 100 + i,
+      code,
+      label: INFO_LABELS[code],
+      value: info[code] ?? null,
+      admin_name: INFO_LABELS[code],
+      type: "text",
+    }));
+  }
+
+  configurableConfig(row: ProductTable) {
+    const variants = this.store.all(
+      this.store.qb.selectFrom("product_variants").selectAll().where("product_id", "=", row.id).orderBy("position"),
+    );
+    const saleable = variants.filter((v) => v.stock > 0);
+    const colorOpts = COLORS.filter((c) => variants.some((v) => v.color_option_id === c.id)).map((c) => ({
+      id: c.id,
+      label: c.label,
+      admin_name: c.label,
+      swatch_value: c.hex,
+      products: saleable.filter((v) => v.color_option_id === c.id).map((v) => v.id),
+    }));
+    const sizeOpts = SIZES.filter((s) => variants.some((v) => v.size_option_id === s.id)).map((s) => ({
+      id: s.id,
+      label: s.label,
+      admin_name: s.label,
+      swatch_value: null,
+      products: saleable.filter((v) => v.size_option_id === s.id).map((v) => v.id),
+    }));
+    const price = { price: row.final_price, formated_price: formatMoney(row.final_price) };
+    const regular = { price: row.price, formated_price: formatMoney(row.price) };
+    return {
+      attributes: variants.length
+        ? [
+            { id: COLOR_ATTRIBUTE_ID, code: "color", label: "Color", swatch_type: "color", options: colorOpts },
+            { id: SIZE_ATTRIBUTE_ID, code: "size", label: "Size", swatch_type: null, options: sizeOpts },
+          ]
+        : [],
+      index: Object.fromEntries(
+        saleable.map((v) => [String(v.id), { [COLOR_ATTRIBUTE_ID]: v.color_option_id, [SIZE_ATTRIBUTE_ID]: v.size_option_id }]),
+      ),
+      variant_prices: Object.fromEntries(saleable.map((v) => [String(v.id), { regular_price: regular, final_price: price }])),
+      variant_images: Object.fromEntries(saleable.map((v) => [String(v.id), [imageSet(row.body_type, v.color)]])),
+      variant_stock: Object.fromEntries(variants.map((v) => [String(v.id), v.stock])),
+      chooseText: "Choose an option",
+      regular_price: regular,
+    };
+  }
+
+  /** Query → matching ids (one page) and the total. Unknown filter values are ignored, as Bagisto does. */
+  search(q: ProductListQuery, page: number, limit: number): { ids: number[]; total: number } {
+    const db = this.store.qb;
+    let query = db.selectFrom("products as p");
+    const list = (v: string | undefined) =>
+      (v ?? "")
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
+    const catIds = new Set<number>();
+    for (const s of list(q.category_id)) if (/^\d+$/.test(s)) catIds.add(Number(s));
+    if (q.cat_slug) {
+      const c = this.categoryBySlug(q.cat_slug);
+      catIds.add(c ? c.id : -1);
+    }
+    if (catIds.size && !catIds.has(ROOT_CATEGORY.id)) {
+      const ids = [...catIds];
+      query = query.where("p.id", "in", db.selectFrom("product_categories").select("product_id").where("category_id", "in", ids));
+    }
+    const tags = list(q.tag)
+      .map((t) => t.charAt(0).toUpperCase() + t.slice(1).toLowerCase())
+      .filter((t) => ["Kids", "Men", "Women"].includes(t));
+    if (tags.length) query = query.where("p.id", "in", db.selectFrom("product_tags").select("product_id").where("tag", "in", tags));
+    const colorIds = list(q.color)
+      .map((v) => (/^\d+$/.test(v) ? Number(v) : colorByName.get(v.toLowerCase())?.id))
+      .filter((v): v is number => v !== undefined && COLORS.some((c) => c.id === v));
+    const sizeIds = list(q.size)
+      .map((v) => (/^\d+$/.test(v) ? Number(v) : SIZES.find((s) => s.name === v.toLowerCase())?.id))
+      .filter((v): v is number => v !== undefined && SIZES.some((s) => s.id === v));
+    if (colorIds.length || sizeIds.length) {
+      let sub = db.selectFrom("product_variants").select("product_id");
+      if (colorIds.length) sub = sub.where("color_option_id", "in", colorIds);
+      if (sizeIds.length) sub = sub.where("size_option_id", "in", sizeIds);
+      query = query.where("p.id", "in", sub);
+    }
+    const on = (v: string | undefined) => v === "1" || v === "true";
+    if (on(q.new)) query = query.where("p.is_new", "=", 1);
+    if (on(q.featured)) query = query.where("p.featured", "=", 1);
+    if (on(q.sale)) query = query.where("p.discount", ">", 0);
+    if (on(q.bestseller)) query = query.where("p.sale_count", ">=", BESTSELLER_MIN_SALES);
+    const text = q.search ?? q.name;
+    if (text) query = query.where(sql<boolean>`p.name like ${"%" + escapeLike(text) + "%"} escape '\\'`);
+    if (q.price) {
+      const [min, max] = q.price.split(",").map((s) => Number(s));
+      if (min !== undefined && Number.isFinite(min)) query = query.where("p.final_price", ">=", min);
+      if (max !== undefined && Number.isFinite(max) && max > 0) query = query.where("p.final_price", "<=", max);
+    }
+    if (q.url_key) {
+      const exact = this.store.first(db.selectFrom("products").select("id").where("url_key", "=", q.url_key));
+      if (exact) query = query.where("p.id", "=", exact.id);
+      else query = query.where(sql<boolean>`p.url_key like ${"%" + escapeLike(q.url_key) + "%"} escape '\\'`);
+    }
+
+    const countQ = query.select((eb) => eb.fn.countAll<number>().as("n"));
+    const compiled = countQ.compile();
+    const key = compiled.sql + JSON.stringify(compiled.parameters);
+    let total = this.countCache.get(key);
+    if (total === undefined) {
+      total = this.store.first(countQ)?.n ?? 0;
+      if (this.countCache.size > 5000) this.countCache.clear();
+      this.countCache.set(key, total);
+    }
+    const { column, direction } = sortOf(q);
+    const rows = this.store.all(
+      query
+        .select("p.id")
+        .orderBy(column, direction)
+        .orderBy("p.id", direction)
+        .limit(limit)
+        .offset((page - 1) * limit),
+    );
+    return { ids: rows.map((r) => r.id), total };
+  }
+}
+
+export const BESTSELLER_MIN_SALES = 60;
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (m) => "\\" + m);
+}
+
+type SortColumn = "p.final_price" | "p.name" | "p.created_at" | "p.rating" | "p.sale_count" | "p.id" | "p.discount";
+
+function sortOf(q: ProductListQuery): { column: SortColumn; direction: "asc" | "desc" } {
+  const s = (q.sort ?? "").toLowerCase();
+  if (s === "pricehightolow") return { column: "p.final_price", direction: "desc" };
+  if (s === "pricelowtohigh") return { column: "p.final_price", direction: "asc" };
+  const map: Record<string, SortColumn> = {
+    price: "p.final_price",
+    min_price: "p.final_price",
+    name: "p.name",
+    created_at: "p.created_at",
+    newest: "p.created_at",
+    rating: "p.rating",
+    salecount: "p.sale_count",
+    sale_count: "p.sale_count",
+    bestseller: "p.sale_count",
+    id: "p.id",
+    discount: "p.discount",
+  };
+  const column = map[s] ?? (q.bestseller === "1" || q.bestseller === "true" ? "p.sale_count" : "p.created_at");
+  const direction = q.order ?? (column === "p.name" || column === "p.final_price" ? "asc" : "desc");
+  return { column, direction };
+}

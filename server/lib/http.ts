@@ -1,0 +1,86 @@
+import type { Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import type { z } from "zod";
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(typeof body.message === "string" ? body.message : typeof body.error === "string" ? body.error : "HTTP error");
+  }
+}
+
+export const notFound = () => new HttpError(404, { error: "Resource Not Found" });
+export const unauthenticated = () => new HttpError(401, { error: "Unauthenticated" });
+export const badRequest = (message: string) => new HttpError(400, { message, error: message });
+export const unprocessable = (message: string, errors?: Record<string, string[]>) =>
+  new HttpError(422, { message, ...(errors ? { errors } : {}) });
+
+export function zodErrors(error: z.ZodError, prefix = ""): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = prefix + (issue.path.length ? issue.path.map(String).join(".") : "body");
+    const field = key.split(".").pop() ?? key;
+    const msg =
+      issue.code === "invalid_type" && issue.input === undefined
+        ? `The ${field.replace(/_/g, " ")} field is required.`
+        : issue.message;
+    (errors[key] ??= []).push(msg);
+  }
+  return errors;
+}
+
+export function validationError(error: z.ZodError): HttpError {
+  return new HttpError(422, { message: "The given data was invalid.", errors: zodErrors(error) });
+}
+
+export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const r = schema.safeParse(value);
+  if (!r.success) throw validationError(r.error);
+  return r.data;
+}
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/** The request body as JSON: empty → {}; not JSON → 400; not an object → 422. */
+export async function readJson(c: Context): Promise<Record<string, unknown>> {
+  const cached = c.get("jsonBody" as never) as Record<string, unknown> | undefined;
+  if (cached) return cached;
+  const text = await c.req.text();
+  if (text.length > MAX_BODY_BYTES) throw new HttpError(413, { message: "The request body is too large." });
+  let value: unknown = {};
+  if (text.trim() !== "") {
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw new HttpError(400, { message: "The request body is not valid JSON.", error: "Malformed JSON" });
+    }
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new HttpError(422, { message: "The given data was invalid.", errors: { body: ["The body must be a JSON object."] } });
+  }
+  c.set("jsonBody" as never, value as never);
+  return value as Record<string, unknown>;
+}
+
+export async function parseBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  return parseWith(schema, await readJson(c));
+}
+
+export function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
+  return parseWith(schema, c.req.query());
+}
+
+/** A positive integer path id; anything else is a 404, as a missing row would be. */
+export function idParam(c: Context, name = "id"): number {
+  const raw = c.req.param(name) ?? "";
+  if (!/^\d{1,10}$/.test(raw)) throw notFound();
+  const n = Number(raw);
+  if (n < 1 || n > 2147483647) throw notFound();
+  return n;
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}

@@ -1,0 +1,134 @@
+import type { Store } from "../db/store";
+import type { OrderTable } from "../db/schema";
+import type { Catalog } from "./catalog";
+import { imageSet } from "./catalog";
+import { addressView } from "./cart";
+import { decimal, formatMoney } from "./money";
+import { GST_PERCENT } from "../../src/api/contract/checkout";
+
+export type OrderRow = Omit<OrderTable, "id"> & { id: number };
+
+const STATUS_LABELS: Record<string, string> = {
+  pending: "Pending",
+  pending_payment: "Pending Payment",
+  processing: "Processing",
+  completed: "Completed",
+  canceled: "Canceled",
+  closed: "Closed",
+  fraud: "Fraud",
+};
+
+function money(name: string, v: number) {
+  return {
+    [name]: decimal(v),
+    [`formated_${name}`]: formatMoney(v),
+    [`base_${name}`]: decimal(v),
+    [`formated_base_${name}`]: formatMoney(v),
+  };
+}
+
+export function orderViews(store: Store, catalog: Catalog, orders: OrderRow[]) {
+  if (!orders.length) return [];
+  const ids = orders.map((o) => o.id);
+  const items = store.all(store.qb.selectFrom("order_items").selectAll().where("order_id", "in", ids).orderBy("id"));
+  const addresses = store.all(store.qb.selectFrom("order_addresses").selectAll().where("order_id", "in", ids));
+  const invoices = store.all(store.qb.selectFrom("invoices").selectAll().where("order_id", "in", ids).orderBy("id"));
+  const products = new Map(catalog.productRows([...new Set(items.map((i) => i.product_id))]).map((p) => [p.id, p]));
+  return orders.map((o) => {
+    const billing = addresses.find((a) => a.order_id === o.id && a.address_type === "billing");
+    const shipping = addresses.find((a) => a.order_id === o.id && a.address_type === "shipping");
+    const discountPercent = o.sub_total > 0 ? (o.discount_amount / o.sub_total) * 100 : 0;
+    return {
+      id: o.id,
+      increment_id: o.increment_id,
+      status: o.status,
+      status_label: STATUS_LABELS[o.status] ?? o.status,
+      channel_name: "Default",
+      is_guest: o.is_guest,
+      customer_email: o.customer_email,
+      customer_first_name: o.customer_first_name,
+      customer_last_name: o.customer_last_name,
+      shipping_method: o.shipping_method,
+      shipping_title: o.shipping_title,
+      shipping_description: o.shipping_description,
+      payment_method: o.payment_method,
+      payment_title: o.payment_title,
+      coupon_code: o.coupon_code,
+      is_gift: 0,
+      total_item_count: o.total_item_count,
+      total_qty_ordered: o.total_qty_ordered,
+      base_currency_code: "INR",
+      channel_currency_code: "INR",
+      order_currency_code: "INR",
+      ...money("grand_total", o.grand_total),
+      ...money("grand_total_invoiced", o.status === "canceled" ? 0 : o.grand_total),
+      ...money("grand_total_refunded", 0),
+      ...money("sub_total", o.sub_total),
+      ...money("sub_total_invoiced", o.status === "canceled" ? 0 : o.sub_total),
+      ...money("discount_amount", o.discount_amount),
+      ...money("tax_amount", o.tax_amount),
+      ...money("shipping_amount", o.shipping_amount),
+      discount_percent: decimal(discountPercent),
+      tax_percent: GST_PERCENT,
+      shipping_address: shipping ? addressView(shipping) : null,
+      billing_address: billing ? addressView(billing) : null,
+      items: items
+        .filter((i) => i.order_id === o.id)
+        .map((i) => {
+          const p = products.get(i.product_id);
+          const image = imageSet(p?.body_type ?? "city", i.color ?? p?.default_color ?? "blue");
+          const grant = i.total - i.discount_amount + i.tax_amount;
+          return {
+            id: i.id,
+            sku: i.sku,
+            type: i.type,
+            name: i.name,
+            product_id: i.product_id,
+            product: { id: i.product_id, name: p?.name ?? i.name, url_key: p?.url_key, base_image: image },
+            color: i.color,
+            size: i.size,
+            coupon_code: o.coupon_code,
+            qty_ordered: i.qty_ordered,
+            qty_canceled: o.status === "canceled" ? i.qty_ordered : 0,
+            qty_invoiced: o.status === "canceled" ? 0 : i.qty_ordered,
+            qty_shipped: 0,
+            qty_refunded: 0,
+            ...money("price", i.price),
+            ...money("total", i.total),
+            tax_percent: decimal(i.tax_percent),
+            ...money("tax_amount", i.tax_amount),
+            ...money("discount_amount", i.discount_amount),
+            grant_total: grant,
+            formated_grant_total: formatMoney(grant),
+            base_grant_total: grant,
+            formated_base_grant_total: formatMoney(grant),
+            downloadable_links: [],
+            additional: i.additional ? (JSON.parse(i.additional) as Record<string, unknown>) : null,
+            child: null,
+            children: [],
+          };
+        }),
+      invoices: invoices
+        .filter((inv) => inv.order_id === o.id)
+        .map((inv) => ({
+          id: inv.id,
+          state: inv.state,
+          email_sent: 0,
+          total_qty: inv.total_qty,
+          base_currency_code: "INR",
+          channel_currency_code: "INR",
+          order_currency_code: "INR",
+          ...money("sub_total", inv.sub_total),
+          ...money("grand_total", inv.grand_total),
+          ...money("shipping_amount", inv.shipping_amount),
+          ...money("tax_amount", inv.tax_amount),
+          ...money("discount_amount", inv.discount_amount),
+          transaction_id: null,
+          created_at: inv.created_at,
+        })),
+      shipments: [],
+      created_at: o.created_at,
+      updated_at: o.updated_at,
+    };
+  });
+}

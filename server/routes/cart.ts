@@ -1,0 +1,112 @@
+import { Hono } from "hono";
+import { addToCartRequestSchema, couponRequestSchema, STOCK_ERROR_MESSAGE, updateCartRequestSchema } from "../../src/api/contract/cart";
+import type { AppEnv, Ctx, Deps } from "../context";
+import { ensureSession, optionalCustomer, sessionHash } from "../lib/auth";
+import { type CartOwner, type CartRow, StockError } from "../lib/cart";
+import { idParam, notFound, nowIso, parseBody } from "../lib/http";
+
+/** The caller's cart owner: the customer (token) or the guest session (cookie, created on first write). */
+export function cartOwner(c: Ctx, create: boolean): CartOwner | null {
+  const customer = optionalCustomer(c.get("auth"));
+  if (customer) return { customerId: customer.id };
+  const session = create ? ensureSession(c) : sessionHash(c);
+  return session ? { sessionHash: session } : null;
+}
+
+export function cartRoutes(d: Deps) {
+  const r = new Hono<AppEnv>();
+  const { store, carts, catalog } = d;
+
+  const activeCart = (c: Ctx): CartRow | undefined => {
+    const owner = cartOwner(c, false);
+    return owner ? carts.find(owner) : undefined;
+  };
+
+  r.use("*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
+
+  r.get("/checkout/cart", (c) => c.json({ data: carts.view(activeCart(c)) }));
+
+  r.post("/checkout/cart/add/:id", async (c) => {
+    const productId = idParam(c);
+    const body = await parseBody(c, addToCartRequestSchema);
+    const [product] = catalog.productRows([productId]);
+    if (!product) throw notFound();
+    const customer = optionalCustomer(c.get("auth"));
+    const owner = cartOwner(c, true)!;
+    const quantity = body.quantity ?? body.quantityCount ?? 1;
+    const variant = carts.resolveVariant(product, body.selected_configurable_option, body.super_attribute);
+    const current = carts.find(owner);
+    if (variant === "missing") {
+      return c.json({ error: { message: "Options are missing for this product.", code: 0 }, data: carts.view(current) });
+    }
+    try {
+      store.tx(() => {
+        const cart = carts.findOrCreate(owner, customer ?? undefined);
+        carts.addLine(cart, product, variant, quantity, {
+          product_id: product.id,
+          quantity,
+          ...(variant ? { selected_configurable_option: variant.id, super_attribute: body.super_attribute ?? {} } : {}),
+        });
+      });
+    } catch (err) {
+      if (err instanceof StockError) {
+        return c.json({ error: { message: STOCK_ERROR_MESSAGE, code: 0 }, message: STOCK_ERROR_MESSAGE, data: carts.view(current) });
+      }
+      throw err;
+    }
+    return c.json({ message: "Item was successfully added to cart.", data: carts.view(carts.find(owner)) });
+  });
+
+  r.put("/checkout/cart/update", async (c) => {
+    const body = await parseBody(c, updateCartRequestSchema);
+    const cart = activeCart(c);
+    if (!cart) throw notFound();
+    store.tx(() => carts.setQuantities(cart, body.qty));
+    return c.json({ message: "Cart Item(s) successfully updated.", data: carts.view(carts.find(cartOwner(c, false)!)) });
+  });
+
+  r.get("/checkout/cart/remove-item/:id", (c) => {
+    const itemId = idParam(c);
+    const cart = activeCart(c);
+    if (!cart) throw notFound();
+    const res = store.run(store.qb.deleteFrom("cart_items").where("id", "=", itemId).where("cart_id", "=", cart.id));
+    if (!res.changes) throw notFound();
+    carts.touch(cart);
+    return c.json({ message: "Item was removed successfully from the cart.", data: carts.view(cart) });
+  });
+
+  r.get("/checkout/cart/empty", (c) => {
+    const cart = activeCart(c);
+    if (cart) {
+      store.tx(() => {
+        store.run(store.qb.deleteFrom("cart_items").where("cart_id", "=", cart.id));
+        carts.deactivate(cart.id);
+      });
+    }
+    return c.json({ message: "Item was removed successfully from the cart.", data: null });
+  });
+
+  r.post("/checkout/cart/coupon", async (c) => {
+    const body = await parseBody(c, couponRequestSchema);
+    const cart = activeCart(c);
+    if (!cart || !carts.items(cart.id).length) return c.json({ success: false, message: "Coupon code can't be applied." });
+    const code = body.code.toUpperCase();
+    const exists = store.first(store.qb.selectFrom("coupons").select("id").where("code", "=", code));
+    if (!exists) return c.json({ success: false, message: "Coupon code is invalid." });
+    const t = carts.totals(cart);
+    if (!carts.validCoupon(code, t.subTotal)) return c.json({ success: false, message: "Coupon code can't be applied." });
+    store.run(store.qb.updateTable("carts").set({ coupon_code: code, updated_at: nowIso() }).where("id", "=", cart.id));
+    return c.json({ success: true, message: "Coupon code applied successfully.", data: carts.view(carts.find(cartOwner(c, false)!)) });
+  });
+
+  r.delete("/checkout/cart/coupon", (c) => {
+    const cart = activeCart(c);
+    if (cart) store.run(store.qb.updateTable("carts").set({ coupon_code: null, updated_at: nowIso() }).where("id", "=", cart.id));
+    return c.json({ success: true, status: true, message: "Coupon code removed successfully." });
+  });
+
+  return r;
+}

@@ -1,0 +1,224 @@
+import { Hono } from "hono";
+import { descendantCategoriesQuerySchema } from "../../src/api/contract/category";
+import { productListQuerySchema } from "../../src/api/contract/product";
+import { reviewCreateSchema, reviewListQuerySchema } from "../../src/api/contract/review";
+import type { AppEnv, Ctx, Deps } from "../context";
+import { optionalCustomer } from "../lib/auth";
+import { HttpError, idParam, notFound, nowIso, parseBody, parseQuery } from "../lib/http";
+import { paginate } from "../lib/pagination";
+import { COLORS, SIZES } from "../seed/catalog";
+
+export const DEFAULT_PAGE_SIZE = 12;
+
+export function publicCache(c: Ctx): void {
+  c.header("Cache-Control", c.req.query("token") !== undefined ? "private, no-store" : "public, max-age=60");
+}
+
+export function catalogRoutes(d: Deps) {
+  const r = new Hono<AppEnv>();
+  const { store, catalog } = d;
+
+  const wishlistedFor = (c: Ctx): Set<number> | undefined => {
+    const customer = optionalCustomer(c.get("auth"));
+    if (!customer) return undefined;
+    return new Set(
+      store.all(store.qb.selectFrom("wishlist_items").select("product_id").where("customer_id", "=", customer.id)).map((w) => w.product_id),
+    );
+  };
+
+  const listProducts = (c: Ctx, extra?: (views: Record<string, unknown>[]) => Record<string, unknown>[]) => {
+    const q = parseQuery(c, productListQuerySchema);
+    const wishlisted = wishlistedFor(c);
+    publicCache(c);
+    const url = new URL(c.req.url);
+    const cacheKey = url.pathname + url.search;
+    if (!wishlisted) {
+      const hit = catalog.cachedList(cacheKey);
+      if (hit) return c.body(hit, 200, { "Content-Type": "application/json; charset=UTF-8" });
+    }
+    const page = q.page ?? 1;
+    const limit = q.limit ?? DEFAULT_PAGE_SIZE;
+    const { ids, total } = catalog.search(q, page, limit);
+    let views: Record<string, unknown>[] = catalog.views(ids, { wishlisted });
+    if (extra) views = extra(views);
+    const body = JSON.stringify(paginate(c.req.url, views, total, { page, limit, limitRaw: c.req.query("limit") }));
+    if (!wishlisted) catalog.storeList(cacheKey, body);
+    return c.body(body, 200, { "Content-Type": "application/json; charset=UTF-8" });
+  };
+
+  r.get("/products", (c) => listProducts(c));
+
+  r.get("/products/:id", (c) => {
+    const id = idParam(c);
+    const [view] = catalog.views([id], { wishlisted: wishlistedFor(c) });
+    if (!view) throw notFound();
+    publicCache(c);
+    return c.json({ data: view });
+  });
+
+  r.get("/product-additional-information/:id", (c) => {
+    const [row] = catalog.productRows([idParam(c)]);
+    if (!row) throw notFound();
+    publicCache(c);
+    return c.json({ data: catalog.additionalInformation(row) });
+  });
+
+  r.get("/product-configurable-config/:id", (c) => {
+    const [row] = catalog.productRows([idParam(c)]);
+    if (!row) throw notFound();
+    publicCache(c);
+    return c.json({ data: catalog.configurableConfig(row) });
+  });
+
+  r.get("/product-with-additional-information", (c) =>
+    listProducts(c, (views) =>
+      views.map((v) => {
+        const [row] = catalog.productRows([v.id as number]);
+        return { ...v, additional_information: row ? catalog.additionalInformation(row) : [] };
+      }),
+    ),
+  );
+
+  r.get("/descendant-categories", (c) => {
+    const q = parseQuery(c, descendantCategoriesQuerySchema);
+    publicCache(c);
+    const list = catalog
+      .allCategories()
+      .filter((cat) => (q.parent_id === undefined ? cat.parent_id === null : cat.parent_id === q.parent_id) && cat.status === 1)
+      .sort((a, b) => a.position - b.position)
+      .map(categoryView);
+    return c.json({ data: list });
+  });
+
+  r.get("/categories", (c) => {
+    publicCache(c);
+    return c.json({ data: catalog.allCategories().map(categoryView) });
+  });
+
+  r.get("/categories/:id", (c) => {
+    const cat = catalog.category(idParam(c));
+    if (!cat) throw notFound();
+    publicCache(c);
+    return c.json({ data: categoryView(cat) });
+  });
+
+  const attributeCache = new Map<string, unknown>();
+  r.get("/getattributes", (c) => {
+    const slug = c.req.query("cat_slug") ?? "";
+    if (slug.length > 200) throw notFound();
+    const cat = slug ? catalog.categoryBySlug(slug) : undefined;
+    if (slug && !cat) throw notFound();
+    publicCache(c);
+    const key = cat ? String(cat.id) : "all";
+    let reply = attributeCache.get(key);
+    if (!reply) {
+      const inCat = (qb: ReturnType<typeof store.qb.selectFrom<"product_variants">>) =>
+        cat && cat.parent_id !== null
+          ? qb.where("product_id", "in", store.qb.selectFrom("product_categories").select("product_id").where("category_id", "=", cat.id))
+          : qb;
+      const colorCounts = new Map(
+        store
+          .all(inCat(store.qb.selectFrom("product_variants")).select(["color_option_id as id", (eb) => eb.fn.count<number>("product_id").distinct().as("n")]).groupBy("color_option_id"))
+          .map((x) => [x.id, x.n]),
+      );
+      const sizeCounts = new Map(
+        store
+          .all(inCat(store.qb.selectFrom("product_variants")).select(["size_option_id as id", (eb) => eb.fn.count<number>("product_id").distinct().as("n")]).groupBy("size_option_id"))
+          .map((x) => [x.id, x.n]),
+      );
+      let tagQ = store.qb.selectFrom("product_tags").select(["tag", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("tag");
+      let priceQ = store.qb.selectFrom("products").select((eb) => [eb.fn.min<number>("final_price").as("min"), eb.fn.max<number>("final_price").as("max")]);
+      if (cat && cat.parent_id !== null) {
+        const sub = store.qb.selectFrom("product_categories").select("product_id").where("category_id", "=", cat.id);
+        tagQ = tagQ.where("product_id", "in", sub);
+        priceQ = priceQ.where("id", "in", sub);
+      }
+      const tags = store.all(tagQ);
+      const price = store.first(priceQ);
+      reply = {
+        data: [
+          { id: 23, code: "color", name: "Color", type: "select", swatch_type: "color", options: COLORS.map((o) => ({ id: o.id, label: o.label, admin_name: o.name, swatch_value: o.hex, count: colorCounts.get(o.id) ?? 0 })) },
+          { id: 24, code: "size", name: "Size", type: "select", swatch_type: null, options: SIZES.map((o) => ({ id: o.id, label: o.label, admin_name: o.name, swatch_value: null, count: sizeCounts.get(o.id) ?? 0 })) },
+          { id: 25, code: "tag", name: "Tag", type: "multiselect", swatch_type: null, options: ["Kids", "Men", "Women"].map((t, i) => ({ id: 30 + i, label: t, admin_name: t, swatch_value: null, count: tags.find((x) => x.tag === t)?.n ?? 0 })) },
+        ],
+        price_range: { min: price?.min ?? 0, max: price?.max ?? 0 },
+      };
+      attributeCache.set(key, reply);
+    }
+    return c.json(reply);
+  });
+
+  r.get("/reviews", (c) => {
+    const q = parseQuery(c, reviewListQuerySchema);
+    const page = q.page ?? 1;
+    const limit = q.limit ?? 10;
+    let base = store.qb.selectFrom("reviews").where("status", "=", "approved");
+    if (q.product_id !== undefined) base = base.where("product_id", "=", q.product_id);
+    const total = store.first(base.select((eb) => eb.fn.countAll<number>().as("n")))?.n ?? 0;
+    const rows = store.all(base.selectAll().orderBy("id", "desc").limit(limit).offset((page - 1) * limit));
+    publicCache(c);
+    return c.json(paginate(c.req.url, rows.map(reviewView), total, { page, limit, limitRaw: c.req.query("limit") }));
+  });
+
+  r.get("/reviews/:id", (c) => {
+    const row = store.first(store.qb.selectFrom("reviews").selectAll().where("id", "=", idParam(c)).where("status", "=", "approved"));
+    if (!row) throw notFound();
+    return c.json({ data: reviewView(row) });
+  });
+
+  r.post("/reviews/:id/create", async (c) => {
+    const productId = idParam(c);
+    const customer = optionalCustomer(c.get("auth"));
+    const body = await parseBody(c, reviewCreateSchema);
+    if (!catalog.productRows([productId]).length) throw notFound();
+    const name = customer ? `${customer.first_name} ${customer.last_name}`.trim() : body.name;
+    if (!name) throw new HttpError(422, { message: "The given data was invalid.", errors: { name: ["The name field is required."] } });
+    const now = nowIso();
+    const id = store.insert(
+      store.qb.insertInto("reviews").values({
+        product_id: productId, customer_id: customer?.id ?? null, name, title: body.title, comment: body.comment,
+        rating: body.rating, status: "pending", created_at: now, updated_at: now,
+      }),
+    );
+    const row = store.first(store.qb.selectFrom("reviews").selectAll().where("id", "=", id))!;
+    return c.json({ message: "Your review submitted successfully.", data: reviewView(row) });
+  });
+
+  return r;
+}
+
+function categoryView(c: { id: number; parent_id: number | null; name: string; slug: string; position: number; status: number; description: string | null; image: string | null; created_at: string; updated_at: string }) {
+  return {
+    id: c.id,
+    code: c.slug,
+    name: c.name,
+    slug: c.slug,
+    parent_id: c.parent_id,
+    position: c.position,
+    display_mode: "products_and_description",
+    description: c.description,
+    meta_title: c.name,
+    meta_description: "",
+    meta_keywords: "",
+    status: c.status,
+    image_url: c.image,
+    category_icon_path: null,
+    additional: null,
+    created_at: c.created_at,
+    updated_at: c.updated_at,
+  };
+}
+
+function reviewView(r: { id: number; product_id: number; title: string; rating: number; comment: string; name: string; status: string; created_at: string; updated_at: string }) {
+  return {
+    id: r.id,
+    product_id: r.product_id,
+    title: r.title,
+    rating: r.rating.toFixed(1),
+    comment: r.comment,
+    name: r.name,
+    status: r.status,
+    created_at: r.created_at,
+    updated_at: r.updated_at,
+  };
+}

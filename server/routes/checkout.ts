@@ -1,0 +1,236 @@
+import { Hono } from "hono";
+import { STOCK_ERROR_MESSAGE } from "../../src/api/contract/cart";
+import { saveAddressRequestSchema, savePaymentRequestSchema, saveShippingRequestSchema, GST_PERCENT, type CheckoutAddress } from "../../src/api/contract/checkout";
+import type { AppEnv, Ctx, Deps } from "../context";
+import { optionalCustomer } from "../lib/auth";
+import { PAYMENT_METHODS, type CartRow } from "../lib/cart";
+import { HttpError, nowIso, parseBody } from "../lib/http";
+import { round2 } from "../lib/money";
+import { orderViews } from "../lib/orders";
+import { cartOwner } from "./cart";
+
+const REQUIRED = ["first_name", "last_name", "email", "address1", "city", "postcode", "phone", "country"] as const;
+const truthy = (v: unknown) => v === true || v === 1 || v === "1" || v === "true";
+
+export function checkoutRoutes(d: Deps) {
+  const r = new Hono<AppEnv>();
+  const { store, carts, catalog } = d;
+
+  r.use("*", async (c, next) => {
+    await next();
+    c.header("Cache-Control", "no-store");
+  });
+
+  const cartWithItems = (c: Ctx): CartRow => {
+    const owner = cartOwner(c, false);
+    const cart = owner ? carts.find(owner) : undefined;
+    if (!cart || !carts.items(cart.id).length) throw new HttpError(400, { error: "Your cart is empty.", message: "Your cart is empty." });
+    return cart;
+  };
+
+  r.post("/checkout/save-address", async (c) => {
+    const body = await parseBody(c, saveAddressRequestSchema);
+    const customer = optionalCustomer(c.get("auth"));
+    const cart = cartWithItems(c);
+    const errors: Record<string, string[]> = {};
+    const resolve = (side: "billing" | "shipping", a: CheckoutAddress | undefined) => {
+      if (!a) {
+        errors[side] = [`The ${side} address is required.`];
+        return null;
+      }
+      if (a.address_id !== undefined && a.address_id !== "") {
+        const id = Number(String(a.address_id).replace(/^address_/, ""));
+        const saved =
+          customer && Number.isInteger(id)
+            ? store.first(store.qb.selectFrom("customer_addresses").selectAll().where("id", "=", id).where("customer_id", "=", customer.id))
+            : undefined;
+        if (!saved) {
+          errors[`${side}.address_id`] = ["The selected address id is invalid."];
+          return null;
+        }
+        return {
+          first_name: saved.first_name ?? customer!.first_name,
+          last_name: saved.last_name ?? customer!.last_name,
+          email: a.email ?? customer!.email,
+          address1: saved.address1,
+          city: saved.city,
+          state: saved.state,
+          postcode: saved.postcode,
+          country: saved.country,
+          phone: saved.phone,
+        };
+      }
+      for (const f of REQUIRED) {
+        const v = a[f];
+        if (v === undefined || (Array.isArray(v) ? !v.some((s) => s.trim()) : String(v).trim() === "")) {
+          errors[`${side}.${f}`] = [`The ${side}.${f.replace("_", " ")} field is required.`];
+        }
+      }
+      if (Object.keys(errors).some((k) => k.startsWith(side))) return null;
+      return {
+        first_name: a.first_name!,
+        last_name: a.last_name!,
+        email: a.email!,
+        address1: a.address1!.filter((s) => s.trim()).join("\n"),
+        city: a.city!,
+        state: a.state ?? null,
+        postcode: a.postcode!,
+        country: a.country!.toUpperCase(),
+        phone: a.phone!,
+      };
+    };
+    const billing = resolve("billing", body.billing);
+    const useForShipping = body.billing.use_for_shipping === undefined ? !body.shipping : truthy(body.billing.use_for_shipping);
+    const shipping = useForShipping ? billing : resolve("shipping", body.shipping);
+    if (!billing || !shipping || Object.keys(errors).length) throw new HttpError(422, { message: "The given data was invalid.", errors });
+    const now = nowIso();
+    store.tx(() => {
+      store.run(store.qb.deleteFrom("cart_addresses").where("cart_id", "=", cart.id));
+      for (const [type, a] of [["billing", billing], ["shipping", shipping]] as const) {
+        store.run(store.qb.insertInto("cart_addresses").values({ cart_id: cart.id, address_type: type, ...a, created_at: now, updated_at: now }));
+      }
+      store.run(
+        store.qb
+          .updateTable("carts")
+          .set({ customer_email: billing.email, customer_first_name: billing.first_name, customer_last_name: billing.last_name, updated_at: now })
+          .where("id", "=", cart.id),
+      );
+      if (customer && truthy(body.billing.save_as_address) && body.billing.address_id === undefined) {
+        store.run(
+          store.qb.insertInto("customer_addresses").values({
+            customer_id: customer.id, first_name: billing.first_name, last_name: billing.last_name, email: billing.email,
+            company_name: null, vat_id: null, address1: billing.address1, city: billing.city, state: billing.state,
+            postcode: billing.postcode, country: billing.country, phone: billing.phone, is_default: 0, created_at: now, updated_at: now,
+          }),
+        );
+      }
+    });
+    const fresh = carts.find(cartOwner(c, false)!)!;
+    const t = carts.totals(fresh);
+    if (fresh.shipping_method && !t.selectedRate) {
+      store.run(store.qb.updateTable("carts").set({ shipping_method: null }).where("id", "=", fresh.id));
+    }
+    const grouped = new Map<string, ReturnType<typeof carts.rateView>[]>();
+    for (const rate of t.rates) {
+      const list = grouped.get(rate.carrier_title) ?? [];
+      list.push(carts.rateView(rate));
+      grouped.set(rate.carrier_title, list);
+    }
+    return c.json({
+      data: {
+        rates: [...grouped.entries()].map(([carrier_title, rates]) => ({ carrier_title, rates })),
+        cart: carts.view(carts.find(cartOwner(c, false)!)),
+      },
+    });
+  });
+
+  r.post("/checkout/save-shipping", async (c) => {
+    const body = await parseBody(c, saveShippingRequestSchema);
+    const cart = cartWithItems(c);
+    const { shipping } = carts.addresses(cart.id);
+    if (!shipping) throw new HttpError(422, { message: "Please check shipping address." });
+    const t = carts.totals(cart);
+    if (!t.rates.some((r) => `${r.carrier}_${r.method}` === body.shipping_method)) {
+      throw new HttpError(422, { message: "The given data was invalid.", errors: { shipping_method: ["The selected shipping method is invalid."] } });
+    }
+    store.run(store.qb.updateTable("carts").set({ shipping_method: body.shipping_method, updated_at: nowIso() }).where("id", "=", cart.id));
+    return c.json({ data: { methods: PAYMENT_METHODS, cart: carts.view(carts.find(cartOwner(c, false)!)) } });
+  });
+
+  r.post("/checkout/save-payment", async (c) => {
+    const body = await parseBody(c, savePaymentRequestSchema);
+    const cart = cartWithItems(c);
+    if (!cart.shipping_method) throw new HttpError(422, { message: "Please specify shipping method." });
+    store.run(store.qb.updateTable("carts").set({ payment_method: body.payment.method, updated_at: nowIso() }).where("id", "=", cart.id));
+    return c.json({ data: { cart: carts.view(carts.find(cartOwner(c, false)!)) } });
+  });
+
+  r.post("/checkout/check-minimum-order", (c) => {
+    const cart = cartWithItems(c);
+    return c.json({ status: true, message: "Success", data: { cart: carts.view(cart) } });
+  });
+
+  r.post("/checkout/save-order", (c) => {
+    const customer = optionalCustomer(c.get("auth"));
+    const cart = cartWithItems(c);
+    const { billing, shipping } = carts.addresses(cart.id);
+    if (!shipping) throw new HttpError(422, { message: "Please check shipping address." });
+    if (!billing) throw new HttpError(422, { message: "Please check billing address." });
+    const orderId = store.tx(() => {
+      const t = carts.totals(cart);
+      if (!t.selectedRate) throw new HttpError(422, { message: "Please specify shipping method." });
+      const payment = PAYMENT_METHODS.find((m) => m.method === cart.payment_method);
+      if (!payment) throw new HttpError(422, { message: "Please specify payment method." });
+      for (const l of t.lines) {
+        if (l.item.quantity > carts.available(l.product, l.variant)) {
+          throw new HttpError(422, { message: STOCK_ERROR_MESSAGE, error: { message: STOCK_ERROR_MESSAGE, code: 0 }, item_id: l.item.id });
+        }
+      }
+      const now = nowIso();
+      const id = store.insert(
+        store.qb.insertInto("orders").values({
+          increment_id: "",
+          status: "pending",
+          customer_id: customer?.id ?? null,
+          session_hash: cart.session_hash,
+          is_guest: customer ? 0 : 1,
+          customer_email: billing.email ?? customer?.email ?? "",
+          customer_first_name: billing.first_name ?? customer?.first_name ?? "",
+          customer_last_name: billing.last_name ?? customer?.last_name ?? "",
+          shipping_method: cart.shipping_method!,
+          shipping_title: `${t.selectedRate.carrier_title} - ${t.selectedRate.method_title}`,
+          shipping_description: t.selectedRate.method_description,
+          payment_method: payment.method,
+          payment_title: payment.method_title,
+          coupon_code: t.coupon?.code ?? null,
+          total_item_count: t.lines.length,
+          total_qty_ordered: t.qty,
+          sub_total: t.subTotal,
+          discount_amount: t.discount,
+          tax_amount: t.tax,
+          shipping_amount: t.shipping,
+          grand_total: t.grandTotal,
+          created_at: now,
+          updated_at: now,
+        }),
+      );
+      store.run(store.qb.updateTable("orders").set({ increment_id: String(id) }).where("id", "=", id));
+      for (const l of t.lines) {
+        const share = t.subTotal > 0 ? l.total / t.subTotal : 0;
+        const discount = round2(t.discount * share);
+        store.run(
+          store.qb.insertInto("order_items").values({
+            order_id: id, product_id: l.product.id, variant_id: l.variant?.id ?? null, sku: l.variant?.sku ?? l.product.sku,
+            type: l.product.type, name: l.product.name, color: l.variant?.color ?? null, size: l.variant?.size ?? null,
+            qty_ordered: l.item.quantity, price: l.price, total: l.total, tax_percent: GST_PERCENT,
+            tax_amount: round2(((l.total - discount) * GST_PERCENT) / 100), discount_amount: discount, additional: l.item.additional, created_at: now,
+          }),
+        );
+        if (l.variant) {
+          store.run(store.qb.updateTable("product_variants").set((eb) => ({ stock: eb("stock", "-", l.item.quantity) })).where("id", "=", l.variant.id));
+        } else {
+          store.run(store.qb.updateTable("products").set((eb) => ({ stock: eb("stock", "-", l.item.quantity) })).where("id", "=", l.product.id));
+        }
+        store.run(store.qb.updateTable("products").set((eb) => ({ sale_count: eb("sale_count", "+", l.item.quantity) })).where("id", "=", l.product.id));
+      }
+      for (const a of [billing, shipping]) {
+        const { id: _id, cart_id: _c, ...rest } = a;
+        store.run(store.qb.insertInto("order_addresses").values({ ...rest, order_id: id, created_at: now, updated_at: now }));
+      }
+      store.run(
+        store.qb.insertInto("invoices").values({
+          order_id: id, state: payment.method === "cashondelivery" ? "pending" : "pending_payment", total_qty: t.qty,
+          sub_total: t.subTotal, grand_total: t.grandTotal, shipping_amount: t.shipping, tax_amount: t.tax, discount_amount: t.discount, created_at: now,
+        }),
+      );
+      carts.deactivate(cart.id);
+      return id;
+    });
+    catalog.touch();
+    const order = store.first(store.qb.selectFrom("orders").selectAll().where("id", "=", orderId))!;
+    d.log.info("order placed", { order_id: orderId, guest: !customer });
+    return c.json({ success: true, order: orderViews(store, catalog, [order])[0] });
+  });
+
+  return r;
+}

@@ -1,0 +1,196 @@
+import { Hono } from "hono";
+import { contactRequestSchema, subscribeRequestSchema } from "../../src/api/contract/content";
+import { clientIp, type AppEnv, type Ctx, type Deps } from "../context";
+import { HttpError, notFound, nowIso, readJson, zodErrors } from "../lib/http";
+import { formatMoney } from "../lib/money";
+import { paginate } from "../lib/pagination";
+import { avatarSvg, bannerSvg, brandSvg, productSvg } from "../lib/svg";
+import { BODY_TYPES, COLORS } from "../seed/catalog";
+import { ABOUT_BLOCKS } from "../seed/content";
+import { publicCache } from "./catalog";
+
+const SVG_HEADERS = {
+  "Content-Type": "image/svg+xml",
+  "Cache-Control": "public, max-age=604800",
+  "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+  "X-Content-Type-Options": "nosniff",
+};
+
+export function contentRoutes(d: Deps) {
+  const r = new Hono<AppEnv>();
+  const { store } = d;
+
+  r.get("/brands", (c) => {
+    publicCache(c);
+    const rows = store.all(store.qb.selectFrom("brands").selectAll().orderBy("position"));
+    return c.json({ data: rows.map((b) => ({ id: b.id, name: b.name, slug: b.slug, image: `/api/images/brands/${b.slug}.svg` })) });
+  });
+
+  r.get("/getbanner", (c) => {
+    const type = c.req.query("type");
+    publicCache(c);
+    let q = store.qb.selectFrom("banners").selectAll().orderBy("position");
+    if (type === "slider" || type === "promo") q = q.where("type", "=", type);
+    return c.json({
+      data: store.all(q).map((b) => ({
+        id: b.id,
+        type: b.type,
+        title: b.title,
+        subtitle: b.subtitle,
+        price: b.price,
+        formated_price: b.price === null ? null : formatMoney(b.price),
+        link: b.link,
+        path: b.image,
+        image_url: b.image,
+        position: b.position,
+      })),
+    });
+  });
+
+  r.get("/page/:slug", (c) => {
+    const slug = c.req.param("slug");
+    const page = slug.length <= 200 ? store.first(store.qb.selectFrom("pages").selectAll().where("url_key", "=", slug)) : undefined;
+    if (!page) return c.json({ data: null, error: "Resource Not Found" }, 404);
+    publicCache(c);
+    return c.json({ data: page });
+  });
+
+  r.get("/blog", (c) => {
+    const page = Math.max(1, Math.min(1000, Number(c.req.query("page") ?? 1) || 1));
+    const limit = Math.max(1, Math.min(50, Number(c.req.query("limit") ?? 10) || 10));
+    const total = store.first(store.qb.selectFrom("blog_posts").select((eb) => eb.fn.countAll<number>().as("n")))?.n ?? 0;
+    const rows = store.all(store.qb.selectFrom("blog_posts").selectAll().orderBy("published_at", "desc").limit(limit).offset((page - 1) * limit));
+    publicCache(c);
+    return c.json(paginate(c.req.url, rows.map(({ html_content: _h, ...p }) => blogView(p)), total, { page, limit }));
+  });
+
+  r.get("/blog/:slug", (c) => {
+    const row = store.first(store.qb.selectFrom("blog_posts").selectAll().where("slug", "=", c.req.param("slug").slice(0, 200)));
+    if (!row) throw notFound();
+    publicCache(c);
+    return c.json({ data: { ...blogView(row), html_content: row.html_content } });
+  });
+
+  r.get("/about", (c) => {
+    publicCache(c);
+    const counters = store.all(store.qb.selectFrom("counters").selectAll().orderBy("position"));
+    const team = store.all(store.qb.selectFrom("team_members").selectAll().orderBy("position"));
+    return c.json({
+      data: {
+        counters: counters.map((x) => ({ id: x.id, label: x.label, value: x.value, suffix: x.suffix })),
+        team: team.map((t) => ({ id: t.id, name: t.name, role: t.role, image_url: t.image })),
+        blocks: ABOUT_BLOCKS,
+      },
+    });
+  });
+
+  r.get("/statelist", (c) => {
+    const country = (c.req.query("country") ?? "").toUpperCase().slice(0, 2);
+    let q = store.qb.selectFrom("states").selectAll().orderBy("default_name");
+    if (country) q = q.where("country_code", "=", country);
+    publicCache(c);
+    return c.json({ data: store.all(q) });
+  });
+  r.get("/country-states", (c) => {
+    const rows = store.all(store.qb.selectFrom("states").selectAll().orderBy("default_name"));
+    const grouped: Record<string, unknown[]> = {};
+    for (const s of rows) (grouped[s.country_code] ??= []).push(s);
+    publicCache(c);
+    return c.json({ data: grouped });
+  });
+
+  r.get("/exchange-rates", async (c) => {
+    const base = (c.req.query("base") ?? "USD").toUpperCase();
+    if (!/^[A-Z]{3}$/.test(base)) throw new HttpError(422, { message: "The given data was invalid.", errors: { base: ["The base must be a 3-letter currency code."] } });
+    await d.rates.fresh();
+    const rates = d.rates.rebased(base);
+    if (!rates) throw new HttpError(422, { message: "The given data was invalid.", errors: { base: ["Unknown currency."] } });
+    c.header("Cache-Control", "public, max-age=300");
+    return c.json(rates);
+  });
+
+  const limited = (c: Ctx) => {
+    const hit = d.limiters.contact.take(clientIp(c));
+    if (!hit.ok) {
+      c.header("Retry-After", String(hit.retryAfter));
+      throw new HttpError(429, { status: 429, message: "Too many requests, please try again later." });
+    }
+  };
+
+  r.post("/contactrequest", async (c) => {
+    limited(c);
+    const parsed = contactRequestSchema.safeParse(await readJson(c));
+    if (!parsed.success) return c.json({ status: 422, message: "The given data was invalid.", errors: zodErrors(parsed.error) }, 422);
+    const b = parsed.data;
+    store.run(
+      store.qb.insertInto("contact_requests").values({ name: b.name, email: b.email, phone: b.phone ?? null, subject: b.subject ?? null, message: b.message, created_at: nowIso() }),
+    );
+    d.log.info("contact request stored", { email_domain: b.email.split("@")[1] });
+    return c.json({ status: 200, message: "Thank you for contacting us. We will get back to you soon." });
+  });
+
+  r.post("/contactsubscribe", async (c) => {
+    limited(c);
+    const parsed = subscribeRequestSchema.safeParse(await readJson(c));
+    if (!parsed.success) return c.json({ status: 422, message: "The given data was invalid.", errors: zodErrors(parsed.error) }, 422);
+    const email = parsed.data.email.toLowerCase();
+    const existing = store.first(store.qb.selectFrom("subscribers").select("id").where("email", "=", email));
+    if (existing) return c.json({ status: 200, message: "You are already subscribed to our newsletter." });
+    store.run(store.qb.insertInto("subscribers").values({ email, created_at: nowIso() }));
+    return c.json({ status: 200, message: "Thank you for subscribing to our newsletter." });
+  });
+
+  r.get("/images/products/:file", (c) => {
+    const svg = productSvg(c.req.param("file"));
+    if (!svg) throw notFound();
+    return c.body(svg, 200, SVG_HEADERS);
+  });
+
+  r.get("/images/brands/:file", (c) => {
+    const slug = c.req.param("file").replace(/\.svg$/, "");
+    const rows = store.all(store.qb.selectFrom("brands").selectAll().orderBy("position"));
+    const i = rows.findIndex((b) => b.slug === slug);
+    if (i < 0) throw notFound();
+    return c.body(brandSvg(rows[i]!.name, i), 200, SVG_HEADERS);
+  });
+
+  r.get("/images/banners/:file", (c) => {
+    const m = /^(slider|promo)-([1-3])\.svg$/.exec(c.req.param("file"));
+    if (!m) throw notFound();
+    const n = Number(m[2]);
+    const type = m[1] === "slider" ? BODY_TYPES[n - 1]! : (["city", "kids", "road"] as const)[n - 1]!;
+    const color = COLORS[(n + (m[1] === "slider" ? 0 : 2)) % COLORS.length]!.name;
+    return c.body(bannerSvg(m[1] as "slider" | "promo", n, type, color), 200, SVG_HEADERS);
+  });
+
+  r.get("/images/team/:file", (c) => {
+    const m = /^(\d{1,3})\.svg$/.exec(c.req.param("file"));
+    const row = m ? store.first(store.qb.selectFrom("team_members").selectAll().where("id", "=", Number(m[1]))) : undefined;
+    if (!row) throw notFound();
+    const initials = row.name.split(/\s+/).map((s) => s[0] ?? "").join("").slice(0, 2);
+    return c.body(avatarSvg(initials, row.id), 200, SVG_HEADERS);
+  });
+
+  r.get("/images/blog/:file", (c) => {
+    const m = /^(\d{1,3})\.svg$/.exec(c.req.param("file"));
+    if (!m) throw notFound();
+    const n = Number(m[1]);
+    return c.body(bannerSvg("promo", n, BODY_TYPES[n % BODY_TYPES.length]!, COLORS[n % COLORS.length]!.name), 200, SVG_HEADERS);
+  });
+
+  return r;
+}
+
+function blogView(p: { id: number; slug: string; title: string; excerpt: string; author: string; category: string; tags_json: string; image: string; published_at: string }) {
+  return {
+    id: p.id,
+    slug: p.slug,
+    title: p.title,
+    excerpt: p.excerpt,
+    author: p.author,
+    category: p.category,
+    tags: JSON.parse(p.tags_json) as string[],
+    image_url: p.image,
+    published_at: p.published_at,
+  };
+}

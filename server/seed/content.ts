@@ -1,0 +1,114 @@
+export const BRANDS = [
+  "Ridgeline", "Velocita", "Tundra Works", "Metro Cycles", "Rocket Kids", "Granite Components", "Apex Carbon",
+  "Urban Glide", "Polar Gear", "Stunt King", "Canal Street", "Summit Labs", "Boulder Tyres", "Harbour & Co", "Sparrow",
+];
+
+export const BANNERS = [
+  { type: "slider", title: "Ride Further", subtitle: "New season mountain bikes", price: null, link: "/catalog/mountain-bikes", image: "/api/images/banners/slider-1.svg" },
+  { type: "slider", title: "Built for Speed", subtitle: "Carbon road bikes from the Velocita range", price: null, link: "/catalog/road-bikes", image: "/api/images/banners/slider-2.svg" },
+  { type: "slider", title: "Go Anywhere", subtitle: "Fat bikes for sand, snow and mud", price: null, link: "/catalog/fat-bikes", image: "/api/images/banners/slider-3.svg" },
+  { type: "promo", title: "City Bikes", subtitle: "Starting at", price: 14999, link: "/catalog/city-hybrid-bikes", image: "/api/images/banners/promo-1.svg" },
+  { type: "promo", title: "Kids & BMX", subtitle: "Starting at", price: 5999, link: "/catalog/kids-bmx-bikes", image: "/api/images/banners/promo-2.svg" },
+  { type: "promo", title: "Sale Items", subtitle: "Up to 30% off", price: 24999, link: "/shop-grid-standard", image: "/api/images/banners/promo-3.svg" },
+] as const;
+
+const ADDRESS = "<p>Bicycle Works Pvt. Ltd., 42 Residency Road, Bengaluru 560025, Karnataka, India</p>";
+
+export const PAGES = [
+  {
+    url_key: "about-us",
+    page_title: "About Us",
+    meta_title: "About our bicycle workshop",
+    html_content: `<h2>Fifty years of building bicycles</h2><p>We started in 1976 as a two-person repair shop and today design mountain, road, fat, city and kids' bikes ridden by more than 100,000 customers.</p><h3>What we believe</h3><ul><li>Every bike is test-ridden before it leaves the workshop.</li><li>Spare parts stay available for at least ten years.</li><li>Free first service within 60 days of delivery.</li></ul><p>Lorem ipsum dolor sit amet, consectetur adipiscing elit. Integer nec odio. Praesent libero. Sed cursus ante dapibus diam.</p>${ADDRESS}`,
+  },
+  {
+    url_key: "privacy-policy",
+    page_title: "Privacy Policy",
+    meta_title: "Privacy Policy",
+    html_content: `<h2>Privacy Policy</h2><p>Last updated: 1 November 2026.</p><h3>What we collect</h3><p>Your name, e-mail address, phone number and delivery addresses when you create an account or place an order.</p><h3>How we use it</h3><ul><li>To deliver your order and keep you informed about it.</li><li>To answer your contact requests.</li><li>To send the newsletter, only if you subscribed.</li></ul><h3>Your rights</h3><p>You can ask for a copy of your data or its deletion at any time by writing to privacy@bicycle-shop.example.</p>`,
+  },
+  {
+    url_key: "terms",
+    page_title: "Terms & Conditions",
+    meta_title: "Terms & Conditions",
+    html_content: `<h2>Terms &amp; Conditions</h2><p>These terms apply to every order placed in this shop.</p><ol><li><strong>Prices</strong> include GST at 18% unless stated otherwise.</li><li><strong>Returns</strong> are accepted within 30 days for unused bicycles in their original packaging.</li><li><strong>Warranty</strong>: frames carry a five-year warranty, components two years.</li></ol><p>Lorem ipsum dolor sit amet, consectetur adipiscing elit. Nulla quis sem at nibh elementum imperdiet.</p>`,
+  },
+  {
+    url_key: "shipping",
+    page_title: "Shipping & Delivery",
+    meta_title: "Shipping & Delivery",
+    html_content: `<h2>Shipping &amp; Delivery</h2><p>Bicycles ship 90% assembled in a recyclable box with the tools you need.</p><table><thead><tr><th>Method</th><th>Time</th><th>Cost</th></tr></thead><tbody><tr><td>Flat rate</td><td>3-5 working days</td><td>₹25</td></tr><tr><td>Free shipping</td><td>3-5 working days</td><td>Orders over USD 200</td></tr></tbody></table><p>You will receive a tracking link by e-mail when your bike leaves the workshop.</p>`,
+  },
+];
+
+export const BLOG_POSTS = [
+  { slug: "choosing-your-first-mountain-bike", title: "Choosing your first mountain bike", author: "Asha Rao", category: "Guides", tags: ["Mountain", "Buying guide"], excerpt: "Hardtail or full suspension, 27.5 or 29 inch wheels: what matters when you buy your first trail bike." },
+  { slug: "road-bike-fit-basics", title: "Road bike fit basics", author: "Vikram Singh", category: "Guides", tags: ["Road", "Fit"], excerpt: "Saddle height, reach and stack explained, with three simple checks you can do at home." },
+  { slug: "fat-bikes-on-the-beach", title: "Fat bikes on the beach", author: "Meera Iyer", category: "Stories", tags: ["Fat", "Adventure"], excerpt: "We rode the Konkan coast on four-inch tyres. Here is what we learned about tyre pressure and sand." },
+  { slug: "teaching-kids-to-ride", title: "Teaching kids to ride without stabilisers", author: "Asha Rao", category: "Family", tags: ["Kids", "Balance bike"], excerpt: "Balance bikes first, pedals later: a step-by-step plan for the first weekend." },
+  { slug: "commuting-in-the-monsoon", title: "Commuting in the monsoon", author: "Rahul Menon", category: "City", tags: ["City", "Maintenance"], excerpt: "Mudguards, lights and chain care that keep a city bike running through the rainy season." },
+].map((p, i) => ({
+  ...p,
+  image: `/api/images/blog/${i + 1}.svg`,
+  published_at: new Date(Date.UTC(2026, 9, 1 + i * 6)).toISOString(),
+  html_content: `<p>${p.excerpt}</p><h3>Getting started</h3><p>Lorem ipsum dolor sit amet, consectetur adipiscing elit. Sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.</p><blockquote>Ride more, worry less.</blockquote><p>Duis aute irure dolor in reprehenderit in voluptate velit esse cillum dolore eu fugiat nulla pariatur.</p>`,
+}));
+
+export const COUNTERS = [
+  { label: "Products", value: 360, suffix: "" },
+  { label: "Years of experience", value: 50, suffix: "" },
+  { label: "Brands", value: 15, suffix: "" },
+  { label: "Happy customers", value: 100000, suffix: "" },
+];
+
+export const TEAM = [
+  { name: "Asha Rao", role: "Founder & frame designer" },
+  { name: "Vikram Singh", role: "Head mechanic" },
+  { name: "Meera Iyer", role: "Product manager" },
+  { name: "Rahul Menon", role: "Customer care lead" },
+];
+
+export const ABOUT_BLOCKS = [
+  { title: "Our vision", text: "A good bicycle for every rider, from a first balance bike to a carbon race machine." },
+  { title: "Our mission", text: "Design durable bikes, sell them honestly and keep them on the road for years." },
+  { title: "Our goal", text: "Carbon-neutral production and ten-year parts availability on every model." },
+];
+
+export const STATES: Array<[string, string, string]> = [
+  ["IN", "AN", "Andaman and Nicobar Islands"], ["IN", "AP", "Andhra Pradesh"], ["IN", "AR", "Arunachal Pradesh"],
+  ["IN", "AS", "Assam"], ["IN", "BR", "Bihar"], ["IN", "CH", "Chandigarh"], ["IN", "CT", "Chhattisgarh"],
+  ["IN", "DL", "Delhi"], ["IN", "GA", "Goa"], ["IN", "GJ", "Gujarat"], ["IN", "HR", "Haryana"],
+  ["IN", "HP", "Himachal Pradesh"], ["IN", "JK", "Jammu and Kashmir"], ["IN", "JH", "Jharkhand"],
+  ["IN", "KA", "Karnataka"], ["IN", "KL", "Kerala"], ["IN", "LA", "Ladakh"], ["IN", "MP", "Madhya Pradesh"],
+  ["IN", "MH", "Maharashtra"], ["IN", "MN", "Manipur"], ["IN", "ML", "Meghalaya"], ["IN", "MZ", "Mizoram"],
+  ["IN", "NL", "Nagaland"], ["IN", "OR", "Odisha"], ["IN", "PY", "Puducherry"], ["IN", "PB", "Punjab"],
+  ["IN", "RJ", "Rajasthan"], ["IN", "SK", "Sikkim"], ["IN", "TN", "Tamil Nadu"], ["IN", "TG", "Telangana"],
+  ["IN", "TR", "Tripura"], ["IN", "UP", "Uttar Pradesh"], ["IN", "UT", "Uttarakhand"], ["IN", "WB", "West Bengal"],
+];
+
+export const COUNTRY_NAMES: Record<string, string> = {
+  IN: "India", US: "United States", GB: "United Kingdom", DE: "Germany", FR: "France",
+};
+
+export const COUPONS = [
+  { code: "BIKE10", type: "percent", amount: 10, min_sub_total: 0, starts_at: "2026-01-01T00:00:00.000Z", ends_at: "2030-12-31T23:59:59.000Z", status: 1 },
+  { code: "FLAT500", type: "fixed", amount: 500, min_sub_total: 5000, starts_at: "2026-01-01T00:00:00.000Z", ends_at: "2030-12-31T23:59:59.000Z", status: 1 },
+  { code: "SUMMER2025", type: "percent", amount: 20, min_sub_total: 0, starts_at: "2025-04-01T00:00:00.000Z", ends_at: "2025-08-31T23:59:59.000Z", status: 1 },
+];
+
+export const DEMO_CUSTOMER = {
+  email: "demo@bicycle-shop.test",
+  password: "demo1234",
+  first_name: "Demo",
+  last_name: "Rider",
+  phone: "+919800000001",
+};
+
+export const REVIEW_TEXTS = [
+  { title: "Great bike", comment: "Smooth gears and solid brakes. Assembly took twenty minutes." },
+  { title: "Worth the price", comment: "Light, stiff and comfortable on long rides." },
+  { title: "Good, saddle so-so", comment: "The bike rides well but I swapped the saddle after a week." },
+  { title: "My kids love it", comment: "Easy to handle and it survived the first crash without a scratch." },
+  { title: "Perfect commuter", comment: "Upright position and the mudguards keep me clean." },
+];
+export const REVIEWER_NAMES = ["Anil K.", "Sofia M.", "Priya S.", "Tom B.", "Lena W.", "Karan P."];

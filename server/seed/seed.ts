@@ -1,0 +1,153 @@
+import type { Store } from "../db/store";
+import { hashPassword, type ScryptParams } from "../lib/crypto";
+import { CATEGORIES, generateCatalog, prng, ROOT_CATEGORY, type ProductSpec } from "./catalog";
+import {
+  BANNERS, BLOG_POSTS, BRANDS, COUNTERS, COUPONS, DEMO_CUSTOMER, PAGES, REVIEW_TEXTS, REVIEWER_NAMES, STATES, TEAM,
+} from "./content";
+import { slugify } from "./catalog";
+
+function chunks<T>(list: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < list.length; i += size) out.push(list.slice(i, i + size));
+  return out;
+}
+
+export function isSeeded(store: Store): boolean {
+  const row = store.first(store.qb.selectFrom("categories").select((eb) => eb.fn.countAll<number>().as("n")));
+  return (row?.n ?? 0) > 0;
+}
+
+function insertProducts(store: Store, products: ProductSpec[]): void {
+  const now = new Date().toISOString();
+  for (const batch of chunks(products, 200)) {
+    store.run(
+      store.qb.insertInto("products").values(
+        batch.map((p) => ({
+          id: p.id,
+          sku: p.sku,
+          type: p.type,
+          body_type: p.bodyType,
+          name: p.name,
+          url_key: p.urlKey,
+          short_description: p.shortDescription,
+          description: p.description,
+          price: p.price,
+          discount: p.discount,
+          final_price: p.finalPrice,
+          is_new: p.isNew ? 1 : 0,
+          featured: p.featured ? 1 : 0,
+          rating: p.rating,
+          sale_count: p.saleCount,
+          stock: p.stock,
+          offer_end: p.offerEnd,
+          affiliate_link: p.affiliateLink,
+          default_color: p.defaultColor,
+          tags_json: JSON.stringify(p.tags),
+          info_json: JSON.stringify(p.info),
+          created_at: p.createdAt,
+          updated_at: now,
+        })),
+      ),
+    );
+    const cats = batch.flatMap((p) => p.categoryIds.map((category_id, position) => ({ product_id: p.id, category_id, position })));
+    store.run(store.qb.insertInto("product_categories").values(cats));
+    const tags = batch.flatMap((p) => p.tags.map((tag) => ({ product_id: p.id, tag })));
+    if (tags.length) store.run(store.qb.insertInto("product_tags").values(tags));
+    const variants = batch.flatMap((p) =>
+      p.variants.map((v) => ({
+        id: v.id,
+        product_id: p.id,
+        sku: v.sku,
+        color: v.color,
+        color_option_id: v.colorOptionId,
+        size: v.size,
+        size_option_id: v.sizeOptionId,
+        stock: v.stock,
+        position: v.position,
+      })),
+    );
+    for (const vb of chunks(variants, 500)) store.run(store.qb.insertInto("product_variants").values(vb));
+  }
+}
+
+export interface SeedOptions {
+  products?: number;
+  scrypt: ScryptParams;
+  onProgress?: (done: number, total: number) => void;
+}
+
+/** Fills an empty, migrated database with the sample shop. Product and variant ids are stable. */
+export async function seed(store: Store, opts: SeedOptions): Promise<void> {
+  const count = opts.products ?? 45;
+  const now = new Date().toISOString();
+  const demoHash = await hashPassword(DEMO_CUSTOMER.password, opts.scrypt);
+  store.tx(() => {
+    store.run(
+      store.qb.insertInto("categories").values([
+        { id: ROOT_CATEGORY.id, parent_id: null, name: ROOT_CATEGORY.name, slug: ROOT_CATEGORY.slug, position: 0, status: 1, description: null, image: null, created_at: now, updated_at: now },
+        ...CATEGORIES.map((c, i) => ({
+          id: c.id,
+          parent_id: ROOT_CATEGORY.id,
+          name: c.name,
+          slug: c.slug,
+          position: i + 1,
+          status: 1,
+          description: `<p>${c.name} for every rider.</p>`,
+          image: c.type ? `/api/images/products/${c.type}-blue-medium.svg` : null,
+          created_at: now,
+          updated_at: now,
+        })),
+      ]),
+    );
+    store.run(store.qb.insertInto("brands").values(BRANDS.map((name, i) => ({ id: i + 1, name, slug: slugify(name), position: i }))));
+    store.run(store.qb.insertInto("banners").values(BANNERS.map((b, i) => ({ id: i + 1, ...b, position: i }))));
+    store.run(store.qb.insertInto("pages").values(PAGES.map((p, i) => ({ id: i + 1, ...p, meta_description: p.page_title, created_at: now, updated_at: now }))));
+    store.run(
+      store.qb.insertInto("blog_posts").values(
+        BLOG_POSTS.map((p, i) => ({
+          id: i + 1, slug: p.slug, title: p.title, excerpt: p.excerpt, html_content: p.html_content, author: p.author,
+          category: p.category, tags_json: JSON.stringify(p.tags), image: p.image, published_at: p.published_at,
+        })),
+      ),
+    );
+    store.run(store.qb.insertInto("counters").values(COUNTERS.map((c, i) => ({ id: i + 1, ...c, position: i }))));
+    store.run(
+      store.qb.insertInto("team_members").values(TEAM.map((t, i) => ({ id: i + 1, ...t, image: `/api/images/team/${i + 1}.svg`, position: i }))),
+    );
+    store.run(store.qb.insertInto("states").values(STATES.map(([country_code, code, default_name], i) => ({ id: i + 1, country_code, code, default_name }))));
+    store.run(store.qb.insertInto("coupons").values(COUPONS.map((c, i) => ({ id: i + 1, ...c }))));
+    store.run(
+      store.qb.insertInto("customers").values({
+        id: 1, email: DEMO_CUSTOMER.email, first_name: DEMO_CUSTOMER.first_name, last_name: DEMO_CUSTOMER.last_name,
+        gender: null, date_of_birth: null, phone: DEMO_CUSTOMER.phone, password_hash: demoHash, status: 1, created_at: now, updated_at: now,
+      }),
+    );
+  });
+  const step = 5000;
+  for (let start = 0; start < count; start += step) {
+    const all = generateCatalogSlice(start, Math.min(count, start + step));
+    store.tx(() => insertProducts(store, all));
+    opts.onProgress?.(Math.min(count, start + step), count);
+  }
+  store.tx(() => {
+    const rand = prng(42);
+    const reviews = [];
+    let id = 1;
+    for (let pid = 1; pid <= Math.min(count, 30); pid++) {
+      const n = pid % 3 === 0 ? 0 : 1 + Math.floor(rand() * 3);
+      for (let k = 0; k < n; k++) {
+        const text = REVIEW_TEXTS[Math.floor(rand() * REVIEW_TEXTS.length)]!;
+        const created = new Date(Date.UTC(2026, 8, 1 + Math.floor(rand() * 60))).toISOString();
+        reviews.push({
+          id: id++, product_id: pid, customer_id: null, name: REVIEWER_NAMES[Math.floor(rand() * REVIEWER_NAMES.length)]!,
+          title: text.title, comment: text.comment, rating: 3 + Math.floor(rand() * 3), status: "approved", created_at: created, updated_at: created,
+        });
+      }
+    }
+    if (reviews.length) store.run(store.qb.insertInto("reviews").values(reviews));
+  });
+}
+
+function generateCatalogSlice(from: number, to: number): ProductSpec[] {
+  return generateCatalog(to, from);
+}

@@ -1,0 +1,139 @@
+import type { MiddlewareHandler } from "hono";
+import { createHash } from "node:crypto";
+import { readFileSync, statSync } from "node:fs";
+import { extname, join, resolve, sep } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { AppEnv } from "./context";
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".ico": "image/x-icon",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+};
+const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".txt", ".xml", ".map"]);
+
+export function contentSecurityPolicy(connectExtra: string[] = []): string {
+  return [
+    "default-src 'self'",
+    "img-src 'self' data: blob:",
+    "style-src 'self' 'unsafe-inline'",
+    "script-src 'self'",
+    `connect-src ${["'self'", ...connectExtra].join(" ")}`,
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "worker-src 'self'",
+    "manifest-src 'self'",
+    "font-src 'self' data:",
+    "form-action 'self'",
+  ].join("; ");
+}
+
+export function htmlSecurityHeaders(csp: string): Record<string, string> {
+  return {
+    "Content-Security-Policy": csp,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=()",
+  };
+}
+
+interface Cached {
+  mtime: number;
+  raw: Buffer;
+  etag: string;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** Serves the built storefront with an SPA fallback to index.html (never for /api). */
+export function staticSite(distDir: string, csp: string): MiddlewareHandler<AppEnv> {
+  const root = resolve(distDir);
+  const cache = new Map<string, Cached>();
+  const load = (file: string): Cached | null => {
+    let st;
+    try {
+      st = statSync(file);
+    } catch {
+      return null;
+    }
+    if (!st.isFile()) return null;
+    const hit = cache.get(file);
+    if (hit && hit.mtime === st.mtimeMs) return hit;
+    const raw = readFileSync(file);
+    const entry: Cached = { mtime: st.mtimeMs, raw, etag: `"${createHash("sha1").update(raw).digest("base64url").slice(0, 20)}"` };
+    cache.set(file, entry);
+    return entry;
+  };
+  return async (c, next) => {
+    const url = new URL(c.req.url);
+    if ((c.req.method !== "GET" && c.req.method !== "HEAD") || url.pathname === "/api" || url.pathname.startsWith("/api/")) {
+      return next();
+    }
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(url.pathname);
+    } catch {
+      return c.text("Bad Request", 400);
+    }
+    if (pathname.includes("\0")) return c.text("Bad Request", 400);
+    let file = resolve(join(root, pathname));
+    if (file !== root && !file.startsWith(root + sep)) return c.text("Not Found", 404);
+    let entry = file === root ? null : load(file);
+    let ext = extname(file);
+    if (!entry) {
+      if (ext && ext !== ".html") return c.text("Not Found", 404);
+      file = join(root, "index.html");
+      ext = ".html";
+      entry = load(file);
+      if (!entry) {
+        return c.html("<!doctype html><title>Not built</title><p>The storefront is not built. Run <code>npm start</code>.</p>", 503);
+      }
+    }
+    const rel = file.slice(root.length + 1).split(sep).join("/");
+    const headers: Record<string, string> = {
+      "Content-Type": TYPES[ext] ?? "application/octet-stream",
+      ETag: entry.etag,
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      Vary: "Accept-Encoding",
+    };
+    if (rel.startsWith("assets/")) headers["Cache-Control"] = "public, max-age=31536000, immutable";
+    else if (rel === "index.html" || rel === "sw.js" || rel.endsWith(".webmanifest") || rel === "registerSW.js") headers["Cache-Control"] = "no-cache";
+    else headers["Cache-Control"] = "public, max-age=3600";
+    if (ext === ".html") Object.assign(headers, htmlSecurityHeaders(csp));
+    if (c.req.header("if-none-match") === entry.etag) return new Response(null, { status: 304, headers });
+    let body: Buffer = entry.raw;
+    const accept = c.req.header("accept-encoding") ?? "";
+    if (COMPRESSIBLE.has(ext) && entry.raw.length > 1024) {
+      if (/\bbr\b/.test(accept)) {
+        entry.br ??= brotliCompressSync(entry.raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
+        body = entry.br;
+        headers["Content-Encoding"] = "br";
+      } else if (/\bgzip\b/.test(accept)) {
+        entry.gzip ??= gzipSync(entry.raw, { level: 9 });
+        body = entry.gzip;
+        headers["Content-Encoding"] = "gzip";
+      }
+    }
+    headers["Content-Length"] = String(body.length);
+    return new Response(c.req.method === "HEAD" ? null : new Uint8Array(body), { status: 200, headers });
+  };
+}
