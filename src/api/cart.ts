@@ -1,0 +1,215 @@
+import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
+import { apiFetch } from "./client";
+import {
+  cartMutationReplySchema,
+  cartReplySchema,
+  couponReplySchema,
+  type Cart,
+  type CartItem,
+  type CartMutationReply,
+  type CouponReply,
+} from "./contract/cart";
+
+export { STOCK_ERROR_MESSAGE } from "./contract/cart";
+
+/** SPEC §4 / §9: the server cart is reloaded 500 ms after each change. */
+export const CART_RELOAD_DELAY = 500;
+
+/** Identifies a cart line whatever the server's line id is (it changes when a guest cart merges at login). */
+export interface CartLineRef {
+  productId: number;
+  variantId: number | null;
+  /** the server line id when the device knows it */
+  cartItemId?: number | null;
+}
+
+/** Variables of every cart write: serialisable, with the idempotency key made when the shopper acted. */
+export interface AddCartLineVariables {
+  idempotencyKey: string;
+  productId: number;
+  quantity: number;
+  variant?: { variantId: number; superAttribute: Record<string, number> } | null;
+}
+export interface SetCartLineQuantityVariables {
+  idempotencyKey: string;
+  line: CartLineRef;
+  /** the new quantity (the current one plus or minus one); last one wins when coalesced */
+  quantity: number;
+}
+export interface RemoveCartLineVariables {
+  idempotencyKey: string;
+  line: CartLineRef;
+}
+export interface EmptyCartVariables {
+  idempotencyKey: string;
+}
+export interface ApplyCouponVariables {
+  idempotencyKey: string;
+  code: string;
+}
+export interface RemoveCouponVariables {
+  idempotencyKey: string;
+}
+
+/** The server cart (guest by session cookie, customer by token); null when there is none. */
+export async function getCart(signal?: AbortSignal): Promise<Cart | null> {
+  const reply = await apiFetch("checkout/cart", { schema: cartReplySchema, signal });
+  return reply.data;
+}
+
+/** Adds a product (plain or one colour and size of a bicycle); a refusal throws with the server message. */
+export async function addCartLine(vars: AddCartLineVariables): Promise<CartMutationReply> {
+  const body = vars.variant
+    ? {
+        product_id: vars.productId,
+        quantityCount: vars.quantity,
+        is_configurable: true,
+        selected_configurable_option: vars.variant.variantId,
+        super_attribute: vars.variant.superAttribute,
+      }
+    : { product_id: vars.productId, quantity: vars.quantity, is_configurable: false };
+  return apiFetch(`checkout/cart/add/${vars.productId}`, {
+    method: "POST",
+    body,
+    schema: cartMutationReplySchema,
+    idempotencyKey: vars.idempotencyKey,
+  });
+}
+
+/** The server line a reference points at, by id first, then by product and variant. */
+export function findCartItem(cart: Cart | null, line: CartLineRef): CartItem | undefined {
+  if (!cart) return undefined;
+  return (
+    (line.cartItemId ? cart.items.find((i) => i.id === line.cartItemId) : undefined) ??
+    cart.items.find((i) => {
+      const productId = Number(i.product_id ?? i.additional?.product_id);
+      const variantId = i.additional?.selected_configurable_option;
+      return productId === line.productId && (line.variantId === null ? variantId == null : Number(variantId) === line.variantId);
+    })
+  );
+}
+
+/** Sets a line's quantity (PUT checkout/cart/update with a qty map); a line the server lacks is a no-op. */
+export async function setCartLineQuantity(vars: SetCartLineQuantityVariables): Promise<CartMutationReply | null> {
+  const item = findCartItem(await getCart(), vars.line);
+  if (!item) return null;
+  return apiFetch("checkout/cart/update", {
+    method: "PUT",
+    body: { qty: { [String(item.id)]: vars.quantity } },
+    schema: cartMutationReplySchema,
+    idempotencyKey: vars.idempotencyKey,
+  });
+}
+
+/** Removes a line (GET checkout/cart/remove-item/{id}); a line already gone is a no-op. */
+export async function removeCartLine(vars: RemoveCartLineVariables): Promise<CartMutationReply | null> {
+  const item = findCartItem(await getCart(), vars.line);
+  if (!item) return null;
+  return apiFetch(`checkout/cart/remove-item/${item.id}`, {
+    schema: cartMutationReplySchema,
+    idempotencyKey: vars.idempotencyKey,
+  });
+}
+
+/** Empties the cart (GET checkout/cart/empty). */
+export async function emptyServerCart(vars: EmptyCartVariables): Promise<CartMutationReply> {
+  return apiFetch("checkout/cart/empty", { schema: cartMutationReplySchema, idempotencyKey: vars.idempotencyKey });
+}
+
+/** Applies a coupon code; the reply's success and message say how it went. */
+export async function applyCoupon(vars: ApplyCouponVariables): Promise<CouponReply> {
+  return apiFetch("checkout/cart/coupon", {
+    method: "POST",
+    body: { code: vars.code },
+    schema: couponReplySchema,
+    idempotencyKey: vars.idempotencyKey,
+    throwOnErrorField: false,
+  });
+}
+
+/** Removes the cart's coupon. */
+export async function removeCoupon(vars: RemoveCouponVariables): Promise<CouponReply> {
+  return apiFetch("checkout/cart/coupon", {
+    method: "DELETE",
+    schema: couponReplySchema,
+    idempotencyKey: vars.idempotencyKey,
+    throwOnErrorField: false,
+  });
+}
+
+export const cartKeys = {
+  all: ["cart"] as const,
+  detail: () => [...cartKeys.all, "detail"] as const,
+  mutations: () => [...cartKeys.all, "mutation"] as const,
+  add: () => [...cartKeys.mutations(), "add"] as const,
+  setQuantity: () => [...cartKeys.mutations(), "set-quantity"] as const,
+  remove: () => [...cartKeys.mutations(), "remove"] as const,
+  empty: () => [...cartKeys.mutations(), "empty"] as const,
+  applyCoupon: () => [...cartKeys.mutations(), "apply-coupon"] as const,
+  removeCoupon: () => [...cartKeys.mutations(), "remove-coupon"] as const,
+};
+
+export const cartQueries = {
+  detail: () =>
+    queryOptions({
+      queryKey: cartKeys.detail(),
+      queryFn: ({ signal }) => getCart(signal),
+      meta: { personal: true },
+      staleTime: 0,
+      retry: false,
+    }),
+};
+
+/** Every cart write replays in order (one scope) and reloads the server cart 500 ms after it settles. */
+const CART_SCOPE = { id: "cart" };
+
+function reloadCartSoon(client: QueryClient) {
+  setTimeout(() => void client.invalidateQueries({ queryKey: cartKeys.detail() }), CART_RELOAD_DELAY);
+}
+
+const cartWrite = { scope: CART_SCOPE, meta: { personal: true, offline: true }, retry: 0 } as const;
+
+export const cartMutations = {
+  add: () =>
+    mutationOptions({
+      ...cartWrite,
+      mutationKey: cartKeys.add(),
+      mutationFn: addCartLine,
+      onSettled: (_d, _e, _v, _r, ctx) => reloadCartSoon(ctx.client),
+    }),
+  setQuantity: () =>
+    mutationOptions({
+      ...cartWrite,
+      mutationKey: cartKeys.setQuantity(),
+      mutationFn: setCartLineQuantity,
+      onSettled: (_d, _e, _v, _r, ctx) => reloadCartSoon(ctx.client),
+    }),
+  remove: () =>
+    mutationOptions({
+      ...cartWrite,
+      mutationKey: cartKeys.remove(),
+      mutationFn: removeCartLine,
+      onSettled: (_d, _e, _v, _r, ctx) => reloadCartSoon(ctx.client),
+    }),
+  empty: () =>
+    mutationOptions({
+      ...cartWrite,
+      mutationKey: cartKeys.empty(),
+      mutationFn: emptyServerCart,
+      onSettled: (_d, _e, _v, _r, ctx) => reloadCartSoon(ctx.client),
+    }),
+  applyCoupon: () =>
+    mutationOptions({
+      ...cartWrite,
+      mutationKey: cartKeys.applyCoupon(),
+      mutationFn: applyCoupon,
+      onSettled: (_d, _e, _v, _r, ctx) => reloadCartSoon(ctx.client),
+    }),
+  removeCoupon: () =>
+    mutationOptions({
+      ...cartWrite,
+      mutationKey: cartKeys.removeCoupon(),
+      mutationFn: removeCoupon,
+      onSettled: (_d, _e, _v, _r, ctx) => reloadCartSoon(ctx.client),
+    }),
+};

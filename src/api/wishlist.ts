@@ -1,0 +1,66 @@
+import { mutationOptions, queryOptions } from "@tanstack/react-query";
+import { apiFetch } from "./client";
+import { wishlistReplySchema, wishlistToggleReplySchema, type WishlistItem } from "./contract/wishlist";
+
+/** The customer's wishlist (all items). */
+export async function getWishlist(signal?: AbortSignal): Promise<WishlistItem[]> {
+  const reply = await apiFetch("wishlist", { query: { pagination: 0 }, schema: wishlistReplySchema, auth: "required", signal });
+  return reply.data;
+}
+
+/**
+ * A wishlist change is an intent (DESIGN §3): "product 7 in" or "out". `GET wishlist/add/{id}` toggles,
+ * so the server list is read first and the toggle is sent only where it differs: replaying is harmless.
+ */
+export interface SetWishlistedVariables {
+  idempotencyKey: string;
+  productId: number;
+  wanted: boolean;
+}
+
+export interface SetWishlistedResult {
+  changed: boolean;
+  message?: string;
+}
+
+export async function setWishlisted(vars: SetWishlistedVariables): Promise<SetWishlistedResult> {
+  const list = await getWishlist();
+  const present = list.some((i) => i.product.id === vars.productId);
+  if (present === vars.wanted) return { changed: false };
+  const reply = await apiFetch(`wishlist/add/${vars.productId}`, {
+    schema: wishlistToggleReplySchema,
+    auth: "required",
+    idempotencyKey: vars.idempotencyKey,
+  });
+  return { changed: true, message: reply.message };
+}
+
+export const wishlistKeys = {
+  all: ["wishlist"] as const,
+  list: () => [...wishlistKeys.all, "list"] as const,
+  mutations: () => [...wishlistKeys.all, "mutation"] as const,
+  set: () => [...wishlistKeys.mutations(), "set"] as const,
+};
+
+export const wishlistQueries = {
+  list: () =>
+    queryOptions({
+      queryKey: wishlistKeys.list(),
+      queryFn: ({ signal }) => getWishlist(signal),
+      meta: { personal: true },
+      staleTime: 0,
+    }),
+};
+
+export const wishlistMutations = {
+  set: () =>
+    mutationOptions({
+      mutationKey: wishlistKeys.set(),
+      mutationFn: setWishlisted,
+      scope: { id: "wishlist" },
+      meta: { personal: true, offline: true },
+      retry: 0,
+      // SPEC §4: the server list is reloaded after changes.
+      onSettled: (_d, _e, _v, _r, ctx) => ctx.client.invalidateQueries({ queryKey: wishlistKeys.list() }),
+    }),
+};

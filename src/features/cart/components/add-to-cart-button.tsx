@@ -1,0 +1,56 @@
+import Button, { type ButtonProps } from "@mui/material/Button";
+import { useLingui } from "@lingui/react/macro";
+import type { Product } from "@/api/contract/product";
+import { resolveSelection, useCartActions } from "../hooks/use-cart-actions";
+import { useLocalCart } from "../store";
+import { cartQuantityOf } from "../utils/cart-reducer";
+import { availableStock, canAddMore, isOutOfStock } from "../utils/stock";
+
+export interface AddToCartButtonProps {
+  product: Product;
+  quantity?: number;
+  selectedColor?: string | null;
+  selectedSize?: string | null;
+  size?: ButtonProps["size"];
+  fullWidth?: boolean;
+}
+
+/**
+ * Add To Cart (disabled once the cart holds the available stock), 'Out of Stock', or a Buy Now link
+ * when the product is sold elsewhere (affiliate link).
+ */
+export function AddToCartButton({ product, quantity = 1, selectedColor, selectedSize, size, fullWidth }: AddToCartButtonProps) {
+  const { t } = useLingui();
+  const cart = useLocalCart();
+  const { addToCart } = useCartActions();
+
+  if (product.affiliateLink) {
+    return (
+      <Button variant="contained" size={size} fullWidth={fullWidth} href={product.affiliateLink} target="_blank" rel="noopener noreferrer">
+        {t`Buy Now`}
+      </Button>
+    );
+  }
+  const { color, size: sizeName } = resolveSelection(product, selectedColor, selectedSize);
+  if (isOutOfStock(product, color, sizeName)) {
+    return (
+      <Button variant="outlined" size={size} fullWidth={fullWidth} disabled>
+        {t`Out of Stock`}
+      </Button>
+    );
+  }
+  const inCart = cartQuantityOf(cart, product.id, color, sizeName);
+  const canAdd = canAddMore(inCart, availableStock(product, color, sizeName));
+  return (
+    <Button
+      variant="contained"
+      size={size}
+      fullWidth={fullWidth}
+      disabled={!canAdd}
+      title={canAdd ? undefined : t`The cart already holds all the stock of this product`}
+      onClick={() => addToCart(product, quantity, color, sizeName)}
+    >
+      {t`Add To Cart`}
+    </Button>
+  );
+}

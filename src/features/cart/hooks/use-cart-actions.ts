@@ -1,0 +1,111 @@
+import { useMutation } from "@tanstack/react-query";
+import { useLingui } from "@lingui/react/macro";
+import { enqueueSnackbar } from "notistack";
+import { cartMutations, type CartLineRef } from "@/api/cart";
+import { ApiError, newIdempotencyKey } from "@/api/client";
+import type { Product } from "@/api/contract/product";
+import { dispatchCart, getLocalCart } from "../store";
+import { cartQuantityOf, type CartLine } from "../utils/cart-reducer";
+import { availableStock, remainingStock, toCartProduct, variantOf } from "../utils/stock";
+
+function isOffline(): boolean {
+  return typeof navigator !== "undefined" && navigator.onLine === false;
+}
+
+function lineRef(line: CartLine): CartLineRef {
+  return { productId: line.product.id, variantId: line.variantId, cartItemId: line.cartItemId };
+}
+
+/** The colour and size to add: the chosen ones, else the first in stock (a card has no pickers). */
+export function resolveSelection(product: Product, color?: string | null, size?: string | null) {
+  if (!product.variation.length) return { color: null, size: null };
+  const variation = product.variation.find((v) => v.color === color) ?? product.variation.find((v) => v.size.some((s) => s.stock > 0)) ?? product.variation[0];
+  const chosen = variation?.size.find((s) => s.name === size) ?? variation?.size.find((s) => s.stock > 0) ?? variation?.size[0];
+  return { color: variation?.color ?? null, size: chosen?.name ?? null };
+}
+
+/**
+ * Every cart change: applied to the local cart at once, then sent to the server cart with an
+ * idempotency key (queued while offline). Toasts follow SPEC §8.
+ */
+export function useCartActions() {
+  const { t } = useLingui();
+  const add = useMutation(cartMutations.add());
+  const setQuantity = useMutation(cartMutations.setQuantity());
+  const remove = useMutation(cartMutations.remove());
+  const empty = useMutation(cartMutations.empty());
+
+  const someError = () => enqueueSnackbar(t`some error occured`, { variant: "error" });
+
+  function addToCart(product: Product, quantity: number, selectedColor?: string | null, selectedSize?: string | null) {
+    const { color, size } = resolveSelection(product, selectedColor, selectedSize);
+    const variant = color && size ? variantOf(product, color, size) : null;
+    const inCart = cartQuantityOf(getLocalCart(), product.id, color, size);
+    const qty = Math.min(Math.max(1, Math.floor(quantity)), remainingStock(inCart, availableStock(product, color, size)));
+    if (qty <= 0) {
+      enqueueSnackbar(t`Quantity exceeds to available stock`, { variant: "error" });
+      return;
+    }
+    dispatchCart({
+      type: "add",
+      input: { product: toCartProduct(product, color, size), quantity: qty, options: variant?.options ?? [], color, size, variantId: variant?.variantId ?? null },
+    });
+    if (isOffline()) enqueueSnackbar(t`Added To Cart`, { variant: "success" });
+    add.mutate(
+      {
+        idempotencyKey: newIdempotencyKey(),
+        productId: product.id,
+        quantity: qty,
+        variant: variant
+          ? { variantId: variant.variantId, superAttribute: Object.fromEntries(variant.options.map((o) => [String(o.optionId), o.valueId])) }
+          : null,
+      },
+      {
+        onSuccess: () => enqueueSnackbar(t`Added To Cart`, { variant: "success" }),
+        onError: (error) =>
+          enqueueSnackbar(error instanceof ApiError && !error.isNetwork ? error.message : t`some error occured`, { variant: "error" }),
+      },
+    );
+  }
+
+  function changeQuantity(line: CartLine, quantity: number, onSuccess: () => void) {
+    dispatchCart({ type: "setQuantity", lineId: line.id, quantity });
+    if (isOffline()) onSuccess();
+    setQuantity.mutate(
+      { idempotencyKey: newIdempotencyKey(), line: lineRef(line), quantity },
+      { onSuccess, onError: () => enqueueSnackbar(t`Quantity exceeds to available stock`, { variant: "error" }) },
+    );
+  }
+
+  function increment(line: CartLine) {
+    if (line.quantity >= line.product.stock) {
+      enqueueSnackbar(t`Quantity exceeds to available stock`, { variant: "error" });
+      return;
+    }
+    changeQuantity(line, line.quantity + 1, () => enqueueSnackbar(t`Added To Cart`, { variant: "success" }));
+  }
+
+  function removeLine(line: CartLine) {
+    dispatchCart({ type: "delete", lineId: line.id });
+    const done = () => enqueueSnackbar(t`Removed From Cart`, { variant: "error" });
+    if (isOffline()) done();
+    remove.mutate({ idempotencyKey: newIdempotencyKey(), line: lineRef(line) }, { onSuccess: done, onError: someError });
+  }
+
+  function decrement(line: CartLine) {
+    if (line.quantity <= 1) {
+      removeLine(line);
+      return;
+    }
+    changeQuantity(line, line.quantity - 1, () => enqueueSnackbar(t`Item Decremented From Cart`, { variant: "warning" }));
+  }
+
+  function removeAll() {
+    dispatchCart({ type: "deleteAll" });
+    const done = () => enqueueSnackbar(t`Removed All From Cart`, { variant: "error" });
+    if (isOffline()) done();
+    empty.mutate({ idempotencyKey: newIdempotencyKey() }, { onSuccess: done, onError: someError });
+  }
+
+  return { addToCart, increment, decrement, removeLine, removeAll };
+}

@@ -1,0 +1,36 @@
+import IconButton from "@mui/material/IconButton";
+import Tooltip from "@mui/material/Tooltip";
+import CompareArrowsIcon from "@mui/icons-material/CompareArrows";
+import { useLingui } from "@lingui/react/macro";
+import { enqueueSnackbar } from "notistack";
+import type { Product } from "@/api/contract/product";
+import { addToCompare, removeFromCompare, useCompareList } from "../store";
+import { isCompared } from "../utils/compare-rules";
+
+/** Adds the product to the compare list, or removes it when it is already there. */
+export function CompareToggle({ product }: { product: Product }) {
+  const { t } = useLingui();
+  const list = useCompareList();
+  const inList = isCompared(list, product.id);
+  const label = inList ? t`Remove from compare` : t({ message: "Add to compare", comment: "compare is a verb: put the bicycle in the compare list" });
+  return (
+    <Tooltip title={label}>
+      <IconButton
+        aria-label={label}
+        aria-pressed={inList}
+        color={inList ? "primary" : "default"}
+        onClick={() => {
+          if (inList) {
+            removeFromCompare(product.id);
+            enqueueSnackbar(t`Removed From Compare`, { variant: "error" });
+          } else {
+            addToCompare(product);
+            enqueueSnackbar(t`Added To Compare`, { variant: "success" });
+          }
+        }}
+      >
+        <CompareArrowsIcon />
+      </IconButton>
+    </Tooltip>
+  );
+}

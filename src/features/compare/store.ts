@@ -1,0 +1,33 @@
+/* The compare list: local only (no server calls exist for it), persisted on the device. */
+import { useSyncExternalStore } from "react";
+import { z } from "zod";
+import { productSchema, type Product } from "@/api/contract/product";
+import { createPersistedStore } from "@/offline/storage";
+import { addToCompareList, removeFromCompareList } from "./utils/compare-rules";
+
+export const COMPARE_KEY = "compare";
+
+const listSchema = z.array(productSchema);
+
+const store = createPersistedStore<Product[]>(
+  COMPARE_KEY,
+  (v) => {
+    const parsed = listSchema.safeParse(v);
+    return parsed.success ? parsed.data : null;
+  },
+  () => [],
+);
+
+export const getCompareList = store.get;
+
+export function addToCompare(product: Product): void {
+  store.set(addToCompareList(store.get(), product));
+}
+
+export function removeFromCompare(id: number): void {
+  store.set(removeFromCompareList(store.get(), id));
+}
+
+export function useCompareList(): Product[] {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}

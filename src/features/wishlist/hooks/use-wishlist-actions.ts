@@ -1,0 +1,54 @@
+import { useMutation } from "@tanstack/react-query";
+import { useLingui } from "@lingui/react/macro";
+import { enqueueSnackbar } from "notistack";
+import { useSyncExternalStore } from "react";
+import { readToken, subscribeAuth } from "@/api/auth-storage";
+import { newIdempotencyKey } from "@/api/client";
+import type { Product } from "@/api/contract/product";
+import { wishlistMutations } from "@/api/wishlist";
+import { addToWishlist, getWishlistState, removeFromWishlist } from "../store";
+import { isInList } from "../utils/wishlist-rules";
+
+export function useIsLoggedIn(): boolean {
+  return useSyncExternalStore(subscribeAuth, () => readToken() !== null, () => false);
+}
+
+/** Wishlist changes: applied to the device list at once; for a customer also sent to the server. */
+export function useWishlistActions() {
+  const { t } = useLingui();
+  const isLoggedIn = useIsLoggedIn();
+  const set = useMutation(wishlistMutations.set());
+
+  function send(productId: number, wanted: boolean) {
+    if (isLoggedIn) set.mutate({ idempotencyKey: newIdempotencyKey(), productId, wanted });
+  }
+
+  function add(product: Product) {
+    if (isInList(getWishlistState().items, product.id)) return;
+    addToWishlist(product);
+    send(product.id, true);
+    enqueueSnackbar(t`Added To Wishlist`, { variant: "success" });
+  }
+
+  function remove(productId: number) {
+    removeFromWishlist(productId);
+    send(productId, false);
+    enqueueSnackbar(t`Removed From Wishlist`, { variant: "error" });
+  }
+
+  function toggle(product: Product) {
+    if (isInList(getWishlistState().items, product.id)) remove(product.id);
+    else add(product);
+  }
+
+  function removeAll() {
+    const ids = getWishlistState().items.map((p) => p.id);
+    ids.forEach((id) => {
+      removeFromWishlist(id);
+      send(id, false);
+    });
+    enqueueSnackbar(t`Removed All From Wishlist`, { variant: "error" });
+  }
+
+  return { add, remove, toggle, removeAll };
+}
