@@ -6,6 +6,7 @@ import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client
 import { RouterProvider } from "@tanstack/react-router";
 import { SnackbarProvider } from "notistack";
 import { i18n } from "@/i18n/i18n";
+import { registerMutationDefaults } from "@/offline/mutation-defaults";
 import { createIdbPersister, PERSIST_BUSTER, PERSIST_MAX_AGE } from "@/offline/persister";
 import { createQueryClient } from "./query-client";
 import { createAppRouter } from "./router";
@@ -14,7 +15,7 @@ import { theme } from "./theme";
 const persister = createIdbPersister();
 
 export function AppProviders() {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => registerMutationDefaults(createQueryClient()));
   const [router] = useState(() => createAppRouter(queryClient));
   return (
     <I18nProvider i18n={i18n}>
