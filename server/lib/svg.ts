@@ -115,7 +115,7 @@ export function brandSvg(name: string, index: number): string {
 export function bannerSvg(kind: "slider" | "promo", index: number, type: BodyType, colorName: string): string {
   const color = COLORS.find((c) => c.name === colorName) ?? COLORS[1];
   const [w, h] = kind === "slider" ? [1200, 560] : [600, 400];
-  const bike = productSvg(`${type}-${color.name}-large.svg`)!.replace(/^<svg[^>]*>/, "").replace(/<\/svg>$/, "");
+  const bike = productSvg(`${type}-${color.name}-large.svg`)!.replace(/^<svg[^>]*>/, "").replace(/<\/svg>$/, "").replace(/^<rect[^>]*\/>/, "");
   const size = kind === "slider" ? 520 : 360;
   const x = kind === "slider" ? 640 : 240;
   const y = (h - size) / 2;

@@ -1,0 +1,111 @@
+import { describe, expect, it } from "vitest";
+import { saveAddressReplySchema, saveOrderReplySchema, savePaymentReplySchema, saveShippingReplySchema } from "../../src/api/contract/checkout";
+import { orderListReplySchema, orderReplySchema } from "../../src/api/contract/order";
+import { STOCK_ERROR_MESSAGE } from "../../src/api/contract/cart";
+import { makeApp, shopper, type Shopper } from "../test-utils";
+
+const ADDRESS = {
+  first_name: "John", last_name: "Doe", email: "john@example.com", address1: ["H 23", "Sector 63"], city: "Noida",
+  state: "UP", postcode: "201301", country: "IN", phone: "8802097347",
+};
+
+async function checkout(s: Shopper, payment = "cashondelivery") {
+  const addr = await s.post("/api/checkout/save-address", { billing: { ...ADDRESS, use_for_shipping: true }, shipping: { address1: [""] } });
+  expect(addr.status).toBe(200);
+  const rates = saveAddressReplySchema.parse(addr.json).data.rates;
+  expect(rates[0]!.carrier_title).toBe("Flat Rate");
+  const ship = saveShippingReplySchema.parse((await s.post("/api/checkout/save-shipping", { shipping_method: "flatrate_flatrate" })).json);
+  expect(ship.data.methods.map((m) => m.method)).toEqual(["cashondelivery", "moneytransfer"]);
+  savePaymentReplySchema.parse((await s.post("/api/checkout/save-payment", { payment: { method: payment } })).json);
+  const order = await s.post("/api/checkout/save-order");
+  expect(order.status).toBe(200);
+  return saveOrderReplySchema.parse(order.json).order;
+}
+
+describe("checkout", () => {
+  it("turns a guest cart into an order with GST 18%, an invoice and decremented stock", async () => {
+    const app = await makeApp();
+    const s = shopper(app);
+    const before = (await s.get("/api/products/1")).json.data.variation[0].size[1];
+    await s.post("/api/checkout/cart/add/1", { quantityCount: 2, is_configurable: true, selected_configurable_option: before.variant_id });
+    await s.post("/api/checkout/cart/coupon", { code: "BIKE10" });
+    const order = await checkout(s);
+    expect(order.status_label).toBe("Pending");
+    expect(order.shipping_description).toBe("Flat Rate Shipping");
+    expect(order.tax_percent).toBe(18);
+    const sub = Number(order.sub_total);
+    const disc = Number(order.discount_amount);
+    expect(disc).toBeCloseTo(sub * 0.1, 2);
+    expect(Number(order.tax_amount)).toBeCloseTo((sub - disc) * 0.18, 1);
+    expect(Number(order.grand_total)).toBeCloseTo(sub - disc + Number(order.tax_amount) + 25, 1);
+    expect(order.invoices).toHaveLength(1);
+    expect(order.items[0]!.product?.base_image.small_image_url).toContain("/api/images/products/");
+    const after = (await s.get("/api/products/1")).json.data.variation[0].size[1];
+    expect(after.stock).toBe(before.stock - 2);
+    expect((await s.get("/api/checkout/cart")).json.data).toBeNull();
+    const again = orderReplySchema.parse((await s.get(`/api/orders/${order.id}`)).json);
+    expect(again.data.formated_grand_total).toBe(order.formated_grand_total);
+    const stranger = shopper(app);
+    expect((await stranger.get(`/api/orders/${order.id}`)).status).toBe(401);
+  });
+
+  it("lists a customer's orders with pagination and hides other people's orders", async () => {
+    const app = await makeApp();
+    const s = shopper(app);
+    await s.login();
+    await s.post("/api/checkout/cart/add/45", { quantity: 1 });
+    const order = await checkout(s, "moneytransfer");
+    expect(order.payment_title).toBe("Money Transfer");
+    const list = orderListReplySchema.parse((await s.get("/api/orders?limit=10&page=1")).json);
+    expect(list.meta?.total).toBe(1);
+    expect(list.data[0]!.id).toBe(order.id);
+    const other = shopper(app);
+    await other.post("/api/customer/register", { first_name: "A", last_name: "B", email: "ab@example.com", password: "secret1", password_confirmation: "secret1" });
+    await other.login("ab@example.com", "secret1");
+    expect((await other.get(`/api/orders/${order.id}`)).status).toBe(404);
+    expect((await other.get("/api/orders")).json.meta.total).toBe(0);
+    const cancel = await s.post(`/api/orders/${order.id}/cancel`);
+    expect(cancel.json).toEqual({ status: true, message: "Order canceled successfully." });
+  });
+
+  it("refuses steps out of order and an empty cart", async () => {
+    const s = shopper(await makeApp());
+    expect((await s.post("/api/checkout/save-address", { billing: ADDRESS })).status).toBe(400);
+    await s.post("/api/checkout/cart/add/45", { quantity: 1 });
+    const missing = await s.post("/api/checkout/save-address", { billing: { first_name: "A" } });
+    expect(missing.status).toBe(422);
+    expect(Object.keys(missing.json.errors)).toContain("billing.email");
+    expect((await s.post("/api/checkout/save-shipping", { shipping_method: "flatrate_flatrate" })).json.message).toBe("Please check shipping address.");
+    await s.post("/api/checkout/save-address", { billing: { ...ADDRESS, use_for_shipping: true } });
+    expect((await s.post("/api/checkout/save-shipping", { shipping_method: "teleport_now" })).status).toBe(422);
+    expect((await s.post("/api/checkout/save-order")).json.message).toBe("Please specify shipping method.");
+    await s.post("/api/checkout/save-shipping", { shipping_method: "flatrate_flatrate" });
+    expect((await s.post("/api/checkout/save-order")).json.message).toBe("Please specify payment method.");
+    expect((await s.post("/api/checkout/save-payment", { payment: { method: "bitcoin" } })).status).toBe(422);
+  });
+
+  it("offers free shipping over the USD 200 threshold", async () => {
+    const s = shopper(await makeApp());
+    const expensive = (await s.get("/api/products?sort=price&order=desc&limit=1")).json.data[0];
+    const variant = expensive.variation.flatMap((v: { size: Array<{ stock: number; variant_id: number }> }) => v.size).find((z: { stock: number }) => z.stock > 0);
+    await s.post(`/api/checkout/cart/add/${expensive.id}`, { quantity: 1, is_configurable: true, selected_configurable_option: variant.variant_id });
+    const addr = saveAddressReplySchema.parse((await s.post("/api/checkout/save-address", { billing: { ...ADDRESS, use_for_shipping: true } })).json);
+    expect(addr.data.rates.map((r) => r.carrier_title)).toEqual(["Flat Rate", "Free Shipping"]);
+  });
+
+  it("refuses the order when another shopper bought the last units first", async () => {
+    const app = await makeApp();
+    const a = shopper(app);
+    const b = shopper(app);
+    await a.post("/api/checkout/cart/add/43", { quantity: 2 });
+    await b.post("/api/checkout/cart/add/43", { quantity: 2 });
+    await checkout(a);
+    await b.post("/api/checkout/save-address", { billing: { ...ADDRESS, use_for_shipping: true } });
+    await b.post("/api/checkout/save-shipping", { shipping_method: "flatrate_flatrate" });
+    await b.post("/api/checkout/save-payment", { payment: { method: "cashondelivery" } });
+    const r = await b.post("/api/checkout/save-order");
+    expect(r.status).toBe(422);
+    expect(r.json.message).toBe(STOCK_ERROR_MESSAGE);
+    expect((await b.get("/api/products/43")).json.data.stock).toBe(0);
+  });
+});
