@@ -1,0 +1,53 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { describe, expect, it } from "vitest";
+import { makeApp } from "./test-utils";
+
+function dist(): string {
+  const dir = mkdtempSync(join(tmpdir(), "dist-"));
+  mkdirSync(join(dir, "assets"));
+  writeFileSync(join(dir, "index.html"), `<!doctype html><html><head><title>Shop</title></head><body>${"<div></div>".repeat(200)}</body></html>`);
+  writeFileSync(join(dir, "assets", "index-abc123.js"), `console.log(${JSON.stringify("x".repeat(3000))});`);
+  writeFileSync(join(dir, "sw.js"), "self.addEventListener('fetch', () => {});");
+  writeFileSync(join(dir, "robots.txt"), "User-agent: *\nAllow: /\n");
+  return dir;
+}
+
+describe("storefront serving", () => {
+  it("serves index.html with CSP and security headers for app routes, and no-cache", async () => {
+    const app = await makeApp({ distDir: dist(), exchangeRateUpstream: "https://rates.example.com/latest?base=USD" });
+    for (const path of ["/", "/catalog/mountain-bikes", "/product/ridgeline-trail-29", "/page/about-us"]) {
+      const res = await app.request(path);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toContain("text/html");
+      expect(res.headers.get("cache-control")).toBe("no-cache");
+      const csp = res.headers.get("content-security-policy")!;
+      for (const d of ["default-src 'self'", "img-src 'self' data: blob:", "style-src 'self' 'unsafe-inline'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "worker-src 'self'", "manifest-src 'self'", "font-src 'self' data:"]) {
+        expect(csp).toContain(d);
+      }
+      expect(csp).toContain("connect-src 'self' https://rates.example.com");
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      expect(res.headers.get("referrer-policy")).toBeTruthy();
+    }
+  });
+
+  it("caches hashed assets for a year, keeps sw.js fresh, compresses text and never falls back for /api or missing files", async () => {
+    const app = await makeApp({ distDir: dist() });
+    const asset = await app.request("/assets/index-abc123.js", { headers: { "Accept-Encoding": "gzip" } });
+    expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(asset.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await asset.arrayBuffer())).toString()).toContain("console.log");
+    const etag = asset.headers.get("etag")!;
+    expect((await app.request("/assets/index-abc123.js", { headers: { "If-None-Match": etag } })).status).toBe(304);
+    expect((await app.request("/sw.js")).headers.get("cache-control")).toBe("no-cache");
+    expect((await app.request("/assets/missing.js")).status).toBe(404);
+    const api = await app.request("/api/unknown-endpoint");
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ error: "Resource Not Found" });
+    expect((await app.request("/..%2f..%2f..%2fetc%2fpasswd")).status).toBe(404);
+    expect(await (await app.request("/%2e%2e/%2e%2e/etc/passwd")).text()).not.toContain("root:");
+    expect((await app.request("/robots.txt")).status).toBe(200);
+  });
+});
