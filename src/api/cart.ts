@@ -84,13 +84,18 @@ export function findCartItem(cart: Cart | null, line: CartLineRef): CartItem | u
     cart.items.find((i) => {
       const productId = Number(i.product_id ?? i.additional?.product_id);
       const variantId = i.additional?.selected_configurable_option;
-      return productId === line.productId && (line.variantId === null ? variantId == null : Number(variantId) === line.variantId);
+      return (
+        productId === line.productId &&
+        (line.variantId === null ? variantId == null : Number(variantId) === line.variantId)
+      );
     })
   );
 }
 
 /** Sets a line's quantity (PUT checkout/cart/update with a qty map); a line the server lacks is a no-op. */
-export async function setCartLineQuantity(vars: SetCartLineQuantityVariables): Promise<CartMutationReply | null> {
+export async function setCartLineQuantity(
+  vars: SetCartLineQuantityVariables,
+): Promise<CartMutationReply | null> {
   const item = findCartItem(await getCart(), vars.line);
   if (!item) return null;
   return apiFetch("checkout/cart/update", {
@@ -113,7 +118,10 @@ export async function removeCartLine(vars: RemoveCartLineVariables): Promise<Car
 
 /** Empties the cart (GET checkout/cart/empty). */
 export async function emptyServerCart(vars: EmptyCartVariables): Promise<CartMutationReply> {
-  return apiFetch("checkout/cart/empty", { schema: cartMutationReplySchema, idempotencyKey: vars.idempotencyKey });
+  return apiFetch("checkout/cart/empty", {
+    schema: cartMutationReplySchema,
+    idempotencyKey: vars.idempotencyKey,
+  });
 }
 
 /** Applies a coupon code; the reply's success and message say how it went. */
@@ -169,12 +177,18 @@ function reloadCartSoon(client: QueryClient) {
 
 const cartWrite = { scope: CART_SCOPE, meta: { personal: true, offline: true }, retry: 0 } as const;
 
+/** The reply of a cart write carries the new cart: show it at once (the reload follows). */
+function keepReplyCart(reply: CartMutationReply | null, client: QueryClient) {
+  if (reply && reply.data !== undefined) client.setQueryData(cartKeys.detail(), reply.data);
+}
+
 export const cartMutations = {
   add: () =>
     mutationOptions({
       ...cartWrite,
       mutationKey: cartKeys.add(),
       mutationFn: addCartLine,
+      onSuccess: (reply, _v, _r, ctx) => keepReplyCart(reply, ctx.client),
       onSettled: (_d, _e, _v, _r, ctx) => reloadCartSoon(ctx.client),
     }),
   setQuantity: () =>
@@ -182,6 +196,7 @@ export const cartMutations = {
       ...cartWrite,
       mutationKey: cartKeys.setQuantity(),
       mutationFn: setCartLineQuantity,
+      onSuccess: (reply, _v, _r, ctx) => keepReplyCart(reply, ctx.client),
       onSettled: (_d, _e, _v, _r, ctx) => reloadCartSoon(ctx.client),
     }),
   remove: () =>
@@ -189,6 +204,7 @@ export const cartMutations = {
       ...cartWrite,
       mutationKey: cartKeys.remove(),
       mutationFn: removeCartLine,
+      onSuccess: (reply, _v, _r, ctx) => keepReplyCart(reply, ctx.client),
       onSettled: (_d, _e, _v, _r, ctx) => reloadCartSoon(ctx.client),
     }),
   empty: () =>
@@ -196,6 +212,7 @@ export const cartMutations = {
       ...cartWrite,
       mutationKey: cartKeys.empty(),
       mutationFn: emptyServerCart,
+      onSuccess: (reply, _v, _r, ctx) => keepReplyCart(reply, ctx.client),
       onSettled: (_d, _e, _v, _r, ctx) => reloadCartSoon(ctx.client),
     }),
   applyCoupon: () =>

@@ -4,7 +4,12 @@ import { wishlistReplySchema, wishlistToggleReplySchema, type WishlistItem } fro
 
 /** The customer's wishlist (all items). */
 export async function getWishlist(signal?: AbortSignal): Promise<WishlistItem[]> {
-  const reply = await apiFetch("wishlist", { query: { pagination: 0 }, schema: wishlistReplySchema, auth: "required", signal });
+  const reply = await apiFetch("wishlist", {
+    query: { pagination: 0 },
+    schema: wishlistReplySchema,
+    auth: "required",
+    signal,
+  });
   return reply.data;
 }
 

@@ -10,7 +10,10 @@ import { wishlistMutations } from "@/api/wishlist";
 
 export function registerMutationDefaults(queryClient: QueryClient): QueryClient {
   const register = <O extends { mutationKey: readonly unknown[] }>(options: O) =>
-    queryClient.setMutationDefaults(options.mutationKey, options as Parameters<QueryClient["setMutationDefaults"]>[1]);
+    queryClient.setMutationDefaults(
+      options.mutationKey,
+      options as Parameters<QueryClient["setMutationDefaults"]>[1],
+    );
   register(cartMutations.add());
   register(cartMutations.setQuantity());
   register(cartMutations.remove());

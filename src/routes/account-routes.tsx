@@ -1,14 +1,32 @@
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
+import { z } from "zod";
 import { rootRoute } from "./root";
 
 const myAccountRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/my-account",
+  validateSearch: z.object({
+    tab: z.enum(["profile", "addresses", "orders"]).optional().catch(undefined),
+    order: z.coerce.number().int().positive().optional().catch(undefined),
+    page: z.coerce.number().int().min(1).optional().catch(undefined),
+  }),
   component: lazyRouteComponent(() => import("./my-account-page"), "MyAccountPage"),
 });
+
+/** Only a path of this shop may be a redirect target (no other origin, no protocol-relative URL). */
+const localPath = z
+  .string()
+  .regex(/^\/(?!\/)[^\s\\]*$/)
+  .optional()
+  .catch(undefined);
+
 const loginRegisterRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/login-register",
+  validateSearch: z.object({
+    redirect: localPath,
+    tab: z.enum(["login", "register", "otp"]).optional().catch(undefined),
+  }),
   component: lazyRouteComponent(() => import("./login-register-page"), "LoginRegisterPage"),
 });
 

@@ -1,4 +1,17 @@
-/** The shopping actions of the header (mini cart, wishlist, compare, account): filled by the shopping feature. */
+import Stack from "@mui/material/Stack";
+import { AccountMenu } from "@/features/account/components/account-menu";
+import { MiniCart } from "@/features/cart/components/mini-cart";
+import { CompareLink } from "@/features/compare/components/compare-link";
+import { WishlistLink } from "@/features/wishlist/components/wishlist-link";
+
+/** The shopping actions of the header: account, compare, wishlist and the mini cart (each with its count). */
 export function HeaderActions() {
-  return null;
+  return (
+    <Stack direction="row" spacing={0.5} sx={{ alignItems: "center" }}>
+      <AccountMenu />
+      <CompareLink />
+      <WishlistLink />
+      <MiniCart />
+    </Stack>
+  );
 }

@@ -19,14 +19,28 @@ export interface AddToCartButtonProps {
  * Add To Cart (disabled once the cart holds the available stock), 'Out of Stock', or a Buy Now link
  * when the product is sold elsewhere (affiliate link).
  */
-export function AddToCartButton({ product, quantity = 1, selectedColor, selectedSize, size, fullWidth }: AddToCartButtonProps) {
+export function AddToCartButton({
+  product,
+  quantity = 1,
+  selectedColor,
+  selectedSize,
+  size,
+  fullWidth,
+}: AddToCartButtonProps) {
   const { t } = useLingui();
   const cart = useLocalCart();
   const { addToCart } = useCartActions();
 
   if (product.affiliateLink) {
     return (
-      <Button variant="contained" size={size} fullWidth={fullWidth} href={product.affiliateLink} target="_blank" rel="noopener noreferrer">
+      <Button
+        variant="contained"
+        size={size}
+        fullWidth={fullWidth}
+        href={product.affiliateLink}
+        target="_blank"
+        rel="noopener noreferrer"
+      >
         {t`Buy Now`}
       </Button>
     );

@@ -19,8 +19,14 @@ function lineRef(line: CartLine): CartLineRef {
 /** The colour and size to add: the chosen ones, else the first in stock (a card has no pickers). */
 export function resolveSelection(product: Product, color?: string | null, size?: string | null) {
   if (!product.variation.length) return { color: null, size: null };
-  const variation = product.variation.find((v) => v.color === color) ?? product.variation.find((v) => v.size.some((s) => s.stock > 0)) ?? product.variation[0];
-  const chosen = variation?.size.find((s) => s.name === size) ?? variation?.size.find((s) => s.stock > 0) ?? variation?.size[0];
+  const variation =
+    product.variation.find((v) => v.color === color) ??
+    product.variation.find((v) => v.size.some((s) => s.stock > 0)) ??
+    product.variation[0];
+  const chosen =
+    variation?.size.find((s) => s.name === size) ??
+    variation?.size.find((s) => s.stock > 0) ??
+    variation?.size[0];
   return { color: variation?.color ?? null, size: chosen?.name ?? null };
 }
 
@@ -37,18 +43,33 @@ export function useCartActions() {
 
   const someError = () => enqueueSnackbar(t`some error occured`, { variant: "error" });
 
-  function addToCart(product: Product, quantity: number, selectedColor?: string | null, selectedSize?: string | null) {
+  function addToCart(
+    product: Product,
+    quantity: number,
+    selectedColor?: string | null,
+    selectedSize?: string | null,
+  ) {
     const { color, size } = resolveSelection(product, selectedColor, selectedSize);
     const variant = color && size ? variantOf(product, color, size) : null;
     const inCart = cartQuantityOf(getLocalCart(), product.id, color, size);
-    const qty = Math.min(Math.max(1, Math.floor(quantity)), remainingStock(inCart, availableStock(product, color, size)));
+    const qty = Math.min(
+      Math.max(1, Math.floor(quantity)),
+      remainingStock(inCart, availableStock(product, color, size)),
+    );
     if (qty <= 0) {
       enqueueSnackbar(t`Quantity exceeds to available stock`, { variant: "error" });
       return;
     }
     dispatchCart({
       type: "add",
-      input: { product: toCartProduct(product, color, size), quantity: qty, options: variant?.options ?? [], color, size, variantId: variant?.variantId ?? null },
+      input: {
+        product: toCartProduct(product, color, size),
+        quantity: qty,
+        options: variant?.options ?? [],
+        color,
+        size,
+        variantId: variant?.variantId ?? null,
+      },
     });
     if (isOffline()) enqueueSnackbar(t`Added To Cart`, { variant: "success" });
     add.mutate(
@@ -57,13 +78,19 @@ export function useCartActions() {
         productId: product.id,
         quantity: qty,
         variant: variant
-          ? { variantId: variant.variantId, superAttribute: Object.fromEntries(variant.options.map((o) => [String(o.optionId), o.valueId])) }
+          ? {
+              variantId: variant.variantId,
+              superAttribute: Object.fromEntries(variant.options.map((o) => [String(o.optionId), o.valueId])),
+            }
           : null,
       },
       {
         onSuccess: () => enqueueSnackbar(t`Added To Cart`, { variant: "success" }),
         onError: (error) =>
-          enqueueSnackbar(error instanceof ApiError && !error.isNetwork ? error.message : t`some error occured`, { variant: "error" }),
+          enqueueSnackbar(
+            error instanceof ApiError && !error.isNetwork ? error.message : t`some error occured`,
+            { variant: "error" },
+          ),
       },
     );
   }
@@ -73,7 +100,10 @@ export function useCartActions() {
     if (isOffline()) onSuccess();
     setQuantity.mutate(
       { idempotencyKey: newIdempotencyKey(), line: lineRef(line), quantity },
-      { onSuccess, onError: () => enqueueSnackbar(t`Quantity exceeds to available stock`, { variant: "error" }) },
+      {
+        onSuccess,
+        onError: () => enqueueSnackbar(t`Quantity exceeds to available stock`, { variant: "error" }),
+      },
     );
   }
 
@@ -89,7 +119,10 @@ export function useCartActions() {
     dispatchCart({ type: "delete", lineId: line.id });
     const done = () => enqueueSnackbar(t`Removed From Cart`, { variant: "error" });
     if (isOffline()) done();
-    remove.mutate({ idempotencyKey: newIdempotencyKey(), line: lineRef(line) }, { onSuccess: done, onError: someError });
+    remove.mutate(
+      { idempotencyKey: newIdempotencyKey(), line: lineRef(line) },
+      { onSuccess: done, onError: someError },
+    );
   }
 
   function decrement(line: CartLine) {
@@ -97,7 +130,9 @@ export function useCartActions() {
       removeLine(line);
       return;
     }
-    changeQuantity(line, line.quantity - 1, () => enqueueSnackbar(t`Item Decremented From Cart`, { variant: "warning" }));
+    changeQuantity(line, line.quantity - 1, () =>
+      enqueueSnackbar(t`Item Decremented From Cart`, { variant: "warning" }),
+    );
   }
 
   function removeAll() {

@@ -32,7 +32,12 @@ const blue = [
   { optionId: 24, valueId: 7 },
 ];
 
-function add(cart: LocalCart, product: CartProduct, quantity = 1, extra: Partial<{ options: typeof red; color: string; size: string; variantId: number }> = {}) {
+function add(
+  cart: LocalCart,
+  product: CartProduct,
+  quantity = 1,
+  extra: Partial<{ options: typeof red; color: string; size: string; variantId: number }> = {},
+) {
   return cartReducer(cart, { type: "add", input: { product, quantity, ...extra } });
 }
 
@@ -201,13 +206,17 @@ describe("reconciling with the server cart", () => {
   it("matches variants by variant id", () => {
     let c = add(emptyCart(), bike(1), 1, { color: "red", size: "m", variantId: 5, options: red });
     c = add(c, bike(1), 1, { color: "blue", size: "m", variantId: 6, options: blue });
-    c = reconcile(c, [server({ cartItemId: 21, variantId: 6, quantity: 4, color: "blue", size: "m", options: blue })]);
+    c = reconcile(c, [
+      server({ cartItemId: 21, variantId: 6, quantity: 4, color: "blue", size: "m", options: blue }),
+    ]);
     expect(c.lines).toHaveLength(1);
     expect(c.lines[0]).toMatchObject({ id: 2, selectedProductColor: "blue", quantity: 4, cartItemId: 21 });
   });
 
   it("drops lines the server does not have and adds the ones the device lacks with new ids", () => {
-    const c = reconcile(add(emptyCart(), bike(1)), [server({ cartItemId: 30, productId: 2, product: bike(2, 400), price: 400 })]);
+    const c = reconcile(add(emptyCart(), bike(1)), [
+      server({ cartItemId: 30, productId: 2, product: bike(2, 400), price: 400 }),
+    ]);
     expect(c.lines).toHaveLength(1);
     expect(c.lines[0]).toMatchObject({ id: 2, cartItemId: 30, quantity: 1, total: 400 });
     expect(c.lastItemId).toBe(2);

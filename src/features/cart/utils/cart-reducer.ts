@@ -152,7 +152,9 @@ export function cartReducer(cart: LocalCart, action: CartAction): LocalCart {
         return recompute({
           ...cart,
           lines: cart.lines.map((l) =>
-            l.id === existing.id ? { ...l, quantity: l.quantity + quantity, product: input.product, price: input.product.price } : l,
+            l.id === existing.id
+              ? { ...l, quantity: l.quantity + quantity, product: input.product, price: input.product.price }
+              : l,
           ),
         });
       }
@@ -179,7 +181,8 @@ export function cartReducer(cart: LocalCart, action: CartAction): LocalCart {
     case "decrement": {
       const line = cart.lines.find((l) => l.id === action.lineId);
       if (!line) return cart;
-      if (line.quantity <= 1) return recompute({ ...cart, lines: cart.lines.filter((l) => l.id !== action.lineId) });
+      if (line.quantity <= 1)
+        return recompute({ ...cart, lines: cart.lines.filter((l) => l.id !== action.lineId) });
       return recompute({
         ...cart,
         lines: cart.lines.map((l) => (l.id === action.lineId ? { ...l, quantity: l.quantity - 1 } : l)),
@@ -187,8 +190,12 @@ export function cartReducer(cart: LocalCart, action: CartAction): LocalCart {
     }
     case "setQuantity": {
       const quantity = Math.floor(action.quantity);
-      if (quantity <= 0) return recompute({ ...cart, lines: cart.lines.filter((l) => l.id !== action.lineId) });
-      return recompute({ ...cart, lines: cart.lines.map((l) => (l.id === action.lineId ? { ...l, quantity } : l)) });
+      if (quantity <= 0)
+        return recompute({ ...cart, lines: cart.lines.filter((l) => l.id !== action.lineId) });
+      return recompute({
+        ...cart,
+        lines: cart.lines.map((l) => (l.id === action.lineId ? { ...l, quantity } : l)),
+      });
     }
     case "delete":
       return recompute({ ...cart, lines: cart.lines.filter((l) => l.id !== action.lineId) });
@@ -214,11 +221,20 @@ export function reconcile(cart: LocalCart, server: ServerLine[]): LocalCart {
         (l) =>
           !used.has(l.id) &&
           l.product.id === s.productId &&
-          (s.variantId !== null ? l.variantId === s.variantId : isSameLine(l, { productId: s.productId, options: s.options, color: s.color, size: s.size })),
+          (s.variantId !== null
+            ? l.variantId === s.variantId
+            : isSameLine(l, { productId: s.productId, options: s.options, color: s.color, size: s.size })),
       );
     if (match) {
       used.add(match.id);
-      lines.push({ ...match, quantity: s.quantity, price: s.price, cartItemId: s.cartItemId, variantId: s.variantId, product: { ...match.product, price: s.price } });
+      lines.push({
+        ...match,
+        quantity: s.quantity,
+        price: s.price,
+        cartItemId: s.cartItemId,
+        variantId: s.variantId,
+        product: { ...match.product, price: s.price },
+      });
     } else {
       lastItemId += 1;
       lines.push({
@@ -239,7 +255,12 @@ export function reconcile(cart: LocalCart, server: ServerLine[]): LocalCart {
 }
 
 /** How many of this product (and colour and size) the cart holds. */
-export function cartQuantityOf(cart: LocalCart, productId: number, color?: string | null, size?: string | null): number {
+export function cartQuantityOf(
+  cart: LocalCart,
+  productId: number,
+  color?: string | null,
+  size?: string | null,
+): number {
   return cart.lines
     .filter(
       (l) =>

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { Product } from "@/api/contract/product";
-import { availableStock, canAddMore, isOutOfStock, remainingStock, toCartProduct, unitPrice, variantOf } from "./stock";
+import {
+  availableStock,
+  canAddMore,
+  isOutOfStock,
+  remainingStock,
+  toCartProduct,
+  unitPrice,
+  variantOf,
+} from "./stock";
 
 const image = { small_image_url: "s.svg", medium_image_url: "m.svg", large_image_url: "l.svg" };
 const product = (over: Partial<Product> = {}): Product =>
@@ -27,8 +35,21 @@ const product = (over: Partial<Product> = {}): Product =>
     images: [image],
     base_image: image,
     variation: [
-      { color: "red", option_id: 1, image: "red.svg", size: [{ name: "m", stock: 2, variant_id: 71, option_id: 7 }, { name: "xl", stock: 0, variant_id: 72, option_id: 8 }] },
-      { color: "blue", option_id: 2, image: "blue.svg", size: [{ name: "m", stock: 4, variant_id: 73, option_id: 7 }] },
+      {
+        color: "red",
+        option_id: 1,
+        image: "red.svg",
+        size: [
+          { name: "m", stock: 2, variant_id: 71, option_id: 7 },
+          { name: "xl", stock: 0, variant_id: 72, option_id: 8 },
+        ],
+      },
+      {
+        color: "blue",
+        option_id: 2,
+        image: "blue.svg",
+        size: [{ name: "m", stock: 4, variant_id: 73, option_id: 7 }],
+      },
     ],
     basic_info: { name: "Trail 7", url_key: "trail-7", images: [], cat: [], additional_info: [] },
     configurable_options: [],

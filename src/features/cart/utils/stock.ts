@@ -20,7 +20,11 @@ export function availableStock(product: Product, color?: string | null, size?: s
 }
 
 /** 'Out of Stock' (SPEC §4): in_stock absent or not above 0, or nothing left of the chosen variant. */
-export function isOutOfStock(product: Pick<Product, "in_stock" | "stock"> & Partial<Product>, color?: string | null, size?: string | null): boolean {
+export function isOutOfStock(
+  product: Pick<Product, "in_stock" | "stock"> & Partial<Product>,
+  color?: string | null,
+  size?: string | null,
+): boolean {
   if (!product.in_stock) return true;
   const stock = product.variation ? availableStock(product as Product, color, size) : product.stock;
   return !(stock > 0);
@@ -65,7 +69,8 @@ export function toCartProduct(product: Product, color?: string | null, size?: st
     name: product.name,
     urlKey: product.url_key,
     sku: product.sku,
-    image: variationImage ?? product.images[0]?.medium_image_url ?? product.base_image.medium_image_url ?? null,
+    image:
+      variationImage ?? product.images[0]?.medium_image_url ?? product.base_image.medium_image_url ?? null,
     price: unitPrice(product),
     stock: availableStock(product, color, size),
   };

@@ -12,7 +12,9 @@ export function CompareToggle({ product }: { product: Product }) {
   const { t } = useLingui();
   const list = useCompareList();
   const inList = isCompared(list, product.id);
-  const label = inList ? t`Remove from compare` : t({ message: "Add to compare", comment: "compare is a verb: put the bicycle in the compare list" });
+  const label = inList
+    ? t`Remove from compare`
+    : t({ message: "Add to compare", comment: "compare is a verb: put the bicycle in the compare list" });
   return (
     <Tooltip title={label}>
       <IconButton

@@ -19,7 +19,10 @@ export function Footer({ canSubscribe }: { canSubscribe: boolean }) {
   const { t } = useLingui();
   const { data: categories = [] } = useQuery(categoryQueries.descendants(ROOT_CATEGORY_ID));
   return (
-    <Box component="footer" sx={{ bgcolor: "secondary.main", color: "secondary.contrastText", mt: 6, pt: 5, pb: 3 }}>
+    <Box
+      component="footer"
+      sx={{ bgcolor: "secondary.main", color: "secondary.contrastText", mt: 6, pt: 5, pb: 3 }}
+    >
       <Container>
         <Grid container spacing={4}>
           <Grid size={{ xs: 12, sm: 6, md: 3 }}>

@@ -26,7 +26,9 @@ function TopBar() {
   const { freeDelivery } = useCurrency();
   return (
     <Box sx={{ bgcolor: "secondary.main", color: "secondary.contrastText" }}>
-      <Container sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 2, py: 0.5 }}>
+      <Container
+        sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", gap: 2, py: 0.5 }}
+      >
         <Typography variant="body2" data-testid="free-delivery">
           <Trans>Free delivery on order over {freeDelivery}</Trans>
         </Typography>
@@ -101,10 +103,19 @@ export function Header({ actions }: { actions?: ReactNode }) {
           >
             <MenuIcon />
           </IconButton>
-          <RouterLink to="/" variant="h6" underline="none" sx={{ fontWeight: 800, color: "primary.main", mr: 3 }}>
+          <RouterLink
+            to="/"
+            variant="h6"
+            underline="none"
+            sx={{ fontWeight: 800, color: "primary.main", mr: 3 }}
+          >
             {SHOP_INFO.shortName}
           </RouterLink>
-          <Box component="nav" aria-label={t`Main menu`} sx={{ display: { xs: "none", md: "flex" }, gap: 1, flexGrow: 1 }}>
+          <Box
+            component="nav"
+            aria-label={t`Main menu`}
+            sx={{ display: { xs: "none", md: "flex" }, gap: 1, flexGrow: 1 }}
+          >
             <ButtonLink color="inherit" to="/">
               {t`Home`}
             </ButtonLink>

@@ -58,4 +58,3 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
     </Drawer>
   );
 }
-

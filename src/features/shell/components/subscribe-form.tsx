@@ -33,7 +33,12 @@ export function SubscribeForm({ canSubmit }: { canSubmit: boolean }) {
   };
 
   return (
-    <Box component="form" onSubmit={handleSubmit} noValidate={false} sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+    <Box
+      component="form"
+      onSubmit={handleSubmit}
+      noValidate={false}
+      sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}
+    >
       <Box
         component="input"
         type="email"

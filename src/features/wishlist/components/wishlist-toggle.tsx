@@ -17,7 +17,12 @@ export function WishlistToggle({ product }: { product: Product }) {
   const label = inList ? t`Remove from wishlist` : t`Add to wishlist`;
   return (
     <Tooltip title={label}>
-      <IconButton aria-label={label} aria-pressed={inList} onClick={() => toggle(product)} color={inList ? "primary" : "default"}>
+      <IconButton
+        aria-label={label}
+        aria-pressed={inList}
+        onClick={() => toggle(product)}
+        color={inList ? "primary" : "default"}
+      >
         {inList ? <FavoriteIcon /> : <FavoriteBorderIcon />}
       </IconButton>
     </Tooltip>

@@ -10,7 +10,11 @@ import { addToWishlist, getWishlistState, removeFromWishlist } from "../store";
 import { isInList } from "../utils/wishlist-rules";
 
 export function useIsLoggedIn(): boolean {
-  return useSyncExternalStore(subscribeAuth, () => readToken() !== null, () => false);
+  return useSyncExternalStore(
+    subscribeAuth,
+    () => readToken() !== null,
+    () => false,
+  );
 }
 
 /** Wishlist changes: applied to the device list at once; for a customer also sent to the server. */

@@ -1,0 +1,231 @@
+import { keepPreviousData, mutationOptions, queryOptions } from "@tanstack/react-query";
+import { z } from "zod";
+import { apiFetch } from "./client";
+import {
+  addressListReplySchema,
+  addressSaveReplySchema,
+  stateListReplySchema,
+  type AddressInput,
+  type CustomerAddress,
+  type State,
+} from "./contract/address";
+import { messageReplySchema } from "./contract/common";
+import {
+  loginReplySchema,
+  profileReplySchema,
+  registerReplySchema,
+  sendCodeReplySchema,
+  verifyCodeReplySchema,
+  type LoginReply,
+  type LoginRequest,
+  type ProfileReply,
+  type ProfileUpdate,
+  type RegisterReply,
+  type RegisterRequest,
+  type SendCodeReply,
+  type VerifyCodeReply,
+  type VerifyCodeRequest,
+} from "./contract/customer";
+import { orderListReplySchema, orderReplySchema, type Order } from "./contract/order";
+
+export const ORDERS_PAGE_SIZE = 10;
+
+/** Logs in with e-mail and password (`?token=true`: the reply carries the token to store as auth). */
+export async function login(input: LoginRequest): Promise<LoginReply> {
+  return apiFetch("customer/login", {
+    method: "POST",
+    query: { token: "true" },
+    body: input,
+    schema: loginReplySchema,
+    auth: "none",
+  });
+}
+
+export async function register(input: RegisterRequest): Promise<RegisterReply> {
+  return apiFetch("customer/register", {
+    method: "POST",
+    body: input,
+    schema: registerReplySchema,
+    auth: "none",
+  });
+}
+
+/** Revokes the token on the server (best effort: logout works offline too). */
+export async function logoutCustomer(): Promise<void> {
+  await apiFetch("customer/logout", { schema: messageReplySchema.partial(), auth: "required" });
+}
+
+export async function updateProfile(input: ProfileUpdate): Promise<ProfileReply> {
+  return apiFetch("customer/profile", {
+    method: "PUT",
+    body: input,
+    schema: profileReplySchema,
+    auth: "required",
+  });
+}
+
+/** Sends a one-time code to a mobile number. */
+export async function sendVerificationCode(input: { phone: string }): Promise<SendCodeReply> {
+  return apiFetch("send-verification-code", {
+    method: "POST",
+    body: input,
+    schema: sendCodeReplySchema,
+    auth: "none",
+    throwOnErrorField: false,
+  });
+}
+
+/** Checks a one-time code; a wrong or expired code is a reply with status false and a message. */
+export async function verifyCode(input: VerifyCodeRequest): Promise<VerifyCodeReply> {
+  return apiFetch("verify-code", {
+    method: "POST",
+    body: input,
+    schema: verifyCodeReplySchema,
+    auth: "none",
+    throwOnErrorField: false,
+  });
+}
+
+export async function listAddresses(signal?: AbortSignal): Promise<CustomerAddress[]> {
+  const reply = await apiFetch("addresses", { schema: addressListReplySchema, auth: "required", signal });
+  return reply.data;
+}
+
+export async function saveAddress(input: { id?: number; address: AddressInput }): Promise<CustomerAddress> {
+  const reply = await apiFetch(input.id ? `addresses/${input.id}` : "addresses/create", {
+    method: input.id ? "PUT" : "POST",
+    body: input.address,
+    schema: addressSaveReplySchema,
+    auth: "required",
+  });
+  return reply.data;
+}
+
+export async function deleteAddress(id: number): Promise<void> {
+  await apiFetch(`addresses/${id}`, { method: "DELETE", schema: messageReplySchema, auth: "required" });
+}
+
+export async function listStates(country: string, signal?: AbortSignal): Promise<State[]> {
+  const reply = await apiFetch("statelist", {
+    query: { country },
+    schema: stateListReplySchema,
+    auth: "none",
+    signal,
+  });
+  return reply.data;
+}
+
+export interface OrderPage {
+  orders: Order[];
+  page: number;
+  lastPage: number;
+  total: number;
+}
+
+/** One page of the customer's orders (10 a page). */
+export async function listOrders(page: number, signal?: AbortSignal): Promise<OrderPage> {
+  const reply = await apiFetch("orders", {
+    query: { limit: ORDERS_PAGE_SIZE, page },
+    schema: orderListReplySchema,
+    auth: "required",
+    signal,
+  });
+  return {
+    orders: reply.data,
+    page: reply.meta?.current_page ?? page,
+    lastPage: reply.meta?.last_page ?? page,
+    total: reply.meta?.total ?? reply.data.length,
+  };
+}
+
+/** One order: the customer's (token) or a guest's own (same session). */
+export async function getOrder(id: number, signal?: AbortSignal): Promise<Order> {
+  const reply = await apiFetch(`orders/${id}`, { schema: orderReplySchema, signal });
+  return reply.data;
+}
+
+export const accountKeys = {
+  all: ["account"] as const,
+  addresses: () => [...accountKeys.all, "addresses"] as const,
+  states: (country: string) => ["states", country] as const,
+  orders: () => [...accountKeys.all, "orders"] as const,
+  orderList: (page: number) => [...accountKeys.orders(), "list", page] as const,
+  order: (id: number) => [...accountKeys.orders(), "detail", id] as const,
+  mutations: () => [...accountKeys.all, "mutation"] as const,
+  login: () => [...accountKeys.mutations(), "login"] as const,
+  register: () => [...accountKeys.mutations(), "register"] as const,
+  logout: () => [...accountKeys.mutations(), "logout"] as const,
+  profile: () => [...accountKeys.mutations(), "profile"] as const,
+  sendCode: () => [...accountKeys.mutations(), "send-code"] as const,
+  verifyCode: () => [...accountKeys.mutations(), "verify-code"] as const,
+  saveAddress: () => [...accountKeys.mutations(), "save-address"] as const,
+  deleteAddress: () => [...accountKeys.mutations(), "delete-address"] as const,
+};
+
+const personal = { personal: true } as const;
+
+export const accountQueries = {
+  addresses: () =>
+    queryOptions({
+      queryKey: accountKeys.addresses(),
+      queryFn: ({ signal }) => listAddresses(signal),
+      meta: personal,
+    }),
+  states: (country: string) =>
+    queryOptions({
+      queryKey: accountKeys.states(country),
+      queryFn: ({ signal }) => listStates(country, signal),
+      staleTime: 24 * 60 * 60 * 1000,
+      enabled: country.length === 2,
+    }),
+  orders: (page: number) =>
+    queryOptions({
+      queryKey: accountKeys.orderList(page),
+      queryFn: ({ signal }) => listOrders(page, signal),
+      meta: personal,
+      placeholderData: keepPreviousData,
+    }),
+  order: (id: number) =>
+    queryOptions({
+      queryKey: accountKeys.order(id),
+      queryFn: ({ signal }) => getOrder(id, signal),
+      meta: personal,
+      staleTime: 5 * 60 * 1000,
+    }),
+};
+
+/** Account writes are never queued: they need a connection (DESIGN §4). */
+const online = { meta: personal, networkMode: "always" } as const;
+
+export const accountMutations = {
+  login: () => mutationOptions({ ...online, mutationKey: accountKeys.login(), mutationFn: login }),
+  register: () => mutationOptions({ ...online, mutationKey: accountKeys.register(), mutationFn: register }),
+  logout: () => mutationOptions({ ...online, mutationKey: accountKeys.logout(), mutationFn: logoutCustomer }),
+  updateProfile: () =>
+    mutationOptions({ ...online, mutationKey: accountKeys.profile(), mutationFn: updateProfile }),
+  sendCode: () =>
+    mutationOptions({ ...online, mutationKey: accountKeys.sendCode(), mutationFn: sendVerificationCode }),
+  verifyCode: () =>
+    mutationOptions({ ...online, mutationKey: accountKeys.verifyCode(), mutationFn: verifyCode }),
+  saveAddress: () =>
+    mutationOptions({
+      ...online,
+      mutationKey: accountKeys.saveAddress(),
+      mutationFn: saveAddress,
+      onSettled: (_d, _e, _v, _r, ctx) => ctx.client.invalidateQueries({ queryKey: accountKeys.addresses() }),
+    }),
+  deleteAddress: () =>
+    mutationOptions({
+      ...online,
+      mutationKey: accountKeys.deleteAddress(),
+      mutationFn: deleteAddress,
+      onSettled: (_d, _e, _v, _r, ctx) => ctx.client.invalidateQueries({ queryKey: accountKeys.addresses() }),
+    }),
+};
+
+export const storedCustomerSchema = z.looseObject({
+  id: z.number(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+});

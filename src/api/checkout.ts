@@ -1,0 +1,66 @@
+import { mutationOptions } from "@tanstack/react-query";
+import { cartKeys } from "./cart";
+import { apiFetch } from "./client";
+import {
+  saveAddressReplySchema,
+  saveOrderReplySchema,
+  savePaymentReplySchema,
+  saveShippingReplySchema,
+  type SaveAddressReply,
+  type SaveAddressRequest,
+  type SaveOrderReply,
+  type SavePaymentReply,
+  type SavePaymentRequest,
+  type SaveShippingReply,
+} from "./contract/checkout";
+
+/** Step 1: billing (and shipping) address; the reply lists the shipping rates. */
+export async function saveCheckoutAddress(input: SaveAddressRequest): Promise<SaveAddressReply> {
+  return apiFetch("checkout/save-address", { method: "POST", body: input, schema: saveAddressReplySchema });
+}
+
+/** Step 2: the shipping method; the reply lists the payment methods. */
+export async function saveShippingMethod(input: { shipping_method: string }): Promise<SaveShippingReply> {
+  return apiFetch("checkout/save-shipping", { method: "POST", body: input, schema: saveShippingReplySchema });
+}
+
+/** Step 3: the payment method (cash on delivery or money transfer). */
+export async function savePaymentMethod(input: SavePaymentRequest): Promise<SavePaymentReply> {
+  return apiFetch("checkout/save-payment", { method: "POST", body: input, schema: savePaymentReplySchema });
+}
+
+/** Step 4: places the order; the idempotency key keeps a retried click from ordering twice. */
+export async function placeOrder(input: { idempotencyKey: string }): Promise<SaveOrderReply> {
+  return apiFetch("checkout/save-order", {
+    method: "POST",
+    schema: saveOrderReplySchema,
+    idempotencyKey: input.idempotencyKey,
+  });
+}
+
+export const checkoutKeys = {
+  all: ["checkout"] as const,
+  saveAddress: () => [...checkoutKeys.all, "save-address"] as const,
+  saveShipping: () => [...checkoutKeys.all, "save-shipping"] as const,
+  savePayment: () => [...checkoutKeys.all, "save-payment"] as const,
+  placeOrder: () => [...checkoutKeys.all, "place-order"] as const,
+};
+
+/** Checkout is never queued: every step needs a connection (DESIGN §4). */
+const online = { meta: { personal: true }, networkMode: "always" } as const;
+
+export const checkoutMutations = {
+  saveAddress: () =>
+    mutationOptions({ ...online, mutationKey: checkoutKeys.saveAddress(), mutationFn: saveCheckoutAddress }),
+  saveShipping: () =>
+    mutationOptions({ ...online, mutationKey: checkoutKeys.saveShipping(), mutationFn: saveShippingMethod }),
+  savePayment: () =>
+    mutationOptions({ ...online, mutationKey: checkoutKeys.savePayment(), mutationFn: savePaymentMethod }),
+  placeOrder: () =>
+    mutationOptions({
+      ...online,
+      mutationKey: checkoutKeys.placeOrder(),
+      mutationFn: placeOrder,
+      onSuccess: (_d, _v, _r, ctx) => ctx.client.invalidateQueries({ queryKey: cartKeys.all }),
+    }),
+};

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { useLingui } from "@lingui/react/macro";
+import { enqueueSnackbar } from "notistack";
+import { writeAuth, writePendingMobile } from "@/api/auth-storage";
+import { accountMutations } from "@/api/account";
+
+/**
+ * Logout: the token is revoked on the server when it can be reached, and on the device `auth` is cleared
+ * and every personal query and queued personal write is dropped (the persister then rewrites IndexedDB
+ * without them, also offline).
+ */
+export function useLogout() {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const revoke = useMutation(accountMutations.logout());
+
+  return async function logout() {
+    if (navigator.onLine) await revoke.mutateAsync().catch(() => undefined);
+    writeAuth(null);
+    writePendingMobile(null);
+    const mutationCache = queryClient.getMutationCache();
+    mutationCache
+      .getAll()
+      .filter((m) => m.meta?.personal && m.state.status !== "success" && m.state.status !== "error")
+      .forEach((m) => mutationCache.remove(m));
+    const isPersonal = { predicate: (q: { meta?: { personal?: boolean } }) => q.meta?.personal === true };
+    queryClient.removeQueries({ ...isPersonal, type: "inactive" });
+    await queryClient.resetQueries(isPersonal).catch(() => undefined);
+    enqueueSnackbar(t`You are logged out.`, { variant: "info" });
+    await navigate({ to: "/" });
+  };
+}
