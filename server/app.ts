@@ -31,6 +31,8 @@ export interface AppOptions {
   exchangeRateUpstream?: string | null;
   sms?: SmsSender;
   tokenTtlMs?: number;
+  /** cached anonymous product-list replies (invalidated when stock changes); 0 disables */
+  listCacheSize?: number;
 }
 
 export type App = Hono<AppEnv> & { deps: Deps };
@@ -42,7 +44,7 @@ export function createApp(opts: AppOptions): App {
   const scrypt = opts.scrypt ?? OWASP_SCRYPT;
   const limits = { ...(isTest ? TEST_RATE_LIMITS : PRODUCTION_RATE_LIMITS), ...opts.rateLimits };
   const rates = new ExchangeRates(opts.exchangeRateUpstream ?? null, log);
-  const catalog = new Catalog(store);
+  const catalog = new Catalog(store, opts.listCacheSize ?? 1000);
   let dummy: Promise<string> | null = null;
   const deps: Deps = {
     store,

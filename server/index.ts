@@ -22,6 +22,7 @@ const app = createApp({
   scrypt,
   distDir: existsSync(distDir) ? distDir : null,
   exchangeRateUpstream: process.env.EXCHANGE_RATE_UPSTREAM || null,
+  listCacheSize: process.env.LIST_CACHE_SIZE === undefined ? 1000 : Number(process.env.LIST_CACHE_SIZE),
 });
 
 const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {

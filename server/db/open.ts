@@ -11,6 +11,7 @@ export async function openDatabase(file: string, opts: { scrypt: ScryptParams; l
   if (!isSeeded(store)) {
     opts.log?.info("seeding sample data", { file });
     await seed(store, { scrypt: opts.scrypt, products: opts.products });
+    sqlite.exec("ANALYZE");
   }
   return store;
 }

@@ -13,9 +13,10 @@ import {
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import * as initial from "./migrations/0001-initial";
+import * as variantOrder from "./migrations/0002-variant-order-index";
 import type { DB } from "./schema";
 
-const migrations: Record<string, Migration> = { "0001-initial": initial };
+const migrations: Record<string, Migration> = { "0001-initial": initial, "0002-variant-order-index": variantOrder };
 
 type Param = string | number | bigint | Buffer | null;
 

@@ -45,8 +45,12 @@ export class Catalog {
   private countCache = new Map<string, number>();
   private version = 0;
   private listCache = new Map<string, { version: number; body: string }>();
+  private jsonCache = new Map<number, string>();
 
-  constructor(private readonly store: Store) {
+  constructor(
+    private readonly store: Store,
+    private readonly listCacheSize = 1000,
+  ) {
     this.reloadCategories();
   }
 
@@ -69,9 +73,26 @@ export class Catalog {
     return this.categories.get(id);
   }
 
-  /** Stock changed: cached list replies are stale. */
-  touch(): void {
+  /** Stock changed: cached list replies and those products' cached JSON are stale. */
+  touch(productIds: number[] = []): void {
     this.version++;
+    if (productIds.length) for (const id of productIds) this.jsonCache.delete(id);
+    else this.jsonCache.clear();
+  }
+
+  /** Anonymous product JSON, cached per product (the catalogue changes only through stock). */
+  viewsJson(ids: number[]): string[] {
+    const missing = ids.filter((id) => !this.jsonCache.has(id));
+    if (missing.length) {
+      if (this.jsonCache.size + missing.length > 20_000) this.jsonCache.clear();
+      for (const v of this.views(missing)) this.jsonCache.set(v.id, JSON.stringify(v));
+    }
+    const out: string[] = [];
+    for (const id of ids) {
+      const json = this.jsonCache.get(id);
+      if (json) out.push(json);
+    }
+    return out;
   }
 
   cachedList(key: string): string | undefined {
@@ -80,7 +101,8 @@ export class Catalog {
   }
 
   storeList(key: string, body: string): void {
-    if (this.listCache.size > 1000) this.listCache.clear();
+    if (this.listCacheSize <= 0) return;
+    if (this.listCache.size >= this.listCacheSize) this.listCache.clear();
     this.listCache.set(key, { version: this.version, body });
   }
 
@@ -95,7 +117,7 @@ export class Catalog {
     const variants = new Map<number, ProductVariantTable[]>();
     for (const v of this.store.all(
       this.store.qb.selectFrom("product_variants").selectAll().where("product_id", "in", ids).orderBy("product_id").orderBy("position"),
-    )) {
+    ) as ProductVariantTable[]) {
       let list = variants.get(v.product_id);
       if (!list) variants.set(v.product_id, (list = []));
       list.push(v);

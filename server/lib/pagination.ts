@@ -42,3 +42,10 @@ export function paginate<T>(url: string, items: T[], total: number, req: PageReq
     },
   };
 }
+
+/** The same envelope around items that are already JSON text (cached product JSON). */
+export function paginateJson(url: string, itemsJson: string[], total: number, req: PageRequest): string {
+  const envelope = paginate(url, itemsJson, total, req);
+  const { data: _d, ...rest } = envelope;
+  return `{"data":[${itemsJson.join(",")}],${JSON.stringify(rest).slice(1)}`;
+}

@@ -139,7 +139,7 @@ export function accountRoutes(d: Deps) {
       }
       store.run(store.qb.updateTable("orders").set({ status: "canceled", updated_at: nowIso() }).where("id", "=", order.id));
     });
-    catalog.touch();
+    catalog.touch(store.all(store.qb.selectFrom("order_items").select("product_id").where("order_id", "=", order.id)).map((i) => i.product_id));
     return c.json({ status: true, message: "Order canceled successfully." });
   });
 

@@ -5,7 +5,7 @@ import { reviewCreateSchema, reviewListQuerySchema } from "../../src/api/contrac
 import type { AppEnv, Ctx, Deps } from "../context";
 import { optionalCustomer } from "../lib/auth";
 import { HttpError, idParam, notFound, nowIso, parseBody, parseQuery } from "../lib/http";
-import { paginate } from "../lib/pagination";
+import { paginate, paginateJson } from "../lib/pagination";
 import { COLORS, SIZES } from "../seed/catalog";
 
 export const DEFAULT_PAGE_SIZE = 12;
@@ -39,9 +39,15 @@ export function catalogRoutes(d: Deps) {
     const page = q.page ?? 1;
     const limit = q.limit ?? DEFAULT_PAGE_SIZE;
     const { ids, total } = catalog.search(q, page, limit);
-    let views: Record<string, unknown>[] = catalog.views(ids, { wishlisted });
-    if (extra) views = extra(views);
-    const body = JSON.stringify(paginate(c.req.url, views, total, { page, limit, limitRaw: c.req.query("limit") }));
+    const pageReq = { page, limit, limitRaw: c.req.query("limit") };
+    let body: string;
+    if (!wishlisted && !extra) {
+      body = paginateJson(c.req.url, catalog.viewsJson(ids), total, pageReq);
+    } else {
+      let views: Record<string, unknown>[] = catalog.views(ids, { wishlisted });
+      if (extra) views = extra(views);
+      body = JSON.stringify(paginate(c.req.url, views, total, pageReq));
+    }
     if (!wishlisted) catalog.storeList(cacheKey, body);
     return c.body(body, 200, { "Content-Type": "application/json; charset=UTF-8" });
   };
@@ -50,7 +56,14 @@ export function catalogRoutes(d: Deps) {
 
   r.get("/products/:id", (c) => {
     const id = idParam(c);
-    const [view] = catalog.views([id], { wishlisted: wishlistedFor(c) });
+    const wishlisted = wishlistedFor(c);
+    if (!wishlisted) {
+      const [json] = catalog.viewsJson([id]);
+      if (!json) throw notFound();
+      publicCache(c);
+      return c.body(`{"data":${json}}`, 200, { "Content-Type": "application/json; charset=UTF-8" });
+    }
+    const [view] = catalog.views([id], { wishlisted });
     if (!view) throw notFound();
     publicCache(c);
     return c.json({ data: view });

@@ -226,7 +226,7 @@ export function checkoutRoutes(d: Deps) {
       carts.deactivate(cart.id);
       return id;
     });
-    catalog.touch();
+    catalog.touch(store.all(store.qb.selectFrom("order_items").select("product_id").where("order_id", "=", orderId)).map((i) => i.product_id));
     const order = store.first(store.qb.selectFrom("orders").selectAll().where("id", "=", orderId))!;
     d.log.info("order placed", { order_id: orderId, guest: !customer });
     return c.json({ success: true, order: orderViews(store, catalog, [order])[0] });

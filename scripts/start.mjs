@@ -1,0 +1,31 @@
+// `npm start`: builds the storefront when dist/ is missing or older than its sources, then runs the
+// reference server (shop at /, API at /api) and forwards stop signals to it.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+
+const SOURCES = ["src", "sw", "public", "index.html", "vite.config.ts", "package.json"];
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = 0;
+  for (const entry of readdirSync(path, { withFileTypes: true })) {
+    if (entry.name === "node_modules" || entry.name.startsWith(".")) continue;
+    max = Math.max(max, newest(join(path, entry.name)));
+  }
+  return max;
+}
+
+const built = existsSync("dist/index.html") ? statSync("dist/index.html").mtimeMs : 0;
+const sources = Math.max(...SOURCES.map(newest));
+if (built < sources || process.env.FORCE_BUILD === "1") {
+  console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: built ? "storefront sources changed, rebuilding" : "building the storefront" }));
+  const r = spawnSync("node_modules/.bin/vite", ["build"], { stdio: "inherit" });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+
+const server = spawn("node_modules/.bin/tsx", ["server/index.ts"], { stdio: "inherit", env: process.env });
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => server.kill(signal));
+server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
