@@ -13,6 +13,8 @@ export interface AddToCartButtonProps {
   selectedSize?: string | null;
   size?: ButtonProps["size"];
   fullWidth?: boolean;
+  /** called once the product is in the local cart (e.g. the wishlist's move to cart) */
+  onAdded?: () => void;
 }
 
 /**
@@ -26,6 +28,7 @@ export function AddToCartButton({
   selectedSize,
   size,
   fullWidth,
+  onAdded,
 }: AddToCartButtonProps) {
   const { t } = useLingui();
   const cart = useLocalCart();
@@ -62,7 +65,9 @@ export function AddToCartButton({
       fullWidth={fullWidth}
       disabled={!canAdd}
       title={canAdd ? undefined : t`The cart already holds all the stock of this product`}
-      onClick={() => addToCart(product, quantity, color, sizeName)}
+      onClick={() => {
+        if (addToCart(product, quantity, color, sizeName)) onAdded?.();
+      }}
     >
       {t`Add To Cart`}
     </Button>

@@ -58,7 +58,7 @@ export function useCartActions() {
     );
     if (qty <= 0) {
       enqueueSnackbar(t`Quantity exceeds to available stock`, { variant: "error" });
-      return;
+      return false;
     }
     dispatchCart({
       type: "add",

@@ -1,0 +1,180 @@
+import { useState, type FormEvent } from "react";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { useMutation } from "@tanstack/react-query";
+import { useLingui } from "@lingui/react/macro";
+import { enqueueSnackbar } from "notistack";
+import { z } from "zod";
+import { accountMutations } from "@/api/account";
+import { readPendingMobile, writePendingMobile } from "@/api/auth-storage";
+import { ApiError } from "@/api/client";
+import { OTP_LENGTH } from "@/api/contract/customer";
+import { useOnlineStatus } from "@/hooks/use-online-status";
+import { useCountdown } from "../hooks/use-countdown";
+import { useLoginSuccess } from "../hooks/use-login-success";
+import { OfflineNotice } from "./offline-notice";
+
+export const RESEND_AFTER_SECONDS = 60;
+
+/**
+ * Login by a one-time code sent to a mobile: sending stores the pending mobile, verifying clears it
+ * (SPEC §4). A refused code shows the server's message; a network failure asks to start again.
+ */
+export function OtpLoginForm({ redirect }: { redirect?: string }) {
+  const { t } = useLingui();
+  const isOnline = useOnlineStatus();
+  const send = useMutation(accountMutations.sendCode());
+  const verify = useMutation(accountMutations.verifyCode());
+  const onLoggedIn = useLoginSuccess(redirect);
+  const [pending, setPending] = useState<string | null>(() => readPendingMobile());
+  const [resendAt, setResendAt] = useState<number | null>(null);
+  const [phoneError, setPhoneError] = useState<string | null>(null);
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const secondsLeft = useCountdown(resendAt);
+
+  const phoneSchema = z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9][0-9 -]{6,18}[0-9]$/, t`Enter a mobile number with 8 to 20 digits.`);
+  const codeSchema = z
+    .string()
+    .trim()
+    .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), t`The code has 6 digits.`);
+
+  function sendCode(phone: string) {
+    setNotice(null);
+    send.mutate(
+      { phone },
+      {
+        onSuccess: (reply) => {
+          if (reply.status) {
+            writePendingMobile(phone);
+            setPending(phone);
+            setResendAt(Date.now() + RESEND_AFTER_SECONDS * 1000);
+          } else {
+            const message = reply.error ?? reply.message ?? t`Some Error Occured`;
+            setPhoneError(message);
+            enqueueSnackbar(message, { variant: "error" });
+          }
+        },
+        onError: (error) => {
+          const message =
+            error instanceof ApiError && !error.isNetwork ? error.message : t`Some Error Occured`;
+          setPhoneError(message);
+          enqueueSnackbar(message, { variant: "error" });
+        },
+      },
+    );
+  }
+
+  function handleSend(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const parsed = phoneSchema.safeParse(new FormData(e.currentTarget).get("phone") ?? "");
+    if (!parsed.success) {
+      setPhoneError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setPhoneError(null);
+    sendCode(parsed.data);
+  }
+
+  function handleVerify(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (!pending) return;
+    const parsed = codeSchema.safeParse(new FormData(e.currentTarget).get("code") ?? "");
+    if (!parsed.success) {
+      setCodeError(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setCodeError(null);
+    verify.mutate(
+      { phone: pending, code: parsed.data },
+      {
+        onSuccess: (reply) => {
+          if (reply.status && reply.token) {
+            writePendingMobile(null);
+            setPending(null);
+            onLoggedIn({ token: reply.token, data: reply.data, message: reply.message });
+          } else {
+            const message = reply.message ?? reply.error ?? t`OTP is Expired or Invalid , please try again!`;
+            setCodeError(message);
+            enqueueSnackbar(message, { variant: "error" });
+          }
+        },
+        onError: () => {
+          writePendingMobile(null);
+          setPending(null);
+          const message = t`OTP is Expired or Invalid , please try again!`;
+          setNotice(message);
+          enqueueSnackbar(message, { variant: "error" });
+        },
+      },
+    );
+  }
+
+  function startOver() {
+    writePendingMobile(null);
+    setPending(null);
+    setResendAt(null);
+  }
+
+  return (
+    <Stack spacing={2}>
+      <OfflineNotice>{t`Logging in with a code needs a connection. Please try again when you are online.`}</OfflineNotice>
+      {notice && <Alert severity="error">{notice}</Alert>}
+      {!pending ? (
+        <Stack
+          component="form"
+          noValidate
+          onSubmit={handleSend}
+          spacing={2}
+          aria-label={t`Login with a mobile code`}
+        >
+          <TextField
+            name="phone"
+            type="tel"
+            label={t`Mobile number`}
+            autoComplete="tel"
+            inputMode="tel"
+            required
+            error={Boolean(phoneError)}
+            helperText={phoneError ?? t`We send a 6-digit code by SMS.`}
+          />
+          <Button type="submit" variant="contained" disabled={!isOnline || send.isPending}>
+            {t`Send code`}
+          </Button>
+        </Stack>
+      ) : (
+        <Stack component="form" noValidate onSubmit={handleVerify} spacing={2} aria-label={t`Enter the code`}>
+          <Typography>{t`We sent a code to ${pending}.`}</Typography>
+          <TextField
+            name="code"
+            label={t`One-time code`}
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            required
+            slotProps={{ htmlInput: { maxLength: OTP_LENGTH, pattern: "[0-9]*" } }}
+            error={Boolean(codeError)}
+            helperText={codeError ?? " "}
+          />
+          <Button type="submit" variant="contained" disabled={!isOnline || verify.isPending}>
+            {t`Verify and login`}
+          </Button>
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
+            <Button
+              onClick={() => sendCode(pending)}
+              disabled={!isOnline || secondsLeft > 0 || send.isPending}
+            >
+              {secondsLeft > 0 ? t`Resend code in ${secondsLeft} s` : t`Resend code`}
+            </Button>
+            <Button onClick={startOver}>{t`Use another number`}</Button>
+          </Stack>
+        </Stack>
+      )}
+    </Stack>
+  );
+}

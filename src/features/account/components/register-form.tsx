@@ -1,0 +1,112 @@
+import { useState, type FormEvent } from "react";
+import Button from "@mui/material/Button";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import { useMutation } from "@tanstack/react-query";
+import { useLingui } from "@lingui/react/macro";
+import { enqueueSnackbar } from "notistack";
+import { z } from "zod";
+import { accountMutations } from "@/api/account";
+import { ApiError } from "@/api/client";
+import { useOnlineStatus } from "@/hooks/use-online-status";
+import { useLoginSuccess } from "../hooks/use-login-success";
+import { fromServerErrors, toFieldErrors, type FieldErrors } from "../utils/form-errors";
+import { OfflineNotice } from "./offline-notice";
+
+type Field = "first_name" | "last_name" | "email" | "password" | "password_confirmation";
+
+/** Registration, followed by an automatic login with the same credentials (SPEC §4). */
+export function RegisterForm({ redirect }: { redirect?: string }) {
+  const { t } = useLingui();
+  const isOnline = useOnlineStatus();
+  const register = useMutation(accountMutations.register());
+  const login = useMutation(accountMutations.login());
+  const onLoggedIn = useLoginSuccess(redirect);
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+
+  const schema = z
+    .object({
+      first_name: z
+        .string()
+        .trim()
+        .min(1, t`Enter your first name.`)
+        .max(100),
+      last_name: z
+        .string()
+        .trim()
+        .min(1, t`Enter your last name.`)
+        .max(100),
+      email: z.email({ error: t`Enter a valid e-mail address.` }),
+      password: z
+        .string()
+        .min(6, t`The password needs at least 6 characters.`)
+        .max(200),
+      password_confirmation: z.string(),
+    })
+    .refine((v) => v.password === v.password_confirmation, {
+      message: t`The two passwords are not the same.`,
+      path: ["password_confirmation"],
+    });
+
+  function handleSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const value = (k: Field) => String(form.get(k) ?? "");
+    const parsed = schema.safeParse({
+      first_name: value("first_name"),
+      last_name: value("last_name"),
+      email: value("email").trim(),
+      password: value("password"),
+      password_confirmation: value("password_confirmation"),
+    });
+    if (!parsed.success) {
+      setErrors(toFieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    register.mutate(parsed.data, {
+      onSuccess: () => {
+        enqueueSnackbar(t`You are Signed up Successfully!`, { variant: "success" });
+        login.mutate(
+          { email: parsed.data.email, password: parsed.data.password },
+          {
+            onSuccess: (reply) => onLoggedIn(reply),
+            onError: () => enqueueSnackbar(t`Password and email is Wrong`, { variant: "error" }),
+          },
+        );
+      },
+      onError: (error) => {
+        if (error instanceof ApiError) setErrors(fromServerErrors(error.fieldErrors));
+        enqueueSnackbar(t`Some Error Occured`, { variant: "error" });
+      },
+    });
+  }
+
+  const field = (name: Field, label: string, autoComplete: string, type = "text") => (
+    <TextField
+      name={name}
+      type={type}
+      label={label}
+      autoComplete={autoComplete}
+      required
+      error={Boolean(errors[name])}
+      helperText={errors[name]}
+    />
+  );
+
+  return (
+    <Stack component="form" noValidate onSubmit={handleSubmit} spacing={2} aria-label={t`Register`}>
+      <OfflineNotice>{t`Registering needs a connection. Please try again when you are online.`}</OfflineNotice>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+        {field("first_name", t`First Name`, "given-name")}
+        {field("last_name", t`Last Name`, "family-name")}
+      </Stack>
+      {field("email", t`Email`, "email", "email")}
+      {field("password", t`Password`, "new-password", "password")}
+      {field("password_confirmation", t`Confirm Password`, "new-password", "password")}
+      <Button type="submit" variant="contained" disabled={!isOnline || register.isPending || login.isPending}>
+        {t`Register`}
+      </Button>
+    </Stack>
+  );
+}
