@@ -33,6 +33,7 @@ export interface ProductTable {
   offer_end: string | null;
   affiliate_link: string | null;
   default_color: string;
+  category_id: number | null;
   tags_json: string;
   info_json: string;
   created_at: string;

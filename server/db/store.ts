@@ -14,9 +14,12 @@ import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
 import * as initial from "./migrations/0001-initial";
 import * as variantOrder from "./migrations/0002-variant-order-index";
+import * as primaryCategory from "./migrations/0003-primary-category";
 import type { DB } from "./schema";
 
-const migrations: Record<string, Migration> = { "0001-initial": initial, "0002-variant-order-index": variantOrder };
+const migrations: Record<string, Migration> = { "0001-initial": initial, "0002-variant-order-index": variantOrder,
+  "0003-primary-category": primaryCategory,
+};
 
 type Param = string | number | bigint | Buffer | null;
 

@@ -46,6 +46,7 @@ export class Catalog {
   private version = 0;
   private listCache = new Map<string, { version: number; body: string }>();
   private jsonCache = new Map<number, string>();
+  private primaryCategories = new Set<number>();
 
   constructor(
     private readonly store: Store,
@@ -55,6 +56,11 @@ export class Catalog {
   }
 
   reloadCategories(): void {
+    this.primaryCategories = new Set(
+      this.store
+        .all(this.store.qb.selectFrom("products").select("category_id").distinct().where("category_id", "is not", null))
+        .map((r) => r.category_id as number),
+    );
     this.categories = new Map(
       this.store.all(this.store.qb.selectFrom("categories").selectAll().orderBy("position")).map((c) => [c.id, c]),
     );
@@ -335,12 +341,19 @@ export class Catalog {
     }
     if (catIds.size && !catIds.has(ROOT_CATEGORY.id)) {
       const ids = [...catIds];
-      query = query.where("p.id", "in", db.selectFrom("product_categories").select("product_id").where("category_id", "in", ids));
+      if (ids.every((id) => this.primaryCategories.has(id))) query = query.where("p.category_id", "in", ids);
+      else
+        query = query.where((eb) =>
+          eb.exists(eb.selectFrom("product_categories as pc").select("pc.product_id").whereRef("pc.product_id", "=", "p.id").where("pc.category_id", "in", ids)),
+        );
     }
     const tags = list(q.tag)
       .map((t) => t.charAt(0).toUpperCase() + t.slice(1).toLowerCase())
       .filter((t) => ["Kids", "Men", "Women"].includes(t));
-    if (tags.length) query = query.where("p.id", "in", db.selectFrom("product_tags").select("product_id").where("tag", "in", tags));
+    if (tags.length)
+      query = query.where((eb) =>
+        eb.exists(eb.selectFrom("product_tags as t").select("t.product_id").whereRef("t.product_id", "=", "p.id").where("t.tag", "in", tags)),
+      );
     const colorIds = list(q.color)
       .map((v) => (/^\d+$/.test(v) ? Number(v) : colorByName.get(v.toLowerCase())?.id))
       .filter((v): v is number => v !== undefined && COLORS.some((c) => c.id === v));
@@ -348,10 +361,12 @@ export class Catalog {
       .map((v) => (/^\d+$/.test(v) ? Number(v) : SIZES.find((s) => s.name === v.toLowerCase())?.id))
       .filter((v): v is number => v !== undefined && SIZES.some((s) => s.id === v));
     if (colorIds.length || sizeIds.length) {
-      let sub = db.selectFrom("product_variants").select("product_id");
-      if (colorIds.length) sub = sub.where("color_option_id", "in", colorIds);
-      if (sizeIds.length) sub = sub.where("size_option_id", "in", sizeIds);
-      query = query.where("p.id", "in", sub);
+      query = query.where((eb) => {
+        let sub = eb.selectFrom("product_variants as v").select("v.product_id").whereRef("v.product_id", "=", "p.id");
+        if (colorIds.length) sub = sub.where("v.color_option_id", "in", colorIds);
+        if (sizeIds.length) sub = sub.where("v.size_option_id", "in", sizeIds);
+        return eb.exists(sub);
+      });
     }
     const on = (v: string | undefined) => v === "1" || v === "true";
     if (on(q.new)) query = query.where("p.is_new", "=", 1);

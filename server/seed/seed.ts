@@ -42,6 +42,7 @@ function insertProducts(store: Store, products: ProductSpec[]): void {
           offer_end: p.offerEnd,
           affiliate_link: p.affiliateLink,
           default_color: p.defaultColor,
+          category_id: p.categoryIds[0] ?? null,
           tags_json: JSON.stringify(p.tags),
           info_json: JSON.stringify(p.info),
           created_at: p.createdAt,
