@@ -24,6 +24,15 @@ import { CartTotals } from "./cart-totals";
 import { CouponForm } from "./coupon-form";
 import { QuantityStepper } from "./quantity-stepper";
 
+const visuallyHidden = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  clipPath: "inset(50%)",
+  whiteSpace: "nowrap",
+} as const;
+
 function LineOptions({ line }: { line: CartLine }) {
   const { t } = useLingui();
   if (!line.selectedProductColor && !line.selectedProductSize) return null;
@@ -72,16 +81,7 @@ export function CartView() {
               <TableCell>{t`Qty`}</TableCell>
               <TableCell>{t`Subtotal`}</TableCell>
               <TableCell>
-                <Box
-                  component="span"
-                  sx={{
-                    position: "absolute",
-                    width: 1,
-                    height: 1,
-                    overflow: "hidden",
-                    clip: "rect(0 0 0 0)",
-                  }}
-                >
+                <Box component="span" sx={visuallyHidden}>
                   {t`Action`}
                 </Box>
               </TableCell>

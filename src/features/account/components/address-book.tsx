@@ -1,0 +1,157 @@
+import { useState, type FormEvent } from "react";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardActions from "@mui/material/CardActions";
+import CardContent from "@mui/material/CardContent";
+import Grid from "@mui/material/Grid";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useLingui } from "@lingui/react/macro";
+import { enqueueSnackbar } from "notistack";
+import { accountMutations, accountQueries } from "@/api/account";
+import type { CustomerAddress } from "@/api/contract/address";
+import { AddressFields, emptyAddress, type AddressValues } from "@/components/form/address-fields";
+import { useOnlineStatus } from "@/hooks/use-online-status";
+import { addressToValues, useAddressForm } from "../hooks/use-address-form";
+import { OfflineNotice } from "./offline-notice";
+
+function AddressForm({ address, onDone }: { address: CustomerAddress | null; onDone: () => void }) {
+  const { t } = useLingui();
+  const isOnline = useOnlineStatus();
+  const form = useAddressForm(address ? addressToValues(address) : emptyAddress());
+  const save = useMutation(accountMutations.saveAddress());
+  /** SPEC §4: true after a successful save, false after a failure. */
+  const [addressSaved, setAddressSaved] = useState<boolean | null>(null);
+
+  function handleSubmit(e: FormEvent) {
+    e.preventDefault();
+    const v: AddressValues | null = form.validate();
+    if (!v) return;
+    save.mutate(
+      {
+        id: address?.id,
+        address: {
+          first_name: v.first_name,
+          last_name: v.last_name,
+          company_name: v.company_name || null,
+          address1: [v.address1, v.address2].filter(Boolean),
+          city: v.city,
+          country: v.country,
+          state: v.state || null,
+          postcode: v.postcode,
+          phone: v.phone,
+        },
+      },
+      {
+        onSuccess: () => {
+          setAddressSaved(true);
+          enqueueSnackbar(t`Address Saved Successfully!`, { variant: "success" });
+          onDone();
+        },
+        onError: () => {
+          setAddressSaved(false);
+          enqueueSnackbar(t`Some Error occured , Please Contact Admin`, { variant: "error" });
+        },
+      },
+    );
+  }
+
+  return (
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={handleSubmit}
+      spacing={2}
+      aria-label={address ? t`Edit address` : t`New address`}
+    >
+      <OfflineNotice>{t`Saving an address needs a connection. Please try again when you are online.`}</OfflineNotice>
+      {addressSaved === false && (
+        <Alert severity="error">{t`Some Error occured , Please Contact Admin`}</Alert>
+      )}
+      <AddressFields
+        idPrefix="address"
+        values={form.values}
+        errors={form.errors}
+        onChange={form.onChange}
+        states={form.states}
+      />
+      <Stack direction="row" spacing={1}>
+        <Button type="submit" variant="contained" disabled={!isOnline || save.isPending}>
+          {t`Save address`}
+        </Button>
+        <Button onClick={onDone}>{t`Cancel`}</Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** The customer's saved addresses: list, create, edit and delete. */
+export function AddressBook() {
+  const { t } = useLingui();
+  const isOnline = useOnlineStatus();
+  const { data: addresses = [], isPending, isError } = useQuery(accountQueries.addresses());
+  const remove = useMutation(accountMutations.deleteAddress());
+  const [editing, setEditing] = useState<CustomerAddress | "new" | null>(null);
+
+  if (editing) {
+    return <AddressForm address={editing === "new" ? null : editing} onDone={() => setEditing(null)} />;
+  }
+
+  function handleDelete(id: number) {
+    remove.mutate(id, {
+      onSuccess: () => enqueueSnackbar(t`Address Deleted  Successfully!`, { variant: "success" }),
+      onError: () => enqueueSnackbar(t`Some Error occured , Please Contact Admin`, { variant: "error" }),
+    });
+  }
+
+  return (
+    <Stack spacing={2}>
+      {isError && <Alert severity="error">{t`Your addresses could not be loaded.`}</Alert>}
+      {!isPending && addresses.length === 0 && <Typography>{t`You have no saved address yet.`}</Typography>}
+      <Grid container spacing={2}>
+        {addresses.map((a) => (
+          <Grid key={a.id} size={{ xs: 12, sm: 6 }}>
+            <Card variant="outlined" data-testid="address-card">
+              <CardContent>
+                <Typography sx={{ fontWeight: 600 }}>
+                  {[a.first_name, a.last_name].filter(Boolean).join(" ")}
+                </Typography>
+                {a.company_name && <Typography>{a.company_name}</Typography>}
+                {a.address1.map((line, i) => (
+                  <Typography key={i}>{line}</Typography>
+                ))}
+                <Typography>{[a.postcode, a.city, a.state].filter(Boolean).join(" ")}</Typography>
+                <Typography>{a.country_name}</Typography>
+                <Typography>{a.phone}</Typography>
+              </CardContent>
+              <CardActions>
+                <Button size="small" onClick={() => setEditing(a)} disabled={!isOnline}>
+                  {t`Edit`}
+                </Button>
+                <Button
+                  size="small"
+                  color="error"
+                  onClick={() => handleDelete(a.id)}
+                  disabled={!isOnline || remove.isPending}
+                >
+                  {t`Delete`}
+                </Button>
+              </CardActions>
+            </Card>
+          </Grid>
+        ))}
+      </Grid>
+      <Button
+        variant="outlined"
+        onClick={() => setEditing("new")}
+        disabled={!isOnline}
+        sx={{ alignSelf: "flex-start" }}
+      >
+        {t`Add new address`}
+      </Button>
+      <OfflineNotice>{t`Changing your addresses needs a connection.`}</OfflineNotice>
+    </Stack>
+  );
+}

@@ -1,0 +1,85 @@
+import Box from "@mui/material/Box";
+import Divider from "@mui/material/Divider";
+import Paper from "@mui/material/Paper";
+import Stack from "@mui/material/Stack";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableHead from "@mui/material/TableHead";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
+import { useLingui } from "@lingui/react/macro";
+import type { Order } from "@/api/contract/order";
+import { formatDate } from "@/i18n/format";
+
+function Line({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
+  return (
+    <Stack direction="row" sx={{ justifyContent: "space-between", py: 0.5 }}>
+      <Typography sx={{ fontWeight: strong ? 700 : 400 }}>{label}</Typography>
+      <Typography sx={{ fontWeight: strong ? 700 : 400 }}>{value}</Typography>
+    </Stack>
+  );
+}
+
+/** The receipt card of an order (SPEC §2 order-success): lines, totals, GST 18%, shipping, status, invoices. */
+export function OrderReceipt({ order }: { order: Order }) {
+  const { t, i18n } = useLingui();
+  const number = order.increment_id || String(order.id);
+  return (
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="order-receipt">
+      <Typography variant="h2" component="h2" gutterBottom>
+        {t`Order #${number}`}
+      </Typography>
+      <Table size="small" aria-label={t`Ordered items`}>
+        <TableHead>
+          <TableRow>
+            <TableCell>{t`Image`}</TableCell>
+            <TableCell>{t`Product Name`}</TableCell>
+            <TableCell align="right">{t`Qty`}</TableCell>
+            <TableCell align="right">{t`Total`}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {order.items.map((item) => (
+            <TableRow key={item.id} data-testid="receipt-line">
+              <TableCell sx={{ width: 72 }}>
+                {item.product?.base_image.small_image_url && (
+                  <Box
+                    component="img"
+                    src={item.product.base_image.small_image_url}
+                    alt=""
+                    width={56}
+                    height={42}
+                    sx={{ objectFit: "contain" }}
+                  />
+                )}
+              </TableCell>
+              <TableCell>{item.product?.name ?? item.name}</TableCell>
+              <TableCell align="right">{item.qty_ordered}</TableCell>
+              <TableCell align="right">{item.formated_total}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Box sx={{ mt: 2, maxWidth: 420, ml: "auto" }}>
+        <Line label={t`Sub Total`} value={order.formated_sub_total} />
+        <Line label={t`Discount`} value={order.formated_discount_amount} />
+        <Line label={t`GST 18%`} value={order.formated_tax_amount} />
+        <Line label={t`Shipping`} value={order.shipping_description} />
+        <Line label={t`Status`} value={order.status_label} />
+        {order.invoices.length > 0 && (
+          <Box sx={{ py: 0.5 }}>
+            <Typography sx={{ fontWeight: 600 }}>{t`Invoices`}</Typography>
+            {order.invoices.map((inv) => {
+              const id = inv.id;
+              const date = formatDate(inv.created_at, i18n.locale);
+              return <Typography key={inv.id}>{t`Invoice #${id}, ${date}`}</Typography>;
+            })}
+          </Box>
+        )}
+        <Divider sx={{ my: 1 }} />
+        <Line label={t`Grand Total`} value={order.formated_grand_total} strong />
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,150 @@
+import { useState, type FormEvent } from "react";
+import Button from "@mui/material/Button";
+import Grid from "@mui/material/Grid";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import { useMutation } from "@tanstack/react-query";
+import { useLingui } from "@lingui/react/macro";
+import { enqueueSnackbar } from "notistack";
+import { z } from "zod";
+import { accountMutations } from "@/api/account";
+import { writeAuth } from "@/api/auth-storage";
+import type { Customer } from "@/api/contract/customer";
+import { useOnlineStatus } from "@/hooks/use-online-status";
+import { toFieldErrors, type FieldErrors } from "../utils/form-errors";
+import { OfflineNotice } from "./offline-notice";
+
+// eslint-disable-next-line lingui/no-unlocalized-strings -- the API's gender values; the labels are translated below
+const GENDERS = ["Male", "Female", "Other"] as const;
+
+type Field = "first_name" | "last_name" | "email" | "gender" | "date_of_birth" | "phone";
+
+/** The customer's details; saving needs the token and a connection. */
+export function ProfileForm({ customer, token }: { customer: Customer; token: string }) {
+  const { t } = useLingui();
+  const isOnline = useOnlineStatus();
+  const update = useMutation(accountMutations.updateProfile());
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const today = new Date().toISOString().slice(0, 10);
+
+  const schema = z.object({
+    first_name: z
+      .string()
+      .trim()
+      .min(1, t`Enter your first name.`)
+      .max(100),
+    last_name: z
+      .string()
+      .trim()
+      .min(1, t`Enter your last name.`)
+      .max(100),
+    email: z.email({ error: t`Enter a valid e-mail address.` }),
+    gender: z.enum(GENDERS, { error: t`Choose a gender.` }),
+    date_of_birth: z
+      .string()
+      .refine(
+        (v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && v < today),
+        t`Enter a date of birth before today.`,
+      ),
+    phone: z
+      .string()
+      .trim()
+      .max(40, t`The phone number is too long.`),
+  });
+
+  function handleSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    const form = new FormData(e.currentTarget);
+    const value = (k: Field) => String(form.get(k) ?? "");
+    const parsed = schema.safeParse({
+      first_name: value("first_name"),
+      last_name: value("last_name"),
+      email: value("email").trim(),
+      gender: value("gender"),
+      date_of_birth: value("date_of_birth"),
+      phone: value("phone"),
+    });
+    if (!parsed.success) {
+      setErrors(toFieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    const d = parsed.data;
+    update.mutate(
+      { ...d, date_of_birth: d.date_of_birth || null, phone: d.phone || null },
+      {
+        onSuccess: (reply) => {
+          writeAuth({ token, data: reply.data });
+          enqueueSnackbar(t`Profile Updated successfully`, { variant: "success" });
+        },
+        onError: () => enqueueSnackbar(t`Failed To update data`, { variant: "error" }),
+      },
+    );
+  }
+
+  const text = (name: Field, label: string, autoComplete: string, defaultValue: string, type = "text") => (
+    <TextField
+      name={name}
+      type={type}
+      label={label}
+      autoComplete={autoComplete}
+      defaultValue={defaultValue}
+      fullWidth
+      error={Boolean(errors[name])}
+      helperText={errors[name]}
+      slotProps={type === "date" ? { inputLabel: { shrink: true }, htmlInput: { max: today } } : undefined}
+    />
+  );
+
+  return (
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={handleSubmit}
+      spacing={2}
+      aria-label={t`My account information`}
+    >
+      <OfflineNotice>{t`Saving your details needs a connection. Please try again when you are online.`}</OfflineNotice>
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {text("first_name", t`First Name`, "given-name", customer.first_name)}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {text("last_name", t`Last Name`, "family-name", customer.last_name)}
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{text("email", t`Email`, "email", customer.email, "email")}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>{text("phone", t`Phone`, "tel", customer.phone ?? "", "tel")}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            name="gender"
+            select
+            label={t`Gender`}
+            autoComplete="sex"
+            defaultValue={customer.gender ?? ""}
+            fullWidth
+            error={Boolean(errors.gender)}
+            helperText={errors.gender}
+          >
+            {GENDERS.map((g) => (
+              <MenuItem key={g} value={g}>
+                {g === GENDERS[0] ? t`Male` : g === GENDERS[1] ? t`Female` : t`Other`}
+              </MenuItem>
+            ))}
+          </TextField>
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          {text("date_of_birth", t`Date of birth`, "bday", customer.date_of_birth ?? "", "date")}
+        </Grid>
+      </Grid>
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={!isOnline || update.isPending}
+        sx={{ alignSelf: "flex-start" }}
+      >
+        {t`Save changes`}
+      </Button>
+    </Stack>
+  );
+}
