@@ -142,11 +142,15 @@ export class Carts {
 
   totals(cart: CartRow, items = this.items(cart.id)): Totals {
     const products = new Map(this.catalog.productRows([...new Set(items.map((i) => i.product_id))]).map((p) => [p.id, p]));
+    const variantIds = items.map((i) => i.variant_id).filter((v): v is number => v !== null);
+    const variants = new Map(
+      (variantIds.length ? this.store.all(this.store.qb.selectFrom("product_variants").selectAll().where("id", "in", variantIds)) : []).map((v) => [v.id, v]),
+    );
     const lines: LineInfo[] = [];
     for (const item of items) {
       const product = products.get(item.product_id);
       if (!product) continue;
-      const variant = item.variant_id ? (this.variant(item.variant_id) ?? null) : null;
+      const variant = item.variant_id ? (variants.get(item.variant_id) ?? null) : null;
       const price = product.final_price;
       lines.push({ item, product, variant, price, total: round2(price * item.quantity) });
     }
@@ -199,7 +203,12 @@ export class Carts {
   view(cart: CartRow | undefined | null) {
     if (!cart) return null;
     const t = this.totals(cart);
-    const productViews = new Map(this.catalog.views([...new Set(t.lines.map((l) => l.product.id))]).map((p) => [p.id, p]));
+    const productViews = new Map(
+      this.catalog
+        .viewsJson([...new Set(t.lines.map((l) => l.product.id))])
+        .map((json) => JSON.parse(json) as Record<string, unknown> & { id: number })
+        .map((p) => [p.id, p]),
+    );
     const { billing, shipping } = this.addresses(cart.id);
     const money = (name: string, v: number) => ({
       [name]: decimal(v),
