@@ -1,4 +1,5 @@
 import { mutationOptions } from "@tanstack/react-query";
+import { accountKeys } from "./account";
 import { cartKeys } from "./cart";
 import { apiFetch } from "./client";
 import {
@@ -61,6 +62,11 @@ export const checkoutMutations = {
       ...online,
       mutationKey: checkoutKeys.placeOrder(),
       mutationFn: placeOrder,
-      onSuccess: (_d, _v, _r, ctx) => ctx.client.invalidateQueries({ queryKey: cartKeys.all }),
+      onSuccess: (reply, _v, _r, ctx) => {
+        // The receipt reads the order at once (and offline later) from the reply.
+        ctx.client.setQueryData(accountKeys.order(reply.order.id), reply.order);
+        void ctx.client.invalidateQueries({ queryKey: accountKeys.orders() });
+        return ctx.client.invalidateQueries({ queryKey: cartKeys.all });
+      },
     }),
 };

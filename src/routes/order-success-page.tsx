@@ -1,7 +1,17 @@
 import { useLingui } from "@lingui/react/macro";
+import { getRouteApi } from "@tanstack/react-router";
 import { PageHeader } from "@/components/layout/page-header";
+import { OrderSuccessView } from "@/features/account/components/order-success-view";
+
+const route = getRouteApi("/ordersuccess/$orderId");
 
 export function OrderSuccessPage() {
   const { t } = useLingui();
-  return <PageHeader title={t`Order Success`} />;
+  const { orderId } = route.useParams();
+  return (
+    <>
+      <PageHeader title={t`Order Success`} />
+      <OrderSuccessView orderId={Number(orderId)} />
+    </>
+  );
 }

@@ -1,0 +1,314 @@
+import { useState, type FormEvent } from "react";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import Container from "@mui/material/Container";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import Paper from "@mui/material/Paper";
+import Radio from "@mui/material/Radio";
+import RadioGroup from "@mui/material/RadioGroup";
+import Stack from "@mui/material/Stack";
+import Step from "@mui/material/Step";
+import StepContent from "@mui/material/StepContent";
+import StepLabel from "@mui/material/StepLabel";
+import Stepper from "@mui/material/Stepper";
+import Typography from "@mui/material/Typography";
+import { useQuery } from "@tanstack/react-query";
+import { useLingui } from "@lingui/react/macro";
+import { accountQueries } from "@/api/account";
+import { readAuth } from "@/api/auth-storage";
+import { cartQueries } from "@/api/cart";
+import type { Cart } from "@/api/contract/cart";
+import type { CheckoutAddress } from "@/api/contract/checkout";
+import type { Order } from "@/api/contract/order";
+import {
+  AddressFields,
+  emptyAddress,
+  useAddressSchema,
+  type AddressField,
+  type AddressValues,
+} from "@/components/form/address-fields";
+import { ButtonLink } from "@/components/router-links";
+import { useOnlineStatus } from "@/hooks/use-online-status";
+import { useCheckout } from "../hooks/use-checkout";
+
+type FieldErrors = Partial<Record<AddressField, string>>;
+
+function customerEmail(): string | null {
+  const data = readAuth()?.data as { email?: unknown } | undefined;
+  return typeof data?.email === "string" ? data.email : null;
+}
+
+function AddressStep({ onSubmit, busy }: { onSubmit: (billing: CheckoutAddress) => void; busy: boolean }) {
+  const { t } = useLingui();
+  const isCustomer = readAuth() !== null;
+  const email = customerEmail();
+  const { data: saved = [] } = useQuery({ ...accountQueries.addresses(), enabled: isCustomer });
+  const [choice, setChoice] = useState<string>("new");
+  const [values, setValues] = useState<AddressValues>(emptyAddress);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [saveToBook, setSaveToBook] = useState(false);
+  const schema = useAddressSchema(!isCustomer);
+  const { data: states = [] } = useQuery(accountQueries.states(values.country));
+  const chosen = saved.length === 0 ? "new" : choice;
+
+  function handleSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (chosen !== "new") {
+      onSubmit({ address_id: Number(chosen), ...(email ? { email } : {}) });
+      return;
+    }
+    const parsed = schema.safeParse(values);
+    if (!parsed.success) {
+      const out: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const k = issue.path[0] as AddressField;
+        out[k] ??= issue.message;
+      }
+      setErrors(out);
+      return;
+    }
+    setErrors({});
+    const v = parsed.data;
+    onSubmit({
+      first_name: v.first_name,
+      last_name: v.last_name,
+      email: isCustomer ? (email ?? v.email) : v.email,
+      address1: [v.address1, v.address2].filter(Boolean),
+      city: v.city,
+      state: v.state,
+      postcode: v.postcode,
+      country: v.country,
+      phone: v.phone,
+      save_as_address: isCustomer && saveToBook,
+    });
+  }
+
+  return (
+    <Stack component="form" noValidate onSubmit={handleSubmit} spacing={2} aria-label={t`Billing address`}>
+      {saved.length > 0 && (
+        <RadioGroup
+          value={choice}
+          onChange={(e) => setChoice(e.target.value)}
+          aria-label={t`Saved addresses`}
+        >
+          {saved.map((a) => (
+            <FormControlLabel
+              key={a.id}
+              value={String(a.id)}
+              control={<Radio />}
+              label={[
+                [a.first_name, a.last_name].filter(Boolean).join(" "),
+                ...a.address1,
+                a.city,
+                a.postcode,
+              ]
+                .filter(Boolean)
+                .join(", ")}
+            />
+          ))}
+          <FormControlLabel value="new" control={<Radio />} label={t`A new address`} />
+        </RadioGroup>
+      )}
+      {chosen === "new" && (
+        <>
+          <AddressFields
+            idPrefix="billing"
+            withEmail={!isCustomer}
+            values={values}
+            errors={errors}
+            states={states.map((s) => ({ code: s.code, name: s.default_name }))}
+            onChange={(f, v) => {
+              setValues((old) => ({ ...old, [f]: v, ...(f === "country" ? { state: "" } : {}) }));
+              setErrors((old) => ({ ...old, [f]: undefined }));
+            }}
+          />
+          {isCustomer && (
+            <FormControlLabel
+              control={<Checkbox checked={saveToBook} onChange={(e) => setSaveToBook(e.target.checked)} />}
+              label={t`Save this address in my address book`}
+            />
+          )}
+        </>
+      )}
+      <Button type="submit" variant="contained" disabled={busy} sx={{ alignSelf: "flex-start" }}>
+        {t`Continue`}
+      </Button>
+    </Stack>
+  );
+}
+
+function Review({ cart }: { cart: Cart }) {
+  const { t } = useLingui();
+  const rows: [string, string][] = [
+    [t`Sub Total`, cart.formated_sub_total],
+    ...(Number(cart.discount) > 0
+      ? ([[t`Discount`, `-${cart.formated_discount}`]] as [string, string][])
+      : []),
+    ...(cart.selected_shipping_rate
+      ? ([[t`Shipping`, cart.selected_shipping_rate.formated_price]] as [string, string][])
+      : []),
+    [t`Tax`, cart.formated_tax_total],
+    [t`Grand Total`, cart.formated_grand_total],
+  ];
+  return (
+    <Box>
+      <Stack component="ul" sx={{ listStyle: "none", p: 0, m: 0 }}>
+        {cart.items.map((i) => {
+          const qty = i.quantity;
+          return (
+            <Stack
+              component="li"
+              key={i.id}
+              direction="row"
+              sx={{ justifyContent: "space-between", py: 0.5 }}
+            >
+              <Typography>
+                {i.name} {[i.color, i.size?.toUpperCase()].filter(Boolean).join(" / ")} × {qty}
+              </Typography>
+              <Typography>{i.formated_total}</Typography>
+            </Stack>
+          );
+        })}
+      </Stack>
+      <Box sx={{ borderTop: 1, borderColor: "divider", mt: 1, pt: 1 }}>
+        {rows.map(([label, value]) => (
+          <Stack key={label} direction="row" sx={{ justifyContent: "space-between" }}>
+            <Typography>{label}</Typography>
+            <Typography>{value}</Typography>
+          </Stack>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+/** Checkout: address, shipping method, payment method, review and place order. Needs a connection. */
+export function CheckoutView({ onPlaced }: { onPlaced: (order: Order) => void }) {
+  const { t } = useLingui();
+  const isOnline = useOnlineStatus();
+  const { data: serverCart, isPending } = useQuery(cartQueries.detail());
+  const checkout = useCheckout(onPlaced);
+  const [shipping, setShipping] = useState("");
+  const [payment, setPayment] = useState<"cashondelivery" | "moneytransfer" | "">("");
+
+  if (!isOnline) {
+    return (
+      <Container sx={{ pb: 6 }}>
+        <Alert severity="warning" role="status">
+          {t`Checkout needs a connection. Your cart is kept on this device; please come back when you are online.`}
+        </Alert>
+      </Container>
+    );
+  }
+  if (!isPending && (!serverCart || serverCart.items.length === 0) && checkout.step === 0) {
+    return (
+      <Container sx={{ py: 6, textAlign: "center" }}>
+        <Typography variant="h2" component="p" gutterBottom>
+          {t`No items found in cart to checkout`}
+        </Typography>
+        <ButtonLink to="/catalog" variant="contained">
+          {t`Shop Now`}
+        </ButtonLink>
+      </Container>
+    );
+  }
+
+  const labels = [t`Billing details`, t`Shipping method`, t`Payment method`, t`Review your order`];
+  return (
+    <Container maxWidth="md" sx={{ pb: 6 }}>
+      {checkout.error && (
+        <Alert severity="error" sx={{ mb: 2 }}>
+          {checkout.error}
+        </Alert>
+      )}
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <Stepper activeStep={checkout.step} orientation="vertical">
+          {labels.map((label, index) => (
+            <Step key={label}>
+              <StepLabel>{label}</StepLabel>
+              <StepContent>
+                {index === 0 && (
+                  <AddressStep busy={checkout.isBusy} onSubmit={(b) => checkout.submitAddress(b)} />
+                )}
+                {index === 1 && (
+                  <Stack spacing={2}>
+                    <RadioGroup
+                      value={shipping}
+                      onChange={(e) => setShipping(e.target.value)}
+                      aria-label={t`Shipping method`}
+                    >
+                      {checkout.rates.map((r) => (
+                        <FormControlLabel
+                          key={r.method}
+                          value={r.method}
+                          control={<Radio />}
+                          label={`${r.carrier_title} – ${r.method_title}: ${r.formated_price}`}
+                        />
+                      ))}
+                    </RadioGroup>
+                    <Button
+                      variant="contained"
+                      disabled={!shipping || checkout.isBusy}
+                      onClick={() => checkout.submitShipping(shipping)}
+                      sx={{ alignSelf: "flex-start" }}
+                    >
+                      {t`Continue`}
+                    </Button>
+                  </Stack>
+                )}
+                {index === 2 && (
+                  <Stack spacing={2}>
+                    <RadioGroup
+                      value={payment}
+                      onChange={(e) => setPayment(e.target.value as "cashondelivery" | "moneytransfer")}
+                      aria-label={t`Payment method`}
+                    >
+                      {checkout.methods.map((m) => (
+                        <FormControlLabel
+                          key={m.method}
+                          value={m.method}
+                          control={<Radio />}
+                          label={
+                            m.method === "cashondelivery"
+                              ? t`Cash On Delivery`
+                              : m.method === "moneytransfer"
+                                ? t`Money Transfer`
+                                : m.method_title
+                          }
+                        />
+                      ))}
+                    </RadioGroup>
+                    <Button
+                      variant="contained"
+                      disabled={!payment || checkout.isBusy}
+                      onClick={() => payment && checkout.submitPayment(payment)}
+                      sx={{ alignSelf: "flex-start" }}
+                    >
+                      {t`Continue`}
+                    </Button>
+                  </Stack>
+                )}
+                {index === 3 && checkout.cart && (
+                  <Stack spacing={2}>
+                    <Review cart={checkout.cart} />
+                    <Button
+                      variant="contained"
+                      size="large"
+                      disabled={checkout.isBusy}
+                      onClick={checkout.submitOrder}
+                      sx={{ alignSelf: "flex-start" }}
+                    >
+                      {t`Place Order`}
+                    </Button>
+                  </Stack>
+                )}
+              </StepContent>
+            </Step>
+          ))}
+        </Stepper>
+      </Paper>
+    </Container>
+  );
+}

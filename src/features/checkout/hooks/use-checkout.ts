@@ -1,0 +1,102 @@
+import { useState } from "react";
+import { useMutation } from "@tanstack/react-query";
+import { useLingui } from "@lingui/react/macro";
+import { ApiError, newIdempotencyKey } from "@/api/client";
+import { checkoutMutations } from "@/api/checkout";
+import type { Cart, ShippingRate } from "@/api/contract/cart";
+import type { CheckoutAddress, PaymentMethod } from "@/api/contract/checkout";
+import type { Order } from "@/api/contract/order";
+
+export type CheckoutStep = 0 | 1 | 2 | 3;
+
+/**
+ * The four Bagisto checkout steps (address → shipping → payment → place order) as one flow.
+ * Each step needs a connection; nothing here is queued.
+ */
+export function useCheckout(onPlaced: (order: Order) => void) {
+  const { t } = useLingui();
+  const [step, setStep] = useState<CheckoutStep>(0);
+  const [rates, setRates] = useState<ShippingRate[]>([]);
+  const [methods, setMethods] = useState<PaymentMethod[]>([]);
+  const [cart, setCart] = useState<Cart | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  // One key per checkout attempt: a repeated click or a retry cannot place two orders.
+  const [orderKey] = useState(newIdempotencyKey);
+  const saveAddress = useMutation(checkoutMutations.saveAddress());
+  const saveShipping = useMutation(checkoutMutations.saveShipping());
+  const savePayment = useMutation(checkoutMutations.savePayment());
+  const placeOrder = useMutation(checkoutMutations.placeOrder());
+
+  const fail = (e: unknown) =>
+    setError(
+      e instanceof ApiError && !e.isNetwork
+        ? e.message
+        : t`The shop could not be reached. Please check your connection and try again.`,
+    );
+
+  function submitAddress(billing: CheckoutAddress) {
+    setError(null);
+    saveAddress.mutate(
+      { billing: { ...billing, use_for_shipping: true } },
+      {
+        onSuccess: (reply) => {
+          setRates(reply.data.rates.flatMap((g) => g.rates));
+          setCart(reply.data.cart);
+          setStep(1);
+        },
+        onError: fail,
+      },
+    );
+  }
+
+  function submitShipping(method: string) {
+    setError(null);
+    saveShipping.mutate(
+      { shipping_method: method },
+      {
+        onSuccess: (reply) => {
+          setMethods([...reply.data.methods].sort((a, b) => a.sort - b.sort));
+          setCart(reply.data.cart);
+          setStep(2);
+        },
+        onError: fail,
+      },
+    );
+  }
+
+  function submitPayment(method: "cashondelivery" | "moneytransfer") {
+    setError(null);
+    savePayment.mutate(
+      { payment: { method } },
+      {
+        onSuccess: (reply) => {
+          setCart(reply.data.cart);
+          setStep(3);
+        },
+        onError: fail,
+      },
+    );
+  }
+
+  function submitOrder() {
+    setError(null);
+    placeOrder.mutate(
+      { idempotencyKey: orderKey },
+      { onSuccess: (reply) => onPlaced(reply.order), onError: fail },
+    );
+  }
+
+  return {
+    step,
+    setStep: (s: CheckoutStep) => s < step && setStep(s),
+    rates,
+    methods,
+    cart,
+    error,
+    isBusy: saveAddress.isPending || saveShipping.isPending || savePayment.isPending || placeOrder.isPending,
+    submitAddress,
+    submitShipping,
+    submitPayment,
+    submitOrder,
+  };
+}
