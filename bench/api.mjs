@@ -38,7 +38,11 @@ function ensureDb(n) {
   if (!existsSync(file)) {
     mkdirSync("data", { recursive: true });
     console.log(`generating ${file} …`);
-    const r = spawnSync("node_modules/.bin/tsx", ["server/seed/generate.ts", "--products", String(n), "--out", file], { stdio: "inherit" });
+    const r = spawnSync(
+      "node_modules/.bin/tsx",
+      ["server/seed/generate.ts", "--products", String(n), "--out", file],
+      { stdio: "inherit" },
+    );
     if (r.status !== 0) throw new Error(`could not generate ${file}`);
   }
   return file;
@@ -48,13 +52,30 @@ async function startServer(databaseFile, env = {}) {
   const port = await freePort();
   const child = spawn("node_modules/.bin/tsx", ["server/index.ts"], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_FILE: databaseFile, DIST_DIR: "/nonexistent", LOG_LEVEL: "warn", NODE_ENV: "production", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_FILE: databaseFile,
+      DIST_DIR: "/nonexistent",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      ...env,
+    },
   });
   const origin = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
     try {
       const res = await fetch(`${origin}/api/exchange-rates?base=USD`);
-      if (res.ok) return { origin, stop: () => new Promise((r) => { child.on("exit", r); child.kill("SIGTERM"); }) };
+      if (res.ok)
+        return {
+          origin,
+          stop: () =>
+            new Promise((r) => {
+              child.on("exit", r);
+              child.kill("SIGTERM");
+            }),
+        };
     } catch {
       /* not up yet */
     }
@@ -66,7 +87,9 @@ async function startServer(databaseFile, env = {}) {
 
 function run(opts) {
   return new Promise((resolve, reject) => {
-    autocannon({ connections, duration, pipelining: 1, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
+    autocannon({ connections, duration, pipelining: 1, ...opts }, (err, result) =>
+      err ? reject(err) : resolve(result),
+    );
   });
 }
 
@@ -74,7 +97,13 @@ async function scenario(name, opts) {
   await run({ ...opts, duration: 1 });
   const r = await run(opts);
   const bad = r.non2xx + r.errors + r.timeouts;
-  return { scenario: name, "req/s": Math.round(r.requests.average), "p50 ms": r.latency.p50, "p99 ms": r.latency.p99, errors: bad };
+  return {
+    scenario: name,
+    "req/s": Math.round(r.requests.average),
+    "p50 ms": r.latency.p50,
+    "p99 ms": r.latency.p99,
+    errors: bad,
+  };
 }
 
 const results = [];
@@ -93,18 +122,45 @@ for (const n of sizes) {
     const rows = [];
     if (cache === "0") {
       rows.push(await scenario("product list (limit 12)", { url: `${o}/api/products?limit=12` }));
-      rows.push(await scenario("product list, category+colour+size+price sort, random page", { url: o, requests: [{ setupRequest: (req) => ({ ...req, path: filtered() }) }] }));
-      rows.push(await scenario("product detail (random id)", { url: o, requests: [{ setupRequest: (req) => ({ ...req, path: `/api/products/${1 + Math.floor(Math.random() * n)}` }) }] }));
+      rows.push(
+        await scenario("product list, category+colour+size+price sort, random page", {
+          url: o,
+          requests: [{ setupRequest: (req) => ({ ...req, path: filtered() }) }],
+        }),
+      );
+      rows.push(
+        await scenario("product detail (random id)", {
+          url: o,
+          requests: [
+            {
+              setupRequest: (req) => ({ ...req, path: `/api/products/${1 + Math.floor(Math.random() * n)}` }),
+            },
+          ],
+        }),
+      );
       const add = await fetch(`${o}/api/checkout/cart/add/1`, {
         method: "POST",
         headers: { "Content-Type": "application/json", Accept: "application/json" },
         body: JSON.stringify({ quantity: 1, is_configurable: true, selected_configurable_option: 101 }),
       });
       const cookie = (add.headers.get("set-cookie") ?? "").split(";")[0];
-      await fetch(`${o}/api/checkout/cart/add/2`, { method: "POST", headers: { "Content-Type": "application/json", Cookie: cookie }, body: JSON.stringify({ quantity: 1, is_configurable: true, selected_configurable_option: 200 }) });
-      rows.push(await scenario("cart read (guest, 2 lines)", { url: `${o}/api/checkout/cart`, headers: { Cookie: cookie } }));
+      await fetch(`${o}/api/checkout/cart/add/2`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Cookie: cookie },
+        body: JSON.stringify({ quantity: 1, is_configurable: true, selected_configurable_option: 200 }),
+      });
+      rows.push(
+        await scenario("cart read (guest, 2 lines)", {
+          url: `${o}/api/checkout/cart`,
+          headers: { Cookie: cookie },
+        }),
+      );
     } else {
-      rows.push(await scenario("product list, same filtered URL (list cache on)", { url: `${o}/api/products?category_id=2&color=red&sort=price&order=asc&limit=12` }));
+      rows.push(
+        await scenario("product list, same filtered URL (list cache on)", {
+          url: `${o}/api/products?category_id=2&color=red&sort=price&order=asc&limit=12`,
+        }),
+      );
     }
     await server.stop();
     for (const r of rows) results.push({ products: label(n), cache: cache === "0" ? "off" : "on", ...r });
@@ -113,10 +169,16 @@ for (const n of sizes) {
 
 console.table(results);
 mkdirSync("bench/results", { recursive: true });
-writeFileSync(`bench/results/api-${new Date().toISOString().replace(/[:.]/g, "-")}.json`, JSON.stringify({ connections, duration, results }, null, 2));
+writeFileSync(
+  `bench/results/api-${new Date().toISOString().replace(/[:.]/g, "-")}.json`,
+  JSON.stringify({ connections, duration, results }, null, 2),
+);
 const md = [
   "| products | list cache | scenario | req/s | p50 ms | p99 ms | errors |",
   "|---|---|---|---|---|---|---|",
-  ...results.map((r) => `| ${r.products} | ${r.cache} | ${r.scenario} | ${r["req/s"]} | ${r["p50 ms"]} | ${r["p99 ms"]} | ${r.errors} |`),
+  ...results.map(
+    (r) =>
+      `| ${r.products} | ${r.cache} | ${r.scenario} | ${r["req/s"]} | ${r["p50 ms"]} | ${r["p99 ms"]} | ${r.errors} |`,
+  ),
 ].join("\n");
 console.log(`\n${md}`);

@@ -21,7 +21,13 @@ function newest(path) {
 const built = existsSync("dist/index.html") ? statSync("dist/index.html").mtimeMs : 0;
 const sources = Math.max(...SOURCES.map(newest));
 if (built < sources || process.env.FORCE_BUILD === "1") {
-  console.log(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: built ? "storefront sources changed, rebuilding" : "building the storefront" }));
+  console.log(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: "info",
+      msg: built ? "storefront sources changed, rebuilding" : "building the storefront",
+    }),
+  );
   const r = spawnSync("node_modules/.bin/vite", ["build"], { stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }

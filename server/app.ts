@@ -11,7 +11,12 @@ import { ExchangeRates } from "./lib/exchange";
 import { HttpError, MAX_BODY_BYTES } from "./lib/http";
 import { idempotency } from "./lib/idempotency";
 import { createLogger, type Logger } from "./lib/log";
-import { PRODUCTION_RATE_LIMITS, RateLimiter, TEST_RATE_LIMITS, type RateLimitConfig } from "./lib/rate-limit";
+import {
+  PRODUCTION_RATE_LIMITS,
+  RateLimiter,
+  TEST_RATE_LIMITS,
+  type RateLimitConfig,
+} from "./lib/rate-limit";
 import { accountRoutes } from "./routes/account";
 import { cartRoutes } from "./routes/cart";
 import { catalogRoutes } from "./routes/catalog";
@@ -72,7 +77,11 @@ export function createApp(opts: AppOptions): App {
 
   app.onError((err, c) => {
     if (err instanceof HttpError) return c.json(err.body, err.status);
-    log.error("unhandled error", { method: c.req.method, path: new URL(c.req.url).pathname, error: err instanceof Error ? err.stack : String(err) });
+    log.error("unhandled error", {
+      method: c.req.method,
+      path: new URL(c.req.url).pathname,
+      error: err instanceof Error ? err.stack : String(err),
+    });
     return c.json({ message: "Server Error" }, 500);
   });
   app.notFound((c) => {
@@ -86,13 +95,28 @@ export function createApp(opts: AppOptions): App {
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
     const ms = Math.round((performance.now() - start) * 10) / 10;
-    if (c.res.status >= 500) log.error("request", { method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status, ms });
-    else log.debug("request", { method: c.req.method, path: new URL(c.req.url).pathname, status: c.res.status, ms });
+    if (c.res.status >= 500)
+      log.error("request", {
+        method: c.req.method,
+        path: new URL(c.req.url).pathname,
+        status: c.res.status,
+        ms,
+      });
+    else
+      log.debug("request", {
+        method: c.req.method,
+        path: new URL(c.req.url).pathname,
+        status: c.res.status,
+        ms,
+      });
   });
 
   app.use(
     "/api/*",
-    bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: "The request body is too large." }, 413) }),
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ message: "The request body is too large." }, 413),
+    }),
   );
   app.use("/api/*", async (c, next) => {
     c.set("auth", readAuth(c, store));

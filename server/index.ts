@@ -44,9 +44,12 @@ const shutdown = (signal: string) => {
     log.info("stopped");
     process.exit(0);
   });
-  if ("closeIdleConnections" in server && typeof server.closeIdleConnections === "function") server.closeIdleConnections();
+  if ("closeIdleConnections" in server && typeof server.closeIdleConnections === "function")
+    server.closeIdleConnections();
 };
 process.on("SIGINT", () => shutdown("SIGINT"));
 process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("uncaughtException", (err) => log.error("uncaught exception", { error: err.stack ?? String(err) }));
+process.on("uncaughtException", (err) =>
+  log.error("uncaught exception", { error: err.stack ?? String(err) }),
+);
 process.on("unhandledRejection", (err) => log.error("unhandled rejection", { error: String(err) }));

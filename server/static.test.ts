@@ -8,7 +8,10 @@ import { makeApp } from "./test-utils";
 function dist(): string {
   const dir = mkdtempSync(join(tmpdir(), "dist-"));
   mkdirSync(join(dir, "assets"));
-  writeFileSync(join(dir, "index.html"), `<!doctype html><html><head><title>Shop</title></head><body>${"<div></div>".repeat(200)}</body></html>`);
+  writeFileSync(
+    join(dir, "index.html"),
+    `<!doctype html><html><head><title>Shop</title></head><body>${"<div></div>".repeat(200)}</body></html>`,
+  );
   writeFileSync(join(dir, "assets", "index-abc123.js"), `console.log(${JSON.stringify("x".repeat(3000))});`);
   writeFileSync(join(dir, "sw.js"), "self.addEventListener('fetch', () => {});");
   writeFileSync(join(dir, "robots.txt"), "User-agent: *\nAllow: /\n");
@@ -17,14 +20,28 @@ function dist(): string {
 
 describe("storefront serving", () => {
   it("serves index.html with CSP and security headers for app routes, and no-cache", async () => {
-    const app = await makeApp({ distDir: dist(), exchangeRateUpstream: "https://rates.example.com/latest?base=USD" });
+    const app = await makeApp({
+      distDir: dist(),
+      exchangeRateUpstream: "https://rates.example.com/latest?base=USD",
+    });
     for (const path of ["/", "/catalog/mountain-bikes", "/product/ridgeline-trail-29", "/page/about-us"]) {
       const res = await app.request(path);
       expect(res.status).toBe(200);
       expect(res.headers.get("content-type")).toContain("text/html");
       expect(res.headers.get("cache-control")).toBe("no-cache");
       const csp = res.headers.get("content-security-policy")!;
-      for (const d of ["default-src 'self'", "img-src 'self' data: blob:", "style-src 'self' 'unsafe-inline'", "script-src 'self'", "object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "worker-src 'self'", "manifest-src 'self'", "font-src 'self' data:"]) {
+      for (const d of [
+        "default-src 'self'",
+        "img-src 'self' data: blob:",
+        "style-src 'self' 'unsafe-inline'",
+        "script-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "frame-ancestors 'none'",
+        "worker-src 'self'",
+        "manifest-src 'self'",
+        "font-src 'self' data:",
+      ]) {
         expect(csp).toContain(d);
       }
       expect(csp).toContain("connect-src 'self' https://rates.example.com");
@@ -40,7 +57,9 @@ describe("storefront serving", () => {
     expect(asset.headers.get("content-encoding")).toBe("gzip");
     expect(gunzipSync(Buffer.from(await asset.arrayBuffer())).toString()).toContain("console.log");
     const etag = asset.headers.get("etag")!;
-    expect((await app.request("/assets/index-abc123.js", { headers: { "If-None-Match": etag } })).status).toBe(304);
+    expect(
+      (await app.request("/assets/index-abc123.js", { headers: { "If-None-Match": etag } })).status,
+    ).toBe(304);
     expect((await app.request("/sw.js")).headers.get("cache-control")).toBe("no-cache");
     expect((await app.request("/assets/missing.js")).status).toBe(404);
     const api = await app.request("/api/unknown-endpoint");

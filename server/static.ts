@@ -25,7 +25,18 @@ const TYPES: Record<string, string> = {
   ".xml": "application/xml; charset=utf-8",
   ".map": "application/json; charset=utf-8",
 };
-const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".webmanifest", ".svg", ".txt", ".xml", ".map"]);
+const COMPRESSIBLE = new Set([
+  ".html",
+  ".js",
+  ".mjs",
+  ".css",
+  ".json",
+  ".webmanifest",
+  ".svg",
+  ".txt",
+  ".xml",
+  ".map",
+]);
 
 export function contentSecurityPolicy(connectExtra: string[] = []): string {
   return [
@@ -78,13 +89,21 @@ export function staticSite(distDir: string, csp: string): MiddlewareHandler<AppE
     const hit = cache.get(file);
     if (hit && hit.mtime === st.mtimeMs) return hit;
     const raw = readFileSync(file);
-    const entry: Cached = { mtime: st.mtimeMs, raw, etag: `"${createHash("sha1").update(raw).digest("base64url").slice(0, 20)}"` };
+    const entry: Cached = {
+      mtime: st.mtimeMs,
+      raw,
+      etag: `"${createHash("sha1").update(raw).digest("base64url").slice(0, 20)}"`,
+    };
     cache.set(file, entry);
     return entry;
   };
   return async (c, next) => {
     const url = new URL(c.req.url);
-    if ((c.req.method !== "GET" && c.req.method !== "HEAD") || url.pathname === "/api" || url.pathname.startsWith("/api/")) {
+    if (
+      (c.req.method !== "GET" && c.req.method !== "HEAD") ||
+      url.pathname === "/api" ||
+      url.pathname.startsWith("/api/")
+    ) {
       return next();
     }
     let pathname: string;
@@ -104,10 +123,16 @@ export function staticSite(distDir: string, csp: string): MiddlewareHandler<AppE
       ext = ".html";
       entry = load(file);
       if (!entry) {
-        return c.html("<!doctype html><title>Not built</title><p>The storefront is not built. Run <code>npm start</code>.</p>", 503);
+        return c.html(
+          "<!doctype html><title>Not built</title><p>The storefront is not built. Run <code>npm start</code>.</p>",
+          503,
+        );
       }
     }
-    const rel = file.slice(root.length + 1).split(sep).join("/");
+    const rel = file
+      .slice(root.length + 1)
+      .split(sep)
+      .join("/");
     const headers: Record<string, string> = {
       "Content-Type": TYPES[ext] ?? "application/octet-stream",
       ETag: entry.etag,
@@ -116,7 +141,13 @@ export function staticSite(distDir: string, csp: string): MiddlewareHandler<AppE
       Vary: "Accept-Encoding",
     };
     if (rel.startsWith("assets/")) headers["Cache-Control"] = "public, max-age=31536000, immutable";
-    else if (rel === "index.html" || rel === "sw.js" || rel.endsWith(".webmanifest") || rel === "registerSW.js") headers["Cache-Control"] = "no-cache";
+    else if (
+      rel === "index.html" ||
+      rel === "sw.js" ||
+      rel.endsWith(".webmanifest") ||
+      rel === "registerSW.js"
+    )
+      headers["Cache-Control"] = "no-cache";
     else headers["Cache-Control"] = "public, max-age=3600";
     if (ext === ".html") Object.assign(headers, htmlSecurityHeaders(csp));
     if (c.req.header("if-none-match") === entry.etag) return new Response(null, { status: 304, headers });

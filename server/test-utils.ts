@@ -22,11 +22,18 @@ export async function makeApp(opts: Partial<AppOptions> = {}): Promise<App> {
   const Database = (await import("better-sqlite3")).default;
   const sqlite = new Database(template);
   sqlite.pragma("foreign_keys = ON");
-  return createApp({ store: new Store(sqlite), env: "test", scrypt: TEST_SCRYPT, log: createLogger("silent"), ...opts });
+  return createApp({
+    store: new Store(sqlite),
+    env: "test",
+    scrypt: TEST_SCRYPT,
+    log: createLogger("silent"),
+    ...opts,
+  });
 }
 
 export interface Reply {
   status: number;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests assert replies field by field or parse them with the contract
   json: any;
   text: string;
   headers: Headers;
@@ -84,7 +91,10 @@ export function shopper(app: App) {
       return cookie;
     },
     async login(email = DEMO_CUSTOMER.email, password = DEMO_CUSTOMER.password) {
-      const r = await req("POST", "/api/customer/login?token=true", { body: { email, password }, auth: false });
+      const r = await req("POST", "/api/customer/login?token=true", {
+        body: { email, password },
+        auth: false,
+      });
       if (r.status !== 200) throw new Error(`login failed: ${r.status} ${r.text}`);
       token = r.json.token as string;
       return r;

@@ -4,7 +4,10 @@ import { isSeeded, seed } from "../seed/seed";
 import { migrate, openSqlite, Store } from "./store";
 
 /** Opens (creating if needed) the database, applies migrations and seeds the sample shop on first use. */
-export async function openDatabase(file: string, opts: { scrypt: ScryptParams; log?: Logger; products?: number }): Promise<Store> {
+export async function openDatabase(
+  file: string,
+  opts: { scrypt: ScryptParams; log?: Logger; products?: number },
+): Promise<Store> {
   const sqlite = openSqlite(file);
   await migrate(sqlite);
   const store = new Store(sqlite);

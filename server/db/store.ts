@@ -17,7 +17,9 @@ import * as variantOrder from "./migrations/0002-variant-order-index";
 import * as primaryCategory from "./migrations/0003-primary-category";
 import type { DB } from "./schema";
 
-const migrations: Record<string, Migration> = { "0001-initial": initial, "0002-variant-order-index": variantOrder,
+const migrations: Record<string, Migration> = {
+  "0001-initial": initial,
+  "0002-variant-order-index": variantOrder,
   "0003-primary-category": primaryCategory,
 };
 

@@ -2,7 +2,14 @@ import { COLOR_ATTRIBUTE_ID, SIZE_ATTRIBUTE_ID } from "../../src/api/contract/pr
 import { STOCK_ERROR_MESSAGE } from "../../src/api/contract/cart";
 import { GST_PERCENT } from "../../src/api/contract/checkout";
 import type { Store } from "../db/store";
-import type { CartAddressTable, CartItemTable, CartTable, CouponTable as CouponDbTable, ProductTable, ProductVariantTable } from "../db/schema";
+import type {
+  CartAddressTable,
+  CartItemTable,
+  CartTable,
+  CouponTable as CouponDbTable,
+  ProductTable,
+  ProductVariantTable,
+} from "../db/schema";
 import { COLORS, SIZES } from "../seed/catalog";
 import { COUNTRY_NAMES } from "../seed/content";
 import type { Catalog } from "./catalog";
@@ -13,12 +20,23 @@ export type CartRow = Omit<CartTable, "id"> & { id: number };
 export type CartItemRow = Omit<CartItemTable, "id"> & { id: number };
 export type CartAddressRow = Omit<CartAddressTable, "id"> & { id: number };
 type CouponTable = Omit<CouponDbTable, "id"> & { id: number };
-export type CartOwner = { customerId: number; sessionHash?: undefined } | { sessionHash: string; customerId?: undefined };
+export type CartOwner =
+  { customerId: number; sessionHash?: undefined } | { sessionHash: string; customerId?: undefined };
 
 export const FLAT_RATE = 25;
 export const PAYMENT_METHODS = [
-  { method: "cashondelivery", method_title: "Cash On Delivery", description: "Pay when your bicycle is delivered.", sort: 1 },
-  { method: "moneytransfer", method_title: "Money Transfer", description: "Pay by bank transfer; we ship when the money arrives.", sort: 2 },
+  {
+    method: "cashondelivery",
+    method_title: "Cash On Delivery",
+    description: "Pay when your bicycle is delivered.",
+    sort: 1,
+  },
+  {
+    method: "moneytransfer",
+    method_title: "Money Transfer",
+    description: "Pay by bank transfer; we ship when the money arrives.",
+    sort: 2,
+  },
 ] as const;
 
 export interface ShippingRate {
@@ -62,7 +80,16 @@ export function addressLines(stored: string): string[] {
   return stored.split("\n");
 }
 
-export function addressView<T extends { id: number; address1: string; country: string; first_name: string | null; last_name: string | null; email: string | null }>(a: T) {
+export function addressView<
+  T extends {
+    id: number;
+    address1: string;
+    country: string;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+  },
+>(a: T) {
   return {
     ...a,
     first_name: a.first_name ?? "",
@@ -82,13 +109,23 @@ export class Carts {
   ) {}
 
   find(owner: CartOwner): CartRow | undefined {
-    const q = this.store.qb.selectFrom("carts").selectAll().where("is_active", "=", 1).orderBy("id", "desc").limit(1);
+    const q = this.store.qb
+      .selectFrom("carts")
+      .selectAll()
+      .where("is_active", "=", 1)
+      .orderBy("id", "desc")
+      .limit(1);
     return this.store.first(
-      owner.customerId !== undefined ? q.where("customer_id", "=", owner.customerId) : q.where("session_hash", "=", owner.sessionHash).where("customer_id", "is", null),
+      owner.customerId !== undefined
+        ? q.where("customer_id", "=", owner.customerId)
+        : q.where("session_hash", "=", owner.sessionHash).where("customer_id", "is", null),
     );
   }
 
-  findOrCreate(owner: CartOwner, customer?: { email: string; first_name: string; last_name: string }): CartRow {
+  findOrCreate(
+    owner: CartOwner,
+    customer?: { email: string; first_name: string; last_name: string },
+  ): CartRow {
     const existing = this.find(owner);
     if (existing) return existing;
     const now = nowIso();
@@ -111,11 +148,15 @@ export class Carts {
   }
 
   items(cartId: number): CartItemRow[] {
-    return this.store.all(this.store.qb.selectFrom("cart_items").selectAll().where("cart_id", "=", cartId).orderBy("id"));
+    return this.store.all(
+      this.store.qb.selectFrom("cart_items").selectAll().where("cart_id", "=", cartId).orderBy("id"),
+    );
   }
 
   addresses(cartId: number): { billing: CartAddressRow | null; shipping: CartAddressRow | null } {
-    const rows = this.store.all(this.store.qb.selectFrom("cart_addresses").selectAll().where("cart_id", "=", cartId));
+    const rows = this.store.all(
+      this.store.qb.selectFrom("cart_addresses").selectAll().where("cart_id", "=", cartId),
+    );
     return {
       billing: rows.find((r) => r.address_type === "billing") ?? null,
       shipping: rows.find((r) => r.address_type === "shipping") ?? null,
@@ -132,7 +173,9 @@ export class Carts {
 
   validCoupon(code: string | null, subTotal: number): CouponTable | null {
     if (!code) return null;
-    const c = this.store.first(this.store.qb.selectFrom("coupons").selectAll().where("code", "=", code.toUpperCase()));
+    const c = this.store.first(
+      this.store.qb.selectFrom("coupons").selectAll().where("code", "=", code.toUpperCase()),
+    );
     if (!c || c.status !== 1) return null;
     const now = nowIso();
     if ((c.starts_at && c.starts_at > now) || (c.ends_at && c.ends_at < now)) return null;
@@ -141,10 +184,17 @@ export class Carts {
   }
 
   totals(cart: CartRow, items = this.items(cart.id)): Totals {
-    const products = new Map(this.catalog.productRows([...new Set(items.map((i) => i.product_id))]).map((p) => [p.id, p]));
+    const products = new Map(
+      this.catalog.productRows([...new Set(items.map((i) => i.product_id))]).map((p) => [p.id, p]),
+    );
     const variantIds = items.map((i) => i.variant_id).filter((v): v is number => v !== null);
     const variants = new Map(
-      (variantIds.length ? this.store.all(this.store.qb.selectFrom("product_variants").selectAll().where("id", "in", variantIds)) : []).map((v) => [v.id, v]),
+      (variantIds.length
+        ? this.store.all(
+            this.store.qb.selectFrom("product_variants").selectAll().where("id", "in", variantIds),
+          )
+        : []
+      ).map((v) => [v.id, v]),
     );
     const lines: LineInfo[] = [];
     for (const item of items) {
@@ -157,7 +207,9 @@ export class Carts {
     const subTotal = round2(lines.reduce((s, l) => s + l.total, 0));
     const coupon = this.validCoupon(cart.coupon_code, subTotal);
     const discount = coupon
-      ? round2(coupon.type === "percent" ? (subTotal * coupon.amount) / 100 : Math.min(coupon.amount, subTotal))
+      ? round2(
+          coupon.type === "percent" ? (subTotal * coupon.amount) / 100 : Math.min(coupon.amount, subTotal),
+        )
       : 0;
     const tax = round2(((subTotal - discount) * GST_PERCENT) / 100);
     const rates = this.rates(subTotal - discount);
@@ -179,10 +231,26 @@ export class Carts {
 
   rates(net: number): ShippingRate[] {
     const rates: ShippingRate[] = [
-      { id: 1, carrier: "flatrate", carrier_title: "Flat Rate", method: "flatrate", method_title: "Flat Rate", method_description: "Flat Rate Shipping", price: FLAT_RATE },
+      {
+        id: 1,
+        carrier: "flatrate",
+        carrier_title: "Flat Rate",
+        method: "flatrate",
+        method_title: "Flat Rate",
+        method_description: "Flat Rate Shipping",
+        price: FLAT_RATE,
+      },
     ];
     if (net >= this.freeShippingThreshold()) {
-      rates.push({ id: 2, carrier: "free", carrier_title: "Free Shipping", method: "free", method_title: "Free Shipping", method_description: "Free Shipping", price: 0 });
+      rates.push({
+        id: 2,
+        carrier: "free",
+        carrier_title: "Free Shipping",
+        method: "free",
+        method_title: "Free Shipping",
+        method_description: "Free Shipping",
+        price: 0,
+      });
     }
     return rates;
   }
@@ -245,13 +313,23 @@ export class Carts {
       conversion_time: null,
       items,
       selected_shipping_rate: t.selectedRate ? this.rateView(t.selectedRate) : null,
-      payment: method ? { id: cart.id, method: method.method, method_title: method.method_title, created_at: cart.updated_at, updated_at: cart.updated_at } : null,
+      payment: method
+        ? {
+            id: cart.id,
+            method: method.method,
+            method_title: method.method_title,
+            created_at: cart.updated_at,
+            updated_at: cart.updated_at,
+          }
+        : null,
       billing_address: billing ? addressView(billing) : null,
       shipping_address: shipping ? addressView(shipping) : null,
       taxes: JSON.stringify(t.lines.length ? { [String(GST_PERCENT)]: t.tax } : {}),
       formated_taxes: JSON.stringify(t.lines.length ? { [String(GST_PERCENT)]: formatMoney(t.tax) } : {}),
       base_taxes: JSON.stringify(t.lines.length ? { [String(GST_PERCENT)]: t.tax } : {}),
-      formated_base_taxes: JSON.stringify(t.lines.length ? { [String(GST_PERCENT)]: formatMoney(t.tax) } : {}),
+      formated_base_taxes: JSON.stringify(
+        t.lines.length ? { [String(GST_PERCENT)]: formatMoney(t.tax) } : {},
+      ),
       created_at: cart.created_at,
       updated_at: cart.updated_at,
     };
@@ -275,10 +353,21 @@ export class Carts {
       ...(l.variant
         ? {
             selected_configurable_option: l.variant.id,
-            super_attribute: { [COLOR_ATTRIBUTE_ID]: l.variant.color_option_id, [SIZE_ATTRIBUTE_ID]: l.variant.size_option_id },
+            super_attribute: {
+              [COLOR_ATTRIBUTE_ID]: l.variant.color_option_id,
+              [SIZE_ATTRIBUTE_ID]: l.variant.size_option_id,
+            },
             attributes: {
-              color: { attribute_name: "Color", option_id: l.variant.color_option_id, option_label: color?.label ?? l.variant.color },
-              size: { attribute_name: "Size", option_id: l.variant.size_option_id, option_label: size?.label ?? l.variant.size },
+              color: {
+                attribute_name: "Color",
+                option_id: l.variant.color_option_id,
+                option_label: color?.label ?? l.variant.color,
+              },
+              size: {
+                attribute_name: "Size",
+                option_id: l.variant.size_option_id,
+                option_label: size?.label ?? l.variant.size,
+              },
             },
           }
         : {}),
@@ -311,13 +400,23 @@ export class Carts {
     return {
       ...base,
       child: l.variant
-        ? { ...base, id: l.item.id, type: "simple", name: `${l.product.name} ${color?.label ?? ""} ${size?.label ?? ""}`.trim(), child: null }
+        ? {
+            ...base,
+            id: l.item.id,
+            type: "simple",
+            name: `${l.product.name} ${color?.label ?? ""} ${size?.label ?? ""}`.trim(),
+            child: null,
+          }
         : null,
       product,
     };
   }
 
-  resolveVariant(product: ProductTable, selected: number | undefined, superAttr: Record<string, number> | undefined): ProductVariantTable | null | "missing" {
+  resolveVariant(
+    product: ProductTable,
+    selected: number | undefined,
+    superAttr: Record<string, number> | undefined,
+  ): ProductVariantTable | null | "missing" {
     if (product.type !== "configurable") return null;
     if (selected !== undefined) {
       const v = this.variant(selected);
@@ -338,7 +437,13 @@ export class Carts {
   }
 
   /** Adds or merges a line; throws StockError above stock. */
-  addLine(cart: CartRow, product: ProductTable, variant: ProductVariantTable | null, quantity: number, extra: Record<string, unknown> = {}): void {
+  addLine(
+    cart: CartRow,
+    product: ProductTable,
+    variant: ProductVariantTable | null,
+    quantity: number,
+    extra: Record<string, unknown> = {},
+  ): void {
     const existing = this.store.first(
       this.store.qb
         .selectFrom("cart_items")
@@ -351,7 +456,12 @@ export class Carts {
     if (next > this.available(product, variant)) throw new StockError();
     const now = nowIso();
     if (existing) {
-      this.store.run(this.store.qb.updateTable("cart_items").set({ quantity: next, updated_at: now }).where("id", "=", existing.id));
+      this.store.run(
+        this.store.qb
+          .updateTable("cart_items")
+          .set({ quantity: next, updated_at: now })
+          .where("id", "=", existing.id),
+      );
     } else {
       this.store.run(
         this.store.qb.insertInto("cart_items").values({
@@ -371,34 +481,54 @@ export class Carts {
   setQuantities(cart: CartRow, qty: Record<string, number>): void {
     const items = new Map(this.items(cart.id).map((i) => [String(i.id), i]));
     for (const [id, q] of Object.entries(qty)) {
-      if (!items.has(id)) throw new HttpError(404, { error: "Resource Not Found", message: `Cart item ${id} not found.` });
-      if (q <= 0) throw new HttpError(422, { message: "Quantity cannot be lesser than one.", error: { message: "Quantity cannot be lesser than one.", code: 0 } });
+      if (!items.has(id))
+        throw new HttpError(404, { error: "Resource Not Found", message: `Cart item ${id} not found.` });
+      if (q <= 0)
+        throw new HttpError(422, {
+          message: "Quantity cannot be lesser than one.",
+          error: { message: "Quantity cannot be lesser than one.", code: 0 },
+        });
     }
     const t = this.totals(cart, [...items.values()]);
     for (const [id, q] of Object.entries(qty)) {
       const line = t.lines.find((l) => String(l.item.id) === id);
       if (!line) continue;
       if (q > this.available(line.product, line.variant)) {
-        throw new HttpError(422, { message: STOCK_ERROR_MESSAGE, error: { message: STOCK_ERROR_MESSAGE, code: 0 } });
+        throw new HttpError(422, {
+          message: STOCK_ERROR_MESSAGE,
+          error: { message: STOCK_ERROR_MESSAGE, code: 0 },
+        });
       }
     }
     const now = nowIso();
     for (const [id, q] of Object.entries(qty)) {
-      this.store.run(this.store.qb.updateTable("cart_items").set({ quantity: q, updated_at: now }).where("id", "=", Number(id)));
+      this.store.run(
+        this.store.qb
+          .updateTable("cart_items")
+          .set({ quantity: q, updated_at: now })
+          .where("id", "=", Number(id)),
+      );
     }
     this.touch(cart);
   }
 
   touch(cart: CartRow): void {
-    this.store.run(this.store.qb.updateTable("carts").set({ updated_at: nowIso() }).where("id", "=", cart.id));
+    this.store.run(
+      this.store.qb.updateTable("carts").set({ updated_at: nowIso() }).where("id", "=", cart.id),
+    );
   }
 
   deactivate(cartId: number): void {
-    this.store.run(this.store.qb.updateTable("carts").set({ is_active: 0, updated_at: nowIso() }).where("id", "=", cartId));
+    this.store.run(
+      this.store.qb.updateTable("carts").set({ is_active: 0, updated_at: nowIso() }).where("id", "=", cartId),
+    );
   }
 
   /** Login: the guest's lines join the customer's cart; quantities are capped at stock, never refused. */
-  merge(sessionHash: string, customer: { id: number; email: string; first_name: string; last_name: string }): void {
+  merge(
+    sessionHash: string,
+    customer: { id: number; email: string; first_name: string; last_name: string },
+  ): void {
     const guest = this.find({ sessionHash });
     if (!guest) return;
     const guestItems = this.items(guest.id);
@@ -410,13 +540,27 @@ export class Carts {
     const current = this.totals(target);
     const guestTotals = this.totals(guest, guestItems);
     for (const l of guestTotals.lines) {
-      const existing = current.lines.find((c) => c.product.id === l.product.id && (c.variant?.id ?? null) === (l.variant?.id ?? null));
+      const existing = current.lines.find(
+        (c) => c.product.id === l.product.id && (c.variant?.id ?? null) === (l.variant?.id ?? null),
+      );
       const room = this.available(l.product, l.variant) - (existing?.item.quantity ?? 0);
       const add = Math.min(room, l.item.quantity);
-      if (add > 0) this.addLine(target, l.product, l.variant, add, JSON.parse(l.item.additional ?? "{}") as Record<string, unknown>);
+      if (add > 0)
+        this.addLine(
+          target,
+          l.product,
+          l.variant,
+          add,
+          JSON.parse(l.item.additional ?? "{}") as Record<string, unknown>,
+        );
     }
     if (!target.coupon_code && guest.coupon_code) {
-      this.store.run(this.store.qb.updateTable("carts").set({ coupon_code: guest.coupon_code }).where("id", "=", target.id));
+      this.store.run(
+        this.store.qb
+          .updateTable("carts")
+          .set({ coupon_code: guest.coupon_code })
+          .where("id", "=", target.id),
+      );
     }
     this.deactivate(guest.id);
   }

@@ -1,5 +1,10 @@
 import { sql } from "kysely";
-import { ADDITIONAL_INFO_CODES, COLOR_ATTRIBUTE_ID, SIZE_ATTRIBUTE_ID, type ProductListQuery } from "../../src/api/contract/product";
+import {
+  ADDITIONAL_INFO_CODES,
+  COLOR_ATTRIBUTE_ID,
+  SIZE_ATTRIBUTE_ID,
+  type ProductListQuery,
+} from "../../src/api/contract/product";
 import type { Store } from "../db/store";
 import type { ProductTable, ProductVariantTable } from "../db/schema";
 import { COLORS, INFO_LABELS, ROOT_CATEGORY, SIZES } from "../seed/catalog";
@@ -58,11 +63,19 @@ export class Catalog {
   reloadCategories(): void {
     this.primaryCategories = new Set(
       this.store
-        .all(this.store.qb.selectFrom("products").select("category_id").distinct().where("category_id", "is not", null))
+        .all(
+          this.store.qb
+            .selectFrom("products")
+            .select("category_id")
+            .distinct()
+            .where("category_id", "is not", null),
+        )
         .map((r) => r.category_id as number),
     );
     this.categories = new Map(
-      this.store.all(this.store.qb.selectFrom("categories").selectAll().orderBy("position")).map((c) => [c.id, c]),
+      this.store
+        .all(this.store.qb.selectFrom("categories").selectAll().orderBy("position"))
+        .map((c) => [c.id, c]),
     );
   }
 
@@ -122,7 +135,12 @@ export class Catalog {
     const rows = new Map(this.productRows(ids).map((r) => [r.id, r]));
     const variants = new Map<number, ProductVariantTable[]>();
     for (const v of this.store.all(
-      this.store.qb.selectFrom("product_variants").selectAll().where("product_id", "in", ids).orderBy("product_id").orderBy("position"),
+      this.store.qb
+        .selectFrom("product_variants")
+        .selectAll()
+        .where("product_id", "in", ids)
+        .orderBy("product_id")
+        .orderBy("position"),
     ) as ProductVariantTable[]) {
       let list = variants.get(v.product_id);
       if (!list) variants.set(v.product_id, (list = []));
@@ -130,7 +148,11 @@ export class Catalog {
     }
     const cats = new Map<number, number[]>();
     for (const pc of this.store.all(
-      this.store.qb.selectFrom("product_categories").select(["product_id", "category_id"]).where("product_id", "in", ids).orderBy("position"),
+      this.store.qb
+        .selectFrom("product_categories")
+        .select(["product_id", "category_id"])
+        .where("product_id", "in", ids)
+        .orderBy("position"),
     )) {
       let list = cats.get(pc.product_id);
       if (!list) cats.set(pc.product_id, (list = []));
@@ -155,12 +177,26 @@ export class Catalog {
     for (const id of ids) {
       const row = rows.get(id);
       if (!row) continue;
-      out.push(this.view(row, variants.get(id) ?? [], cats.get(id) ?? [], reviews.get(id), opts.wishlisted?.has(id) ?? false));
+      out.push(
+        this.view(
+          row,
+          variants.get(id) ?? [],
+          cats.get(id) ?? [],
+          reviews.get(id),
+          opts.wishlisted?.has(id) ?? false,
+        ),
+      );
     }
     return out;
   }
 
-  view(row: ProductTable, variants: ProductVariantTable[], categoryIds: number[], reviews: ReviewStat | undefined, wishlisted: boolean): ProductView {
+  view(
+    row: ProductTable,
+    variants: ProductVariantTable[],
+    categoryIds: number[],
+    reviews: ReviewStat | undefined,
+    wishlisted: boolean,
+  ): ProductView {
     const colors: string[] = [];
     const byColor = new Map<string, ProductVariantTable[]>();
     for (const v of variants) {
@@ -173,7 +209,9 @@ export class Catalog {
     }
     if (!colors.length) colors.push(row.default_color);
     const images = colors.map((c) => imageSet(row.body_type, c));
-    const stock = variants.length ? variants.reduce((s, v) => s + Math.max(0, v.stock), 0) : Math.max(0, row.stock);
+    const stock = variants.length
+      ? variants.reduce((s, v) => s + Math.max(0, v.stock), 0)
+      : Math.max(0, row.stock);
     const categories = categoryIds
       .map((cid) => this.categories.get(cid))
       .filter((c): c is CategoryRow => !!c)
@@ -196,14 +234,24 @@ export class Catalog {
         image: imageSet(row.body_type, color).medium_image_url,
         size: [...list]
           .sort((a, b) => (sizeOrder.get(a.size) ?? 0) - (sizeOrder.get(b.size) ?? 0))
-          .map((v) => ({ name: v.size, stock: Math.max(0, v.stock), variant_id: v.id, option_id: v.size_option_id })),
+          .map((v) => ({
+            name: v.size,
+            stock: Math.max(0, v.stock),
+            variant_id: v.id,
+            option_id: v.size_option_id,
+          })),
       };
     });
     const configurable_options = variants.length
       ? [
           ...colors.map((color) => {
             const c = colorByName.get(color);
-            return { id: c?.id ?? 0, label: c?.label ?? color, swatch_value: c?.hex ?? null, attribute: "color" };
+            return {
+              id: c?.id ?? 0,
+              label: c?.label ?? color,
+              swatch_value: c?.hex ?? null,
+              attribute: "color",
+            };
           }),
           ...SIZES.filter((s) => variants.some((v) => v.size === s.name)).map((s) => ({
             id: s.id,
@@ -216,7 +264,8 @@ export class Catalog {
     const discounted = row.discount > 0;
     const percentage: Record<string, number> = {};
     if (reviews && reviews.total > 0) {
-      for (const star of ["5", "4", "3", "2", "1"]) percentage[star] = Math.round(((reviews.counts[star] ?? 0) / reviews.total) * 100);
+      for (const star of ["5", "4", "3", "2", "1"])
+        percentage[star] = Math.round(((reviews.counts[star] ?? 0) / reviews.total) * 100);
     }
     return {
       id: row.id,
@@ -287,7 +336,11 @@ export class Catalog {
 
   configurableConfig(row: ProductTable) {
     const variants = this.store.all(
-      this.store.qb.selectFrom("product_variants").selectAll().where("product_id", "=", row.id).orderBy("position"),
+      this.store.qb
+        .selectFrom("product_variants")
+        .selectAll()
+        .where("product_id", "=", row.id)
+        .orderBy("position"),
     );
     const saleable = variants.filter((v) => v.stock > 0);
     const colorOpts = COLORS.filter((c) => variants.some((v) => v.color_option_id === c.id)).map((c) => ({
@@ -309,15 +362,28 @@ export class Catalog {
     return {
       attributes: variants.length
         ? [
-            { id: COLOR_ATTRIBUTE_ID, code: "color", label: "Color", swatch_type: "color", options: colorOpts },
+            {
+              id: COLOR_ATTRIBUTE_ID,
+              code: "color",
+              label: "Color",
+              swatch_type: "color",
+              options: colorOpts,
+            },
             { id: SIZE_ATTRIBUTE_ID, code: "size", label: "Size", swatch_type: null, options: sizeOpts },
           ]
         : [],
       index: Object.fromEntries(
-        saleable.map((v) => [String(v.id), { [COLOR_ATTRIBUTE_ID]: v.color_option_id, [SIZE_ATTRIBUTE_ID]: v.size_option_id }]),
+        saleable.map((v) => [
+          String(v.id),
+          { [COLOR_ATTRIBUTE_ID]: v.color_option_id, [SIZE_ATTRIBUTE_ID]: v.size_option_id },
+        ]),
       ),
-      variant_prices: Object.fromEntries(saleable.map((v) => [String(v.id), { regular_price: regular, final_price: price }])),
-      variant_images: Object.fromEntries(saleable.map((v) => [String(v.id), [imageSet(row.body_type, v.color)]])),
+      variant_prices: Object.fromEntries(
+        saleable.map((v) => [String(v.id), { regular_price: regular, final_price: price }]),
+      ),
+      variant_images: Object.fromEntries(
+        saleable.map((v) => [String(v.id), [imageSet(row.body_type, v.color)]]),
+      ),
       variant_stock: Object.fromEntries(variants.map((v) => [String(v.id), v.stock])),
       chooseText: "Choose an option",
       regular_price: regular,
@@ -344,7 +410,13 @@ export class Catalog {
       if (ids.every((id) => this.primaryCategories.has(id))) query = query.where("p.category_id", "in", ids);
       else
         query = query.where((eb) =>
-          eb.exists(eb.selectFrom("product_categories as pc").select("pc.product_id").whereRef("pc.product_id", "=", "p.id").where("pc.category_id", "in", ids)),
+          eb.exists(
+            eb
+              .selectFrom("product_categories as pc")
+              .select("pc.product_id")
+              .whereRef("pc.product_id", "=", "p.id")
+              .where("pc.category_id", "in", ids),
+          ),
         );
     }
     const tags = list(q.tag)
@@ -352,7 +424,13 @@ export class Catalog {
       .filter((t) => ["Kids", "Men", "Women"].includes(t));
     if (tags.length)
       query = query.where((eb) =>
-        eb.exists(eb.selectFrom("product_tags as t").select("t.product_id").whereRef("t.product_id", "=", "p.id").where("t.tag", "in", tags)),
+        eb.exists(
+          eb
+            .selectFrom("product_tags as t")
+            .select("t.product_id")
+            .whereRef("t.product_id", "=", "p.id")
+            .where("t.tag", "in", tags),
+        ),
       );
     const colorIds = list(q.color)
       .map((v) => (/^\d+$/.test(v) ? Number(v) : colorByName.get(v.toLowerCase())?.id))
@@ -362,7 +440,10 @@ export class Catalog {
       .filter((v): v is number => v !== undefined && SIZES.some((s) => s.id === v));
     if (colorIds.length || sizeIds.length) {
       query = query.where((eb) => {
-        let sub = eb.selectFrom("product_variants as v").select("v.product_id").whereRef("v.product_id", "=", "p.id");
+        let sub = eb
+          .selectFrom("product_variants as v")
+          .select("v.product_id")
+          .whereRef("v.product_id", "=", "p.id");
         if (colorIds.length) sub = sub.where("v.color_option_id", "in", colorIds);
         if (sizeIds.length) sub = sub.where("v.size_option_id", "in", sizeIds);
         return eb.exists(sub);
@@ -378,7 +459,8 @@ export class Catalog {
     if (q.price) {
       const [min, max] = q.price.split(",").map((s) => Number(s));
       if (min !== undefined && Number.isFinite(min)) query = query.where("p.final_price", ">=", min);
-      if (max !== undefined && Number.isFinite(max) && max > 0) query = query.where("p.final_price", "<=", max);
+      if (max !== undefined && Number.isFinite(max) && max > 0)
+        query = query.where("p.final_price", "<=", max);
     }
     if (q.url_key) {
       const exact = this.store.first(db.selectFrom("products").select("id").where("url_key", "=", q.url_key));
@@ -414,7 +496,8 @@ function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (m) => "\\" + m);
 }
 
-type SortColumn = "p.final_price" | "p.name" | "p.created_at" | "p.rating" | "p.sale_count" | "p.id" | "p.discount";
+type SortColumn =
+  "p.final_price" | "p.name" | "p.created_at" | "p.rating" | "p.sale_count" | "p.id" | "p.discount";
 
 function sortOf(q: ProductListQuery): { column: SortColumn; direction: "asc" | "desc" } {
   const s = (q.sort ?? "").toLowerCase();
@@ -433,7 +516,8 @@ function sortOf(q: ProductListQuery): { column: SortColumn; direction: "asc" | "
     id: "p.id",
     discount: "p.discount",
   };
-  const column = map[s] ?? (q.bestseller === "1" || q.bestseller === "true" ? "p.sale_count" : "p.created_at");
+  const column =
+    map[s] ?? (q.bestseller === "1" || q.bestseller === "true" ? "p.sale_count" : "p.created_at");
   const direction = q.order ?? (column === "p.name" || column === "p.final_price" ? "asc" : "desc");
   return { column, direction };
 }

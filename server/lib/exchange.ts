@@ -33,13 +33,19 @@ export class ExchangeRates {
     if (!this.upstream) return Promise.resolve();
     this.pending ??= (async () => {
       try {
-        const res = await fetch(this.upstream!, { signal: AbortSignal.timeout(3000), headers: { Accept: "application/json" } });
+        const res = await fetch(this.upstream!, {
+          signal: AbortSignal.timeout(3000),
+          headers: { Accept: "application/json" },
+        });
         const parsed = exchangeRatesSchema.safeParse(await res.json());
         if (res.ok && parsed.success && parsed.data.rates.INR) {
           const usd = parsed.data.rates.USD ?? (parsed.data.base === "USD" ? 1 : undefined);
           if (usd) {
             const rates = Object.fromEntries(Object.entries(parsed.data.rates).map(([k, v]) => [k, v / usd]));
-            this.cached = { at: Date.now(), rates: { base: "USD", date: parsed.data.date, rates: { ...rates, USD: 1 } } };
+            this.cached = {
+              at: Date.now(),
+              rates: { base: "USD", date: parsed.data.date, rates: { ...rates, USD: 1 } },
+            };
           }
         } else {
           this.log.warn("exchange rate upstream gave an unusable reply", { status: res.status });
@@ -63,7 +69,9 @@ export class ExchangeRates {
     return {
       base,
       date: r.date,
-      rates: Object.fromEntries(Object.entries(r.rates).map(([k, v]) => [k, Math.round((v / b) * 1e6) / 1e6])),
+      rates: Object.fromEntries(
+        Object.entries(r.rates).map(([k, v]) => [k, Math.round((v / b) * 1e6) / 1e6]),
+      ),
     };
   }
 

@@ -7,7 +7,13 @@ export class HttpError extends Error {
     readonly status: ContentfulStatusCode,
     readonly body: Record<string, unknown>,
   ) {
-    super(typeof body.message === "string" ? body.message : typeof body.error === "string" ? body.error : "HTTP error");
+    super(
+      typeof body.message === "string"
+        ? body.message
+        : typeof body.error === "string"
+          ? body.error
+          : "HTTP error",
+    );
   }
 }
 
@@ -58,7 +64,10 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
     }
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new HttpError(422, { message: "The given data was invalid.", errors: { body: ["The body must be a JSON object."] } });
+    throw new HttpError(422, {
+      message: "The given data was invalid.",
+      errors: { body: ["The body must be a JSON object."] },
+    });
   }
   c.set("jsonBody" as never, value as never);
   return value as Record<string, unknown>;

@@ -9,7 +9,8 @@ import { HttpError, MAX_BODY_BYTES } from "./http";
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** GET routes that change state (Bagisto's verbs), so they take an Idempotency-Key too. */
-const WRITE_GETS = /^\/api\/(wishlist\/add\/|checkout\/cart\/remove-item\/|checkout\/cart\/empty|customer\/logout)/;
+const WRITE_GETS =
+  /^\/api\/(wishlist\/add\/|checkout\/cart\/remove-item\/|checkout\/cart\/empty|customer\/logout)/;
 
 /**
  * DESIGN §2: the first reply to a key is stored for 24 h and replayed for the same key; the same key
@@ -21,8 +22,10 @@ export function idempotency(store: Store): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const key = c.req.header("idempotency-key");
     const path = new URL(c.req.url).pathname;
-    if (key === undefined || (c.req.method === "GET" && !WRITE_GETS.test(path)) || c.req.method === "HEAD") return next();
-    if (!/^[\x21-\x7e]{1,200}$/.test(key)) throw new HttpError(400, { message: "Invalid Idempotency-Key header." });
+    if (key === undefined || (c.req.method === "GET" && !WRITE_GETS.test(path)) || c.req.method === "HEAD")
+      return next();
+    if (!/^[\x21-\x7e]{1,200}$/.test(key))
+      throw new HttpError(400, { message: "Invalid Idempotency-Key header." });
     const identity = c.req.header("authorization") ?? getCookie(c, SESSION_COOKIE) ?? "anonymous";
     const keyHash = sha256(`${identity}\n${key}`);
     const body = c.req.method === "GET" ? "" : await c.req.text();
@@ -30,18 +33,29 @@ export function idempotency(store: Store): MiddlewareHandler<AppEnv> {
     const requestHash = sha256(`${c.req.method} ${path}\n${body}`);
     const since = new Date(Date.now() - DAY_MS).toISOString();
     const stored = store.first(
-      store.qb.selectFrom("idempotency_keys").selectAll().where("key_hash", "=", keyHash).where("created_at", ">", since),
+      store.qb
+        .selectFrom("idempotency_keys")
+        .selectAll()
+        .where("key_hash", "=", keyHash)
+        .where("created_at", ">", since),
     );
     if (stored) {
       if (stored.request_hash !== requestHash) {
-        throw new HttpError(422, { message: "This Idempotency-Key was already used for a different request." });
+        throw new HttpError(422, {
+          message: "This Idempotency-Key was already used for a different request.",
+        });
       }
       return new Response(stored.body, {
         status: stored.status,
-        headers: { "Content-Type": "application/json; charset=UTF-8", "Idempotent-Replayed": "true", "Cache-Control": "no-store" },
+        headers: {
+          "Content-Type": "application/json; charset=UTF-8",
+          "Idempotent-Replayed": "true",
+          "Cache-Control": "no-store",
+        },
       });
     }
-    if (inFlight.has(keyHash)) throw new HttpError(409, { message: "A request with this Idempotency-Key is still in progress." });
+    if (inFlight.has(keyHash))
+      throw new HttpError(409, { message: "A request with this Idempotency-Key is still in progress." });
     inFlight.add(keyHash);
     try {
       await next();
@@ -59,8 +73,23 @@ export function idempotency(store: Store): MiddlewareHandler<AppEnv> {
     store.run(
       store.qb
         .insertInto("idempotency_keys")
-        .values({ key_hash: keyHash, request_hash: requestHash, status: res.status, body: text, created_at: new Date(now).toISOString() })
-        .onConflict((oc) => oc.column("key_hash").doUpdateSet({ request_hash: requestHash, status: res.status, body: text, created_at: new Date(now).toISOString() })),
+        .values({
+          key_hash: keyHash,
+          request_hash: requestHash,
+          status: res.status,
+          body: text,
+          created_at: new Date(now).toISOString(),
+        })
+        .onConflict((oc) =>
+          oc
+            .column("key_hash")
+            .doUpdateSet({
+              request_hash: requestHash,
+              status: res.status,
+              body: text,
+              created_at: new Date(now).toISOString(),
+            }),
+        ),
     );
   };
 }

@@ -9,11 +9,15 @@ export interface Logger {
 }
 
 /** One JSON object per line on stdout (stderr for warn and error). */
-export function createLogger(level: LogLevel = "info", write?: (line: string, level: LogLevel) => void): Logger {
+export function createLogger(
+  level: LogLevel = "info",
+  write?: (line: string, level: LogLevel) => void,
+): Logger {
   const min = ORDER[level] ?? ORDER.info;
   const out =
     write ??
-    ((line: string, lvl: LogLevel) => (ORDER[lvl] >= ORDER.warn ? process.stderr : process.stdout).write(line + "\n"));
+    ((line: string, lvl: LogLevel) =>
+      (ORDER[lvl] >= ORDER.warn ? process.stderr : process.stdout).write(line + "\n"));
   const log = (lvl: LogLevel) => (msg: string, fields?: Record<string, unknown>) => {
     if (ORDER[lvl] < min) return;
     out(JSON.stringify({ time: new Date().toISOString(), level: lvl, msg, ...fields }), lvl);

@@ -17,11 +17,18 @@ export function paginate<T>(url: string, items: T[], total: number, req: PageReq
   };
   const from = items.length ? (req.page - 1) * req.limit + 1 : null;
   const to = from === null ? null : from + items.length - 1;
-  const links = [{ url: req.page > 1 ? pageUrl(req.page - 1) : null, label: "&laquo; Previous", active: false }];
+  const links = [
+    { url: req.page > 1 ? pageUrl(req.page - 1) : null, label: "&laquo; Previous", active: false },
+  ];
   const windowStart = Math.max(1, req.page - 3);
   const windowEnd = Math.min(lastPage, req.page + 3);
-  for (let p = windowStart; p <= windowEnd; p++) links.push({ url: pageUrl(p), label: String(p), active: p === req.page });
-  links.push({ url: req.page < lastPage ? pageUrl(req.page + 1) : null, label: "Next &raquo;", active: false });
+  for (let p = windowStart; p <= windowEnd; p++)
+    links.push({ url: pageUrl(p), label: String(p), active: p === req.page });
+  links.push({
+    url: req.page < lastPage ? pageUrl(req.page + 1) : null,
+    label: "Next &raquo;",
+    active: false,
+  });
   return {
     data: items,
     links: {

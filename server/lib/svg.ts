@@ -15,11 +15,56 @@ interface Geometry {
 }
 
 const GEOMETRY: Record<BodyType, Geometry> = {
-  road: { r: 76, tyre: 6, rear: [105, 262], front: [297, 262], bb: [190, 268], seat: [168, 150], headTop: [282, 148], headBottom: [276, 178] },
-  mountain: { r: 74, tyre: 13, rear: [105, 262], front: [297, 262], bb: [188, 270], seat: [166, 162], headTop: [276, 150], headBottom: [268, 188] },
-  fat: { r: 72, tyre: 24, rear: [105, 262], front: [297, 262], bb: [190, 266], seat: [168, 162], headTop: [278, 154], headBottom: [270, 190] },
-  city: { r: 75, tyre: 9, rear: [105, 262], front: [297, 262], bb: [190, 268], seat: [160, 150], headTop: [272, 140], headBottom: [266, 178] },
-  kids: { r: 52, tyre: 10, rear: [135, 286], front: [268, 286], bb: [195, 288], seat: [178, 205], headTop: [252, 196], headBottom: [248, 222] },
+  road: {
+    r: 76,
+    tyre: 6,
+    rear: [105, 262],
+    front: [297, 262],
+    bb: [190, 268],
+    seat: [168, 150],
+    headTop: [282, 148],
+    headBottom: [276, 178],
+  },
+  mountain: {
+    r: 74,
+    tyre: 13,
+    rear: [105, 262],
+    front: [297, 262],
+    bb: [188, 270],
+    seat: [166, 162],
+    headTop: [276, 150],
+    headBottom: [268, 188],
+  },
+  fat: {
+    r: 72,
+    tyre: 24,
+    rear: [105, 262],
+    front: [297, 262],
+    bb: [190, 266],
+    seat: [168, 162],
+    headTop: [278, 154],
+    headBottom: [270, 190],
+  },
+  city: {
+    r: 75,
+    tyre: 9,
+    rear: [105, 262],
+    front: [297, 262],
+    bb: [190, 268],
+    seat: [160, 150],
+    headTop: [272, 140],
+    headBottom: [266, 178],
+  },
+  kids: {
+    r: 52,
+    tyre: 10,
+    rear: [135, 286],
+    front: [268, 286],
+    bb: [195, 288],
+    seat: [178, 205],
+    headTop: [252, 196],
+    headBottom: [248, 222],
+  },
 };
 
 const p = (pt: [number, number]) => `${pt[0]} ${pt[1]}`;
@@ -112,10 +157,18 @@ export function brandSvg(name: string, index: number): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="120" viewBox="0 0 240 120" role="img" aria-label="${esc(name)}"><rect width="240" height="120" rx="12" fill="#fff"/><circle cx="44" cy="60" r="22" fill="none" stroke="${color}" stroke-width="6"/><circle cx="44" cy="60" r="5" fill="${color}"/><text x="76" y="67" font-family="Arial, sans-serif" font-size="${name.length > 12 ? 15 : 19}" font-weight="700" fill="#333">${esc(name)}</text></svg>`;
 }
 
-export function bannerSvg(kind: "slider" | "promo", index: number, type: BodyType, colorName: string): string {
+export function bannerSvg(
+  kind: "slider" | "promo",
+  index: number,
+  type: BodyType,
+  colorName: string,
+): string {
   const color = COLORS.find((c) => c.name === colorName) ?? COLORS[1];
   const [w, h] = kind === "slider" ? [1200, 560] : [600, 400];
-  const bike = productSvg(`${type}-${color.name}-large.svg`)!.replace(/^<svg[^>]*>/, "").replace(/<\/svg>$/, "").replace(/^<rect[^>]*\/>/, "");
+  const bike = productSvg(`${type}-${color.name}-large.svg`)!
+    .replace(/^<svg[^>]*>/, "")
+    .replace(/<\/svg>$/, "")
+    .replace(/^<rect[^>]*\/>/, "");
   const size = kind === "slider" ? 520 : 360;
   const x = kind === "slider" ? 640 : 240;
   const y = (h - size) / 2;

@@ -3,7 +3,16 @@ import { addressListReplySchema, addressSaveReplySchema } from "../../src/api/co
 import { wishlistReplySchema, wishlistToggleReplySchema } from "../../src/api/contract/wishlist";
 import { makeApp, shopper } from "../test-utils";
 
-const ADDRESS = { first_name: "John", last_name: "Doe", address1: ["Block H-ARP Park", "Sector 63"], country: "IN", state: "UP", city: "Noida", postcode: "201301", phone: "0132456789" };
+const ADDRESS = {
+  first_name: "John",
+  last_name: "Doe",
+  address1: ["Block H-ARP Park", "Sector 63"],
+  country: "IN",
+  state: "UP",
+  city: "Noida",
+  postcode: "201301",
+  phone: "0132456789",
+};
 
 describe("account", () => {
   it("creates, reads, updates and deletes addresses of the logged-in customer only", async () => {
@@ -16,7 +25,9 @@ describe("account", () => {
     expect(created.data.address1).toEqual(ADDRESS.address1);
     expect(created.data.country_name).toBe("India");
     const id = created.data.id;
-    const updated = addressSaveReplySchema.parse((await s.put(`/api/addresses/${id}`, { ...ADDRESS, city: "Delhi", default_address: true })).json);
+    const updated = addressSaveReplySchema.parse(
+      (await s.put(`/api/addresses/${id}`, { ...ADDRESS, city: "Delhi", default_address: true })).json,
+    );
     expect(updated.data.city).toBe("Delhi");
     expect(updated.data.is_default).toBe(true);
     expect(addressListReplySchema.parse((await s.get("/api/addresses")).json).data).toHaveLength(1);
@@ -25,7 +36,13 @@ describe("account", () => {
     expect(stringLines.status).toBe(422);
     expect(stringLines.json.message).toBe("address1 must be an array.");
     const other = shopper(app);
-    await other.post("/api/customer/register", { first_name: "O", last_name: "P", email: "op@example.com", password: "secret1", password_confirmation: "secret1" });
+    await other.post("/api/customer/register", {
+      first_name: "O",
+      last_name: "P",
+      email: "op@example.com",
+      password: "secret1",
+      password_confirmation: "secret1",
+    });
     await other.login("op@example.com", "secret1");
     expect((await other.get(`/api/addresses/${id}`)).status).toBe(404);
     expect((await other.del(`/api/addresses/${id}`)).status).toBe(404);

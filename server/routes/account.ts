@@ -18,7 +18,13 @@ export function accountRoutes(d: Deps) {
   });
 
   const addressOf = (customerId: number, id: number) =>
-    store.first(store.qb.selectFrom("customer_addresses").selectAll().where("id", "=", id).where("customer_id", "=", customerId));
+    store.first(
+      store.qb
+        .selectFrom("customer_addresses")
+        .selectAll()
+        .where("id", "=", id)
+        .where("customer_id", "=", customerId),
+    );
 
   const view = (a: NonNullable<ReturnType<typeof addressOf>>) => {
     const { customer_id: _c, email: _e, ...rest } = addressView(a);
@@ -27,13 +33,23 @@ export function accountRoutes(d: Deps) {
 
   const addressBody = async (c: Ctx) => {
     const raw = await readJson(c);
-    if (typeof raw.address1 === "string") throw new HttpError(422, { message: "address1 must be an array.", errors: { address1: ["address1 must be an array."] } });
+    if (typeof raw.address1 === "string")
+      throw new HttpError(422, {
+        message: "address1 must be an array.",
+        errors: { address1: ["address1 must be an array."] },
+      });
     return parseWith(addressInputSchema, raw);
   };
 
   r.get("/addresses", (c) => {
     const customer = requireCustomer(c.get("auth"));
-    const rows = store.all(store.qb.selectFrom("customer_addresses").selectAll().where("customer_id", "=", customer.id).orderBy("id"));
+    const rows = store.all(
+      store.qb
+        .selectFrom("customer_addresses")
+        .selectAll()
+        .where("customer_id", "=", customer.id)
+        .orderBy("id"),
+    );
     return c.json({ data: rows.map(view) });
   });
 
@@ -65,10 +81,18 @@ export function accountRoutes(d: Deps) {
       updated_at: now,
     };
     const savedId = store.tx(() => {
-      if (isDefault) store.run(store.qb.updateTable("customer_addresses").set({ is_default: 0 }).where("customer_id", "=", customer.id));
+      if (isDefault)
+        store.run(
+          store.qb
+            .updateTable("customer_addresses")
+            .set({ is_default: 0 })
+            .where("customer_id", "=", customer.id),
+        );
       if (id === null) {
         return store.insert(
-          store.qb.insertInto("customer_addresses").values({ ...values, customer_id: customer.id, is_default: isDefault ? 1 : 0, created_at: now }),
+          store.qb
+            .insertInto("customer_addresses")
+            .values({ ...values, customer_id: customer.id, is_default: isDefault ? 1 : 0, created_at: now }),
         );
       }
       store.run(
@@ -80,7 +104,10 @@ export function accountRoutes(d: Deps) {
       return id;
     });
     return c.json({
-      message: id === null ? "Your address has been created successfully." : "Your address has been updated successfully.",
+      message:
+        id === null
+          ? "Your address has been created successfully."
+          : "Your address has been updated successfully.",
       data: view(addressOf(customer.id, savedId)!),
     });
   };
@@ -89,7 +116,12 @@ export function accountRoutes(d: Deps) {
 
   r.delete("/addresses/:id", (c) => {
     const customer = requireCustomer(c.get("auth"));
-    const res = store.run(store.qb.deleteFrom("customer_addresses").where("id", "=", idParam(c)).where("customer_id", "=", customer.id));
+    const res = store.run(
+      store.qb
+        .deleteFrom("customer_addresses")
+        .where("id", "=", idParam(c))
+        .where("customer_id", "=", customer.id),
+    );
     if (!res.changes) throw notFound();
     return c.json({ message: "Item removed successfully." });
   });
@@ -103,7 +135,13 @@ export function accountRoutes(d: Deps) {
     let base = store.qb.selectFrom("orders").where("customer_id", "=", customer.id);
     if (status) base = base.where("status", "in", status.split(",").slice(0, 10));
     const total = store.first(base.select((eb) => eb.fn.countAll<number>().as("n")))?.n ?? 0;
-    const rows = store.all(base.selectAll().orderBy("id", "desc").limit(limit).offset((page - 1) * limit)) as OrderRow[];
+    const rows = store.all(
+      base
+        .selectAll()
+        .orderBy("id", "desc")
+        .limit(limit)
+        .offset((page - 1) * limit),
+    ) as OrderRow[];
     const views = orderViews(store, catalog, rows);
     if (q.pagination === "0") return c.json({ data: views });
     return c.json(paginate(c.req.url, views, total, { page, limit, limitRaw: c.req.query("limit") }));
@@ -114,7 +152,8 @@ export function accountRoutes(d: Deps) {
     const id = idParam(c);
     const auth = c.get("auth");
     if (auth.state === "invalid") throw new HttpError(401, { error: "Unauthenticated" });
-    const order = store.first(store.qb.selectFrom("orders").selectAll().where("id", "=", id)) as OrderRow | undefined;
+    const order = store.first(store.qb.selectFrom("orders").selectAll().where("id", "=", id)) as
+      OrderRow | undefined;
     if (!order) throw notFound();
     const session = sessionHash(c);
     const mine = auth.customer ? order.customer_id === auth.customer.id : false;
@@ -130,16 +169,40 @@ export function accountRoutes(d: Deps) {
 
   r.post("/orders/:id/cancel", (c) => {
     const order = visibleOrder(c);
-    if (order.status !== "pending") return c.json({ status: false, message: "Something went wrong, please try again later." }, 422);
+    if (order.status !== "pending")
+      return c.json({ status: false, message: "Something went wrong, please try again later." }, 422);
     store.tx(() => {
-      const items = store.all(store.qb.selectFrom("order_items").selectAll().where("order_id", "=", order.id));
+      const items = store.all(
+        store.qb.selectFrom("order_items").selectAll().where("order_id", "=", order.id),
+      );
       for (const i of items) {
-        if (i.variant_id) store.run(store.qb.updateTable("product_variants").set((eb) => ({ stock: eb("stock", "+", i.qty_ordered) })).where("id", "=", i.variant_id));
-        else store.run(store.qb.updateTable("products").set((eb) => ({ stock: eb("stock", "+", i.qty_ordered) })).where("id", "=", i.product_id));
+        if (i.variant_id)
+          store.run(
+            store.qb
+              .updateTable("product_variants")
+              .set((eb) => ({ stock: eb("stock", "+", i.qty_ordered) }))
+              .where("id", "=", i.variant_id),
+          );
+        else
+          store.run(
+            store.qb
+              .updateTable("products")
+              .set((eb) => ({ stock: eb("stock", "+", i.qty_ordered) }))
+              .where("id", "=", i.product_id),
+          );
       }
-      store.run(store.qb.updateTable("orders").set({ status: "canceled", updated_at: nowIso() }).where("id", "=", order.id));
+      store.run(
+        store.qb
+          .updateTable("orders")
+          .set({ status: "canceled", updated_at: nowIso() })
+          .where("id", "=", order.id),
+      );
     });
-    catalog.touch(store.all(store.qb.selectFrom("order_items").select("product_id").where("order_id", "=", order.id)).map((i) => i.product_id));
+    catalog.touch(
+      store
+        .all(store.qb.selectFrom("order_items").select("product_id").where("order_id", "=", order.id))
+        .map((i) => i.product_id),
+    );
     return c.json({ status: true, message: "Order canceled successfully." });
   });
 
@@ -153,10 +216,22 @@ export function accountRoutes(d: Deps) {
     let rowsQ = base.selectAll().orderBy("id", "desc");
     if (q.pagination !== "0") rowsQ = rowsQ.limit(limit).offset((page - 1) * limit);
     const rows = store.all(rowsQ);
-    const products = new Map(catalog.views(rows.map((w) => w.product_id), { wishlisted: new Set(rows.map((w) => w.product_id)) }).map((p) => [p.id, p]));
+    const products = new Map(
+      catalog
+        .views(
+          rows.map((w) => w.product_id),
+          { wishlisted: new Set(rows.map((w) => w.product_id)) },
+        )
+        .map((p) => [p.id, p]),
+    );
     const items = rows
       .filter((w) => products.has(w.product_id))
-      .map((w) => ({ id: w.id, product: products.get(w.product_id), created_at: w.created_at, updated_at: w.updated_at }));
+      .map((w) => ({
+        id: w.id,
+        product: products.get(w.product_id),
+        created_at: w.created_at,
+        updated_at: w.updated_at,
+      }));
     if (q.pagination === "0") return c.json({ data: items });
     return c.json(paginate(c.req.url, items, total, { page, limit, limitRaw: c.req.query("limit") }));
   });
@@ -166,21 +241,37 @@ export function accountRoutes(d: Deps) {
     const productId = idParam(c);
     if (!catalog.productRows([productId]).length) throw notFound();
     const existing = store.first(
-      store.qb.selectFrom("wishlist_items").selectAll().where("customer_id", "=", customer.id).where("product_id", "=", productId),
+      store.qb
+        .selectFrom("wishlist_items")
+        .selectAll()
+        .where("customer_id", "=", customer.id)
+        .where("product_id", "=", productId),
     );
     if (existing) {
       store.run(store.qb.deleteFrom("wishlist_items").where("id", "=", existing.id));
       return c.json({ data: null, message: "Item removed from wishlist successfully." });
     }
     const now = nowIso();
-    const id = store.insert(store.qb.insertInto("wishlist_items").values({ customer_id: customer.id, product_id: productId, created_at: now, updated_at: now }));
+    const id = store.insert(
+      store.qb
+        .insertInto("wishlist_items")
+        .values({ customer_id: customer.id, product_id: productId, created_at: now, updated_at: now }),
+    );
     const [product] = catalog.views([productId], { wishlisted: new Set([productId]) });
-    return c.json({ data: { id, product, created_at: now, updated_at: now }, message: "Item Successfully Added To Wishlist" });
+    return c.json({
+      data: { id, product, created_at: now, updated_at: now },
+      message: "Item Successfully Added To Wishlist",
+    });
   });
 
   r.delete("/wishlist/:id", (c) => {
     const customer = requireCustomer(c.get("auth"));
-    const res = store.run(store.qb.deleteFrom("wishlist_items").where("id", "=", idParam(c)).where("customer_id", "=", customer.id));
+    const res = store.run(
+      store.qb
+        .deleteFrom("wishlist_items")
+        .where("id", "=", idParam(c))
+        .where("customer_id", "=", customer.id),
+    );
     if (!res.changes) throw notFound();
     return c.json({ message: "Item removed successfully." });
   });

@@ -1,8 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { cartMutationReplySchema, cartReplySchema, couponReplySchema, STOCK_ERROR_MESSAGE } from "../../src/api/contract/cart";
+import {
+  cartMutationReplySchema,
+  cartReplySchema,
+  couponReplySchema,
+  STOCK_ERROR_MESSAGE,
+} from "../../src/api/contract/cart";
 import { makeApp, shopper } from "../test-utils";
 
-const RED_X = { quantityCount: 1, is_configurable: true, selected_configurable_option: 100, super_attribute: { 23: 0, 24: 6 } };
+const RED_X = {
+  quantityCount: 1,
+  is_configurable: true,
+  selected_configurable_option: 100,
+  super_attribute: { 23: 0, 24: 6 },
+};
 
 async function redColourOption(s: ReturnType<typeof shopper>) {
   const p = (await s.get("/api/products/1")).json.data;
@@ -31,10 +41,20 @@ describe("cart", () => {
     const s = shopper(await makeApp());
     const { sizes } = await redColourOption(s);
     const m = sizes.find((z) => z.name === "m")!;
-    await s.post("/api/checkout/cart/add/1", { quantityCount: 1, is_configurable: true, selected_configurable_option: m.variant_id });
+    await s.post("/api/checkout/cart/add/1", {
+      quantityCount: 1,
+      is_configurable: true,
+      selected_configurable_option: m.variant_id,
+    });
     const cfg = (await s.get("/api/product-configurable-config/1")).json.data;
-    const [variantId, attrs] = Object.entries(cfg.index as Record<string, Record<string, number>>).find(([id]) => Number(id) === m.variant_id)!;
-    const r = await s.post("/api/checkout/cart/add/1", { quantityCount: 2, is_configurable: true, super_attribute: attrs });
+    const [variantId, attrs] = Object.entries(cfg.index as Record<string, Record<string, number>>).find(
+      ([id]) => Number(id) === m.variant_id,
+    )!;
+    const r = await s.post("/api/checkout/cart/add/1", {
+      quantityCount: 2,
+      is_configurable: true,
+      super_attribute: attrs,
+    });
     const cart = cartMutationReplySchema.parse(r.json).data!;
     expect(cart.items).toHaveLength(1);
     expect(cart.items[0]!.quantity).toBe(3);
@@ -50,12 +70,24 @@ describe("cart", () => {
     const { sizes } = await redColourOption(s);
     const x = sizes.find((z) => z.name === "x")!;
     expect(x.stock).toBe(2);
-    const over = await s.post("/api/checkout/cart/add/1", { ...RED_X, selected_configurable_option: x.variant_id, quantityCount: 3 });
+    const over = await s.post("/api/checkout/cart/add/1", {
+      ...RED_X,
+      selected_configurable_option: x.variant_id,
+      quantityCount: 3,
+    });
     expect(over.status).toBe(200);
     expect(over.json.error.message).toBe(STOCK_ERROR_MESSAGE);
-    const ok = await s.post("/api/checkout/cart/add/1", { ...RED_X, selected_configurable_option: x.variant_id, quantityCount: 2 });
+    const ok = await s.post("/api/checkout/cart/add/1", {
+      ...RED_X,
+      selected_configurable_option: x.variant_id,
+      quantityCount: 2,
+    });
     const itemId = ok.json.data.items[0].id as number;
-    const again = await s.post("/api/checkout/cart/add/1", { ...RED_X, selected_configurable_option: x.variant_id, quantityCount: 1 });
+    const again = await s.post("/api/checkout/cart/add/1", {
+      ...RED_X,
+      selected_configurable_option: x.variant_id,
+      quantityCount: 1,
+    });
     expect(again.json.error.message).toBe(STOCK_ERROR_MESSAGE);
     const upd = await s.put("/api/checkout/cart/update", { qty: { [itemId]: 3 } });
     expect(upd.status).toBe(422);
@@ -63,7 +95,10 @@ describe("cart", () => {
     const zero = await s.put("/api/checkout/cart/update", { qty: { [itemId]: 0 } });
     expect(zero.status).toBe(422);
     const outOfStock = sizes.find((z) => z.stock === 0)!;
-    const none = await s.post("/api/checkout/cart/add/1", { ...RED_X, selected_configurable_option: outOfStock.variant_id });
+    const none = await s.post("/api/checkout/cart/add/1", {
+      ...RED_X,
+      selected_configurable_option: outOfStock.variant_id,
+    });
     expect(none.json.error.message).toBe(STOCK_ERROR_MESSAGE);
     const plain = await s.post("/api/checkout/cart/add/43", { quantity: 3, is_configurable: false });
     expect((await s.get("/api/products/43")).json.data.stock).toBe(2);
@@ -74,7 +109,9 @@ describe("cart", () => {
     const s = shopper(await makeApp());
     const add = await s.post("/api/checkout/cart/add/45", { quantity: 1, is_configurable: false });
     const id = add.json.data.items[0].id as number;
-    const upd = cartMutationReplySchema.parse((await s.put("/api/checkout/cart/update", { qty: { [id]: 2 } })).json);
+    const upd = cartMutationReplySchema.parse(
+      (await s.put("/api/checkout/cart/update", { qty: { [id]: 2 } })).json,
+    );
     expect(upd.message).toBe("Cart Item(s) successfully updated.");
     expect(upd.data?.items[0]?.quantity).toBe(2);
     expect((await s.put("/api/checkout/cart/update", { qty: { 999999: 1 } })).status).toBe(404);
@@ -90,9 +127,13 @@ describe("cart", () => {
   it("applies a valid coupon, refuses unknown and expired ones, and removes it", async () => {
     const s = shopper(await makeApp());
     await s.post("/api/checkout/cart/add/45", { quantity: 1 });
-    const unknown = couponReplySchema.parse((await s.post("/api/checkout/cart/coupon", { code: "NOPE" })).json);
+    const unknown = couponReplySchema.parse(
+      (await s.post("/api/checkout/cart/coupon", { code: "NOPE" })).json,
+    );
     expect(unknown).toMatchObject({ success: false, message: "Coupon code is invalid." });
-    const expired = couponReplySchema.parse((await s.post("/api/checkout/cart/coupon", { code: "SUMMER2025" })).json);
+    const expired = couponReplySchema.parse(
+      (await s.post("/api/checkout/cart/coupon", { code: "SUMMER2025" })).json,
+    );
     expect(expired).toMatchObject({ success: false, message: "Coupon code can't be applied." });
     const ok = couponReplySchema.parse((await s.post("/api/checkout/cart/coupon", { code: "bike10" })).json);
     expect(ok).toMatchObject({ success: true, message: "Coupon code applied successfully." });
@@ -133,9 +174,13 @@ describe("cart", () => {
     await s.post("/api/checkout/cart/add/45", { quantity: 1 });
     const noFlag = await app.request("/api/checkout/cart", { headers: { Authorization: `Bearer ${token}` } });
     expect(((await noFlag.json()) as { data: unknown }).data).toBeNull();
-    const withFlag = await app.request("/api/checkout/cart?token=true", { headers: { Authorization: `Bearer ${token}` } });
+    const withFlag = await app.request("/api/checkout/cart?token=true", {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     expect(((await withFlag.json()) as { data: { items: unknown[] } }).data.items).toHaveLength(1);
-    const bad = await app.request("/api/checkout/cart?token=true", { headers: { Authorization: "Bearer not-a-real-token-aaaaaaaaaaaa" } });
+    const bad = await app.request("/api/checkout/cart?token=true", {
+      headers: { Authorization: "Bearer not-a-real-token-aaaaaaaaaaaa" },
+    });
     expect(bad.status).toBe(401);
     expect(await bad.json()).toEqual({ error: "Unauthenticated" });
     const noHeader = await app.request("/api/addresses?token=true");

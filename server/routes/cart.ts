@@ -1,5 +1,10 @@
 import { Hono } from "hono";
-import { addToCartRequestSchema, couponRequestSchema, STOCK_ERROR_MESSAGE, updateCartRequestSchema } from "../../src/api/contract/cart";
+import {
+  addToCartRequestSchema,
+  couponRequestSchema,
+  STOCK_ERROR_MESSAGE,
+  updateCartRequestSchema,
+} from "../../src/api/contract/cart";
 import type { AppEnv, Ctx, Deps } from "../context";
 import { ensureSession, optionalCustomer, sessionHash } from "../lib/auth";
 import { type CartOwner, type CartRow, StockError } from "../lib/cart";
@@ -40,7 +45,10 @@ export function cartRoutes(d: Deps) {
     const variant = carts.resolveVariant(product, body.selected_configurable_option, body.super_attribute);
     const current = carts.find(owner);
     if (variant === "missing") {
-      return c.json({ error: { message: "Options are missing for this product.", code: 0 }, data: carts.view(current) });
+      return c.json({
+        error: { message: "Options are missing for this product.", code: 0 },
+        data: carts.view(current),
+      });
     }
     try {
       store.tx(() => {
@@ -48,12 +56,18 @@ export function cartRoutes(d: Deps) {
         carts.addLine(cart, product, variant, quantity, {
           product_id: product.id,
           quantity,
-          ...(variant ? { selected_configurable_option: variant.id, super_attribute: body.super_attribute ?? {} } : {}),
+          ...(variant
+            ? { selected_configurable_option: variant.id, super_attribute: body.super_attribute ?? {} }
+            : {}),
         });
       });
     } catch (err) {
       if (err instanceof StockError) {
-        return c.json({ error: { message: STOCK_ERROR_MESSAGE, code: 0 }, message: STOCK_ERROR_MESSAGE, data: carts.view(current) });
+        return c.json({
+          error: { message: STOCK_ERROR_MESSAGE, code: 0 },
+          message: STOCK_ERROR_MESSAGE,
+          data: carts.view(current),
+        });
       }
       throw err;
     }
@@ -65,14 +79,19 @@ export function cartRoutes(d: Deps) {
     const cart = activeCart(c);
     if (!cart) throw notFound();
     store.tx(() => carts.setQuantities(cart, body.qty));
-    return c.json({ message: "Cart Item(s) successfully updated.", data: carts.view(carts.find(cartOwner(c, false)!)) });
+    return c.json({
+      message: "Cart Item(s) successfully updated.",
+      data: carts.view(carts.find(cartOwner(c, false)!)),
+    });
   });
 
   r.get("/checkout/cart/remove-item/:id", (c) => {
     const itemId = idParam(c);
     const cart = activeCart(c);
     if (!cart) throw notFound();
-    const res = store.run(store.qb.deleteFrom("cart_items").where("id", "=", itemId).where("cart_id", "=", cart.id));
+    const res = store.run(
+      store.qb.deleteFrom("cart_items").where("id", "=", itemId).where("cart_id", "=", cart.id),
+    );
     if (!res.changes) throw notFound();
     carts.touch(cart);
     return c.json({ message: "Item was removed successfully from the cart.", data: carts.view(cart) });
@@ -92,19 +111,36 @@ export function cartRoutes(d: Deps) {
   r.post("/checkout/cart/coupon", async (c) => {
     const body = await parseBody(c, couponRequestSchema);
     const cart = activeCart(c);
-    if (!cart || !carts.items(cart.id).length) return c.json({ success: false, message: "Coupon code can't be applied." });
+    if (!cart || !carts.items(cart.id).length)
+      return c.json({ success: false, message: "Coupon code can't be applied." });
     const code = body.code.toUpperCase();
     const exists = store.first(store.qb.selectFrom("coupons").select("id").where("code", "=", code));
     if (!exists) return c.json({ success: false, message: "Coupon code is invalid." });
     const t = carts.totals(cart);
-    if (!carts.validCoupon(code, t.subTotal)) return c.json({ success: false, message: "Coupon code can't be applied." });
-    store.run(store.qb.updateTable("carts").set({ coupon_code: code, updated_at: nowIso() }).where("id", "=", cart.id));
-    return c.json({ success: true, message: "Coupon code applied successfully.", data: carts.view(carts.find(cartOwner(c, false)!)) });
+    if (!carts.validCoupon(code, t.subTotal))
+      return c.json({ success: false, message: "Coupon code can't be applied." });
+    store.run(
+      store.qb
+        .updateTable("carts")
+        .set({ coupon_code: code, updated_at: nowIso() })
+        .where("id", "=", cart.id),
+    );
+    return c.json({
+      success: true,
+      message: "Coupon code applied successfully.",
+      data: carts.view(carts.find(cartOwner(c, false)!)),
+    });
   });
 
   r.delete("/checkout/cart/coupon", (c) => {
     const cart = activeCart(c);
-    if (cart) store.run(store.qb.updateTable("carts").set({ coupon_code: null, updated_at: nowIso() }).where("id", "=", cart.id));
+    if (cart)
+      store.run(
+        store.qb
+          .updateTable("carts")
+          .set({ coupon_code: null, updated_at: nowIso() })
+          .where("id", "=", cart.id),
+      );
     return c.json({ success: true, status: true, message: "Coupon code removed successfully." });
   });
 

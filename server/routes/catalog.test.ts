@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { categoryListReplySchema } from "../../src/api/contract/category";
 import {
-  additionalInformationReplySchema, ADDITIONAL_INFO_CODES, configurableConfigReplySchema, productListReplySchema, productReplySchema,
+  additionalInformationReplySchema,
+  ADDITIONAL_INFO_CODES,
+  configurableConfigReplySchema,
+  productListReplySchema,
+  productReplySchema,
   productWithAdditionalInformationReplySchema,
 } from "../../src/api/contract/product";
 import { reviewCreateReplySchema, reviewListReplySchema } from "../../src/api/contract/review";
@@ -26,7 +30,9 @@ describe("catalogue", () => {
 
   it("filters by category slug, tag, colour, size, sale, new and price range", async () => {
     const s = shopper(await makeApp());
-    const mtb = productListReplySchema.parse((await s.get("/api/products?cat_slug=mountain-bikes&limit=50")).json);
+    const mtb = productListReplySchema.parse(
+      (await s.get("/api/products?cat_slug=mountain-bikes&limit=50")).json,
+    );
     expect(mtb.data.length).toBe(9);
     expect(mtb.data.every((p) => p.categories.some((c) => c.slug === "mountain-bikes"))).toBe(true);
     const byId = productListReplySchema.parse((await s.get("/api/products?category_id=2&limit=50")).json);
@@ -35,7 +41,11 @@ describe("catalogue", () => {
     expect(kids.data.every((p) => p.tags.includes("Kids"))).toBe(true);
     const red = productListReplySchema.parse((await s.get("/api/products?color=red&size=xl&limit=50")).json);
     expect(red.data.length).toBeGreaterThan(0);
-    expect(red.data.every((p) => p.variation.some((v) => v.color === "red" && v.size.some((z) => z.name === "xl")))).toBe(true);
+    expect(
+      red.data.every((p) =>
+        p.variation.some((v) => v.color === "red" && v.size.some((z) => z.name === "xl")),
+      ),
+    ).toBe(true);
     const sale = productListReplySchema.parse((await s.get("/api/products?sale=1&limit=50")).json);
     expect(sale.data.every((p) => p.discount > 0)).toBe(true);
     const fresh = productListReplySchema.parse((await s.get("/api/products?new=1&limit=50")).json);
@@ -46,13 +56,19 @@ describe("catalogue", () => {
 
   it("sorts by price both ways and returns bestsellers by sales", async () => {
     const s = shopper(await makeApp());
-    const asc = productListReplySchema.parse((await s.get("/api/products?sort=price&order=asc&limit=50")).json);
+    const asc = productListReplySchema.parse(
+      (await s.get("/api/products?sort=price&order=asc&limit=50")).json,
+    );
     const prices = asc.data.map((p) => Number(p.special_price ?? p.price));
     expect([...prices].sort((a, b) => a - b)).toEqual(prices);
-    const desc = productListReplySchema.parse((await s.get("/api/products?sort=priceHighToLow&limit=50")).json);
+    const desc = productListReplySchema.parse(
+      (await s.get("/api/products?sort=priceHighToLow&limit=50")).json,
+    );
     const dprices = desc.data.map((p) => Number(p.special_price ?? p.price));
     expect([...dprices].sort((a, b) => b - a)).toEqual(dprices);
-    const best = productListReplySchema.parse((await s.get("/api/products?category_id=1&bestseller=1&limit=8")).json);
+    const best = productListReplySchema.parse(
+      (await s.get("/api/products?category_id=1&bestseller=1&limit=8")).json,
+    );
     expect(best.data.length).toBe(8);
     const counts = best.data.map((p) => p.saleCount);
     expect([...counts].sort((a, b) => b - a)).toEqual(counts);
@@ -60,7 +76,9 @@ describe("catalogue", () => {
 
   it("finds the product detail by url_key and by id", async () => {
     const s = shopper(await makeApp());
-    const list = productListReplySchema.parse((await s.get("/api/products?category_id=1&url_key=ridgeline-trail-29")).json);
+    const list = productListReplySchema.parse(
+      (await s.get("/api/products?category_id=1&url_key=ridgeline-trail-29")).json,
+    );
     expect(list.data).toHaveLength(1);
     expect(list.data[0]!.id).toBe(1);
     const one = productReplySchema.parse((await s.get("/api/products/1")).json);
@@ -73,7 +91,9 @@ describe("catalogue", () => {
 
   it("answers additional information in the fixed order and the configurable config", async () => {
     const s = shopper(await makeApp());
-    const info = additionalInformationReplySchema.parse((await s.get("/api/product-additional-information/1")).json);
+    const info = additionalInformationReplySchema.parse(
+      (await s.get("/api/product-additional-information/1")).json,
+    );
     expect(info.data.map((i) => i.code)).toEqual([...ADDITIONAL_INFO_CODES]);
     const cfg = configurableConfigReplySchema.parse((await s.get("/api/product-configurable-config/1")).json);
     expect(cfg.data.attributes.map((a) => a.code)).toEqual(["color", "size"]);
@@ -83,7 +103,9 @@ describe("catalogue", () => {
 
   it("serves product-with-additional-information, attributes and categories", async () => {
     const s = shopper(await makeApp());
-    const pwa = productWithAdditionalInformationReplySchema.parse((await s.get("/api/product-with-additional-information?new=1&limit=4")).json);
+    const pwa = productWithAdditionalInformationReplySchema.parse(
+      (await s.get("/api/product-with-additional-information?new=1&limit=4")).json,
+    );
     expect(pwa.data).toHaveLength(4);
     expect(pwa.data[0]!.additional_information).toHaveLength(8);
     const attrs = attributesReplySchema.parse((await s.get("/api/getattributes?cat_slug=road-bikes")).json);
@@ -91,18 +113,32 @@ describe("catalogue", () => {
     expect(attrs.price_range!.min).toBeGreaterThan(0);
     expect((await s.get("/api/getattributes?cat_slug=nope")).status).toBe(404);
     const roots = categoryListReplySchema.parse((await s.get("/api/descendant-categories?parent_id=1")).json);
-    expect(roots.data.map((c) => c.slug)).toEqual(["mountain-bikes", "road-bikes", "fat-bikes", "city-hybrid-bikes", "kids-bmx-bikes", "homepage"]);
+    expect(roots.data.map((c) => c.slug)).toEqual([
+      "mountain-bikes",
+      "road-bikes",
+      "fat-bikes",
+      "city-hybrid-bikes",
+      "kids-bmx-bikes",
+      "homepage",
+    ]);
     const home = productListReplySchema.parse((await s.get("/api/products?cat_slug=homepage&limit=50")).json);
     expect(home.data.length).toBeGreaterThanOrEqual(8);
   });
 
   it("lists approved reviews and stores new ones as pending", async () => {
     const s = shopper(await makeApp());
-    const list = reviewListReplySchema.parse((await s.get("/api/reviews?product_id=1&status=approved&limit=5")).json);
+    const list = reviewListReplySchema.parse(
+      (await s.get("/api/reviews?product_id=1&status=approved&limit=5")).json,
+    );
     expect(list.meta?.total).toBeGreaterThan(0);
     const missingName = await s.post("/api/reviews/1/create", { title: "Nice", comment: "Good", rating: 5 });
     expect(missingName.status).toBe(422);
-    const created = await s.post("/api/reviews/1/create", { title: "Nice", comment: "Good", rating: 5, name: "Guest" });
+    const created = await s.post("/api/reviews/1/create", {
+      title: "Nice",
+      comment: "Good",
+      rating: 5,
+      name: "Guest",
+    });
     expect(reviewCreateReplySchema.parse(created.json).data.status).toBe("pending");
     const bad = await s.post("/api/reviews/1/create", { title: "x", comment: "y", rating: 9, name: "G" });
     expect(bad.status).toBe(422);

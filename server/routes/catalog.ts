@@ -22,7 +22,11 @@ export function catalogRoutes(d: Deps) {
     const customer = optionalCustomer(c.get("auth"));
     if (!customer) return undefined;
     return new Set(
-      store.all(store.qb.selectFrom("wishlist_items").select("product_id").where("customer_id", "=", customer.id)).map((w) => w.product_id),
+      store
+        .all(
+          store.qb.selectFrom("wishlist_items").select("product_id").where("customer_id", "=", customer.id),
+        )
+        .map((w) => w.product_id),
     );
   };
 
@@ -97,7 +101,11 @@ export function catalogRoutes(d: Deps) {
     publicCache(c);
     const list = catalog
       .allCategories()
-      .filter((cat) => (q.parent_id === undefined ? cat.parent_id === null : cat.parent_id === q.parent_id) && cat.status === 1)
+      .filter(
+        (cat) =>
+          (q.parent_id === undefined ? cat.parent_id === null : cat.parent_id === q.parent_id) &&
+          cat.status === 1,
+      )
       .sort((a, b) => a.position - b.position)
       .map(categoryView);
     return c.json({ data: list });
@@ -127,22 +135,48 @@ export function catalogRoutes(d: Deps) {
     if (!reply) {
       const inCat = (qb: ReturnType<typeof store.qb.selectFrom<"product_variants">>) =>
         cat && cat.parent_id !== null
-          ? qb.where("product_id", "in", store.qb.selectFrom("product_categories").select("product_id").where("category_id", "=", cat.id))
+          ? qb.where(
+              "product_id",
+              "in",
+              store.qb
+                .selectFrom("product_categories")
+                .select("product_id")
+                .where("category_id", "=", cat.id),
+            )
           : qb;
       const colorCounts = new Map(
         store
-          .all(inCat(store.qb.selectFrom("product_variants")).select(["color_option_id as id", (eb) => eb.fn.count<number>("product_id").distinct().as("n")]).groupBy("color_option_id"))
+          .all(
+            inCat(store.qb.selectFrom("product_variants"))
+              .select(["color_option_id as id", (eb) => eb.fn.count<number>("product_id").distinct().as("n")])
+              .groupBy("color_option_id"),
+          )
           .map((x) => [x.id, x.n]),
       );
       const sizeCounts = new Map(
         store
-          .all(inCat(store.qb.selectFrom("product_variants")).select(["size_option_id as id", (eb) => eb.fn.count<number>("product_id").distinct().as("n")]).groupBy("size_option_id"))
+          .all(
+            inCat(store.qb.selectFrom("product_variants"))
+              .select(["size_option_id as id", (eb) => eb.fn.count<number>("product_id").distinct().as("n")])
+              .groupBy("size_option_id"),
+          )
           .map((x) => [x.id, x.n]),
       );
-      let tagQ = store.qb.selectFrom("product_tags").select(["tag", (eb) => eb.fn.countAll<number>().as("n")]).groupBy("tag");
-      let priceQ = store.qb.selectFrom("products").select((eb) => [eb.fn.min<number>("final_price").as("min"), eb.fn.max<number>("final_price").as("max")]);
+      let tagQ = store.qb
+        .selectFrom("product_tags")
+        .select(["tag", (eb) => eb.fn.countAll<number>().as("n")])
+        .groupBy("tag");
+      let priceQ = store.qb
+        .selectFrom("products")
+        .select((eb) => [
+          eb.fn.min<number>("final_price").as("min"),
+          eb.fn.max<number>("final_price").as("max"),
+        ]);
       if (cat && cat.parent_id !== null) {
-        const sub = store.qb.selectFrom("product_categories").select("product_id").where("category_id", "=", cat.id);
+        const sub = store.qb
+          .selectFrom("product_categories")
+          .select("product_id")
+          .where("category_id", "=", cat.id);
         tagQ = tagQ.where("product_id", "in", sub);
         priceQ = priceQ.where("id", "in", sub);
       }
@@ -150,9 +184,48 @@ export function catalogRoutes(d: Deps) {
       const price = store.first(priceQ);
       reply = {
         data: [
-          { id: 23, code: "color", name: "Color", type: "select", swatch_type: "color", options: COLORS.map((o) => ({ id: o.id, label: o.label, admin_name: o.name, swatch_value: o.hex, count: colorCounts.get(o.id) ?? 0 })) },
-          { id: 24, code: "size", name: "Size", type: "select", swatch_type: null, options: SIZES.map((o) => ({ id: o.id, label: o.label, admin_name: o.name, swatch_value: null, count: sizeCounts.get(o.id) ?? 0 })) },
-          { id: 25, code: "tag", name: "Tag", type: "multiselect", swatch_type: null, options: ["Kids", "Men", "Women"].map((t, i) => ({ id: 30 + i, label: t, admin_name: t, swatch_value: null, count: tags.find((x) => x.tag === t)?.n ?? 0 })) },
+          {
+            id: 23,
+            code: "color",
+            name: "Color",
+            type: "select",
+            swatch_type: "color",
+            options: COLORS.map((o) => ({
+              id: o.id,
+              label: o.label,
+              admin_name: o.name,
+              swatch_value: o.hex,
+              count: colorCounts.get(o.id) ?? 0,
+            })),
+          },
+          {
+            id: 24,
+            code: "size",
+            name: "Size",
+            type: "select",
+            swatch_type: null,
+            options: SIZES.map((o) => ({
+              id: o.id,
+              label: o.label,
+              admin_name: o.name,
+              swatch_value: null,
+              count: sizeCounts.get(o.id) ?? 0,
+            })),
+          },
+          {
+            id: 25,
+            code: "tag",
+            name: "Tag",
+            type: "multiselect",
+            swatch_type: null,
+            options: ["Kids", "Men", "Women"].map((t, i) => ({
+              id: 30 + i,
+              label: t,
+              admin_name: t,
+              swatch_value: null,
+              count: tags.find((x) => x.tag === t)?.n ?? 0,
+            })),
+          },
         ],
         price_range: { min: price?.min ?? 0, max: price?.max ?? 0 },
       };
@@ -168,13 +241,27 @@ export function catalogRoutes(d: Deps) {
     let base = store.qb.selectFrom("reviews").where("status", "=", "approved");
     if (q.product_id !== undefined) base = base.where("product_id", "=", q.product_id);
     const total = store.first(base.select((eb) => eb.fn.countAll<number>().as("n")))?.n ?? 0;
-    const rows = store.all(base.selectAll().orderBy("id", "desc").limit(limit).offset((page - 1) * limit));
+    const rows = store.all(
+      base
+        .selectAll()
+        .orderBy("id", "desc")
+        .limit(limit)
+        .offset((page - 1) * limit),
+    );
     publicCache(c);
-    return c.json(paginate(c.req.url, rows.map(reviewView), total, { page, limit, limitRaw: c.req.query("limit") }));
+    return c.json(
+      paginate(c.req.url, rows.map(reviewView), total, { page, limit, limitRaw: c.req.query("limit") }),
+    );
   });
 
   r.get("/reviews/:id", (c) => {
-    const row = store.first(store.qb.selectFrom("reviews").selectAll().where("id", "=", idParam(c)).where("status", "=", "approved"));
+    const row = store.first(
+      store.qb
+        .selectFrom("reviews")
+        .selectAll()
+        .where("id", "=", idParam(c))
+        .where("status", "=", "approved"),
+    );
     if (!row) throw notFound();
     return c.json({ data: reviewView(row) });
   });
@@ -185,12 +272,23 @@ export function catalogRoutes(d: Deps) {
     const body = await parseBody(c, reviewCreateSchema);
     if (!catalog.productRows([productId]).length) throw notFound();
     const name = customer ? `${customer.first_name} ${customer.last_name}`.trim() : body.name;
-    if (!name) throw new HttpError(422, { message: "The given data was invalid.", errors: { name: ["The name field is required."] } });
+    if (!name)
+      throw new HttpError(422, {
+        message: "The given data was invalid.",
+        errors: { name: ["The name field is required."] },
+      });
     const now = nowIso();
     const id = store.insert(
       store.qb.insertInto("reviews").values({
-        product_id: productId, customer_id: customer?.id ?? null, name, title: body.title, comment: body.comment,
-        rating: body.rating, status: "pending", created_at: now, updated_at: now,
+        product_id: productId,
+        customer_id: customer?.id ?? null,
+        name,
+        title: body.title,
+        comment: body.comment,
+        rating: body.rating,
+        status: "pending",
+        created_at: now,
+        updated_at: now,
       }),
     );
     const row = store.first(store.qb.selectFrom("reviews").selectAll().where("id", "=", id))!;
@@ -200,7 +298,18 @@ export function catalogRoutes(d: Deps) {
   return r;
 }
 
-function categoryView(c: { id: number; parent_id: number | null; name: string; slug: string; position: number; status: number; description: string | null; image: string | null; created_at: string; updated_at: string }) {
+function categoryView(c: {
+  id: number;
+  parent_id: number | null;
+  name: string;
+  slug: string;
+  position: number;
+  status: number;
+  description: string | null;
+  image: string | null;
+  created_at: string;
+  updated_at: string;
+}) {
   return {
     id: c.id,
     code: c.slug,
@@ -222,7 +331,17 @@ function categoryView(c: { id: number; parent_id: number | null; name: string; s
   };
 }
 
-function reviewView(r: { id: number; product_id: number; title: string; rating: number; comment: string; name: string; status: string; created_at: string; updated_at: string }) {
+function reviewView(r: {
+  id: number;
+  product_id: number;
+  title: string;
+  rating: number;
+  comment: string;
+  name: string;
+  status: string;
+  created_at: string;
+  updated_at: string;
+}) {
   return {
     id: r.id,
     product_id: r.product_id,

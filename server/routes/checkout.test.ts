@@ -1,22 +1,41 @@
 import { describe, expect, it } from "vitest";
-import { saveAddressReplySchema, saveOrderReplySchema, savePaymentReplySchema, saveShippingReplySchema } from "../../src/api/contract/checkout";
+import {
+  saveAddressReplySchema,
+  saveOrderReplySchema,
+  savePaymentReplySchema,
+  saveShippingReplySchema,
+} from "../../src/api/contract/checkout";
 import { orderListReplySchema, orderReplySchema } from "../../src/api/contract/order";
 import { STOCK_ERROR_MESSAGE } from "../../src/api/contract/cart";
 import { makeApp, shopper, type Shopper } from "../test-utils";
 
 const ADDRESS = {
-  first_name: "John", last_name: "Doe", email: "john@example.com", address1: ["H 23", "Sector 63"], city: "Noida",
-  state: "UP", postcode: "201301", country: "IN", phone: "8802097347",
+  first_name: "John",
+  last_name: "Doe",
+  email: "john@example.com",
+  address1: ["H 23", "Sector 63"],
+  city: "Noida",
+  state: "UP",
+  postcode: "201301",
+  country: "IN",
+  phone: "8802097347",
 };
 
 async function checkout(s: Shopper, payment = "cashondelivery") {
-  const addr = await s.post("/api/checkout/save-address", { billing: { ...ADDRESS, use_for_shipping: true }, shipping: { address1: [""] } });
+  const addr = await s.post("/api/checkout/save-address", {
+    billing: { ...ADDRESS, use_for_shipping: true },
+    shipping: { address1: [""] },
+  });
   expect(addr.status).toBe(200);
   const rates = saveAddressReplySchema.parse(addr.json).data.rates;
   expect(rates[0]!.carrier_title).toBe("Flat Rate");
-  const ship = saveShippingReplySchema.parse((await s.post("/api/checkout/save-shipping", { shipping_method: "flatrate_flatrate" })).json);
+  const ship = saveShippingReplySchema.parse(
+    (await s.post("/api/checkout/save-shipping", { shipping_method: "flatrate_flatrate" })).json,
+  );
   expect(ship.data.methods.map((m) => m.method)).toEqual(["cashondelivery", "moneytransfer"]);
-  savePaymentReplySchema.parse((await s.post("/api/checkout/save-payment", { payment: { method: payment } })).json);
+  savePaymentReplySchema.parse(
+    (await s.post("/api/checkout/save-payment", { payment: { method: payment } })).json,
+  );
   const order = await s.post("/api/checkout/save-order");
   expect(order.status).toBe(200);
   return saveOrderReplySchema.parse(order.json).order;
@@ -27,7 +46,11 @@ describe("checkout", () => {
     const app = await makeApp();
     const s = shopper(app);
     const before = (await s.get("/api/products/1")).json.data.variation[0].size[1];
-    await s.post("/api/checkout/cart/add/1", { quantityCount: 2, is_configurable: true, selected_configurable_option: before.variant_id });
+    await s.post("/api/checkout/cart/add/1", {
+      quantityCount: 2,
+      is_configurable: true,
+      selected_configurable_option: before.variant_id,
+    });
     await s.post("/api/checkout/cart/coupon", { code: "BIKE10" });
     const order = await checkout(s);
     expect(order.status_label).toBe("Pending");
@@ -60,7 +83,13 @@ describe("checkout", () => {
     expect(list.meta?.total).toBe(1);
     expect(list.data[0]!.id).toBe(order.id);
     const other = shopper(app);
-    await other.post("/api/customer/register", { first_name: "A", last_name: "B", email: "ab@example.com", password: "secret1", password_confirmation: "secret1" });
+    await other.post("/api/customer/register", {
+      first_name: "A",
+      last_name: "B",
+      email: "ab@example.com",
+      password: "secret1",
+      password_confirmation: "secret1",
+    });
     await other.login("ab@example.com", "secret1");
     expect((await other.get(`/api/orders/${order.id}`)).status).toBe(404);
     expect((await other.get("/api/orders")).json.meta.total).toBe(0);
@@ -75,9 +104,13 @@ describe("checkout", () => {
     const missing = await s.post("/api/checkout/save-address", { billing: { first_name: "A" } });
     expect(missing.status).toBe(422);
     expect(Object.keys(missing.json.errors)).toContain("billing.email");
-    expect((await s.post("/api/checkout/save-shipping", { shipping_method: "flatrate_flatrate" })).json.message).toBe("Please check shipping address.");
+    expect(
+      (await s.post("/api/checkout/save-shipping", { shipping_method: "flatrate_flatrate" })).json.message,
+    ).toBe("Please check shipping address.");
     await s.post("/api/checkout/save-address", { billing: { ...ADDRESS, use_for_shipping: true } });
-    expect((await s.post("/api/checkout/save-shipping", { shipping_method: "teleport_now" })).status).toBe(422);
+    expect((await s.post("/api/checkout/save-shipping", { shipping_method: "teleport_now" })).status).toBe(
+      422,
+    );
     expect((await s.post("/api/checkout/save-order")).json.message).toBe("Please specify shipping method.");
     await s.post("/api/checkout/save-shipping", { shipping_method: "flatrate_flatrate" });
     expect((await s.post("/api/checkout/save-order")).json.message).toBe("Please specify payment method.");
@@ -87,9 +120,17 @@ describe("checkout", () => {
   it("offers free shipping over the USD 200 threshold", async () => {
     const s = shopper(await makeApp());
     const expensive = (await s.get("/api/products?sort=price&order=desc&limit=1")).json.data[0];
-    const variant = expensive.variation.flatMap((v: { size: Array<{ stock: number; variant_id: number }> }) => v.size).find((z: { stock: number }) => z.stock > 0);
-    await s.post(`/api/checkout/cart/add/${expensive.id}`, { quantity: 1, is_configurable: true, selected_configurable_option: variant.variant_id });
-    const addr = saveAddressReplySchema.parse((await s.post("/api/checkout/save-address", { billing: { ...ADDRESS, use_for_shipping: true } })).json);
+    const variant = expensive.variation
+      .flatMap((v: { size: Array<{ stock: number; variant_id: number }> }) => v.size)
+      .find((z: { stock: number }) => z.stock > 0);
+    await s.post(`/api/checkout/cart/add/${expensive.id}`, {
+      quantity: 1,
+      is_configurable: true,
+      selected_configurable_option: variant.variant_id,
+    });
+    const addr = saveAddressReplySchema.parse(
+      (await s.post("/api/checkout/save-address", { billing: { ...ADDRESS, use_for_shipping: true } })).json,
+    );
     expect(addr.data.rates.map((r) => r.carrier_title)).toEqual(["Flat Rate", "Free Shipping"]);
   });
 

@@ -1,6 +1,12 @@
 import { Hono } from "hono";
 import { STOCK_ERROR_MESSAGE } from "../../src/api/contract/cart";
-import { saveAddressRequestSchema, savePaymentRequestSchema, saveShippingRequestSchema, GST_PERCENT, type CheckoutAddress } from "../../src/api/contract/checkout";
+import {
+  saveAddressRequestSchema,
+  savePaymentRequestSchema,
+  saveShippingRequestSchema,
+  GST_PERCENT,
+  type CheckoutAddress,
+} from "../../src/api/contract/checkout";
 import type { AppEnv, Ctx, Deps } from "../context";
 import { optionalCustomer } from "../lib/auth";
 import { PAYMENT_METHODS, type CartRow } from "../lib/cart";
@@ -9,7 +15,16 @@ import { round2 } from "../lib/money";
 import { orderViews } from "../lib/orders";
 import { cartOwner } from "./cart";
 
-const REQUIRED = ["first_name", "last_name", "email", "address1", "city", "postcode", "phone", "country"] as const;
+const REQUIRED = [
+  "first_name",
+  "last_name",
+  "email",
+  "address1",
+  "city",
+  "postcode",
+  "phone",
+  "country",
+] as const;
 const truthy = (v: unknown) => v === true || v === 1 || v === "1" || v === "true";
 
 export function checkoutRoutes(d: Deps) {
@@ -24,7 +39,8 @@ export function checkoutRoutes(d: Deps) {
   const cartWithItems = (c: Ctx): CartRow => {
     const owner = cartOwner(c, false);
     const cart = owner ? carts.find(owner) : undefined;
-    if (!cart || !carts.items(cart.id).length) throw new HttpError(400, { error: "Your cart is empty.", message: "Your cart is empty." });
+    if (!cart || !carts.items(cart.id).length)
+      throw new HttpError(400, { error: "Your cart is empty.", message: "Your cart is empty." });
     return cart;
   };
 
@@ -42,7 +58,13 @@ export function checkoutRoutes(d: Deps) {
         const id = Number(String(a.address_id).replace(/^address_/, ""));
         const saved =
           customer && Number.isInteger(id)
-            ? store.first(store.qb.selectFrom("customer_addresses").selectAll().where("id", "=", id).where("customer_id", "=", customer.id))
+            ? store.first(
+                store.qb
+                  .selectFrom("customer_addresses")
+                  .selectAll()
+                  .where("id", "=", id)
+                  .where("customer_id", "=", customer.id),
+              )
             : undefined;
         if (!saved) {
           errors[`${side}.address_id`] = ["The selected address id is invalid."];
@@ -80,27 +102,53 @@ export function checkoutRoutes(d: Deps) {
       };
     };
     const billing = resolve("billing", body.billing);
-    const useForShipping = body.billing.use_for_shipping === undefined ? !body.shipping : truthy(body.billing.use_for_shipping);
+    const useForShipping =
+      body.billing.use_for_shipping === undefined ? !body.shipping : truthy(body.billing.use_for_shipping);
     const shipping = useForShipping ? billing : resolve("shipping", body.shipping);
-    if (!billing || !shipping || Object.keys(errors).length) throw new HttpError(422, { message: "The given data was invalid.", errors });
+    if (!billing || !shipping || Object.keys(errors).length)
+      throw new HttpError(422, { message: "The given data was invalid.", errors });
     const now = nowIso();
     store.tx(() => {
       store.run(store.qb.deleteFrom("cart_addresses").where("cart_id", "=", cart.id));
-      for (const [type, a] of [["billing", billing], ["shipping", shipping]] as const) {
-        store.run(store.qb.insertInto("cart_addresses").values({ cart_id: cart.id, address_type: type, ...a, created_at: now, updated_at: now }));
+      for (const [type, a] of [
+        ["billing", billing],
+        ["shipping", shipping],
+      ] as const) {
+        store.run(
+          store.qb
+            .insertInto("cart_addresses")
+            .values({ cart_id: cart.id, address_type: type, ...a, created_at: now, updated_at: now }),
+        );
       }
       store.run(
         store.qb
           .updateTable("carts")
-          .set({ customer_email: billing.email, customer_first_name: billing.first_name, customer_last_name: billing.last_name, updated_at: now })
+          .set({
+            customer_email: billing.email,
+            customer_first_name: billing.first_name,
+            customer_last_name: billing.last_name,
+            updated_at: now,
+          })
           .where("id", "=", cart.id),
       );
       if (customer && truthy(body.billing.save_as_address) && body.billing.address_id === undefined) {
         store.run(
           store.qb.insertInto("customer_addresses").values({
-            customer_id: customer.id, first_name: billing.first_name, last_name: billing.last_name, email: billing.email,
-            company_name: null, vat_id: null, address1: billing.address1, city: billing.city, state: billing.state,
-            postcode: billing.postcode, country: billing.country, phone: billing.phone, is_default: 0, created_at: now, updated_at: now,
+            customer_id: customer.id,
+            first_name: billing.first_name,
+            last_name: billing.last_name,
+            email: billing.email,
+            company_name: null,
+            vat_id: null,
+            address1: billing.address1,
+            city: billing.city,
+            state: billing.state,
+            postcode: billing.postcode,
+            country: billing.country,
+            phone: billing.phone,
+            is_default: 0,
+            created_at: now,
+            updated_at: now,
           }),
         );
       }
@@ -131,9 +179,17 @@ export function checkoutRoutes(d: Deps) {
     if (!shipping) throw new HttpError(422, { message: "Please check shipping address." });
     const t = carts.totals(cart);
     if (!t.rates.some((r) => `${r.carrier}_${r.method}` === body.shipping_method)) {
-      throw new HttpError(422, { message: "The given data was invalid.", errors: { shipping_method: ["The selected shipping method is invalid."] } });
+      throw new HttpError(422, {
+        message: "The given data was invalid.",
+        errors: { shipping_method: ["The selected shipping method is invalid."] },
+      });
     }
-    store.run(store.qb.updateTable("carts").set({ shipping_method: body.shipping_method, updated_at: nowIso() }).where("id", "=", cart.id));
+    store.run(
+      store.qb
+        .updateTable("carts")
+        .set({ shipping_method: body.shipping_method, updated_at: nowIso() })
+        .where("id", "=", cart.id),
+    );
     return c.json({ data: { methods: PAYMENT_METHODS, cart: carts.view(carts.find(cartOwner(c, false)!)) } });
   });
 
@@ -141,7 +197,12 @@ export function checkoutRoutes(d: Deps) {
     const body = await parseBody(c, savePaymentRequestSchema);
     const cart = cartWithItems(c);
     if (!cart.shipping_method) throw new HttpError(422, { message: "Please specify shipping method." });
-    store.run(store.qb.updateTable("carts").set({ payment_method: body.payment.method, updated_at: nowIso() }).where("id", "=", cart.id));
+    store.run(
+      store.qb
+        .updateTable("carts")
+        .set({ payment_method: body.payment.method, updated_at: nowIso() })
+        .where("id", "=", cart.id),
+    );
     return c.json({ data: { cart: carts.view(carts.find(cartOwner(c, false)!)) } });
   });
 
@@ -163,7 +224,11 @@ export function checkoutRoutes(d: Deps) {
       if (!payment) throw new HttpError(422, { message: "Please specify payment method." });
       for (const l of t.lines) {
         if (l.item.quantity > carts.available(l.product, l.variant)) {
-          throw new HttpError(422, { message: STOCK_ERROR_MESSAGE, error: { message: STOCK_ERROR_MESSAGE, code: 0 }, item_id: l.item.id });
+          throw new HttpError(422, {
+            message: STOCK_ERROR_MESSAGE,
+            error: { message: STOCK_ERROR_MESSAGE, code: 0 },
+            item_id: l.item.id,
+          });
         }
       }
       const now = nowIso();
@@ -194,39 +259,86 @@ export function checkoutRoutes(d: Deps) {
           updated_at: now,
         }),
       );
-      store.run(store.qb.updateTable("orders").set({ increment_id: String(id) }).where("id", "=", id));
+      store.run(
+        store.qb
+          .updateTable("orders")
+          .set({ increment_id: String(id) })
+          .where("id", "=", id),
+      );
       for (const l of t.lines) {
         const share = t.subTotal > 0 ? l.total / t.subTotal : 0;
         const discount = round2(t.discount * share);
         store.run(
           store.qb.insertInto("order_items").values({
-            order_id: id, product_id: l.product.id, variant_id: l.variant?.id ?? null, sku: l.variant?.sku ?? l.product.sku,
-            type: l.product.type, name: l.product.name, color: l.variant?.color ?? null, size: l.variant?.size ?? null,
-            qty_ordered: l.item.quantity, price: l.price, total: l.total, tax_percent: GST_PERCENT,
-            tax_amount: round2(((l.total - discount) * GST_PERCENT) / 100), discount_amount: discount, additional: l.item.additional, created_at: now,
+            order_id: id,
+            product_id: l.product.id,
+            variant_id: l.variant?.id ?? null,
+            sku: l.variant?.sku ?? l.product.sku,
+            type: l.product.type,
+            name: l.product.name,
+            color: l.variant?.color ?? null,
+            size: l.variant?.size ?? null,
+            qty_ordered: l.item.quantity,
+            price: l.price,
+            total: l.total,
+            tax_percent: GST_PERCENT,
+            tax_amount: round2(((l.total - discount) * GST_PERCENT) / 100),
+            discount_amount: discount,
+            additional: l.item.additional,
+            created_at: now,
           }),
         );
         if (l.variant) {
-          store.run(store.qb.updateTable("product_variants").set((eb) => ({ stock: eb("stock", "-", l.item.quantity) })).where("id", "=", l.variant.id));
+          store.run(
+            store.qb
+              .updateTable("product_variants")
+              .set((eb) => ({ stock: eb("stock", "-", l.item.quantity) }))
+              .where("id", "=", l.variant.id),
+          );
         } else {
-          store.run(store.qb.updateTable("products").set((eb) => ({ stock: eb("stock", "-", l.item.quantity) })).where("id", "=", l.product.id));
+          store.run(
+            store.qb
+              .updateTable("products")
+              .set((eb) => ({ stock: eb("stock", "-", l.item.quantity) }))
+              .where("id", "=", l.product.id),
+          );
         }
-        store.run(store.qb.updateTable("products").set((eb) => ({ sale_count: eb("sale_count", "+", l.item.quantity) })).where("id", "=", l.product.id));
+        store.run(
+          store.qb
+            .updateTable("products")
+            .set((eb) => ({ sale_count: eb("sale_count", "+", l.item.quantity) }))
+            .where("id", "=", l.product.id),
+        );
       }
       for (const a of [billing, shipping]) {
         const { id: _id, cart_id: _c, ...rest } = a;
-        store.run(store.qb.insertInto("order_addresses").values({ ...rest, order_id: id, created_at: now, updated_at: now }));
+        store.run(
+          store.qb
+            .insertInto("order_addresses")
+            .values({ ...rest, order_id: id, created_at: now, updated_at: now }),
+        );
       }
       store.run(
         store.qb.insertInto("invoices").values({
-          order_id: id, state: payment.method === "cashondelivery" ? "pending" : "pending_payment", total_qty: t.qty,
-          sub_total: t.subTotal, grand_total: t.grandTotal, shipping_amount: t.shipping, tax_amount: t.tax, discount_amount: t.discount, created_at: now,
+          order_id: id,
+          state: payment.method === "cashondelivery" ? "pending" : "pending_payment",
+          total_qty: t.qty,
+          sub_total: t.subTotal,
+          grand_total: t.grandTotal,
+          shipping_amount: t.shipping,
+          tax_amount: t.tax,
+          discount_amount: t.discount,
+          created_at: now,
         }),
       );
       carts.deactivate(cart.id);
       return id;
     });
-    catalog.touch(store.all(store.qb.selectFrom("order_items").select("product_id").where("order_id", "=", orderId)).map((i) => i.product_id));
+    catalog.touch(
+      store
+        .all(store.qb.selectFrom("order_items").select("product_id").where("order_id", "=", orderId))
+        .map((i) => i.product_id),
+    );
     const order = store.first(store.qb.selectFrom("orders").selectAll().where("id", "=", orderId))!;
     d.log.info("order placed", { order_id: orderId, guest: !customer });
     return c.json({ success: true, order: orderViews(store, catalog, [order])[0] });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
-  aboutReplySchema, bannerListReplySchema, blogListReplySchema, blogPostReplySchema, brandListReplySchema, contactReplySchema,
-  exchangeRatesSchema, pageReplySchema,
+  aboutReplySchema,
+  bannerListReplySchema,
+  blogListReplySchema,
+  blogPostReplySchema,
+  brandListReplySchema,
+  contactReplySchema,
+  exchangeRatesSchema,
+  pageReplySchema,
 } from "../../src/api/contract/content";
 import { stateListReplySchema } from "../../src/api/contract/address";
 import { makeApp, shopper } from "../test-utils";
@@ -13,7 +19,9 @@ describe("content", () => {
     expect(brands.data.length).toBe(15);
     const banners = bannerListReplySchema.parse((await s.get("/api/getbanner")).json);
     expect(banners.data.filter((b) => b.type === "slider")).toHaveLength(3);
-    expect(banners.data.filter((b) => b.type === "promo").every((b) => b.title && b.subtitle && b.link)).toBe(true);
+    expect(banners.data.filter((b) => b.type === "promo").every((b) => b.title && b.subtitle && b.link)).toBe(
+      true,
+    );
     const page = pageReplySchema.parse((await s.get("/api/page/about-us")).json);
     expect(page.data?.html_content).toContain("<h2>");
     const missing = await s.get("/api/page/nope");
@@ -41,14 +49,20 @@ describe("content", () => {
 
   it("stores contact requests and subscriptions and validates them", async () => {
     const s = shopper(await makeApp());
-    const ok = contactReplySchema.parse((await s.post("/api/contactrequest", { name: "Ann", email: "ann@example.com", message: "Hi" })).json);
+    const ok = contactReplySchema.parse(
+      (await s.post("/api/contactrequest", { name: "Ann", email: "ann@example.com", message: "Hi" })).json,
+    );
     expect(ok.status).toBe(200);
     const bad = await s.post("/api/contactrequest", { name: "", email: "nope" });
     expect(bad.status).toBe(422);
     expect(bad.json.status).toBe(422);
-    const sub = contactReplySchema.parse((await s.post("/api/contactsubscribe", { email: "ann@example.com" })).json);
+    const sub = contactReplySchema.parse(
+      (await s.post("/api/contactsubscribe", { email: "ann@example.com" })).json,
+    );
     expect(sub.status).toBe(200);
-    const again = contactReplySchema.parse((await s.post("/api/contactsubscribe", { email: "ann@example.com" })).json);
+    const again = contactReplySchema.parse(
+      (await s.post("/api/contactsubscribe", { email: "ann@example.com" })).json,
+    );
     expect(again.message).toMatch(/already/);
   });
 
@@ -64,7 +78,11 @@ describe("content", () => {
 
   it("draws product images in three sizes with width and height", async () => {
     const s = shopper(await makeApp());
-    for (const [size, px] of [["small", 150], ["medium", 480], ["large", 960]] as const) {
+    for (const [size, px] of [
+      ["small", 150],
+      ["medium", 480],
+      ["large", 960],
+    ] as const) {
       const r = await s.get(`/api/images/products/mountain-red-${size}.svg`);
       expect(r.status).toBe(200);
       expect(r.headers.get("content-type")).toBe("image/svg+xml");

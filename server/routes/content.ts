@@ -23,7 +23,14 @@ export function contentRoutes(d: Deps) {
   r.get("/brands", (c) => {
     publicCache(c);
     const rows = store.all(store.qb.selectFrom("brands").selectAll().orderBy("position"));
-    return c.json({ data: rows.map((b) => ({ id: b.id, name: b.name, slug: b.slug, image: `/api/images/brands/${b.slug}.svg` })) });
+    return c.json({
+      data: rows.map((b) => ({
+        id: b.id,
+        name: b.name,
+        slug: b.slug,
+        image: `/api/images/brands/${b.slug}.svg`,
+      })),
+    });
   });
 
   r.get("/getbanner", (c) => {
@@ -49,7 +56,10 @@ export function contentRoutes(d: Deps) {
 
   r.get("/page/:slug", (c) => {
     const slug = c.req.param("slug");
-    const page = slug.length <= 200 ? store.first(store.qb.selectFrom("pages").selectAll().where("url_key", "=", slug)) : undefined;
+    const page =
+      slug.length <= 200
+        ? store.first(store.qb.selectFrom("pages").selectAll().where("url_key", "=", slug))
+        : undefined;
     if (!page) return c.json({ data: null, error: "Resource Not Found" }, 404);
     publicCache(c);
     return c.json({ data: page });
@@ -58,14 +68,31 @@ export function contentRoutes(d: Deps) {
   r.get("/blog", (c) => {
     const page = Math.max(1, Math.min(1000, Number(c.req.query("page") ?? 1) || 1));
     const limit = Math.max(1, Math.min(50, Number(c.req.query("limit") ?? 10) || 10));
-    const total = store.first(store.qb.selectFrom("blog_posts").select((eb) => eb.fn.countAll<number>().as("n")))?.n ?? 0;
-    const rows = store.all(store.qb.selectFrom("blog_posts").selectAll().orderBy("published_at", "desc").limit(limit).offset((page - 1) * limit));
+    const total =
+      store.first(store.qb.selectFrom("blog_posts").select((eb) => eb.fn.countAll<number>().as("n")))?.n ?? 0;
+    const rows = store.all(
+      store.qb
+        .selectFrom("blog_posts")
+        .selectAll()
+        .orderBy("published_at", "desc")
+        .limit(limit)
+        .offset((page - 1) * limit),
+    );
     publicCache(c);
-    return c.json(paginate(c.req.url, rows.map(({ html_content: _h, ...p }) => blogView(p)), total, { page, limit }));
+    return c.json(
+      paginate(
+        c.req.url,
+        rows.map(({ html_content: _h, ...p }) => blogView(p)),
+        total,
+        { page, limit },
+      ),
+    );
   });
 
   r.get("/blog/:slug", (c) => {
-    const row = store.first(store.qb.selectFrom("blog_posts").selectAll().where("slug", "=", c.req.param("slug").slice(0, 200)));
+    const row = store.first(
+      store.qb.selectFrom("blog_posts").selectAll().where("slug", "=", c.req.param("slug").slice(0, 200)),
+    );
     if (!row) throw notFound();
     publicCache(c);
     return c.json({ data: { ...blogView(row), html_content: row.html_content } });
@@ -101,10 +128,18 @@ export function contentRoutes(d: Deps) {
 
   r.get("/exchange-rates", async (c) => {
     const base = (c.req.query("base") ?? "USD").toUpperCase();
-    if (!/^[A-Z]{3}$/.test(base)) throw new HttpError(422, { message: "The given data was invalid.", errors: { base: ["The base must be a 3-letter currency code."] } });
+    if (!/^[A-Z]{3}$/.test(base))
+      throw new HttpError(422, {
+        message: "The given data was invalid.",
+        errors: { base: ["The base must be a 3-letter currency code."] },
+      });
     await d.rates.fresh();
     const rates = d.rates.rebased(base);
-    if (!rates) throw new HttpError(422, { message: "The given data was invalid.", errors: { base: ["Unknown currency."] } });
+    if (!rates)
+      throw new HttpError(422, {
+        message: "The given data was invalid.",
+        errors: { base: ["Unknown currency."] },
+      });
     c.header("Cache-Control", "public, max-age=300");
     return c.json(rates);
   });
@@ -120,10 +155,23 @@ export function contentRoutes(d: Deps) {
   r.post("/contactrequest", async (c) => {
     limited(c);
     const parsed = contactRequestSchema.safeParse(await readJson(c));
-    if (!parsed.success) return c.json({ status: 422, message: "The given data was invalid.", errors: zodErrors(parsed.error) }, 422);
+    if (!parsed.success)
+      return c.json(
+        { status: 422, message: "The given data was invalid.", errors: zodErrors(parsed.error) },
+        422,
+      );
     const b = parsed.data;
     store.run(
-      store.qb.insertInto("contact_requests").values({ name: b.name, email: b.email, phone: b.phone ?? null, subject: b.subject ?? null, message: b.message, created_at: nowIso() }),
+      store.qb
+        .insertInto("contact_requests")
+        .values({
+          name: b.name,
+          email: b.email,
+          phone: b.phone ?? null,
+          subject: b.subject ?? null,
+          message: b.message,
+          created_at: nowIso(),
+        }),
     );
     d.log.info("contact request stored", { email_domain: b.email.split("@")[1] });
     return c.json({ status: 200, message: "Thank you for contacting us. We will get back to you soon." });
@@ -132,7 +180,11 @@ export function contentRoutes(d: Deps) {
   r.post("/contactsubscribe", async (c) => {
     limited(c);
     const parsed = subscribeRequestSchema.safeParse(await readJson(c));
-    if (!parsed.success) return c.json({ status: 422, message: "The given data was invalid.", errors: zodErrors(parsed.error) }, 422);
+    if (!parsed.success)
+      return c.json(
+        { status: 422, message: "The given data was invalid.", errors: zodErrors(parsed.error) },
+        422,
+      );
     const email = parsed.data.email.toLowerCase();
     const existing = store.first(store.qb.selectFrom("subscribers").select("id").where("email", "=", email));
     if (existing) return c.json({ status: 200, message: "You are already subscribed to our newsletter." });
@@ -165,9 +217,15 @@ export function contentRoutes(d: Deps) {
 
   r.get("/images/team/:file", (c) => {
     const m = /^(\d{1,3})\.svg$/.exec(c.req.param("file"));
-    const row = m ? store.first(store.qb.selectFrom("team_members").selectAll().where("id", "=", Number(m[1]))) : undefined;
+    const row = m
+      ? store.first(store.qb.selectFrom("team_members").selectAll().where("id", "=", Number(m[1])))
+      : undefined;
     if (!row) throw notFound();
-    const initials = row.name.split(/\s+/).map((s) => s[0] ?? "").join("").slice(0, 2);
+    const initials = row.name
+      .split(/\s+/)
+      .map((s) => s[0] ?? "")
+      .join("")
+      .slice(0, 2);
     return c.body(avatarSvg(initials, row.id), 200, SVG_HEADERS);
   });
 
@@ -175,13 +233,27 @@ export function contentRoutes(d: Deps) {
     const m = /^(\d{1,3})\.svg$/.exec(c.req.param("file"));
     if (!m) throw notFound();
     const n = Number(m[1]);
-    return c.body(bannerSvg("promo", n, BODY_TYPES[n % BODY_TYPES.length]!, COLORS[n % COLORS.length]!.name), 200, SVG_HEADERS);
+    return c.body(
+      bannerSvg("promo", n, BODY_TYPES[n % BODY_TYPES.length]!, COLORS[n % COLORS.length]!.name),
+      200,
+      SVG_HEADERS,
+    );
   });
 
   return r;
 }
 
-function blogView(p: { id: number; slug: string; title: string; excerpt: string; author: string; category: string; tags_json: string; image: string; published_at: string }) {
+function blogView(p: {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  author: string;
+  category: string;
+  tags_json: string;
+  image: string;
+  published_at: string;
+}) {
   return {
     id: p.id,
     slug: p.slug,

@@ -1,17 +1,33 @@
 import { describe, expect, it } from "vitest";
-import { loginReplySchema, profileReplySchema, registerReplySchema, sendCodeReplySchema, verifyCodeReplySchema } from "../../src/api/contract/customer";
+import {
+  loginReplySchema,
+  profileReplySchema,
+  registerReplySchema,
+  sendCodeReplySchema,
+  verifyCodeReplySchema,
+} from "../../src/api/contract/customer";
 import { DEMO_CUSTOMER, makeApp, shopper } from "../test-utils";
 
 describe("customer", () => {
   it("registers, refuses a taken e-mail, then logs in with a token", async () => {
     const s = shopper(await makeApp());
-    const body = { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", password: "secret1", password_confirmation: "secret1" };
+    const body = {
+      first_name: "Ada",
+      last_name: "Lovelace",
+      email: "ada@example.com",
+      password: "secret1",
+      password_confirmation: "secret1",
+    };
     const reg = registerReplySchema.parse((await s.post("/api/customer/register", body)).json);
     expect(reg.message).toBe("Your account has been created successfully.");
     const dup = await s.post("/api/customer/register", body);
     expect(dup.status).toBe(422);
     expect(dup.json.errors.email).toEqual(["The email has already been taken."]);
-    const mismatch = await s.post("/api/customer/register", { ...body, email: "x@example.com", password_confirmation: "other" });
+    const mismatch = await s.post("/api/customer/register", {
+      ...body,
+      email: "x@example.com",
+      password_confirmation: "other",
+    });
     expect(mismatch.status).toBe(422);
     const login = loginReplySchema.parse((await s.login("ada@example.com", "secret1")).json);
     expect(login.token.length).toBeGreaterThan(30);
@@ -21,17 +37,26 @@ describe("customer", () => {
 
   it("answers a wrong password with 401 Invalid Email or Password", async () => {
     const s = shopper(await makeApp());
-    const r = await s.post("/api/customer/login?token=true", { email: DEMO_CUSTOMER.email, password: "wrong-password" });
+    const r = await s.post("/api/customer/login?token=true", {
+      email: DEMO_CUSTOMER.email,
+      password: "wrong-password",
+    });
     expect(r.status).toBe(401);
     expect(r.json).toEqual({ error: "Invalid Email or Password" });
-    const unknown = await s.post("/api/customer/login?token=true", { email: "nobody@example.com", password: "whatever" });
+    const unknown = await s.post("/api/customer/login?token=true", {
+      email: "nobody@example.com",
+      password: "whatever",
+    });
     expect(unknown.status).toBe(401);
   });
 
   it("updates the profile and revokes the token at logout", async () => {
     const s = shopper(await makeApp());
     await s.login();
-    const upd = profileReplySchema.parse((await s.put("/api/customer/profile", { first_name: "Dee", last_name: "Rider", gender: "Female" })).json);
+    const upd = profileReplySchema.parse(
+      (await s.put("/api/customer/profile", { first_name: "Dee", last_name: "Rider", gender: "Female" }))
+        .json,
+    );
     expect(upd.data.first_name).toBe("Dee");
     expect((await s.put("/api/customer/profile", { first_name: "" })).status).toBe(422);
     expect((await s.get("/api/customer/logout")).json).toEqual({ message: "Logged out successfully." });
@@ -42,8 +67,12 @@ describe("customer", () => {
 
   it("answers forgot-password like Bagisto", async () => {
     const s = shopper(await makeApp());
-    expect((await s.post("/api/customer/forgot-password", { email: DEMO_CUSTOMER.email })).json.message).toMatch(/e-mailed/);
-    expect((await s.post("/api/customer/forgot-password", { email: "nobody@example.com" })).json.error).toMatch(/can't find/);
+    expect(
+      (await s.post("/api/customer/forgot-password", { email: DEMO_CUSTOMER.email })).json.message,
+    ).toMatch(/e-mailed/);
+    expect(
+      (await s.post("/api/customer/forgot-password", { email: "nobody@example.com" })).json.error,
+    ).toMatch(/can't find/);
   });
 
   it("logs in with a one-time code and allows at most five tries", async () => {
@@ -68,7 +97,9 @@ describe("customer", () => {
     const code2 = (await s.get(`/api/test/last-otp?phone=${encodeURIComponent(phone)}`)).json.code as string;
     const wrong2 = code2 === "000000" ? "111111" : "000000";
     for (let i = 0; i < 5; i++) await s.post("/api/verify-code", { phone, code: wrong2 });
-    const locked = verifyCodeReplySchema.parse((await s.post("/api/verify-code", { phone, code: code2 })).json);
+    const locked = verifyCodeReplySchema.parse(
+      (await s.post("/api/verify-code", { phone, code: code2 })).json,
+    );
     expect(locked.status).toBe(false);
     expect((await s.post("/api/verify-code", { phone, code: "12" })).status).toBe(422);
   });
@@ -95,13 +126,33 @@ describe("customer", () => {
     });
     const s = shopper(app);
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await s.post("/api/customer/login?token=true", { email: DEMO_CUSTOMER.email, password: "bad-password" })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push(
+        (
+          await s.post("/api/customer/login?token=true", {
+            email: DEMO_CUSTOMER.email,
+            password: "bad-password",
+          })
+        ).status,
+      );
     expect(statuses).toEqual([401, 401, 401, 429]);
     const reg = [];
-    for (let i = 0; i < 3; i++) reg.push((await s.post("/api/customer/register", { first_name: "A", last_name: "B", email: `r${i}@example.com`, password: "secret1", password_confirmation: "secret1" })).status);
+    for (let i = 0; i < 3; i++)
+      reg.push(
+        (
+          await s.post("/api/customer/register", {
+            first_name: "A",
+            last_name: "B",
+            email: `r${i}@example.com`,
+            password: "secret1",
+            password_confirmation: "secret1",
+          })
+        ).status,
+      );
     expect(reg).toEqual([200, 200, 429]);
     const otp = [];
-    for (let i = 0; i < 3; i++) otp.push((await s.post("/api/send-verification-code", { phone: "+919822222222" })).status);
+    for (let i = 0; i < 3; i++)
+      otp.push((await s.post("/api/send-verification-code", { phone: "+919822222222" })).status);
     expect(otp).toEqual([200, 200, 429]);
     await s.post("/api/test/reset-rate-limits");
     expect((await s.post("/api/send-verification-code", { phone: "+919822222222" })).status).toBe(200);

@@ -12,7 +12,11 @@ describe("remaining endpoints", () => {
     const reviews = (await s.get("/api/reviews?product_id=1")).json.data;
     expect(reviewSchema.parse((await s.get(`/api/reviews/${reviews[0].id}`)).json.data).product_id).toBe(1);
     expect((await s.get("/api/country-states")).json.data.IN.length).toBeGreaterThan(30);
-    expect((await s.get("/api/statelist?country=IN")).json.data.every((x: { country_code: string }) => x.country_code === "IN")).toBe(true);
+    expect(
+      (await s.get("/api/statelist?country=IN")).json.data.every(
+        (x: { country_code: string }) => x.country_code === "IN",
+      ),
+    ).toBe(true);
   });
 
   it("reads the customer by id only for the customer, checks the minimum order and deletes wishlist lines", async () => {
@@ -22,7 +26,10 @@ describe("remaining endpoints", () => {
     expect(customerReplySchema.parse((await s.get(`/api/customers/${id}`)).json).data.id).toBe(id);
     expect((await s.get(`/api/customers/${id + 1}`)).status).toBe(403);
     await s.post("/api/checkout/cart/add/45", { quantity: 1 });
-    expect((await s.post("/api/checkout/check-minimum-order")).json).toMatchObject({ status: true, message: "Success" });
+    expect((await s.post("/api/checkout/check-minimum-order")).json).toMatchObject({
+      status: true,
+      message: "Success",
+    });
     const added = await s.get("/api/wishlist/add/5");
     const wid = added.json.data.id as number;
     expect((await s.del(`/api/wishlist/${wid}`)).json).toEqual({ message: "Item removed successfully." });
@@ -40,7 +47,9 @@ describe("remaining endpoints", () => {
     const s = shopper(app);
     const login = await s.login();
     const db = app.deps.store.sqlite;
-    const row = db.prepare("select password_hash from customers where id = ?").get(login.json.data.id) as { password_hash: string };
+    const row = db.prepare("select password_hash from customers where id = ?").get(login.json.data.id) as {
+      password_hash: string;
+    };
     expect(row.password_hash).toMatch(/^scrypt\$/);
     const tokens = db.prepare("select token_hash from auth_tokens").all() as Array<{ token_hash: string }>;
     expect(tokens.some((t) => t.token_hash === login.json.token)).toBe(false);

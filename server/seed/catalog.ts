@@ -1,4 +1,4 @@
-import { ADDITIONAL_INFO_CODES, SIZE_NAMES } from "../../src/api/contract/product";
+import { type ADDITIONAL_INFO_CODES, SIZE_NAMES } from "../../src/api/contract/product";
 
 export const ROOT_CATEGORY = { id: 1, name: "Root", slug: "root" };
 
@@ -53,10 +53,20 @@ interface TypeSpec {
 
 const TYPE_SPECS: Record<BodyType, TypeSpec> = {
   mountain: {
-    names: ["Ridgeline Trail 29", "Summit Pro XC", "Granite Peak 27.5", "Switchback Enduro", "Timberline Hardtail", "Canyon Drop FS", "Boulder Dash 29er", "Pinecrest Trail", "Talus Ridge Comp"],
+    names: [
+      "Ridgeline Trail 29",
+      "Summit Pro XC",
+      "Granite Peak 27.5",
+      "Switchback Enduro",
+      "Timberline Hardtail",
+      "Canyon Drop FS",
+      "Boulder Dash 29er",
+      "Pinecrest Trail",
+      "Talus Ridge Comp",
+    ],
     price: [24999, 89999],
     tyre: ['27.5"', '29"', '29" x 2.4"'],
-    frameSize: ["S (15\")", "M (17\")", "L (19\")"],
+    frameSize: ['S (15")', 'M (17")', 'L (19")'],
     frame: ["Aluminium 6061", "Carbon fibre", "Chromoly steel"],
     suspension: ["Front fork 100 mm", "Front fork 120 mm", "Full, 130/120 mm"],
     brake: ["Hydraulic disc", "Mechanical disc"],
@@ -66,9 +76,19 @@ const TYPE_SPECS: Record<BodyType, TypeSpec> = {
     ride: "a confident, planted feel on loose ground",
   },
   road: {
-    names: ["Velocita Aero SL", "Strada Endurance 105", "Apex Carbon Disc", "Tempo Sprint", "Gran Fondo Elite", "Corsa Lite", "Rouleur Classic Steel", "Peloton Race 7", "Breakaway Gravel"],
+    names: [
+      "Velocita Aero SL",
+      "Strada Endurance 105",
+      "Apex Carbon Disc",
+      "Tempo Sprint",
+      "Gran Fondo Elite",
+      "Corsa Lite",
+      "Rouleur Classic Steel",
+      "Peloton Race 7",
+      "Breakaway Gravel",
+    ],
     price: [34999, 149999],
-    tyre: ['700c x 25 mm', '700c x 28 mm', '700c x 32 mm'],
+    tyre: ["700c x 25 mm", "700c x 28 mm", "700c x 32 mm"],
     frameSize: ["52 cm", "54 cm", "56 cm", "58 cm"],
     frame: ["Carbon fibre", "Aluminium 6061", "Reynolds 520 steel"],
     suspension: ["Rigid"],
@@ -79,10 +99,20 @@ const TYPE_SPECS: Record<BodyType, TypeSpec> = {
     ride: "a light, responsive and efficient ride",
   },
   fat: {
-    names: ["Tundra Fat 4.8", "Snowdrift Explorer", "Dune Cruiser Fat", "Polar Trek", "Bigfoot 26x4", "Glacier Roam", "Sandstorm Fat", "Yeti Trail Fat", "Permafrost Pro"],
+    names: [
+      "Tundra Fat 4.8",
+      "Snowdrift Explorer",
+      "Dune Cruiser Fat",
+      "Polar Trek",
+      "Bigfoot 26x4",
+      "Glacier Roam",
+      "Sandstorm Fat",
+      "Yeti Trail Fat",
+      "Permafrost Pro",
+    ],
     price: [29999, 69999],
     tyre: ['26" x 4.0"', '26" x 4.8"', '27.5" x 3.8"'],
-    frameSize: ["M (17\")", "L (19\")"],
+    frameSize: ['M (17")', 'L (19")'],
     frame: ["Aluminium 6061", "Chromoly steel"],
     suspension: ["Rigid", "Front fork 100 mm"],
     brake: ["Mechanical disc", "Hydraulic disc"],
@@ -92,9 +122,19 @@ const TYPE_SPECS: Record<BodyType, TypeSpec> = {
     ride: "huge grip and a cushioned, stable feel",
   },
   city: {
-    names: ["Metro Commuter 7", "Canal Street Hybrid", "Urban Glide", "Boulevard Step-Through", "Parkway Comfort", "Daily Rider 21", "Harbour Cruiser", "Citylink Hybrid Disc", "Avenue Classic"],
+    names: [
+      "Metro Commuter 7",
+      "Canal Street Hybrid",
+      "Urban Glide",
+      "Boulevard Step-Through",
+      "Parkway Comfort",
+      "Daily Rider 21",
+      "Harbour Cruiser",
+      "Citylink Hybrid Disc",
+      "Avenue Classic",
+    ],
     price: [14999, 39999],
-    tyre: ['700c x 35 mm', '700c x 40 mm', '28" x 1.5"'],
+    tyre: ["700c x 35 mm", "700c x 40 mm", '28" x 1.5"'],
     frameSize: ["S (46 cm)", "M (50 cm)", "L (54 cm)"],
     frame: ["Aluminium 6061", "Hi-ten steel", "Step-through aluminium"],
     suspension: ["Rigid", "Front fork 63 mm", "Seatpost suspension"],
@@ -105,10 +145,20 @@ const TYPE_SPECS: Record<BodyType, TypeSpec> = {
     ride: "an upright, comfortable riding position",
   },
   kids: {
-    names: ["Rocket Junior 16", "Little Explorer 12", "Stunt King BMX 20", "Skatepark Freestyle", "Sparrow Kids 20", "Dirt Jumper Mini", "Rainbow Rider 14", "Pump Track BMX", "Cub Balance 12"],
+    names: [
+      "Rocket Junior 16",
+      "Little Explorer 12",
+      "Stunt King BMX 20",
+      "Skatepark Freestyle",
+      "Sparrow Kids 20",
+      "Dirt Jumper Mini",
+      "Rainbow Rider 14",
+      "Pump Track BMX",
+      "Cub Balance 12",
+    ],
     price: [5999, 19999],
     tyre: ['12"', '14"', '16"', '20"'],
-    frameSize: ["XS (10\")", "S (11\")", "BMX 20.5\" top tube"],
+    frameSize: ['XS (10")', 'S (11")', 'BMX 20.5" top tube'],
     frame: ["Hi-ten steel", "Aluminium 6061", "Chromoly steel"],
     suspension: ["Rigid"],
     brake: ["Coaster brake", "V-brake", "U-brake with gyro"],
@@ -219,9 +269,10 @@ export function generateCatalog(count = 45, from = 0): ProductSpec[] {
       ? new Date(Date.UTC(2027, Math.floor(rand() * 6), 1 + Math.floor(rand() * 27), 23, 59, 0)).toISOString()
       : null;
     const affiliateLink =
-      round === 0 && AFFILIATE_NAMES.has(baseName) ? `https://partners.example.com/bikes/${slugify(baseName)}` : null;
-    const gender =
-      bodyType === "kids" ? "Kids" : pick(rand, ["Men", "Women", "Unisex", "Unisex"]);
+      round === 0 && AFFILIATE_NAMES.has(baseName)
+        ? `https://partners.example.com/bikes/${slugify(baseName)}`
+        : null;
+    const gender = bodyType === "kids" ? "Kids" : pick(rand, ["Men", "Women", "Unisex", "Unisex"]);
     const tags = gender === "Kids" ? ["Kids"] : gender === "Unisex" ? ["Men", "Women"] : [gender];
     const info: Record<string, string> = {
       gender,
@@ -258,10 +309,15 @@ export function generateCatalog(count = 45, from = 0): ProductSpec[] {
     if (id === 1) {
       const fixed = [2, 5, 0, 8];
       variants.forEach((v) => {
-        if (v.color === colors[0]!.name) v.stock = fixed[SIZES.findIndex((s) => s.name === v.size)] ?? v.stock;
+        if (v.color === colors[0]!.name)
+          v.stock = fixed[SIZES.findIndex((s) => s.name === v.size)] ?? v.stock;
       });
     }
-    const stock = isSimple ? (baseName === "Rainbow Rider 14" ? 2 : 6 + Math.floor(rand() * 10)) : variants.reduce((s, v) => s + v.stock, 0);
+    const stock = isSimple
+      ? baseName === "Rainbow Rider 14"
+        ? 2
+        : 6 + Math.floor(rand() * 10)
+      : variants.reduce((s, v) => s + v.stock, 0);
     const categoryIds = [category!.id];
     if (round === 0 ? i % 3 === 0 : rand() < 0.1) categoryIds.push(HOMEPAGE_CATEGORY_ID);
     const typeLabel = category!.name.replace(/ Bikes$/, "").toLowerCase();

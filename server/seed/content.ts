@@ -1,15 +1,70 @@
 export const BRANDS = [
-  "Ridgeline", "Velocita", "Tundra Works", "Metro Cycles", "Rocket Kids", "Granite Components", "Apex Carbon",
-  "Urban Glide", "Polar Gear", "Stunt King", "Canal Street", "Summit Labs", "Boulder Tyres", "Harbour & Co", "Sparrow",
+  "Ridgeline",
+  "Velocita",
+  "Tundra Works",
+  "Metro Cycles",
+  "Rocket Kids",
+  "Granite Components",
+  "Apex Carbon",
+  "Urban Glide",
+  "Polar Gear",
+  "Stunt King",
+  "Canal Street",
+  "Summit Labs",
+  "Boulder Tyres",
+  "Harbour & Co",
+  "Sparrow",
 ];
 
 export const BANNERS = [
-  { type: "slider", title: "Ride Further", subtitle: "New season mountain bikes", price: null, link: "/catalog/mountain-bikes", image: "/api/images/banners/slider-1.svg" },
-  { type: "slider", title: "Built for Speed", subtitle: "Carbon road bikes from the Velocita range", price: null, link: "/catalog/road-bikes", image: "/api/images/banners/slider-2.svg" },
-  { type: "slider", title: "Go Anywhere", subtitle: "Fat bikes for sand, snow and mud", price: null, link: "/catalog/fat-bikes", image: "/api/images/banners/slider-3.svg" },
-  { type: "promo", title: "City Bikes", subtitle: "Starting at", price: 14999, link: "/catalog/city-hybrid-bikes", image: "/api/images/banners/promo-1.svg" },
-  { type: "promo", title: "Kids & BMX", subtitle: "Starting at", price: 5999, link: "/catalog/kids-bmx-bikes", image: "/api/images/banners/promo-2.svg" },
-  { type: "promo", title: "Sale Items", subtitle: "Up to 30% off", price: 24999, link: "/shop-grid-standard", image: "/api/images/banners/promo-3.svg" },
+  {
+    type: "slider",
+    title: "Ride Further",
+    subtitle: "New season mountain bikes",
+    price: null,
+    link: "/catalog/mountain-bikes",
+    image: "/api/images/banners/slider-1.svg",
+  },
+  {
+    type: "slider",
+    title: "Built for Speed",
+    subtitle: "Carbon road bikes from the Velocita range",
+    price: null,
+    link: "/catalog/road-bikes",
+    image: "/api/images/banners/slider-2.svg",
+  },
+  {
+    type: "slider",
+    title: "Go Anywhere",
+    subtitle: "Fat bikes for sand, snow and mud",
+    price: null,
+    link: "/catalog/fat-bikes",
+    image: "/api/images/banners/slider-3.svg",
+  },
+  {
+    type: "promo",
+    title: "City Bikes",
+    subtitle: "Starting at",
+    price: 14999,
+    link: "/catalog/city-hybrid-bikes",
+    image: "/api/images/banners/promo-1.svg",
+  },
+  {
+    type: "promo",
+    title: "Kids & BMX",
+    subtitle: "Starting at",
+    price: 5999,
+    link: "/catalog/kids-bmx-bikes",
+    image: "/api/images/banners/promo-2.svg",
+  },
+  {
+    type: "promo",
+    title: "Sale Items",
+    subtitle: "Up to 30% off",
+    price: 24999,
+    link: "/shop-grid-standard",
+    image: "/api/images/banners/promo-3.svg",
+  },
 ] as const;
 
 const ADDRESS = "<p>Bicycle Works Pvt. Ltd., 42 Residency Road, Bengaluru 560025, Karnataka, India</p>";
@@ -42,11 +97,48 @@ export const PAGES = [
 ];
 
 export const BLOG_POSTS = [
-  { slug: "choosing-your-first-mountain-bike", title: "Choosing your first mountain bike", author: "Asha Rao", category: "Guides", tags: ["Mountain", "Buying guide"], excerpt: "Hardtail or full suspension, 27.5 or 29 inch wheels: what matters when you buy your first trail bike." },
-  { slug: "road-bike-fit-basics", title: "Road bike fit basics", author: "Vikram Singh", category: "Guides", tags: ["Road", "Fit"], excerpt: "Saddle height, reach and stack explained, with three simple checks you can do at home." },
-  { slug: "fat-bikes-on-the-beach", title: "Fat bikes on the beach", author: "Meera Iyer", category: "Stories", tags: ["Fat", "Adventure"], excerpt: "We rode the Konkan coast on four-inch tyres. Here is what we learned about tyre pressure and sand." },
-  { slug: "teaching-kids-to-ride", title: "Teaching kids to ride without stabilisers", author: "Asha Rao", category: "Family", tags: ["Kids", "Balance bike"], excerpt: "Balance bikes first, pedals later: a step-by-step plan for the first weekend." },
-  { slug: "commuting-in-the-monsoon", title: "Commuting in the monsoon", author: "Rahul Menon", category: "City", tags: ["City", "Maintenance"], excerpt: "Mudguards, lights and chain care that keep a city bike running through the rainy season." },
+  {
+    slug: "choosing-your-first-mountain-bike",
+    title: "Choosing your first mountain bike",
+    author: "Asha Rao",
+    category: "Guides",
+    tags: ["Mountain", "Buying guide"],
+    excerpt:
+      "Hardtail or full suspension, 27.5 or 29 inch wheels: what matters when you buy your first trail bike.",
+  },
+  {
+    slug: "road-bike-fit-basics",
+    title: "Road bike fit basics",
+    author: "Vikram Singh",
+    category: "Guides",
+    tags: ["Road", "Fit"],
+    excerpt: "Saddle height, reach and stack explained, with three simple checks you can do at home.",
+  },
+  {
+    slug: "fat-bikes-on-the-beach",
+    title: "Fat bikes on the beach",
+    author: "Meera Iyer",
+    category: "Stories",
+    tags: ["Fat", "Adventure"],
+    excerpt:
+      "We rode the Konkan coast on four-inch tyres. Here is what we learned about tyre pressure and sand.",
+  },
+  {
+    slug: "teaching-kids-to-ride",
+    title: "Teaching kids to ride without stabilisers",
+    author: "Asha Rao",
+    category: "Family",
+    tags: ["Kids", "Balance bike"],
+    excerpt: "Balance bikes first, pedals later: a step-by-step plan for the first weekend.",
+  },
+  {
+    slug: "commuting-in-the-monsoon",
+    title: "Commuting in the monsoon",
+    author: "Rahul Menon",
+    category: "City",
+    tags: ["City", "Maintenance"],
+    excerpt: "Mudguards, lights and chain care that keep a city bike running through the rainy season.",
+  },
 ].map((p, i) => ({
   ...p,
   image: `/api/images/blog/${i + 1}.svg`,
@@ -69,31 +161,90 @@ export const TEAM = [
 ];
 
 export const ABOUT_BLOCKS = [
-  { title: "Our vision", text: "A good bicycle for every rider, from a first balance bike to a carbon race machine." },
-  { title: "Our mission", text: "Design durable bikes, sell them honestly and keep them on the road for years." },
+  {
+    title: "Our vision",
+    text: "A good bicycle for every rider, from a first balance bike to a carbon race machine.",
+  },
+  {
+    title: "Our mission",
+    text: "Design durable bikes, sell them honestly and keep them on the road for years.",
+  },
   { title: "Our goal", text: "Carbon-neutral production and ten-year parts availability on every model." },
 ];
 
 export const STATES: Array<[string, string, string]> = [
-  ["IN", "AN", "Andaman and Nicobar Islands"], ["IN", "AP", "Andhra Pradesh"], ["IN", "AR", "Arunachal Pradesh"],
-  ["IN", "AS", "Assam"], ["IN", "BR", "Bihar"], ["IN", "CH", "Chandigarh"], ["IN", "CT", "Chhattisgarh"],
-  ["IN", "DL", "Delhi"], ["IN", "GA", "Goa"], ["IN", "GJ", "Gujarat"], ["IN", "HR", "Haryana"],
-  ["IN", "HP", "Himachal Pradesh"], ["IN", "JK", "Jammu and Kashmir"], ["IN", "JH", "Jharkhand"],
-  ["IN", "KA", "Karnataka"], ["IN", "KL", "Kerala"], ["IN", "LA", "Ladakh"], ["IN", "MP", "Madhya Pradesh"],
-  ["IN", "MH", "Maharashtra"], ["IN", "MN", "Manipur"], ["IN", "ML", "Meghalaya"], ["IN", "MZ", "Mizoram"],
-  ["IN", "NL", "Nagaland"], ["IN", "OR", "Odisha"], ["IN", "PY", "Puducherry"], ["IN", "PB", "Punjab"],
-  ["IN", "RJ", "Rajasthan"], ["IN", "SK", "Sikkim"], ["IN", "TN", "Tamil Nadu"], ["IN", "TG", "Telangana"],
-  ["IN", "TR", "Tripura"], ["IN", "UP", "Uttar Pradesh"], ["IN", "UT", "Uttarakhand"], ["IN", "WB", "West Bengal"],
+  ["IN", "AN", "Andaman and Nicobar Islands"],
+  ["IN", "AP", "Andhra Pradesh"],
+  ["IN", "AR", "Arunachal Pradesh"],
+  ["IN", "AS", "Assam"],
+  ["IN", "BR", "Bihar"],
+  ["IN", "CH", "Chandigarh"],
+  ["IN", "CT", "Chhattisgarh"],
+  ["IN", "DL", "Delhi"],
+  ["IN", "GA", "Goa"],
+  ["IN", "GJ", "Gujarat"],
+  ["IN", "HR", "Haryana"],
+  ["IN", "HP", "Himachal Pradesh"],
+  ["IN", "JK", "Jammu and Kashmir"],
+  ["IN", "JH", "Jharkhand"],
+  ["IN", "KA", "Karnataka"],
+  ["IN", "KL", "Kerala"],
+  ["IN", "LA", "Ladakh"],
+  ["IN", "MP", "Madhya Pradesh"],
+  ["IN", "MH", "Maharashtra"],
+  ["IN", "MN", "Manipur"],
+  ["IN", "ML", "Meghalaya"],
+  ["IN", "MZ", "Mizoram"],
+  ["IN", "NL", "Nagaland"],
+  ["IN", "OR", "Odisha"],
+  ["IN", "PY", "Puducherry"],
+  ["IN", "PB", "Punjab"],
+  ["IN", "RJ", "Rajasthan"],
+  ["IN", "SK", "Sikkim"],
+  ["IN", "TN", "Tamil Nadu"],
+  ["IN", "TG", "Telangana"],
+  ["IN", "TR", "Tripura"],
+  ["IN", "UP", "Uttar Pradesh"],
+  ["IN", "UT", "Uttarakhand"],
+  ["IN", "WB", "West Bengal"],
 ];
 
 export const COUNTRY_NAMES: Record<string, string> = {
-  IN: "India", US: "United States", GB: "United Kingdom", DE: "Germany", FR: "France",
+  IN: "India",
+  US: "United States",
+  GB: "United Kingdom",
+  DE: "Germany",
+  FR: "France",
 };
 
 export const COUPONS = [
-  { code: "BIKE10", type: "percent", amount: 10, min_sub_total: 0, starts_at: "2026-01-01T00:00:00.000Z", ends_at: "2030-12-31T23:59:59.000Z", status: 1 },
-  { code: "FLAT500", type: "fixed", amount: 500, min_sub_total: 5000, starts_at: "2026-01-01T00:00:00.000Z", ends_at: "2030-12-31T23:59:59.000Z", status: 1 },
-  { code: "SUMMER2025", type: "percent", amount: 20, min_sub_total: 0, starts_at: "2025-04-01T00:00:00.000Z", ends_at: "2025-08-31T23:59:59.000Z", status: 1 },
+  {
+    code: "BIKE10",
+    type: "percent",
+    amount: 10,
+    min_sub_total: 0,
+    starts_at: "2026-01-01T00:00:00.000Z",
+    ends_at: "2030-12-31T23:59:59.000Z",
+    status: 1,
+  },
+  {
+    code: "FLAT500",
+    type: "fixed",
+    amount: 500,
+    min_sub_total: 5000,
+    starts_at: "2026-01-01T00:00:00.000Z",
+    ends_at: "2030-12-31T23:59:59.000Z",
+    status: 1,
+  },
+  {
+    code: "SUMMER2025",
+    type: "percent",
+    amount: 20,
+    min_sub_total: 0,
+    starts_at: "2025-04-01T00:00:00.000Z",
+    ends_at: "2025-08-31T23:59:59.000Z",
+    status: 1,
+  },
 ];
 
 export const DEMO_CUSTOMER = {

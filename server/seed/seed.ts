@@ -2,7 +2,17 @@ import type { Store } from "../db/store";
 import { hashPassword, type ScryptParams } from "../lib/crypto";
 import { CATEGORIES, generateCatalog, prng, ROOT_CATEGORY, type ProductSpec } from "./catalog";
 import {
-  BANNERS, BLOG_POSTS, BRANDS, COUNTERS, COUPONS, DEMO_CUSTOMER, PAGES, REVIEW_TEXTS, REVIEWER_NAMES, STATES, TEAM,
+  BANNERS,
+  BLOG_POSTS,
+  BRANDS,
+  COUNTERS,
+  COUPONS,
+  DEMO_CUSTOMER,
+  PAGES,
+  REVIEW_TEXTS,
+  REVIEWER_NAMES,
+  STATES,
+  TEAM,
 } from "./content";
 import { slugify } from "./catalog";
 
@@ -50,7 +60,9 @@ function insertProducts(store: Store, products: ProductSpec[]): void {
         })),
       ),
     );
-    const cats = batch.flatMap((p) => p.categoryIds.map((category_id, position) => ({ product_id: p.id, category_id, position })));
+    const cats = batch.flatMap((p) =>
+      p.categoryIds.map((category_id, position) => ({ product_id: p.id, category_id, position })),
+    );
     store.run(store.qb.insertInto("product_categories").values(cats));
     const tags = batch.flatMap((p) => p.tags.map((tag) => ({ product_id: p.id, tag })));
     if (tags.length) store.run(store.qb.insertInto("product_tags").values(tags));
@@ -85,7 +97,18 @@ export async function seed(store: Store, opts: SeedOptions): Promise<void> {
   store.tx(() => {
     store.run(
       store.qb.insertInto("categories").values([
-        { id: ROOT_CATEGORY.id, parent_id: null, name: ROOT_CATEGORY.name, slug: ROOT_CATEGORY.slug, position: 0, status: 1, description: null, image: null, created_at: now, updated_at: now },
+        {
+          id: ROOT_CATEGORY.id,
+          parent_id: null,
+          name: ROOT_CATEGORY.name,
+          slug: ROOT_CATEGORY.slug,
+          position: 0,
+          status: 1,
+          description: null,
+          image: null,
+          created_at: now,
+          updated_at: now,
+        },
         ...CATEGORIES.map((c, i) => ({
           id: c.id,
           parent_id: ROOT_CATEGORY.id,
@@ -100,27 +123,79 @@ export async function seed(store: Store, opts: SeedOptions): Promise<void> {
         })),
       ]),
     );
-    store.run(store.qb.insertInto("brands").values(BRANDS.map((name, i) => ({ id: i + 1, name, slug: slugify(name), position: i }))));
-    store.run(store.qb.insertInto("banners").values(BANNERS.map((b, i) => ({ id: i + 1, ...b, position: i }))));
-    store.run(store.qb.insertInto("pages").values(PAGES.map((p, i) => ({ id: i + 1, ...p, meta_description: p.page_title, created_at: now, updated_at: now }))));
+    store.run(
+      store.qb
+        .insertInto("brands")
+        .values(BRANDS.map((name, i) => ({ id: i + 1, name, slug: slugify(name), position: i }))),
+    );
+    store.run(
+      store.qb.insertInto("banners").values(BANNERS.map((b, i) => ({ id: i + 1, ...b, position: i }))),
+    );
+    store.run(
+      store.qb
+        .insertInto("pages")
+        .values(
+          PAGES.map((p, i) => ({
+            id: i + 1,
+            ...p,
+            meta_description: p.page_title,
+            created_at: now,
+            updated_at: now,
+          })),
+        ),
+    );
     store.run(
       store.qb.insertInto("blog_posts").values(
         BLOG_POSTS.map((p, i) => ({
-          id: i + 1, slug: p.slug, title: p.title, excerpt: p.excerpt, html_content: p.html_content, author: p.author,
-          category: p.category, tags_json: JSON.stringify(p.tags), image: p.image, published_at: p.published_at,
+          id: i + 1,
+          slug: p.slug,
+          title: p.title,
+          excerpt: p.excerpt,
+          html_content: p.html_content,
+          author: p.author,
+          category: p.category,
+          tags_json: JSON.stringify(p.tags),
+          image: p.image,
+          published_at: p.published_at,
         })),
       ),
     );
-    store.run(store.qb.insertInto("counters").values(COUNTERS.map((c, i) => ({ id: i + 1, ...c, position: i }))));
     store.run(
-      store.qb.insertInto("team_members").values(TEAM.map((t, i) => ({ id: i + 1, ...t, image: `/api/images/team/${i + 1}.svg`, position: i }))),
+      store.qb.insertInto("counters").values(COUNTERS.map((c, i) => ({ id: i + 1, ...c, position: i }))),
     );
-    store.run(store.qb.insertInto("states").values(STATES.map(([country_code, code, default_name], i) => ({ id: i + 1, country_code, code, default_name }))));
+    store.run(
+      store.qb
+        .insertInto("team_members")
+        .values(
+          TEAM.map((t, i) => ({ id: i + 1, ...t, image: `/api/images/team/${i + 1}.svg`, position: i })),
+        ),
+    );
+    store.run(
+      store.qb
+        .insertInto("states")
+        .values(
+          STATES.map(([country_code, code, default_name], i) => ({
+            id: i + 1,
+            country_code,
+            code,
+            default_name,
+          })),
+        ),
+    );
     store.run(store.qb.insertInto("coupons").values(COUPONS.map((c, i) => ({ id: i + 1, ...c }))));
     store.run(
       store.qb.insertInto("customers").values({
-        id: 1, email: DEMO_CUSTOMER.email, first_name: DEMO_CUSTOMER.first_name, last_name: DEMO_CUSTOMER.last_name,
-        gender: null, date_of_birth: null, phone: DEMO_CUSTOMER.phone, password_hash: demoHash, status: 1, created_at: now, updated_at: now,
+        id: 1,
+        email: DEMO_CUSTOMER.email,
+        first_name: DEMO_CUSTOMER.first_name,
+        last_name: DEMO_CUSTOMER.last_name,
+        gender: null,
+        date_of_birth: null,
+        phone: DEMO_CUSTOMER.phone,
+        password_hash: demoHash,
+        status: 1,
+        created_at: now,
+        updated_at: now,
       }),
     );
   });
@@ -140,8 +215,16 @@ export async function seed(store: Store, opts: SeedOptions): Promise<void> {
         const text = REVIEW_TEXTS[Math.floor(rand() * REVIEW_TEXTS.length)]!;
         const created = new Date(Date.UTC(2026, 8, 1 + Math.floor(rand() * 60))).toISOString();
         reviews.push({
-          id: id++, product_id: pid, customer_id: null, name: REVIEWER_NAMES[Math.floor(rand() * REVIEWER_NAMES.length)]!,
-          title: text.title, comment: text.comment, rating: 3 + Math.floor(rand() * 3), status: "approved", created_at: created, updated_at: created,
+          id: id++,
+          product_id: pid,
+          customer_id: null,
+          name: REVIEWER_NAMES[Math.floor(rand() * REVIEWER_NAMES.length)]!,
+          title: text.title,
+          comment: text.comment,
+          rating: 3 + Math.floor(rand() * 3),
+          status: "approved",
+          created_at: created,
+          updated_at: created,
         });
       }
     }

@@ -61,7 +61,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("position", "integer", (c) => c.notNull().defaultTo(0))
     .addPrimaryKeyConstraint("product_categories_pk", ["category_id", "product_id"])
     .execute();
-  await s.createIndex("product_categories_product_idx").on("product_categories").column("product_id").execute();
+  await s
+    .createIndex("product_categories_product_idx")
+    .on("product_categories")
+    .column("product_id")
+    .execute();
 
   await s
     .createTable("product_tags")
@@ -88,7 +92,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on("product_variants")
     .columns(["color_option_id", "size_option_id", "product_id"])
     .execute();
-  await s.createIndex("product_variants_size_idx").on("product_variants").columns(["size_option_id", "product_id"]).execute();
+  await s
+    .createIndex("product_variants_size_idx")
+    .on("product_variants")
+    .columns(["size_option_id", "product_id"])
+    .execute();
 
   await s
     .createTable("brands")
@@ -240,14 +248,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn("country", "text", (c) => c.notNull())
       .addColumn("phone", "text", (c) => c.notNull());
   };
-  await now(address("cart_addresses", "cart_id", "carts").addColumn("address_type", "text", (c) => c.notNull())).execute();
+  await now(
+    address("cart_addresses", "cart_id", "carts").addColumn("address_type", "text", (c) => c.notNull()),
+  ).execute();
   await now(
     address("customer_addresses", "customer_id", "customers")
       .addColumn("company_name", "text")
       .addColumn("vat_id", "text")
       .addColumn("is_default", "integer", (c) => c.notNull().defaultTo(0)),
   ).execute();
-  await s.createIndex("customer_addresses_customer_idx").on("customer_addresses").column("customer_id").execute();
+  await s
+    .createIndex("customer_addresses_customer_idx")
+    .on("customer_addresses")
+    .column("customer_id")
+    .execute();
 
   await now(
     s
@@ -308,7 +322,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await s.createIndex("order_items_order_idx").on("order_items").column("order_id").execute();
 
-  await now(address("order_addresses", "order_id", "orders").addColumn("address_type", "text", (c) => c.notNull())).execute();
+  await now(
+    address("order_addresses", "order_id", "orders").addColumn("address_type", "text", (c) => c.notNull()),
+  ).execute();
   await s.createIndex("order_addresses_order_idx").on("order_addresses").column("order_id").execute();
 
   await s
@@ -383,10 +399,35 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   const tables = [
-    "idempotency_keys", "otp_codes", "subscribers", "contact_requests", "reviews", "invoices", "order_addresses",
-    "order_items", "orders", "wishlist_items", "customer_addresses", "cart_addresses", "cart_items", "carts",
-    "auth_tokens", "customers", "coupons", "states", "team_members", "counters", "blog_posts", "pages", "banners",
-    "brands", "product_variants", "product_tags", "product_categories", "products", "categories",
+    "idempotency_keys",
+    "otp_codes",
+    "subscribers",
+    "contact_requests",
+    "reviews",
+    "invoices",
+    "order_addresses",
+    "order_items",
+    "orders",
+    "wishlist_items",
+    "customer_addresses",
+    "cart_addresses",
+    "cart_items",
+    "carts",
+    "auth_tokens",
+    "customers",
+    "coupons",
+    "states",
+    "team_members",
+    "counters",
+    "blog_posts",
+    "pages",
+    "banners",
+    "brands",
+    "product_variants",
+    "product_tags",
+    "product_categories",
+    "products",
+    "categories",
   ];
   for (const t of tables) await db.schema.dropTable(t).ifExists().execute();
 }

@@ -28,7 +28,11 @@ export const addressInputSchema = z.object({
   last_name: z.string().trim().max(100).optional(),
   company_name: z.string().trim().max(200).nullable().optional(),
   vat_id: z.string().trim().max(50).nullable().optional(),
-  address1: z.array(line).min(1).max(4).refine((l) => l.some((s) => s.length > 0), "The address1 field is required."),
+  address1: z
+    .array(line)
+    .min(1)
+    .max(4)
+    .refine((l) => l.some((s) => s.length > 0), "The address1 field is required."),
   country: z.string().trim().length(2),
   state: z.string().trim().max(100).nullable().optional(),
   city: z.string().trim().min(1).max(100),

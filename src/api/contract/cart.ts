@@ -83,7 +83,11 @@ export const shippingRateSchema = z.looseObject({
 });
 export type ShippingRate = z.infer<typeof shippingRateSchema>;
 
-export const cartPaymentSchema = z.looseObject({ id: z.number(), method: z.string(), method_title: z.string() });
+export const cartPaymentSchema = z.looseObject({
+  id: z.number(),
+  method: z.string(),
+  method_title: z.string(),
+});
 
 export const cartSchema = z.looseObject({
   id: z.number(),

@@ -47,7 +47,10 @@ export const listQuerySchema = z.looseObject({
   pagination: z.enum(["0", "1"]).optional(),
 });
 
-export const errorObjectSchema = z.looseObject({ message: z.string(), code: z.union([z.number(), z.string()]).optional() });
+export const errorObjectSchema = z.looseObject({
+  message: z.string(),
+  code: z.union([z.number(), z.string()]).optional(),
+});
 
 /**
  * Every error body the API may send: `{error: "…"}`, `{error: {message, code}}` (add-to-cart),

@@ -113,7 +113,12 @@ export type BlogListReply = z.infer<typeof blogListReplySchema>;
 export const blogPostReplySchema = dataSchema(blogPostSchema.extend({ html_content: z.string() }));
 export type BlogPostReply = z.infer<typeof blogPostReplySchema>;
 
-export const counterSchema = z.looseObject({ id: z.number(), label: z.string(), value: z.number(), suffix: z.string().optional() });
+export const counterSchema = z.looseObject({
+  id: z.number(),
+  label: z.string(),
+  value: z.number(),
+  suffix: z.string().optional(),
+});
 export type Counter = z.infer<typeof counterSchema>;
 export const teamMemberSchema = z.looseObject({
   id: z.number(),

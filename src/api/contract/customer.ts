@@ -81,7 +81,10 @@ export const customerReplySchema = dataSchema(customerSchema);
 
 export const forgotPasswordRequestSchema = z.object({ email: z.email().max(254) });
 /** 200 `{message}` or 200 `{error}` for an unknown e-mail, as Bagisto */
-export const forgotPasswordReplySchema = z.looseObject({ message: z.string().optional(), error: z.string().optional() });
+export const forgotPasswordReplySchema = z.looseObject({
+  message: z.string().optional(),
+  error: z.string().optional(),
+});
 
 export const phoneSchema = z
   .string()
@@ -102,7 +105,10 @@ export type SendCodeReply = z.infer<typeof sendCodeReplySchema>;
 /** POST /api/verify-code ; a wrong or expired code is 200 `{status: false, message, error}` */
 export const verifyCodeRequestSchema = z.object({
   phone: phoneSchema,
-  code: z.string().trim().regex(/^\d{6}$/, "The code must be 6 digits."),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, "The code must be 6 digits."),
 });
 export type VerifyCodeRequest = z.infer<typeof verifyCodeRequestSchema>;
 export const verifyCodeReplySchema = z.looseObject({

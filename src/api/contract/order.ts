@@ -72,7 +72,15 @@ export const invoiceSchema = z.looseObject({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
-export const ORDER_STATUSES = ["pending", "pending_payment", "processing", "completed", "canceled", "closed", "fraud"] as const;
+export const ORDER_STATUSES = [
+  "pending",
+  "pending_payment",
+  "processing",
+  "completed",
+  "canceled",
+  "closed",
+  "fraud",
+] as const;
 
 export const orderSchema = z.looseObject({
   id: z.number(),
