@@ -31,3 +31,7 @@ export function removeFromCompare(id: number): void {
 export function useCompareList(): Product[] {
   return useSyncExternalStore(store.subscribe, store.get, store.get);
 }
+
+export function clearCompare(): void {
+  store.set([]);
+}
