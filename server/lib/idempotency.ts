@@ -1,6 +1,4 @@
 import type { MiddlewareHandler } from "hono";
-import { getCookie } from "hono/cookie";
-import { SESSION_COOKIE } from "../../src/api/contract/common";
 import type { AppEnv } from "../context";
 import type { Store } from "../db/store";
 import { sha256 } from "./crypto";
@@ -14,7 +12,8 @@ const WRITE_GETS =
 
 /**
  * DESIGN §2: the first reply to a key is stored for 24 h and replayed for the same key; the same key
- * with another request is 422. Keys are scoped to the caller (token or guest session).
+ * with another request is 422. Keys are scoped to the customer's token; guests share one scope because a
+ * guest's first write is the one that creates their session cookie, and its retry must still replay.
  */
 export function idempotency(store: Store): MiddlewareHandler<AppEnv> {
   const inFlight = new Set<string>();
@@ -26,7 +25,8 @@ export function idempotency(store: Store): MiddlewareHandler<AppEnv> {
       return next();
     if (!/^[\x21-\x7e]{1,200}$/.test(key))
       throw new HttpError(400, { message: "Invalid Idempotency-Key header." });
-    const identity = c.req.header("authorization") ?? getCookie(c, SESSION_COOKIE) ?? "anonymous";
+    const identity =
+      c.req.query("token") !== undefined ? (c.req.header("authorization") ?? "no-token") : "guest";
     const keyHash = sha256(`${identity}\n${key}`);
     const body = c.req.method === "GET" ? "" : await c.req.text();
     if (body.length > MAX_BODY_BYTES) throw new HttpError(413, { message: "The request body is too large." });
@@ -81,14 +81,12 @@ export function idempotency(store: Store): MiddlewareHandler<AppEnv> {
           created_at: new Date(now).toISOString(),
         })
         .onConflict((oc) =>
-          oc
-            .column("key_hash")
-            .doUpdateSet({
-              request_hash: requestHash,
-              status: res.status,
-              body: text,
-              created_at: new Date(now).toISOString(),
-            }),
+          oc.column("key_hash").doUpdateSet({
+            request_hash: requestHash,
+            status: res.status,
+            body: text,
+            created_at: new Date(now).toISOString(),
+          }),
         ),
     );
   };

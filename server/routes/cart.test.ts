@@ -166,6 +166,17 @@ describe("cart", () => {
     expect((await s.get("/api/wishlist")).json.data).toHaveLength(1);
   });
 
+  it("replays a guest's first write even though the retry now carries the new session cookie", async () => {
+    const s = shopper(await makeApp());
+    const headers = { "Idempotency-Key": "first-guest-write" };
+    const first = await s.post("/api/checkout/cart/add/45", { quantity: 1 }, { headers });
+    expect(s.cookie).toMatch(/^bagisto_session=/);
+    const retry = await s.post("/api/checkout/cart/add/45", { quantity: 1 }, { headers });
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(retry.json).toEqual(first.json);
+    expect((await s.get("/api/checkout/cart")).json.data.items[0].quantity).toBe(1);
+  });
+
   it("follows Bagisto's token rules", async () => {
     const app = await makeApp();
     const s = shopper(app);
