@@ -323,6 +323,7 @@ function categoryView(c: {
     meta_description: "",
     meta_keywords: "",
     status: c.status,
+    include_in_menu: c.slug !== "homepage",
     image_url: c.image,
     category_icon_path: null,
     additional: null,

@@ -17,6 +17,8 @@ export const categorySchema = z.looseObject({
   image_url: z.string().nullable().optional(),
   category_icon_path: z.string().nullable().optional(),
   product_count: z.number().optional(),
+  /** false for the Homepage category, which groups home-page products and is not a bicycle type */
+  include_in_menu: z.boolean().optional(),
   created_at: timestampSchema.optional(),
   updated_at: timestampSchema.optional(),
 });
