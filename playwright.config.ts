@@ -15,6 +15,7 @@ export const CHROMIUM_ARGS = [
 // server on a fresh seeded database. Debian's Chromium only; no browser is downloaded.
 export default defineConfig({
   testDir: "tests/e2e",
+  outputDir: process.env.PW_OUTPUT_DIR ?? "test-results",
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -12,5 +12,7 @@ const run = (cmd, args, env = {}) => {
   const r = spawnSync(cmd, args, { stdio: "inherit", env: { ...process.env, ...env } });
   if (r.status !== 0) process.exit(r.status ?? 1);
 };
-run("node_modules/.bin/vite", ["build"], { BUILD_ID: process.env.BUILD_ID ?? "e2e" });
-run("node_modules/.bin/playwright", ["test", ...process.argv.slice(2)], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1" });
+// DIST_DIR lets parallel runs (several developers on one machine) build and serve their own copy.
+const distDir = process.env.DIST_DIR ?? "dist";
+run("node_modules/.bin/vite", ["build", "--outDir", distDir, "--emptyOutDir"], { BUILD_ID: process.env.BUILD_ID ?? "e2e" });
+run("node_modules/.bin/playwright", ["test", ...process.argv.slice(2)], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1", DIST_DIR: distDir });

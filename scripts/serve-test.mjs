@@ -1,10 +1,11 @@
-// Playwright's web server: the reference server on a fresh seeded database (data/e2e.sqlite) in test
+// Playwright's web server: the reference server on a fresh seeded database (data/e2e-<port>.sqlite) in test
 // mode, serving the already built dist/. It runs in this process (via tsx's loader) so that stopping
 // this process always frees the port.
 import { mkdirSync, rmSync } from "node:fs";
 import { register } from "tsx/esm/api";
 
-const file = "data/e2e.sqlite";
+process.env.PORT ??= "4173";
+const file = `data/e2e-${process.env.PORT}.sqlite`;
 mkdirSync("data", { recursive: true });
 for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(file + suffix, { force: true });
 

@@ -1,0 +1,210 @@
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { apiFetch } from "./client";
+import { attributesReplySchema, type AttributesReply } from "./contract/content";
+import {
+  additionalInformationReplySchema,
+  configurableConfigReplySchema,
+  productListReplySchema,
+  productReplySchema,
+  productWithAdditionalInformationReplySchema,
+  type AdditionalInfoEntry,
+  type ConfigurableConfig,
+  type Product,
+  type ProductListQuery,
+  type ProductListReply,
+  type ProductWithAdditionalInformation,
+} from "./contract/product";
+import { reviewListReplySchema, type ReviewListReply } from "./contract/review";
+import { ROOT_CATEGORY_ID } from "./contract/category";
+
+/** What a product list asks the API for (GET products); every field is optional. */
+export type ProductListParams = Pick<
+  ProductListQuery,
+  | "category_id"
+  | "cat_slug"
+  | "page"
+  | "limit"
+  | "sort"
+  | "order"
+  | "search"
+  | "new"
+  | "featured"
+  | "bestseller"
+  | "sale"
+  | "color"
+  | "size"
+  | "tag"
+  | "price"
+>;
+
+const CATALOG_STALE_TIME = 5 * 60 * 1000;
+
+/** Drops empty values so equal filters give equal query keys. */
+function compact<T extends object>(params: T): T {
+  return Object.fromEntries(
+    Object.entries(params).filter(([, v]) => v !== undefined && v !== null && v !== ""),
+  ) as T;
+}
+
+/** A page of products (GET products) with Bagisto's pagination envelope. */
+export async function listProducts(
+  params: ProductListParams,
+  signal?: AbortSignal,
+): Promise<ProductListReply> {
+  return apiFetch("products", {
+    query: compact(params),
+    schema: productListReplySchema,
+    auth: "none",
+    signal,
+  });
+}
+
+/** One product by its url_key (GET products?category_id=1&url_key=); null when there is none. */
+export async function getProductByUrlKey(urlKey: string, signal?: AbortSignal): Promise<Product | null> {
+  const reply = await apiFetch("products", {
+    query: { category_id: ROOT_CATEGORY_ID, url_key: urlKey },
+    schema: productListReplySchema,
+    auth: "none",
+    signal,
+  });
+  return reply.data[0] ?? null;
+}
+
+/** One product by id (GET products/{id}), for the layout variants that take an id. */
+export async function getProduct(id: number, signal?: AbortSignal): Promise<Product> {
+  const reply = await apiFetch(`products/${id}`, { schema: productReplySchema, auth: "none", signal });
+  return reply.data;
+}
+
+/** The bicycle specs list (GET product-additional-information/{id}). */
+export async function getAdditionalInformation(
+  id: number,
+  signal?: AbortSignal,
+): Promise<AdditionalInfoEntry[]> {
+  const reply = await apiFetch(`product-additional-information/${id}`, {
+    schema: additionalInformationReplySchema,
+    auth: "none",
+    signal,
+  });
+  return reply.data;
+}
+
+/** Colour/size attributes and the variant index (GET product-configurable-config/{id}). */
+export async function getConfigurableConfig(id: number, signal?: AbortSignal): Promise<ConfigurableConfig> {
+  const reply = await apiFetch(`product-configurable-config/${id}`, {
+    schema: configurableConfigReplySchema,
+    auth: "none",
+    signal,
+  });
+  return reply.data;
+}
+
+/** Newly arrived products with their specs (GET product-with-additional-information?new=1&limit=). */
+export async function listNewProductsWithInformation(
+  limit: number,
+  signal?: AbortSignal,
+): Promise<ProductWithAdditionalInformation[]> {
+  const reply = await apiFetch("product-with-additional-information", {
+    query: { new: 1, limit },
+    schema: productWithAdditionalInformationReplySchema,
+    auth: "none",
+    signal,
+  });
+  return reply.data;
+}
+
+/** Filterable attributes (colour, size, tag) of a category, with counts and the price range (GET getattributes). */
+export async function getFilterAttributes(
+  catSlug: string | undefined,
+  signal?: AbortSignal,
+): Promise<AttributesReply> {
+  return apiFetch("getattributes", {
+    query: { cat_slug: catSlug },
+    schema: attributesReplySchema,
+    auth: "none",
+    signal,
+  });
+}
+
+/** Approved reviews of a product (GET reviews?product_id=&status=approved). */
+export async function listReviews(
+  productId: number,
+  page: number,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<ReviewListReply> {
+  return apiFetch("reviews", {
+    query: { product_id: productId, status: "approved", page, limit },
+    schema: reviewListReplySchema,
+    auth: "none",
+    signal,
+  });
+}
+
+export const catalogKeys = {
+  all: ["catalog"] as const,
+  lists: () => [...catalogKeys.all, "list"] as const,
+  list: (params: ProductListParams) => [...catalogKeys.lists(), compact(params)] as const,
+  newWithInformation: (limit: number) => [...catalogKeys.all, "new-with-information", limit] as const,
+  details: () => [...catalogKeys.all, "detail"] as const,
+  detailByUrlKey: (urlKey: string) => [...catalogKeys.details(), "url-key", urlKey] as const,
+  detail: (id: number) => [...catalogKeys.details(), "id", id] as const,
+  additionalInformation: (id: number) => [...catalogKeys.detail(id), "additional-information"] as const,
+  configurableConfig: (id: number) => [...catalogKeys.detail(id), "configurable-config"] as const,
+  reviews: (id: number, page: number, limit: number) =>
+    [...catalogKeys.detail(id), "reviews", page, limit] as const,
+  attributes: (catSlug: string | undefined) => [...catalogKeys.all, "attributes", catSlug ?? ""] as const,
+};
+
+export const catalogQueries = {
+  /** A product list; keeps the previous page on screen while the next one loads. */
+  list: (params: ProductListParams) =>
+    queryOptions({
+      queryKey: catalogKeys.list(params),
+      queryFn: ({ signal }) => listProducts(params, signal),
+      staleTime: CATALOG_STALE_TIME,
+      placeholderData: keepPreviousData,
+    }),
+  newWithInformation: (limit: number) =>
+    queryOptions({
+      queryKey: catalogKeys.newWithInformation(limit),
+      queryFn: ({ signal }) => listNewProductsWithInformation(limit, signal),
+      staleTime: CATALOG_STALE_TIME,
+    }),
+  detailByUrlKey: (urlKey: string) =>
+    queryOptions({
+      queryKey: catalogKeys.detailByUrlKey(urlKey),
+      queryFn: ({ signal }) => getProductByUrlKey(urlKey, signal),
+      staleTime: CATALOG_STALE_TIME,
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: catalogKeys.detail(id),
+      queryFn: ({ signal }) => getProduct(id, signal),
+      staleTime: CATALOG_STALE_TIME,
+    }),
+  additionalInformation: (id: number) =>
+    queryOptions({
+      queryKey: catalogKeys.additionalInformation(id),
+      queryFn: ({ signal }) => getAdditionalInformation(id, signal),
+      staleTime: CATALOG_STALE_TIME,
+    }),
+  configurableConfig: (id: number) =>
+    queryOptions({
+      queryKey: catalogKeys.configurableConfig(id),
+      queryFn: ({ signal }) => getConfigurableConfig(id, signal),
+      staleTime: CATALOG_STALE_TIME,
+    }),
+  reviews: (id: number, page = 1, limit = 5) =>
+    queryOptions({
+      queryKey: catalogKeys.reviews(id, page, limit),
+      queryFn: ({ signal }) => listReviews(id, page, limit, signal),
+      staleTime: CATALOG_STALE_TIME,
+    }),
+  attributes: (catSlug: string | undefined) =>
+    queryOptions({
+      queryKey: catalogKeys.attributes(catSlug),
+      queryFn: ({ signal }) => getFilterAttributes(catSlug, signal),
+      staleTime: 10 * 60 * 1000,
+    }),
+};
