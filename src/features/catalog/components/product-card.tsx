@@ -1,0 +1,111 @@
+import Box from "@mui/material/Box";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Chip from "@mui/material/Chip";
+import IconButton from "@mui/material/IconButton";
+import Stack from "@mui/material/Stack";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import VisibilityOutlinedIcon from "@mui/icons-material/VisibilityOutlined";
+import { useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
+import type { ReactNode } from "react";
+import type { Product } from "@/api/contract/product";
+import { ProductPrice } from "./product-price";
+import { ProductRating } from "./product-rating";
+
+export const CARD_IMAGE_SIZE = 480;
+
+export interface ProductCardProps {
+  product: Product;
+  /** Buttons of other features (add to cart, wishlist, compare) composed by the route. */
+  actions?: ReactNode;
+  onQuickView?: () => void;
+  /** The card is in the first screen: load its image eagerly and first. */
+  priority?: boolean;
+}
+
+/** A product in a list: image, badges, name, rating and price, linking to the detail. */
+export function ProductCard({ product, actions, onQuickView, priority = false }: ProductCardProps) {
+  const { t } = useLingui();
+  const image = product.images[0] ?? product.base_image;
+  const discount = Math.round(product.discount);
+  const name = product.name;
+  return (
+    <Card
+      variant="outlined"
+      component="article"
+      sx={{ height: "100%", display: "flex", flexDirection: "column" }}
+    >
+      <Box sx={{ position: "relative" }}>
+        <Link
+          to="/product/$urlKey"
+          params={{ urlKey: product.url_key }}
+          tabIndex={-1}
+          aria-hidden="true"
+          style={{ display: "block" }}
+        >
+          <img
+            src={image.medium_image_url}
+            alt=""
+            width={CARD_IMAGE_SIZE}
+            height={CARD_IMAGE_SIZE}
+            loading={priority ? "eager" : "lazy"}
+            decoding="async"
+            fetchPriority={priority ? "high" : "auto"}
+            style={{ display: "block", width: "100%", height: "auto", aspectRatio: "1 / 1" }}
+          />
+        </Link>
+        <Stack spacing={0.5} sx={{ position: "absolute", top: 8, left: 8, alignItems: "flex-start" }}>
+          {discount > 0 && <Chip size="small" color="primary" label={t`-${discount}%`} />}
+          {product.new && (
+            <Chip
+              size="small"
+              color="secondary"
+              label={t({ message: "New", comment: "badge on a newly arrived product" })}
+            />
+          )}
+        </Stack>
+        {onQuickView && (
+          <Tooltip title={t`Quick view`}>
+            <IconButton
+              onClick={onQuickView}
+              aria-label={t`Quick view of ${name}`}
+              sx={{
+                position: "absolute",
+                top: 8,
+                right: 8,
+                bgcolor: "background.paper",
+                "&:hover": { bgcolor: "grey.100" },
+              }}
+            >
+              <VisibilityOutlinedIcon />
+            </IconButton>
+          </Tooltip>
+        )}
+      </Box>
+      <CardContent sx={{ flexGrow: 1, display: "flex", flexDirection: "column", gap: 0.5 }}>
+        <Typography variant="h3" component="h3" sx={{ fontSize: "1rem" }}>
+          <Link
+            to="/product/$urlKey"
+            params={{ urlKey: product.url_key }}
+            style={{ color: "inherit", textDecoration: "none" }}
+          >
+            {product.name}
+          </Link>
+        </Typography>
+        <ProductRating value={product.rating} />
+        <ProductPrice product={product} />
+        {actions && (
+          <Stack
+            direction="row"
+            spacing={0.5}
+            sx={{ alignItems: "center", mt: "auto", pt: 1, flexWrap: "wrap" }}
+          >
+            {actions}
+          </Stack>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

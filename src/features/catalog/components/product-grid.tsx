@@ -1,0 +1,46 @@
+import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
+import { Trans } from "@lingui/react/macro";
+import type { ReactNode } from "react";
+import type { Product } from "@/api/contract/product";
+
+export interface ProductGridProps {
+  products: Product[];
+  /** Renders one product (e.g. a card with the route's actions); `index` lets the first ones load eagerly. */
+  renderProduct: (product: Product, index: number) => ReactNode;
+  /** Columns at the widest breakpoint. */
+  columns?: number;
+  /** One product per row (the list layouts). */
+  list?: boolean;
+}
+
+/** Products in a responsive grid, or 'No Product available!' when there are none. */
+export function ProductGrid({ products, renderProduct, columns = 3, list = false }: ProductGridProps) {
+  if (products.length === 0) {
+    return (
+      <Typography role="status" sx={{ py: 6, textAlign: "center" }}>
+        <Trans>No Product available!</Trans>
+      </Typography>
+    );
+  }
+  const cols = list ? { xs: 1 } : { xs: 1, sm: 2, md: Math.min(columns, 3), lg: columns };
+  return (
+    <Box
+      component="ul"
+      sx={{
+        listStyle: "none",
+        p: 0,
+        m: 0,
+        display: "grid",
+        gap: 3,
+        gridTemplateColumns: Object.fromEntries(
+          Object.entries(cols).map(([bp, n]) => [bp, `repeat(${n}, minmax(0, 1fr))`]),
+        ),
+      }}
+    >
+      {products.map((p, i) => (
+        <li key={p.id}>{renderProduct(p, i)}</li>
+      ))}
+    </Box>
+  );
+}

@@ -1,0 +1,56 @@
+import Button from "@mui/material/Button";
+import { useLingui } from "@lingui/react/macro";
+import { lazy, Suspense, useState } from "react";
+import type { Product } from "@/api/contract/product";
+import { AddToCartButton } from "@/features/cart/components/add-to-cart-button";
+import { isOutOfStock } from "@/features/cart/utils/stock";
+import { ProductCard } from "@/features/catalog/components/product-card";
+import { CompareToggle } from "@/features/compare/components/compare-toggle";
+import { WishlistToggle } from "@/features/wishlist/components/wishlist-toggle";
+import { ProductPurchase } from "./product-purchase";
+
+const ProductQuickView = lazy(() =>
+  import("@/features/catalog/components/product-quick-view").then((m) => ({ default: m.ProductQuickView })),
+);
+
+/** A product card with the shop's actions (cart, wishlist, compare) and a quick view. */
+export function ShopProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+  const { t } = useLingui();
+  const [quickView, setQuickView] = useState<"closed" | "open" | "loaded">("closed");
+  const name = product.name;
+  const openQuickView = () => setQuickView("open");
+  // A bicycle with colours and sizes is chosen in the quick view, not added blindly from the card.
+  const needsOptions = product.variation.length > 0 && !product.affiliateLink && !isOutOfStock(product);
+  return (
+    <>
+      <ProductCard
+        product={product}
+        priority={priority}
+        onQuickView={openQuickView}
+        actions={
+          <>
+            {needsOptions ? (
+              <Button variant="contained" onClick={openQuickView} aria-label={t`Select options of ${name}`}>
+                {t`Select Options`}
+              </Button>
+            ) : (
+              <AddToCartButton product={product} />
+            )}
+            <WishlistToggle product={product} />
+            <CompareToggle product={product} />
+          </>
+        }
+      />
+      {quickView !== "closed" && (
+        <Suspense fallback={null}>
+          <ProductQuickView
+            product={product}
+            open={quickView === "open"}
+            onClose={() => setQuickView("loaded")}
+            renderPurchase={(s) => <ProductPurchase product={product} color={s.color} size={s.size} />}
+          />
+        </Suspense>
+      )}
+    </>
+  );
+}
