@@ -7,7 +7,8 @@ import { CURRENCY_SYMBOLS, isCurrencyCode, type CurrencyCode } from "@/i18n/form
 export function CurrencySelect({ id, codes }: { id: string; codes: readonly CurrencyCode[] }) {
   const { t } = useLingui();
   const { code, setCurrency } = useCurrency();
-  const options = codes.includes(code) ? codes : [code, ...codes];
+  // The current currency stays visible even where it is not offered (INR on mobile), but cannot be picked there.
+  const current = codes.includes(code) ? null : code;
   return (
     <CompactSelect
       id={id}
@@ -17,7 +18,12 @@ export function CurrencySelect({ id, codes }: { id: string; codes: readonly Curr
         if (isCurrencyCode(v)) setCurrency(v);
       }}
     >
-      {options.map((c) => (
+      {current && (
+        <option value={current} disabled>
+          {`${current} ${CURRENCY_SYMBOLS[current]}`}
+        </option>
+      )}
+      {codes.map((c) => (
         <option key={c} value={c}>
           {`${c} ${CURRENCY_SYMBOLS[c]}`}
         </option>
