@@ -33,10 +33,50 @@ export default defineConfig(({ mode }) => ({
           srcDir: "sw",
           filename: "sw.ts",
           injectRegister: false,
+          registerType: "prompt",
           includeManifestIcons: false,
-          manifest: false,
+          manifest: {
+            id: "/",
+            name: "Velora Bicycles",
+            short_name: "Velora",
+            description:
+              "Mountain, road, fat, city/hybrid and kids bicycles. Works offline in our showrooms.",
+            lang: "en",
+            start_url: "/?source=pwa",
+            scope: "/",
+            display: "standalone",
+            orientation: "any",
+            theme_color: "#a3231f",
+            background_color: "#f7f4f0",
+            categories: ["shopping", "sports"],
+            icons: [
+              { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+              { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+              { src: "/icons/maskable-192.png", sizes: "192x192", type: "image/png", purpose: "maskable" },
+              { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+            ],
+            screenshots: [
+              {
+                src: "/icons/screenshot-wide.png",
+                sizes: "1280x720",
+                type: "image/png",
+                form_factor: "wide",
+                label: "The bicycle catalogue",
+              },
+              {
+                src: "/icons/screenshot-narrow.png",
+                sizes: "540x960",
+                type: "image/png",
+                form_factor: "narrow",
+                label: "The bicycle catalogue on a phone",
+              },
+            ],
+          },
+          // The shell, every route chunk, the compiled language catalogues (JS chunks), fonts and icons;
+          // the manifest screenshots are only for the install dialog, so they stay out of the precache.
           injectManifest: {
-            globPatterns: ["**/*.{js,css,html,svg,png,webmanifest,woff2}"],
+            globPatterns: ["**/*.{js,css,html,svg,png,webmanifest,woff2,woff}"],
+            globIgnores: ["icons/screenshot-*.png"],
             maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
           },
           devOptions: { enabled: false },

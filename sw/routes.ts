@@ -1,0 +1,182 @@
+/*
+ * Runtime caching, one registerRoute per resource class, each with the reason for its strategy (the shape of
+ * pwa-studio's registerRoutes.js). Only anonymous GETs are ever stored: a request that carries an
+ * Authorization header, a `token` parameter or a cookie-bound personal path is never cached, whatever its
+ * path says, and a reply marked private/no-store is never stored either.
+ */
+/// <reference lib="webworker" />
+import { CacheableResponsePlugin } from "workbox-cacheable-response";
+import type { RouteMatchCallback, WorkboxPlugin } from "workbox-core/types";
+import { ExpirationPlugin } from "workbox-expiration";
+import { registerRoute } from "workbox-routing";
+import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from "workbox-strategies";
+import {
+  API_MAX_AGE_SECONDS,
+  API_MAX_ENTRIES,
+  CACHE_NAMES,
+  IMAGE_MAX_AGE_SECONDS,
+  IMAGE_MAX_ENTRIES,
+  PERSONAL_PATHS,
+  RATES_NETWORK_TIMEOUT_SECONDS,
+} from "./constants";
+
+declare const self: ServiceWorkerGlobalScope;
+
+const API_ROOT = new URL(
+  (import.meta.env.VITE_API_ROOT ?? "/api").replace(/\/+$/, "") + "/",
+  self.location.origin,
+);
+const RATES_URL = new URL(
+  import.meta.env.VITE_EXCHANGE_RATE_URL ?? "/api/exchange-rates?base=USD",
+  self.location.origin,
+);
+
+/** The path below the API root ("products/3"), or null for any other URL. */
+export function apiPath(url: URL): string | null {
+  if (url.origin !== API_ROOT.origin || !url.pathname.startsWith(API_ROOT.pathname)) return null;
+  return url.pathname.slice(API_ROOT.pathname.length);
+}
+
+/** True when the request may carry or return one shopper's data: such a request is never stored. */
+export function isPersonalRequest(request: Request, url: URL): boolean {
+  if (request.method !== "GET") return true;
+  if (request.headers.has("Authorization") || url.searchParams.has("token")) return true;
+  const path = apiPath(url);
+  return path !== null && PERSONAL_PATHS.test(path);
+}
+
+/** Never stores a reply the server marked as personal, nor a failed one. */
+const publicRepliesOnly: WorkboxPlugin = {
+  cacheWillUpdate: async ({ response }) => {
+    const cc = response.headers.get("Cache-Control") ?? "";
+    if (response.status !== 200 || /\b(private|no-store)\b/i.test(cc) || response.headers.has("Set-Cookie"))
+      return null;
+    return response;
+  },
+};
+
+function anonymousApiGet(test: RegExp): RouteMatchCallback {
+  return ({ request, url }) => {
+    const path = apiPath(url);
+    return path !== null && test.test(path) && !isPersonalRequest(request, url);
+  };
+}
+
+function staleWhileRevalidate(cacheName: string, maxEntries: number) {
+  return new StaleWhileRevalidate({
+    cacheName,
+    plugins: [
+      publicRepliesOnly,
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries, maxAgeSeconds: API_MAX_AGE_SECONDS, purgeOnQuotaError: true }),
+    ],
+  });
+}
+
+export function registerRuntimeRoutes(): void {
+  // Personal calls (cart, wishlist, customer, addresses, orders, checkout) and anything with a token:
+  // always the network, so one shopper's data never lands in a shared cache. Registered first: it wins.
+  registerRoute(
+    ({ request, url }) => apiPath(url) !== null && isPersonalRequest(request, url),
+    new NetworkOnly(),
+  );
+  registerRoute(
+    ({ request, url }) => apiPath(url) !== null && isPersonalRequest(request, url),
+    new NetworkOnly(),
+    "POST",
+  );
+
+  // Products, product details and reviews: shown at once from the cache (browsable offline), refreshed
+  // behind the scenes so prices and stock catch up on the next view.
+  registerRoute(
+    anonymousApiGet(
+      /^(products(\/\d+)?|product-additional-information\/\d+|product-configurable-config\/\d+|product-with-additional-information|reviews(\/\d+)?)$/,
+    ),
+    staleWhileRevalidate(CACHE_NAMES.catalog, API_MAX_ENTRIES.catalog),
+  );
+
+  // Banners change rarely and are decorative: the cached copy is always good enough to show first.
+  registerRoute(
+    anonymousApiGet(/^getbanner$/),
+    staleWhileRevalidate(CACHE_NAMES.banners, API_MAX_ENTRIES.small),
+  );
+
+  // Brands: a short, rarely changing list; cache first-paint, revalidate behind it.
+  registerRoute(anonymousApiGet(/^brands$/), staleWhileRevalidate(CACHE_NAMES.brands, API_MAX_ENTRIES.small));
+
+  // The category tree drives the menu on every page: it must be there offline, and may lag a little.
+  registerRoute(
+    anonymousApiGet(/^(descendant-categories|categories(\/\d+)?)$/),
+    staleWhileRevalidate(CACHE_NAMES.categories, API_MAX_ENTRIES.small),
+  );
+
+  // Filterable attributes (colours, sizes): reference data for the filters, stale is harmless.
+  registerRoute(
+    anonymousApiGet(/^getattributes$/),
+    staleWhileRevalidate(CACHE_NAMES.attributes, API_MAX_ENTRIES.small),
+  );
+
+  // CMS pages: read like documents; show the stored copy, refresh it for next time.
+  registerRoute(
+    anonymousApiGet(/^page\/[^/]+$/),
+    staleWhileRevalidate(CACHE_NAMES.pages, API_MAX_ENTRIES.small),
+  );
+
+  // Blog list and posts: same as pages, a few more entries.
+  registerRoute(
+    anonymousApiGet(/^blog(\/[^/]+)?$/),
+    staleWhileRevalidate(CACHE_NAMES.blog, API_MAX_ENTRIES.small),
+  );
+
+  // About (counters, team): static content of the about page.
+  registerRoute(anonymousApiGet(/^about$/), staleWhileRevalidate(CACHE_NAMES.about, API_MAX_ENTRIES.small));
+
+  // States and countries for address forms: reference data, the same for everyone.
+  registerRoute(
+    anonymousApiGet(/^(statelist|country-states)$/),
+    staleWhileRevalidate(CACHE_NAMES.reference, API_MAX_ENTRIES.small),
+  );
+
+  // Product, brand, banner, team and blog images: immutable per URL, so the cache answers first;
+  // bounded LRU so a long browse cannot fill the disk.
+  registerRoute(
+    ({ request, url }) => {
+      const path = apiPath(url);
+      return (
+        (request.destination === "image" || (path !== null && path.startsWith("images/"))) &&
+        (path === null ? url.origin === self.location.origin : path.startsWith("images/")) &&
+        !isPersonalRequest(request, url)
+      );
+    },
+    new CacheFirst({
+      cacheName: CACHE_NAMES.images,
+      plugins: [
+        publicRepliesOnly,
+        new CacheableResponsePlugin({ statuses: [200] }),
+        new ExpirationPlugin({
+          maxEntries: IMAGE_MAX_ENTRIES,
+          maxAgeSeconds: IMAGE_MAX_AGE_SECONDS,
+          purgeOnQuotaError: true,
+        }),
+      ],
+    }),
+  );
+
+  // Exchange rates: prefer fresh rates, but a slow or absent service falls back to the last ones
+  // within a few seconds (their date is shown), so currency switching works offline.
+  registerRoute(
+    ({ request, url }) =>
+      url.origin === RATES_URL.origin &&
+      url.pathname === RATES_URL.pathname &&
+      !request.headers.has("Authorization"),
+    new NetworkFirst({
+      cacheName: CACHE_NAMES.rates,
+      networkTimeoutSeconds: RATES_NETWORK_TIMEOUT_SECONDS,
+      plugins: [
+        publicRepliesOnly,
+        new CacheableResponsePlugin({ statuses: [200] }),
+        new ExpirationPlugin({ maxEntries: 4, maxAgeSeconds: API_MAX_AGE_SECONDS }),
+      ],
+    }),
+  );
+}
