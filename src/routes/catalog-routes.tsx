@@ -1,18 +1,44 @@
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
-import { rootRoute } from "./root";
+import { parseCatalogSearch, type CatalogSearch } from "@/features/catalog/utils/catalog-search";
+import { rootRoute, type RouterContext } from "./root";
 import { PRODUCT_VARIANT_PATHS, SHOP_VARIANT_PATHS } from "./template-paths";
 
 const catalogComponent = lazyRouteComponent(() => import("./catalog-page"), "CatalogPage");
 const productComponent = lazyRouteComponent(() => import("./product-page"), "ProductPage");
 
-const catalogRoute = createRoute({ getParentRoute: () => rootRoute, path: "/catalog", component: catalogComponent });
+// Filters, sort and page live in the address; the requests start without blocking the page.
+const listOptions = {
+  validateSearch: (raw: Record<string, unknown>): CatalogSearch => parseCatalogSearch(raw),
+  loaderDeps: ({ search }: { search: CatalogSearch }) => search,
+};
+const prefetchList = async (context: RouterContext, deps: CatalogSearch, slug?: string) => {
+  const { prefetchCatalogList } = await import("@/features/catalog/loaders");
+  prefetchCatalogList(context.queryClient, slug, deps);
+};
+
+const catalogRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/catalog",
+  ...listOptions,
+  loader: ({ context, deps }) => prefetchList(context, deps),
+  component: catalogComponent,
+});
 const catalogSlugRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/catalog/$slug",
+  ...listOptions,
+  loader: ({ context, deps, params }) => prefetchList(context, deps, params.slug),
   component: catalogComponent,
 });
 const shopRoutes = SHOP_VARIANT_PATHS.map((path) =>
-  createRoute({ getParentRoute: () => rootRoute, path, component: catalogComponent, staticData: { variant: path } }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    ...listOptions,
+    loader: ({ context, deps }) => prefetchList(context, deps),
+    component: catalogComponent,
+    staticData: { variant: path },
+  }),
 );
 
 const productRoute = createRoute({
@@ -31,4 +57,10 @@ const productVariantRoutes = PRODUCT_VARIANT_PATHS.map((path) =>
   }),
 );
 
-export const catalogRoutes = [catalogRoute, catalogSlugRoute, ...shopRoutes, productRoute, ...productVariantRoutes];
+export const catalogRoutes = [
+  catalogRoute,
+  catalogSlugRoute,
+  ...shopRoutes,
+  productRoute,
+  ...productVariantRoutes,
+];

@@ -14,7 +14,15 @@ const ProductQuickView = lazy(() =>
 );
 
 /** A product card with the shop's actions (cart, wishlist, compare) and a quick view. */
-export function ShopProductCard({ product, priority = false }: { product: Product; priority?: boolean }) {
+export function ShopProductCard({
+  product,
+  priority = false,
+  layout,
+}: {
+  product: Product;
+  priority?: boolean;
+  layout?: "grid" | "list";
+}) {
   const { t } = useLingui();
   const [quickView, setQuickView] = useState<"closed" | "open" | "loaded">("closed");
   const name = product.name;
@@ -26,6 +34,7 @@ export function ShopProductCard({ product, priority = false }: { product: Produc
       <ProductCard
         product={product}
         priority={priority}
+        layout={layout}
         onQuickView={openQuickView}
         actions={
           <>

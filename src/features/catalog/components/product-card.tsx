@@ -13,6 +13,7 @@ import type { ReactNode } from "react";
 import type { Product } from "@/api/contract/product";
 import { ProductPrice } from "./product-price";
 import { ProductRating } from "./product-rating";
+import { RichText } from "./rich-text";
 
 export const CARD_IMAGE_SIZE = 480;
 
@@ -23,10 +24,18 @@ export interface ProductCardProps {
   onQuickView?: () => void;
   /** The card is in the first screen: load its image eagerly and first. */
   priority?: boolean;
+  /** list: image beside the text, with the short description */
+  layout?: "grid" | "list";
 }
 
 /** A product in a list: image, badges, name, rating and price, linking to the detail. */
-export function ProductCard({ product, actions, onQuickView, priority = false }: ProductCardProps) {
+export function ProductCard({
+  product,
+  actions,
+  onQuickView,
+  priority = false,
+  layout = "grid",
+}: ProductCardProps) {
   const { t } = useLingui();
   const image = product.images[0] ?? product.base_image;
   const discount = Math.round(product.discount);
@@ -35,9 +44,13 @@ export function ProductCard({ product, actions, onQuickView, priority = false }:
     <Card
       variant="outlined"
       component="article"
-      sx={{ height: "100%", display: "flex", flexDirection: "column" }}
+      sx={{
+        height: "100%",
+        display: "flex",
+        flexDirection: layout === "list" ? { xs: "column", sm: "row" } : "column",
+      }}
     >
-      <Box sx={{ position: "relative" }}>
+      <Box sx={{ position: "relative", flexShrink: 0, width: layout === "list" ? { sm: "40%" } : undefined }}>
         <Link
           to="/product/$urlKey"
           params={{ urlKey: product.url_key }}
@@ -96,6 +109,9 @@ export function ProductCard({ product, actions, onQuickView, priority = false }:
         </Typography>
         <ProductRating value={product.rating} />
         <ProductPrice product={product} />
+        {layout === "list" && product.short_description && (
+          <RichText html={product.short_description} sx={{ color: "text.secondary", mt: 1 }} />
+        )}
         {actions && (
           <Stack
             direction="row"

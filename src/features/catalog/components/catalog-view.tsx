@@ -1,0 +1,89 @@
+import Box from "@mui/material/Box";
+import Container from "@mui/material/Container";
+import LinearProgress from "@mui/material/LinearProgress";
+import { useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
+import type { Product } from "@/api/contract/product";
+import { NotFound } from "@/components/feedback/not-found";
+import { PageHeader } from "@/components/layout/page-header";
+import { useCatalogList } from "../hooks/use-catalog-list";
+import type { CatalogSearch } from "../utils/catalog-search";
+import { shopLayoutOf } from "../utils/shop-layouts";
+import { CatalogFilters } from "./catalog-filters";
+import { CatalogPagination } from "./catalog-pagination";
+import { CatalogSkeleton } from "./catalog-skeleton";
+import { CatalogToolbar } from "./catalog-toolbar";
+import { ProductGrid } from "./product-grid";
+
+export interface CatalogViewProps {
+  slug?: string;
+  search: CatalogSearch;
+  /** the shop variant path (SPEC §2), which picks the layout */
+  variant?: string;
+  /** one product of the list; `priority` is true for the first screen's cards */
+  renderProduct: (product: Product, options: { priority: boolean; list: boolean }) => ReactNode;
+}
+
+/** A catalogue page: header with breadcrumbs, filters, sort, products and pages, laid out per variant. */
+export function CatalogView({ slug, search, variant, renderProduct }: CatalogViewProps) {
+  const { t } = useLingui();
+  const layout = shopLayoutOf(variant);
+  const c = useCatalogList({ slug, search });
+  if (c.isUnknownCategory) return <NotFound />;
+  const title = c.categoryName ?? (slug ? "" : t`Shop`);
+  const list = layout.view === "list";
+  const filters =
+    layout.filters === "none" ? null : (
+      <CatalogFilters
+        search={search}
+        slug={slug}
+        categories={c.categories}
+        attributes={c.attributes}
+        priceRange={c.priceRange}
+        hasFilters={c.hasFilters}
+        onFilterChange={c.onFilterChange}
+        onResetFilters={c.onResetFilters}
+        placement={layout.filters === "top" ? "top" : "side"}
+      />
+    );
+  const side = layout.filters === "left" || layout.filters === "right";
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={title ? t`${title}: bicycles of Velora, with prices, colours and sizes.` : undefined}
+      />
+      <Container maxWidth={layout.fullWidth ? false : "lg"} sx={{ pb: 6 }}>
+        {layout.filters === "top" && <Box sx={{ mb: 3 }}>{filters}</Box>}
+        <Box
+          sx={{
+            display: "grid",
+            gap: 4,
+            gridTemplateColumns: side
+              ? { xs: "1fr", md: layout.filters === "left" ? "260px minmax(0, 1fr)" : "minmax(0, 1fr) 260px" }
+              : "1fr",
+          }}
+        >
+          {side && <Box sx={{ order: { md: layout.filters === "left" ? 0 : 1 } }}>{filters}</Box>}
+          <Box>
+            <CatalogToolbar total={c.total} sort={c.sort} onSortChange={c.onSortChange} />
+            <Box sx={{ height: 4, mb: 1 }}>
+              {c.isFetching && !c.isLoading && <LinearProgress aria-hidden="true" />}
+            </Box>
+            {c.isLoading ? (
+              <CatalogSkeleton columns={list ? layout.columns : layout.columns} />
+            ) : (
+              <ProductGrid
+                products={c.products}
+                columns={layout.columns}
+                list={list && layout.columns === 1}
+                renderProduct={(p, i) => renderProduct(p, { priority: i < (list ? 1 : 2), list })}
+              />
+            )}
+            <CatalogPagination page={c.page} pageCount={c.pageCount} onPageChange={c.onPageChange} />
+          </Box>
+        </Box>
+      </Container>
+    </>
+  );
+}

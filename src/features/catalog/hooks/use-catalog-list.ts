@@ -1,0 +1,58 @@
+import { useQuery } from "@tanstack/react-query";
+import { useNavigate } from "@tanstack/react-router";
+import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
+import { catalogQueries } from "@/api/catalog";
+import {
+  toProductListParams,
+  withFilters,
+  withoutFilters,
+  withPage,
+  withSort,
+  hasFilters,
+  type CatalogSearch,
+  type FilterKey,
+  type SortOption,
+} from "../utils/catalog-search";
+
+/**
+ * A catalogue page: the products of the address's filters, the attributes and categories to filter by,
+ * and handlers that write the next state to the address (filters and sort go back to page 1).
+ * A failed product request leaves what was shown (SPEC §8: product list failures are ignored).
+ */
+export function useCatalogList({ slug, search }: { slug?: string; search: CatalogSearch }) {
+  const navigate = useNavigate();
+  const params = toProductListParams(search, { slug });
+  const catSlug = slug ?? search.category;
+  const list = useQuery(catalogQueries.list(params));
+  const categories = useQuery(categoryQueries.descendants(ROOT_CATEGORY_ID));
+  const attributes = useQuery(catalogQueries.attributes(catSlug));
+
+  const go = (next: CatalogSearch) => {
+    void navigate({ to: ".", search: next as never, resetScroll: false });
+  };
+  const category = categories.data?.find((c) => c.slug === catSlug);
+  const meta = list.data?.meta;
+
+  return {
+    products: list.data?.data ?? [],
+    isLoading: list.isPending,
+    isFetching: list.isFetching,
+    total: meta?.total ?? list.data?.data.length ?? 0,
+    page: meta?.current_page ?? search.page ?? 1,
+    pageCount: meta?.last_page ?? 1,
+    categoryName: category?.name,
+    isUnknownCategory: Boolean(slug) && categories.isSuccess && !category && attributes.isError,
+    categories: (categories.data ?? []).filter((c) => c.include_in_menu !== false),
+    attributes: attributes.data?.data ?? [],
+    priceRange: attributes.data?.price_range,
+    hasFilters: hasFilters(search),
+    sort: (search.sort ?? "default") as SortOption,
+    onFilterChange: (patch: Partial<Pick<CatalogSearch, FilterKey>>) => go(withFilters(search, patch)),
+    onSortChange: (sort: SortOption) => go(withSort(search, sort)),
+    onPageChange: (page: number) => {
+      go(withPage(search, page));
+      if (typeof window !== "undefined") window.scrollTo({ top: 0 });
+    },
+    onResetFilters: () => go(withoutFilters(search)),
+  };
+}
