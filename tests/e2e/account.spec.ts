@@ -1,0 +1,240 @@
+import { expect, test } from "@playwright/test";
+import {
+  DEMO,
+  cacheStorageText,
+  field,
+  fillAddress,
+  indexedDbText,
+  login,
+  logout,
+  register,
+  uniqueEmail,
+} from "./shopper";
+
+test.beforeEach(async ({ request }) => {
+  // Login, register and one-time-code sends are rate-limited per client; the journeys of this file share one.
+  await request.post("/api/test/reset-rate-limits");
+});
+
+test("a shopper registers, is logged in at once, and keeps an address book", async ({ page }) => {
+  const email = uniqueEmail("ada");
+  await page.goto("/login-register?tab=register");
+  await page.getByRole("button", { name: "Register", exact: true }).click();
+  await expect(page.getByText("Enter your first name.")).toBeVisible();
+  await expect(page.getByText("Enter a valid e-mail address.")).toBeVisible();
+  await expect(page.getByText("The password needs at least 6 characters.")).toBeVisible();
+  await field(page, "Password").fill("secret12");
+  await field(page, "Confirm Password").fill("secret13");
+  await page.getByRole("button", { name: "Register", exact: true }).click();
+  await expect(page.getByText("The two passwords are not the same.")).toBeVisible();
+
+  await register(page, { first: "Ada", last: "Rider", email, password: "secret12" });
+  const auth = await page.evaluate(() => JSON.parse(localStorage.getItem("auth") ?? "null") as unknown);
+  expect(auth).toMatchObject({ token: expect.any(String) as string, data: { email } });
+
+  await page.getByRole("tab", { name: "Address book" }).click();
+  await expect(page.getByText("You have no saved address yet.")).toBeVisible();
+  await page.getByRole("button", { name: "Add new address" }).click();
+  await page.getByRole("button", { name: "Save address" }).click();
+  await expect(page.getByText("Enter the street address.")).toBeVisible();
+  await expect(page.getByText("Enter the postcode.")).toBeVisible();
+  await fillAddress(page, {
+    first: "Ada",
+    last: "Rider",
+    street: "12 Canal Street",
+    city: "Bengaluru",
+    postcode: "560001",
+    phone: "9800000001",
+  });
+  await page.getByRole("button", { name: "Save address" }).click();
+  await expect(page.getByText("Address Saved Successfully!")).toBeVisible();
+  await expect(page.getByTestId("address-card")).toContainText("12 Canal Street");
+
+  await page.getByTestId("address-card").getByRole("button", { name: "Edit" }).click();
+  await field(page, "Street Address").fill("14 Canal Street");
+  await page.getByRole("button", { name: "Save address" }).click();
+  await expect(page.getByText("Address Saved Successfully!").first()).toBeVisible();
+  await expect(page.getByTestId("address-card")).toContainText("14 Canal Street");
+  const stored = await page.request.get("/api/addresses?token=true", {
+    headers: { Authorization: `Bearer ${(auth as { token: string }).token}` },
+  });
+  expect(((await stored.json()) as { data: { address1: string[] }[] }).data).toEqual([
+    expect.objectContaining({ address1: ["14 Canal Street"] }),
+  ]);
+
+  await page.getByTestId("address-card").getByRole("button", { name: "Delete" }).click();
+  await expect(page.getByText("Address Deleted  Successfully!")).toBeVisible();
+  await expect(page.getByTestId("address-card")).toHaveCount(0);
+});
+
+test("registering an e-mail that is taken reads 'Some Error Occured' with the field message", async ({
+  page,
+}) => {
+  await page.goto("/login-register?tab=register");
+  await field(page, "First Name").fill("Demo");
+  await field(page, "Last Name").fill("Again");
+  await field(page, "Email").fill(DEMO.email);
+  await field(page, "Password").fill("secret12");
+  await field(page, "Confirm Password").fill("secret12");
+  await page.getByRole("button", { name: "Register", exact: true }).click();
+  await expect(page.getByText("Some Error Occured")).toBeVisible();
+  await expect(page.getByText("The email has already been taken.")).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("auth"))).toBeNull();
+});
+
+test("a wrong password reads 'Password and email is Wrong' as a toast and a notice", async ({ page }) => {
+  await page.goto("/login-register");
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByText("Enter a valid e-mail address.")).toBeVisible();
+  await expect(page.getByText("Enter your password.")).toBeVisible();
+  await field(page, "Email").fill(DEMO.email);
+  await field(page, "Password").fill("not-the-password");
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByText("Password and email is Wrong")).toHaveCount(2);
+  await expect(page).toHaveURL(/\/login-register/);
+  expect(await page.evaluate(() => localStorage.getItem("auth"))).toBeNull();
+});
+
+test("the login page sends the shopper to the redirect path, and the profile can be updated", async ({
+  page,
+}) => {
+  await login(page, DEMO.email, DEMO.password, "/login-register?redirect=%2Fwishlist");
+  await expect(page).toHaveURL(/\/wishlist$/);
+
+  await page.goto("/my-account");
+  await expect(page.getByText(`Hello ${DEMO.name}`)).toBeVisible();
+  await field(page, "First Name").fill("");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Enter your first name.")).toBeVisible();
+  await field(page, "First Name").fill("Demetra");
+  await page.getByRole("combobox", { name: "Gender" }).click();
+  await page.getByRole("option", { name: "Female" }).click();
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Profile Updated successfully")).toBeVisible();
+  await expect(page.getByText("Hello Demetra Rider")).toBeVisible();
+  await page.reload();
+  await expect(page.getByText("Hello Demetra Rider")).toBeVisible();
+  // Put the demo customer back for the other journeys.
+  await field(page, "First Name").fill("Demo");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText(`Hello ${DEMO.name}`)).toBeVisible();
+});
+
+test("a shopper logs in with a one-time code; a wrong code shows the server's message", async ({ page }) => {
+  await page.goto("/login-register?tab=otp");
+  await field(page, "Mobile number").fill("12");
+  await page.getByRole("button", { name: "Send code" }).click();
+  await expect(page.getByText("Enter a mobile number with 8 to 20 digits.")).toBeVisible();
+  await field(page, "Mobile number").fill(DEMO.phone);
+  await page.getByRole("button", { name: "Send code" }).click();
+  const codeField = field(page, "One-time code");
+  await expect(codeField).toHaveAttribute("autocomplete", "one-time-code");
+  await expect(page.getByRole("button", { name: /Resend code in \d+ s/ })).toBeDisabled();
+  expect(await page.evaluate(() => localStorage.getItem("pendingMobile"))).toBe(DEMO.phone);
+
+  const reply = await page.request.get(`/api/test/last-otp?phone=${encodeURIComponent(DEMO.phone)}`);
+  const { code } = (await reply.json()) as { code: string };
+  expect(code).toMatch(/^\d{6}$/);
+  await codeField.fill("12");
+  await page.getByRole("button", { name: "Verify and login" }).click();
+  await expect(page.getByText("The code has 6 digits.")).toBeVisible();
+  await codeField.fill(code === "000000" ? "111111" : "000000");
+  await page.getByRole("button", { name: "Verify and login" }).click();
+  await expect(page.getByText("The code is invalid.").first()).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("auth"))).toBeNull();
+
+  await codeField.fill(code);
+  await page.getByRole("button", { name: "Verify and login" }).click();
+  await expect(page.getByText("Logged Successfully!")).toBeVisible();
+  await expect(page.getByText("You are Logged in successfully!")).toBeVisible();
+  await expect(page).toHaveURL(/\/my-account/);
+  await expect(page.getByText(`Hello ${DEMO.name}`)).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem("pendingMobile"))).toBeNull();
+  expect(await page.evaluate(() => localStorage.getItem("auth"))).toContain(DEMO.email);
+});
+
+test("login, register, one-time code, profile and address writes say they need a connection", async ({
+  page,
+  context,
+}) => {
+  await login(page, DEMO.email, DEMO.password);
+  await expect(page).toHaveURL(/\/my-account/);
+  await context.setOffline(true);
+  await expect(page.getByText(/Saving your details needs a connection/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Save changes" })).toBeDisabled();
+  await page.getByRole("tab", { name: "Address book" }).click();
+  await expect(page.getByText("Changing your addresses needs a connection.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Add new address" })).toBeDisabled();
+  await context.setOffline(false);
+  await logout(page);
+
+  await page.goto("/login-register");
+  await context.setOffline(true);
+  await expect(page.getByText(/Logging in needs a connection/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Login", exact: true })).toBeDisabled();
+  await page.getByRole("tab", { name: "Register" }).click();
+  await expect(page.getByText(/Registering needs a connection/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Register", exact: true })).toBeDisabled();
+  await page.getByRole("tab", { name: "Mobile code" }).click();
+  await expect(page.getByText(/needs a connection/)).toBeVisible();
+  await expect(page.getByRole("button", { name: "Send code" })).toBeDisabled();
+  await context.setOffline(false);
+});
+
+test.describe("logout", () => {
+  // With the service worker running, Cache Storage holds what it caches; none of it may be personal.
+  test.use({ serviceWorkers: "allow" });
+
+  test("logout leaves no personal data in IndexedDB, Cache Storage or localStorage", async ({ page }) => {
+    const urls: string[] = [];
+    page.on("request", (r) => urls.push(r.url()));
+    const email = uniqueEmail("lou");
+    await register(page, { first: "Lou", last: "Private", email, password: "secret12" });
+    const { token } = await page.evaluate(
+      () => JSON.parse(localStorage.getItem("auth") ?? "{}") as { token: string },
+    );
+    expect(token).toBeTruthy();
+    const created = await page.request.post("/api/addresses/create?token=true", {
+      headers: { Authorization: `Bearer ${token}` },
+      data: {
+        first_name: "Lou",
+        last_name: "Private",
+        address1: ["7 Hidden Lane"],
+        city: "Pune",
+        country: "IN",
+        state: "MH",
+        postcode: "411001",
+        phone: "9800000077",
+      },
+    });
+    expect(created.ok()).toBe(true);
+    await page.getByRole("tab", { name: "Address book" }).click();
+    await expect(page.getByTestId("address-card")).toContainText("7 Hidden Lane");
+    await page.getByRole("tab", { name: "Orders" }).click();
+    await expect(page.getByText("You have not placed any order yet.")).toBeVisible();
+    await page.goto("/wishlist");
+    await page.goto("/cart");
+    // The persisted query cache now holds the customer's addresses.
+    await expect.poll(() => indexedDbText(page), { timeout: 10_000 }).toContain("7 Hidden Lane");
+
+    await logout(page);
+    expect(await page.evaluate(() => localStorage.getItem("auth"))).toBeNull();
+    await expect.poll(() => indexedDbText(page), { timeout: 10_000 }).not.toContain("7 Hidden Lane");
+    const idb = await indexedDbText(page);
+    expect(idb).not.toContain(email);
+    expect(idb).not.toContain('"queryKey":["account"');
+    expect(idb).not.toContain('"queryKey":["wishlist","list"]');
+    const cached = await cacheStorageText(page);
+    expect(cached).not.toContain("7 Hidden Lane");
+    expect(cached).not.toContain(email);
+    expect(cached).not.toMatch(/\/api\/(customer|addresses|orders|wishlist|checkout)/);
+    const local = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+    expect(local).not.toContain(email);
+    expect(local).not.toContain("customer:");
+    // The token never travelled in a URL.
+    expect(urls.filter((u) => u.includes(token))).toEqual([]);
+
+    await page.goto("/my-account");
+    await expect(page.getByText("Please log in to see your account.")).toBeVisible();
+  });
+});

@@ -1,0 +1,113 @@
+// Steps a shopper takes in several journeys (account.spec.ts, shopping.spec.ts): fill a form field, register,
+// log in and out, read what the device keeps (IndexedDB, Cache Storage, localStorage).
+import { expect, type Page } from "@playwright/test";
+
+export const DEMO = {
+  email: "demo@bicycle-shop.test",
+  password: "demo1234",
+  phone: "+919800000001",
+  name: "Demo Rider",
+};
+
+/** A text field of the page's main area by its visible label (MUI adds a hidden " *" to required ones). */
+export function field(page: Page, label: string) {
+  return page.locator("#main").getByRole("textbox", { name: label, exact: true });
+}
+
+export function uniqueEmail(prefix: string): string {
+  return `${prefix}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+}
+
+/** Registers through the form; the shop logs the new customer in and shows my-account. */
+export async function register(
+  page: Page,
+  who: { first: string; last: string; email: string; password: string },
+) {
+  await page.goto("/login-register?tab=register");
+  await field(page, "First Name").fill(who.first);
+  await field(page, "Last Name").fill(who.last);
+  await field(page, "Email").fill(who.email);
+  await field(page, "Password").fill(who.password);
+  await field(page, "Confirm Password").fill(who.password);
+  await page.getByRole("button", { name: "Register", exact: true }).click();
+  await expect(page.getByText("You are Signed up Successfully!")).toBeVisible();
+  await expect(page.getByText("You are Logged in successfully!")).toBeVisible();
+  await expect(page).toHaveURL(/\/my-account/);
+  await expect(page.getByText(`Hello ${who.first} ${who.last}`)).toBeVisible();
+}
+
+/** Logs in with e-mail and password from the login page; lands on my-account (or the redirect path). */
+export async function login(page: Page, email: string, password: string, path = "/login-register") {
+  await page.goto(path);
+  await field(page, "Email").fill(email);
+  await field(page, "Password").fill(password);
+  await page.getByRole("button", { name: "Login", exact: true }).click();
+  await expect(page.getByText("Logged Successfully!")).toBeVisible();
+  await expect(page.getByText("You are Logged in successfully!")).toBeVisible();
+}
+
+/** Logs out from the header's account menu. */
+export async function logout(page: Page) {
+  await page.getByRole("button", { name: "Account", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await expect(page.getByText("You are logged out.")).toBeVisible();
+}
+
+/** Fills the postal address fields (account address book or checkout billing form). */
+export async function fillAddress(
+  page: Page,
+  a: { first: string; last: string; street: string; city: string; postcode: string; phone: string },
+) {
+  await field(page, "First Name").fill(a.first);
+  await field(page, "Last Name").fill(a.last);
+  await field(page, "Street Address").fill(a.street);
+  await field(page, "Town / City").fill(a.city);
+  await field(page, "Postcode / ZIP").fill(a.postcode);
+  await field(page, "Phone").fill(a.phone);
+}
+
+/** Everything the origin's IndexedDB databases hold, as text. */
+export async function indexedDbText(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const parts: string[] = [];
+    for (const info of await indexedDB.databases()) {
+      if (!info.name) continue;
+      const name = info.name;
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        const req = indexedDB.open(name);
+        req.onsuccess = () => resolve(req.result);
+        req.onerror = () => reject(new Error(String(req.error)));
+      });
+      for (const storeName of Array.from(db.objectStoreNames)) {
+        const tx = db.transaction(storeName);
+        const [keys, values] = await Promise.all(
+          [tx.objectStore(storeName).getAllKeys(), tx.objectStore(storeName).getAll()].map(
+            (req) =>
+              new Promise<unknown[]>((resolve, reject) => {
+                req.onsuccess = () => resolve(req.result as unknown[]);
+                req.onerror = () => reject(new Error(String(req.error)));
+              }),
+          ),
+        );
+        parts.push(JSON.stringify({ db: name, store: storeName, keys, values }));
+      }
+      db.close();
+    }
+    return parts.join("\n");
+  });
+}
+
+/** The URLs and bodies of everything in Cache Storage. */
+export async function cacheStorageText(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const parts: string[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const req of await cache.keys()) {
+        const res = await cache.match(req);
+        parts.push(`${req.url}\n${res ? await res.clone().text() : ""}`);
+      }
+    }
+    return parts.join("\n");
+  });
+}
