@@ -70,6 +70,16 @@ test("the scroll-to-top button appears after scrolling and takes the shopper bac
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test("a page change starts at the top of the new page", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 300 });
+  await page.goto("/contact");
+  await page.mouse.wheel(0, 3000);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  await page.locator("footer").getByRole("link", { name: "About Us" }).click();
+  await expect(page).toHaveURL(/\/page\/about-us$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+});
+
 test("the mobile menu mirrors the header, with three currencies", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto("/");
