@@ -1,7 +1,11 @@
-import { useLingui } from "@lingui/react/macro";
-import { PageHeader } from "@/components/layout/page-header";
+import { useMatches } from "@tanstack/react-router";
+import type { Product } from "@/api/contract/product";
+import { HomeView } from "@/features/home/components/home-view";
+import { ShopProductCard } from "./-components/catalog-product-card";
+
+const renderProduct = (product: Product) => <ShopProductCard product={product} />;
 
 export function HomePage() {
-  const { t } = useLingui();
-  return <PageHeader title={t`Home`} />;
+  const variant = useMatches({ select: (matches) => matches.at(-1)?.staticData.variant });
+  return <HomeView key={variant} variant={variant} renderProduct={renderProduct} />;
 }

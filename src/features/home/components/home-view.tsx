@@ -1,0 +1,132 @@
+import Box from "@mui/material/Box";
+import Container from "@mui/material/Container";
+import Typography from "@mui/material/Typography";
+import { createTheme, ThemeProvider, type Theme } from "@mui/material/styles";
+import { useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, type ReactNode } from "react";
+import { contentQueries } from "@/api/content";
+import type { Banner } from "@/api/contract/content";
+import { RouterLink } from "@/components/router-links";
+import { usePageMeta } from "@/hooks/use-page-meta";
+import { SHOP_INFO } from "@/utils/shop-info";
+import { homeLayoutFor, type HomeLayout, type HomeSection } from "../utils/home-layouts";
+import { BrandSlider, Counters, PromoBanners, Team } from "./content-sections";
+import { HeroGrid, HeroSlider } from "./hero-slider";
+import { BestsellerSlider, CategoryGrid, FeaturedProducts, type RenderProduct } from "./product-sections";
+import { WeRecommend } from "./we-recommend";
+
+const visuallyHidden = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  clip: "rect(0,0,0,0)",
+  whiteSpace: "nowrap",
+} as const;
+
+function SplitSide({ banners }: { banners: readonly Banner[] }) {
+  return (
+    <Box
+      component="ul"
+      sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 2, alignContent: "start" }}
+    >
+      {banners.map((b) => (
+        <Box
+          component="li"
+          key={b.id}
+          sx={{ position: "relative", bgcolor: "grey.50", borderRadius: 1, overflow: "hidden" }}
+        >
+          <img
+            src={b.image_url}
+            alt=""
+            width={600}
+            height={400}
+            style={{ display: "block", width: "100%", height: "auto" }}
+          />
+          <Box sx={{ p: 1.5 }}>
+            <RouterLink
+              to={b.link}
+              sx={{ fontWeight: 700, "&::after": { content: '""', position: "absolute", inset: 0 } }}
+            >
+              {b.title}
+            </RouterLink>
+            <Typography variant="body2" color="text.secondary">
+              {b.subtitle}
+            </Typography>
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function Hero({ style }: { style: HomeLayout["hero"] }) {
+  const { data, isPending } = useQuery(contentQueries.banners());
+  const all = data ?? [];
+  const slides = all.filter((b) => b.type === "slider");
+  if (style === "grid" && slides.length > 0) return <HeroGrid banners={slides} />;
+  if (style === "split") {
+    return (
+      <Container sx={{ py: 3, display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "2fr 1fr" } }}>
+        <Box sx={{ borderRadius: 1, overflow: "hidden", minWidth: 0 }}>
+          <HeroSlider banners={slides} isLoading={isPending} />
+        </Box>
+        <SplitSide banners={all.filter((b) => b.type === "promo").slice(0, 2)} />
+      </Container>
+    );
+  }
+  return <HeroSlider banners={slides} isLoading={isPending} />;
+}
+
+/**
+ * The home page: one layout for the bicycle home and every template variant, configured by data
+ * (HOME_LAYOUTS: sections, order, accent colour, hero style). Product cards come from the route.
+ */
+export function HomeView({
+  variant,
+  renderProduct,
+}: {
+  variant: string | undefined;
+  renderProduct: RenderProduct;
+}) {
+  const { t } = useLingui();
+  const layout = homeLayoutFor(variant);
+  usePageMeta(
+    t`Mountain, road, fat, city and kids bikes`,
+    t`Shop mountain, road, fat, city/hybrid and kids/BMX bicycles from Velora. Free delivery on larger orders.`,
+  );
+  const accentTheme = useCallback(
+    (outer: Theme) =>
+      layout.accent
+        ? createTheme(outer, {
+            palette: { primary: outer.palette.augmentColor({ color: { main: layout.accent } }) },
+          })
+        : outer,
+    [layout.accent],
+  );
+
+  const sections: Record<HomeSection, () => ReactNode> = {
+    hero: () => <Hero style={layout.hero} />,
+    bestsellers: () => <BestsellerSlider renderProduct={renderProduct} />,
+    recommend: () => <WeRecommend />,
+    "category-grid": () => <CategoryGrid renderProduct={renderProduct} />,
+    featured: () => <FeaturedProducts renderProduct={renderProduct} showTabBar={layout.featuredTabBar} />,
+    brands: () => <BrandSlider wide={layout.brandsWide} />,
+    promo: () => <PromoBanners />,
+    counters: () => <Counters />,
+    team: () => <Team />,
+  };
+
+  const content = (
+    <Box data-testid="home" data-variant={variant ?? "/"} data-hero={layout.hero}>
+      <Typography variant="h1" sx={visuallyHidden}>
+        {SHOP_INFO.name}
+      </Typography>
+      {layout.sections.map((section) => (
+        <Box key={section}>{sections[section]()}</Box>
+      ))}
+    </Box>
+  );
+  return layout.accent ? <ThemeProvider theme={accentTheme}>{content}</ThemeProvider> : content;
+}

@@ -1,0 +1,186 @@
+import Box from "@mui/material/Box";
+import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
+import Typography from "@mui/material/Typography";
+import { useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState, type ReactNode } from "react";
+import { catalogQueries, type ProductListParams } from "@/api/catalog";
+import type { Product } from "@/api/contract/product";
+import { ROOT_CATEGORY_ID } from "@/api/contract/category";
+import { CAROUSEL_DELAY_MS } from "../utils/autoplay";
+import { Carousel } from "./carousel";
+import { HomeSection } from "./home-section";
+
+export type RenderProduct = (product: Product) => ReactNode;
+
+/** SPEC §9: home tabs and the bestseller slider show 8 products. */
+export const HOME_LIST_LIMIT = 8;
+/** The category whose products the home grid shows (SPEC §2 "Homepage"). */
+export const HOMEPAGE_CATEGORY_SLUG = "homepage";
+
+export const BESTSELLER_PARAMS: ProductListParams = {
+  category_id: String(ROOT_CATEGORY_ID),
+  limit: HOME_LIST_LIMIT,
+  bestseller: "1",
+};
+
+function NoProducts() {
+  const { t } = useLingui();
+  return <Typography sx={{ textAlign: "center", py: 4 }}>{t`No Product available!`}</Typography>;
+}
+
+/**
+ * Products of one list, or 'No Product available!'. A failed list shows nothing (SPEC §8: product
+ * list failures are silently ignored).
+ */
+function ProductList({
+  params,
+  children,
+}: {
+  params: ProductListParams;
+  children: (products: Product[]) => ReactNode;
+}) {
+  const { data, isError, isPending } = useQuery(catalogQueries.list(params));
+  if (isPending) return <Box sx={{ minHeight: 320 }} aria-busy="true" />;
+  if (isError && !data) return null;
+  const products = data?.data ?? [];
+  return products.length === 0 ? <NoProducts /> : <>{children(products)}</>;
+}
+
+export function ProductGrid({
+  products,
+  renderProduct,
+}: {
+  products: Product[];
+  renderProduct: RenderProduct;
+}) {
+  return (
+    <Box
+      component="ul"
+      sx={{
+        listStyle: "none",
+        m: 0,
+        p: 0,
+        display: "grid",
+        gap: 2,
+        gridTemplateColumns: {
+          xs: "repeat(2, minmax(0, 1fr))",
+          md: "repeat(3, minmax(0, 1fr))",
+          lg: "repeat(4, minmax(0, 1fr))",
+        },
+      }}
+    >
+      {products.map((p) => (
+        <li key={p.id}>{renderProduct(p)}</li>
+      ))}
+    </Box>
+  );
+}
+
+/** The bestseller slider: category 1, bestseller flag, 8 products (SPEC §7). */
+export function BestsellerSlider({ renderProduct }: { renderProduct: RenderProduct }) {
+  const { t } = useLingui();
+  return (
+    <HomeSection
+      title={t`Best Sellers`}
+      subtitle={t`The bikes our riders choose most`}
+      testId="home-bestsellers"
+    >
+      <ProductList params={BESTSELLER_PARAMS}>
+        {(products) => (
+          <Carousel
+            label={t`Best sellers`}
+            items={products}
+            getKey={(p) => p.id}
+            renderItem={(p) => renderProduct(p)}
+            perView={[
+              [0, 1],
+              [480, 2],
+              [900, 3],
+              [1200, 4],
+            ]}
+            autoplayMs={CAROUSEL_DELAY_MS}
+          />
+        )}
+      </ProductList>
+    </HomeSection>
+  );
+}
+
+/** The product grid of the Homepage category. */
+export function CategoryGrid({ renderProduct }: { renderProduct: RenderProduct }) {
+  const { t } = useLingui();
+  return (
+    <HomeSection
+      title={t`Our Bicycles`}
+      subtitle={t`Picked by our workshop for the season`}
+      testId="home-category-grid"
+    >
+      <ProductList params={{ cat_slug: HOMEPAGE_CATEGORY_SLUG, limit: HOME_LIST_LIMIT }}>
+        {(products) => <ProductGrid products={products} renderProduct={renderProduct} />}
+      </ProductList>
+    </HomeSection>
+  );
+}
+
+type FeaturedTab = "new" | "bestseller" | "sale";
+
+const FEATURED_PARAMS: Record<FeaturedTab, ProductListParams> = {
+  new: { limit: HOME_LIST_LIMIT, new: "1" },
+  bestseller: { limit: HOME_LIST_LIMIT, bestseller: "1" },
+  sale: { limit: HOME_LIST_LIMIT, sale: "1" },
+};
+
+/** 'Featured Products' with New Arrivals, Best Sellers and Sale Items; Best Sellers first shown. */
+export function FeaturedProducts({
+  renderProduct,
+  showTabBar,
+}: {
+  renderProduct: RenderProduct;
+  showTabBar: boolean;
+}) {
+  const { t } = useLingui();
+  const id = useId();
+  const [tab, setTab] = useState<FeaturedTab>("bestseller");
+  const tabs: { value: FeaturedTab; label: string }[] = [
+    { value: "new", label: t`New Arrivals` },
+    { value: "bestseller", label: t`Best Sellers` },
+    { value: "sale", label: t`Sale Items` },
+  ];
+  const panel = (
+    <ProductList params={FEATURED_PARAMS[tab]}>
+      {(products) => <ProductGrid products={products} renderProduct={renderProduct} />}
+    </ProductList>
+  );
+  return (
+    <HomeSection title={t`Featured Products`} testId="home-featured">
+      {showTabBar ? (
+        <>
+          <Tabs
+            value={tab}
+            onChange={(_, value: FeaturedTab) => setTab(value)}
+            centered
+            aria-label={t`Featured Products`}
+            sx={{ mb: 3 }}
+          >
+            {tabs.map((x) => (
+              <Tab
+                key={x.value}
+                value={x.value}
+                label={x.label}
+                id={`${id}-tab-${x.value}`}
+                aria-controls={`${id}-panel`}
+              />
+            ))}
+          </Tabs>
+          <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`}>
+            {panel}
+          </div>
+        </>
+      ) : (
+        panel
+      )}
+    </HomeSection>
+  );
+}
