@@ -1,5 +1,5 @@
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
-import { apiFetch } from "./client";
+import { ApiError, apiFetch } from "./client";
 import {
   cartMutationReplySchema,
   cartReplySchema,
@@ -26,18 +26,22 @@ export interface CartLineRef {
 /** Variables of every cart write: serialisable, with the idempotency key made when the shopper acted. */
 export interface AddCartLineVariables {
   idempotencyKey: string;
+  /** the product name, for the outbox summary when the server refuses the change */
+  label?: string;
   productId: number;
   quantity: number;
   variant?: { variantId: number; superAttribute: Record<string, number> } | null;
 }
 export interface SetCartLineQuantityVariables {
   idempotencyKey: string;
+  label?: string;
   line: CartLineRef;
   /** the new quantity (the current one plus or minus one); last one wins when coalesced */
   quantity: number;
 }
 export interface RemoveCartLineVariables {
   idempotencyKey: string;
+  label?: string;
   line: CartLineRef;
 }
 export interface EmptyCartVariables {
@@ -175,7 +179,27 @@ function reloadCartSoon(client: QueryClient) {
   setTimeout(() => void client.invalidateQueries({ queryKey: cartKeys.detail() }), CART_RELOAD_DELAY);
 }
 
-const cartWrite = { scope: CART_SCOPE, meta: { personal: true, offline: true }, retry: 0 } as const;
+/**
+ * Outbox writes (DESIGN §4) are retried while the server cannot be reached (they pause while offline) and
+ * a few times on a conflict or a gateway error; a refusal (4xx) is final. Each retry sends the same
+ * Idempotency-Key, so the server applies the change once.
+ */
+export function retryWhileUnreachable(failureCount: number, error: Error): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.isNetwork) return true;
+  return (
+    (error.status === 409 || error.status === 502 || error.status === 503 || error.status === 504) &&
+    failureCount < 5
+  );
+}
+export const outboxRetryDelay = (failureCount: number) => Math.min(500 * 2 ** failureCount, 10_000);
+
+const cartWrite = {
+  scope: CART_SCOPE,
+  meta: { personal: true, offline: true },
+  retry: retryWhileUnreachable,
+  retryDelay: outboxRetryDelay,
+} as const;
 
 /** The reply of a cart write carries the new cart: show it at once (the reload follows). */
 function keepReplyCart(reply: CartMutationReply | null, client: QueryClient) {

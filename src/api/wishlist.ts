@@ -1,4 +1,5 @@
 import { mutationOptions, queryOptions } from "@tanstack/react-query";
+import { outboxRetryDelay, retryWhileUnreachable } from "./cart";
 import { apiFetch } from "./client";
 import { wishlistReplySchema, wishlistToggleReplySchema, type WishlistItem } from "./contract/wishlist";
 
@@ -19,6 +20,8 @@ export async function getWishlist(signal?: AbortSignal): Promise<WishlistItem[]>
  */
 export interface SetWishlistedVariables {
   idempotencyKey: string;
+  /** the product name, for the outbox summary */
+  label?: string;
   productId: number;
   wanted: boolean;
 }
@@ -64,7 +67,8 @@ export const wishlistMutations = {
       mutationFn: setWishlisted,
       scope: { id: "wishlist" },
       meta: { personal: true, offline: true },
-      retry: 0,
+      retry: retryWhileUnreachable,
+      retryDelay: outboxRetryDelay,
       // SPEC §4: the server list is reloaded after changes.
       onSettled: (_d, _e, _v, _r, ctx) => ctx.client.invalidateQueries({ queryKey: wishlistKeys.list() }),
     }),

@@ -1,33 +1,128 @@
 /*
- * The query cache persisted in IndexedDB (idb-keyval) so that what was browsed stays browsable offline.
- * The buster is the app version: a new build starts from a clean cache instead of reading old shapes.
+ * The query cache persisted in IndexedDB (idb-keyval) so that what was browsed stays browsable offline, and
+ * the outbox (waiting cart, wishlist, contact and newsletter writes) survives reloads and restarts.
+ * - The buster is the app version: a new build starts from a clean cache instead of reading old shapes
+ *   (the outbox is carried over, also past the max age: its variables are plain data the new build's
+ *   mutation defaults replay).
+ * - Personal queries (meta.personal: cart, wishlist, account, orders) are never written: they are refetched
+ *   online, the local cart and device wishlist live in localStorage, and logout leaves nothing behind.
+ * - A write that was in flight when the page died is stored as paused with failureCount 1: it is replayed
+ *   with its Idempotency-Key (deduplicated by the server) and never coalesced away.
+ * - QuotaExceededError: the write is retried with the outbox only, so the waiting changes are never lost.
  */
-import type { PersistedClient, Persister } from "@tanstack/query-persist-client-core";
+import type {
+  PersistedClient,
+  Persister,
+  PersistQueryClientOptions,
+} from "@tanstack/query-persist-client-core";
 import { del, get, set } from "idb-keyval";
 
 export const PERSIST_KEY = "bicycle-shop-query-cache";
+/** A week: catalogue pages seen on Monday still open in the showroom on Friday. */
 export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 export const PERSIST_BUSTER = __APP_VERSION__;
+/** Query-only changes are written at most this often; an outbox change is written at once. */
+const QUERY_WRITE_DELAY = 400;
 
-export function createIdbPersister(key: string = PERSIST_KEY): Persister {
-  return {
-    persistClient: async (client: PersistedClient) => {
-      try {
-        await set(key, client);
-      } catch (error) {
-        // Quota or a closed database: keep the app running; the next persist tries again.
+type Meta = { personal?: unknown; offline?: unknown } | undefined;
+
+export const dehydrateOptions: NonNullable<PersistQueryClientOptions["dehydrateOptions"]> = {
+  shouldDehydrateQuery: (q) => q.state.status === "success" && (q.meta as Meta)?.personal !== true,
+  shouldDehydrateMutation: (m) => m.state.status === "pending" && (m.meta as Meta)?.offline === true,
+};
+
+function isQuotaError(error: unknown): boolean {
+  return error instanceof DOMException && (error.name === "QuotaExceededError" || error.code === 22);
+}
+
+/** In-flight writes become paused ones that are known to maybe have reached the server. */
+export function markInFlightAsPaused(client: PersistedClient): PersistedClient {
+  const mutations = client.clientState.mutations.map((m) =>
+    m.state.isPaused
+      ? m
+      : { ...m, state: { ...m.state, isPaused: true, failureCount: Math.max(1, m.state.failureCount) } },
+  );
+  return { ...client, clientState: { ...client.clientState, mutations } };
+}
+
+function outboxSignature(client: PersistedClient): string {
+  return JSON.stringify(
+    client.clientState.mutations.map((m) => [
+      (m.state.variables as { idempotencyKey?: unknown } | undefined)?.idempotencyKey,
+      m.state.status,
+      m.state.isPaused,
+    ]),
+  );
+}
+
+export function createIdbPersister(key: string = PERSIST_KEY): Persister & { flush(): Promise<void> } {
+  let lastSignature = "";
+  let pending: PersistedClient | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let writing: Promise<void> = Promise.resolve();
+
+  async function write(client: PersistedClient) {
+    const value = markInFlightAsPaused(client);
+    try {
+      await set(key, value);
+    } catch (error) {
+      if (!isQuotaError(error)) {
         console.warn("Could not persist the query cache", error);
+        return;
       }
+      // Out of space: keep the outbox (small) and drop the browsing cache.
+      try {
+        await set(key, { ...value, clientState: { ...value.clientState, queries: [] } });
+      } catch (again) {
+        console.warn("Could not persist the outbox", again);
+      }
+    }
+  }
+
+  function flush(): Promise<void> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const client = pending;
+    pending = null;
+    if (client) writing = writing.then(() => write(client));
+    return writing;
+  }
+
+  return {
+    persistClient: (client: PersistedClient) => {
+      pending = client;
+      const signature = outboxSignature(client);
+      if (signature !== lastSignature) {
+        lastSignature = signature;
+        return flush();
+      }
+      timer ??= setTimeout(() => void flush(), QUERY_WRITE_DELAY);
+      return Promise.resolve();
     },
     restoreClient: async () => {
+      let client: PersistedClient | undefined;
       try {
-        return await get<PersistedClient>(key);
+        client = await get<PersistedClient>(key);
       } catch {
         return undefined;
       }
+      if (!client) return undefined;
+      // Another build or too old: the browsing cache goes, the waiting changes stay.
+      if (client.buster !== PERSIST_BUSTER || Date.now() - client.timestamp > PERSIST_MAX_AGE) {
+        return {
+          timestamp: Date.now(),
+          buster: PERSIST_BUSTER,
+          clientState: { queries: [], mutations: client.clientState.mutations },
+        };
+      }
+      return client;
     },
     removeClient: async () => {
       await del(key);
     },
+    flush,
   };
 }
+
+/** The app's one persister (providers.tsx), also flushed before an update or recovery reload. */
+export const appPersister = createIdbPersister();

@@ -5,6 +5,7 @@ import { useLingui } from "@lingui/react/macro";
 import { NotFound } from "@/components/feedback/not-found";
 import { Footer } from "@/features/shell/components/footer";
 import { Header } from "@/features/shell/components/header";
+import { OfflineStatus } from "@/offline/offline-status";
 import { HeaderActions } from "./-components/header-actions";
 
 export interface RouterContext {
@@ -22,6 +23,7 @@ function RootLayout() {
         {t`Skip to content`}
       </a>
       <Header actions={<HeaderActions />} />
+      <OfflineStatus />
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: "none" }}>
         <Outlet />
       </Box>

@@ -1,9 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { enqueueSnackbar } from "notistack";
-import { cartMutations, type CartLineRef } from "@/api/cart";
+import { cartKeys, cartMutations, type CartLineRef } from "@/api/cart";
 import { ApiError, newIdempotencyKey } from "@/api/client";
 import type { Product } from "@/api/contract/product";
+import { prepareOutboxChange } from "@/offline/outbox";
 import { dispatchCart, getLocalCart } from "../store";
 import { cartQuantityOf, type CartLine } from "../utils/cart-reducer";
 import { availableStock, remainingStock, toCartProduct, variantOf } from "../utils/stock";
@@ -75,6 +76,7 @@ export function useCartActions() {
     add.mutate(
       {
         idempotencyKey: newIdempotencyKey(),
+        label: product.name,
         productId: product.id,
         quantity: qty,
         variant: variant
@@ -98,13 +100,18 @@ export function useCartActions() {
   function changeQuantity(line: CartLine, quantity: number, onSuccess: () => void) {
     dispatchCart({ type: "setQuantity", lineId: line.id, quantity });
     if (isOffline()) onSuccess();
-    setQuantity.mutate(
-      { idempotencyKey: newIdempotencyKey(), line: lineRef(line), quantity },
-      {
-        onSuccess,
-        onError: () => enqueueSnackbar(t`Quantity exceeds to available stock`, { variant: "error" }),
-      },
-    );
+    const vars = {
+      idempotencyKey: newIdempotencyKey(),
+      label: line.product.name,
+      line: lineRef(line),
+      quantity,
+    };
+    // Queued changes coalesce: the last quantity of a line wins.
+    if (!prepareOutboxChange(cartKeys.setQuantity(), vars)) return;
+    setQuantity.mutate(vars, {
+      onSuccess,
+      onError: () => enqueueSnackbar(t`Quantity exceeds to available stock`, { variant: "error" }),
+    });
   }
 
   function increment(line: CartLine) {
@@ -119,10 +126,13 @@ export function useCartActions() {
     dispatchCart({ type: "delete", lineId: line.id });
     const done = () => enqueueSnackbar(t`Removed From Cart`, { variant: "error" });
     if (isOffline()) done();
-    remove.mutate(
-      { idempotencyKey: newIdempotencyKey(), line: lineRef(line) },
-      { onSuccess: done, onError: someError },
-    );
+    const vars = { idempotencyKey: newIdempotencyKey(), label: line.product.name, line: lineRef(line) };
+    // A line that only a waiting add created is simply cancelled: nothing to send.
+    if (!prepareOutboxChange(cartKeys.remove(), vars)) {
+      if (!isOffline()) done();
+      return;
+    }
+    remove.mutate(vars, { onSuccess: done, onError: someError });
   }
 
   function decrement(line: CartLine) {
@@ -139,7 +149,9 @@ export function useCartActions() {
     dispatchCart({ type: "deleteAll" });
     const done = () => enqueueSnackbar(t`Removed All From Cart`, { variant: "error" });
     if (isOffline()) done();
-    empty.mutate({ idempotencyKey: newIdempotencyKey() }, { onSuccess: done, onError: someError });
+    const vars = { idempotencyKey: newIdempotencyKey() };
+    if (!prepareOutboxChange(cartKeys.empty(), vars)) return;
+    empty.mutate(vars, { onSuccess: done, onError: someError });
   }
 
   return { addToCart, increment, decrement, removeLine, removeAll };

@@ -5,7 +5,8 @@ import { useSyncExternalStore } from "react";
 import { readToken, subscribeAuth } from "@/api/auth-storage";
 import { newIdempotencyKey } from "@/api/client";
 import type { Product } from "@/api/contract/product";
-import { wishlistMutations } from "@/api/wishlist";
+import { wishlistKeys, wishlistMutations } from "@/api/wishlist";
+import { prepareOutboxChange } from "@/offline/outbox";
 import { addToWishlist, getWishlistState, removeFromWishlist } from "../store";
 import { isInList } from "../utils/wishlist-rules";
 
@@ -23,14 +24,17 @@ export function useWishlistActions() {
   const isLoggedIn = useIsLoggedIn();
   const set = useMutation(wishlistMutations.set());
 
-  function send(productId: number, wanted: boolean) {
-    if (isLoggedIn) set.mutate({ idempotencyKey: newIdempotencyKey(), productId, wanted });
+  function send(productId: number, wanted: boolean, label?: string) {
+    if (!isLoggedIn) return;
+    const vars = { idempotencyKey: newIdempotencyKey(), productId, wanted, label };
+    // A waiting intent for the same product is replaced: the last one wins.
+    if (prepareOutboxChange(wishlistKeys.set(), vars)) set.mutate(vars);
   }
 
   function add(product: Product) {
     if (isInList(getWishlistState().items, product.id)) return;
     addToWishlist(product);
-    send(product.id, true);
+    send(product.id, true, product.name);
     enqueueSnackbar(t`Added To Wishlist`, { variant: "success" });
   }
 

@@ -1,0 +1,83 @@
+/*
+ * Coalescing rules of the outbox (DESIGN §4), as a pure function over the changes still waiting to be sent.
+ * Only a change that has never been attempted may be dropped: one that may have reached the server (a retry,
+ * or a request cut by a crash) stays, and its Idempotency-Key makes its replay harmless.
+ *  - cart quantity: the last quantity of a line wins (earlier waiting quantities are dropped);
+ *  - cart remove: drops the line's waiting adds and quantities; when the line exists only because of a
+ *    waiting add (the server never had it), the remove cancels it and is not sent at all;
+ *  - cart empty: drops every waiting add, quantity and remove;
+ *  - coupon: the last apply/remove wins;
+ *  - wishlist: an intent ("in"/"out") per product, the last one wins (replay compares with the server list).
+ */
+
+export type OutboxChange =
+  | { kind: "cart-add"; line: string }
+  | { kind: "cart-set"; line: string }
+  | { kind: "cart-remove"; line: string; onServer: boolean }
+  | { kind: "cart-empty" }
+  | { kind: "coupon" }
+  | { kind: "wishlist"; productId: number }
+  | { kind: "other" };
+
+export interface WaitingChange {
+  id: string;
+  change: OutboxChange;
+  /** false when it may already have reached the server */
+  droppable: boolean;
+}
+
+export interface CoalesceResult {
+  /** ids of waiting changes to drop */
+  drop: string[];
+  /** whether the new change must be sent */
+  send: boolean;
+}
+
+const isLineChange = (c: OutboxChange): c is Extract<OutboxChange, { line: string }> =>
+  c.kind === "cart-add" || c.kind === "cart-set" || c.kind === "cart-remove";
+
+export function coalesce(waiting: readonly WaitingChange[], next: OutboxChange): CoalesceResult {
+  const droppable = waiting.filter((w) => w.droppable);
+  const ids = (pred: (c: OutboxChange) => boolean) =>
+    droppable.filter((w) => pred(w.change)).map((w) => w.id);
+  switch (next.kind) {
+    case "cart-set":
+      return { drop: ids((c) => c.kind === "cart-set" && c.line === next.line), send: true };
+    case "cart-remove": {
+      const drop = ids((c) => (c.kind === "cart-add" || c.kind === "cart-set") && c.line === next.line);
+      const addWaiting = droppable.some((w) => w.change.kind === "cart-add" && w.change.line === next.line);
+      // Something about this line may already be on its way (not droppable): the remove must still go.
+      const inFlight = waiting.some(
+        (w) => !w.droppable && isLineChange(w.change) && w.change.line === next.line,
+      );
+      return { drop, send: next.onServer || !addWaiting || inFlight };
+    }
+    case "cart-empty":
+      return { drop: ids(isLineChange), send: true };
+    case "coupon":
+      return { drop: ids((c) => c.kind === "coupon"), send: true };
+    case "wishlist":
+      return { drop: ids((c) => c.kind === "wishlist" && c.productId === next.productId), send: true };
+    default:
+      return { drop: [], send: true };
+  }
+}
+
+/** The line identity the cart API uses whatever the server line id is: product and variant. */
+export function lineKey(productId: number, variantId: number | null | undefined): string {
+  return `${productId}:${variantId ?? ""}`;
+}
+
+/**
+ * Applies `coalesce` to a whole sequence (what the outbox holds after each change): used by tests and by
+ * the model of the soak test.
+ */
+export function coalesceAll(changes: readonly { id: string; change: OutboxChange }[]): string[] {
+  let queue: WaitingChange[] = [];
+  for (const c of changes) {
+    const { drop, send } = coalesce(queue, c.change);
+    queue = queue.filter((w) => !drop.includes(w.id));
+    if (send) queue.push({ id: c.id, change: c.change, droppable: true });
+  }
+  return queue.map((w) => w.id);
+}

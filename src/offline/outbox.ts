@@ -1,0 +1,366 @@
+/*
+ * The outbox (DESIGN §4): cart, wishlist, contact and newsletter writes made while offline (or while the
+ * server cannot be reached) are paused TanStack mutations. The persister (persister.ts) keeps them in
+ * IndexedDB with their variables, each variable set holding the Idempotency-Key made when the shopper acted,
+ * so a replay after a reload, a restart or a crash mid-request is deduplicated by the server.
+ *
+ * This module adds what TanStack Query does not do by itself:
+ *  - coalescing before a change is queued (outbox-rules.ts);
+ *  - one replaying tab: `resumePausedMutations` runs under a Web Lock; the other tabs mirror the waiting
+ *    changes (BroadcastChannel), drop the ones another tab has sent, and refresh their cart and wishlist;
+ *  - replay triggers: app start (after the cache is restored), `online`, `visibilitychange`/focus;
+ *  - one summary after a replay: how many changes synced and which ones the server refused;
+ *  - `navigator.storage.persist()` asked once, at the first cart or wishlist change.
+ */
+import {
+  onlineManager,
+  type Mutation,
+  type MutationKey,
+  type MutationState,
+  type QueryClient,
+} from "@tanstack/react-query";
+import { cartKeys } from "@/api/cart";
+import { ApiError } from "@/api/client";
+import { wishlistKeys } from "@/api/wishlist";
+import { coalesce, lineKey, type OutboxChange } from "./outbox-rules";
+
+type AnyMutation = Mutation<unknown, Error, unknown, unknown>;
+
+export interface OutboxRefusal {
+  /** what the change was about (a product name), when known */
+  label: string | null;
+  message: string;
+}
+
+export interface OutboxSummary {
+  synced: number;
+  refused: OutboxRefusal[];
+}
+
+const LOCK_NAME = "bicycle-shop-outbox";
+const CHANNEL_NAME = "bicycle-shop-outbox";
+const DONE_KEY = "outbox-done";
+const PERSIST_ASKED_KEY = "storage-persist-asked";
+const DAY = 24 * 60 * 60 * 1000;
+
+type Message =
+  | { type: "queued"; mutationKey: MutationKey; variables: unknown; submittedAt: number }
+  | { type: "dropped"; keys: string[] }
+  | { type: "synced" };
+
+interface Variables {
+  idempotencyKey?: unknown;
+  label?: unknown;
+  productId?: unknown;
+  variant?: { variantId?: unknown } | null;
+  line?: { productId?: unknown; variantId?: unknown; cartItemId?: unknown };
+  wanted?: unknown;
+}
+
+function vars(m: AnyMutation): Variables {
+  const v = m.state.variables;
+  return typeof v === "object" && v !== null ? (v as Variables) : {};
+}
+
+export function idempotencyKeyOf(m: AnyMutation): string | null {
+  const key = vars(m).idempotencyKey;
+  return typeof key === "string" ? key : null;
+}
+
+const sameKey = (a: MutationKey | undefined, b: MutationKey) => JSON.stringify(a) === JSON.stringify(b);
+const num = (v: unknown) => (typeof v === "number" ? v : null);
+
+/** What a write is about, for the coalescing rules. */
+export function describeChange(mutationKey: MutationKey | undefined, variables: unknown): OutboxChange {
+  const v = (typeof variables === "object" && variables !== null ? variables : {}) as Variables;
+  if (sameKey(mutationKey, cartKeys.add()))
+    return { kind: "cart-add", line: lineKey(num(v.productId) ?? 0, num(v.variant?.variantId)) };
+  if (sameKey(mutationKey, cartKeys.setQuantity()))
+    return { kind: "cart-set", line: lineKey(num(v.line?.productId) ?? 0, num(v.line?.variantId)) };
+  if (sameKey(mutationKey, cartKeys.remove()))
+    return {
+      kind: "cart-remove",
+      line: lineKey(num(v.line?.productId) ?? 0, num(v.line?.variantId)),
+      onServer: num(v.line?.cartItemId) !== null,
+    };
+  if (sameKey(mutationKey, cartKeys.empty())) return { kind: "cart-empty" };
+  if (sameKey(mutationKey, cartKeys.applyCoupon()) || sameKey(mutationKey, cartKeys.removeCoupon()))
+    return { kind: "coupon" };
+  if (sameKey(mutationKey, wishlistKeys.set())) return { kind: "wishlist", productId: num(v.productId) ?? 0 };
+  return { kind: "other" };
+}
+
+/** A change still waiting to be sent (paused, or retrying). */
+export function isWaiting(m: AnyMutation): boolean {
+  return m.meta?.offline === true && m.state.status === "pending";
+}
+
+/** Never attempted, so it can be dropped without the server having seen it. */
+function isDroppable(m: AnyMutation): boolean {
+  return m.state.isPaused && m.state.failureCount === 0;
+}
+
+function readDone(): Record<string, number> {
+  try {
+    const raw = localStorage.getItem(DONE_KEY);
+    const parsed: unknown = raw ? JSON.parse(raw) : {};
+    return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, number>) : {};
+  } catch {
+    return {};
+  }
+}
+
+function markDone(keys: string[]): void {
+  if (!keys.length) return;
+  const now = Date.now();
+  const done = Object.fromEntries(Object.entries(readDone()).filter(([, at]) => now - at < DAY));
+  keys.forEach((k) => (done[k] = now));
+  try {
+    localStorage.setItem(DONE_KEY, JSON.stringify(done));
+  } catch {
+    // Quota: the BroadcastChannel message and the server's idempotency still prevent a double send.
+  }
+}
+
+function refusalMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** A coupon reply that says the code was not accepted (`success: false`) counts as refused. */
+function replyRefusal(data: unknown): string | null {
+  if (typeof data !== "object" || data === null) return null;
+  const d = data as { success?: unknown; message?: unknown };
+  return d.success === false ? (typeof d.message === "string" ? d.message : "") : null;
+}
+
+export interface Outbox {
+  /**
+   * Applies the coalescing rules before a change is queued: drops the waiting changes it replaces and
+   * says whether it must be sent at all.
+   */
+  prepare(mutationKey: MutationKey, variables: unknown): boolean;
+  /** Replays the waiting changes now (in this tab if it gets the lock). */
+  replay(): Promise<void>;
+  /** Number of changes waiting to be sent. */
+  waitingCount(): number;
+  subscribeSummary(listener: (summary: OutboxSummary) => void): () => void;
+  dispose(): void;
+}
+
+export function createOutbox(queryClient: QueryClient): Outbox {
+  const cache = queryClient.getMutationCache();
+  const originalResume = queryClient.resumePausedMutations.bind(queryClient);
+  const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(CHANNEL_NAME);
+  const summaryListeners = new Set<(s: OutboxSummary) => void>();
+  /** mutations that were waiting offline (queued, restored or mirrored): these get the summary */
+  const queuedOffline = new WeakSet<AnyMutation>();
+  const mirrored = new WeakSet<AnyMutation>();
+  const posted = new WeakSet<AnyMutation>();
+  let replaying = false;
+  let disposed = false;
+
+  const all = () => cache.getAll() as AnyMutation[];
+  const post = (msg: Message) => {
+    try {
+      channel?.postMessage(msg);
+    } catch {
+      // A closed channel (page unloading): nothing to tell.
+    }
+  };
+
+  const removeByKeys = (keys: Set<string>) => {
+    for (const m of all()) {
+      const key = idempotencyKeyOf(m);
+      if (key && keys.has(key) && isWaiting(m)) cache.remove(m);
+    }
+  };
+
+  function prepare(mutationKey: MutationKey, variables: unknown): boolean {
+    const waiting = all().filter(isWaiting);
+    const { drop, send } = coalesce(
+      waiting.map((m) => ({
+        id: String(m.mutationId),
+        change: describeChange(m.options.mutationKey, m.state.variables),
+        droppable: isDroppable(m),
+      })),
+      describeChange(mutationKey, variables),
+    );
+    const dropped = waiting.filter((m) => drop.includes(String(m.mutationId)));
+    dropped.forEach((m) => cache.remove(m));
+    const keys = dropped.map(idempotencyKeyOf).filter((k): k is string => k !== null);
+    if (keys.length) post({ type: "dropped", keys });
+    return send;
+  }
+
+  let persistAsked = false;
+  function askPersistentStorage() {
+    if (persistAsked) return;
+    persistAsked = true;
+    try {
+      if (localStorage.getItem(PERSIST_ASKED_KEY)) return;
+      localStorage.setItem(PERSIST_ASKED_KEY, "1");
+    } catch {
+      return;
+    }
+    void navigator.storage?.persist?.().catch(() => false);
+  }
+
+  const unsubscribeCache = cache.subscribe((event) => {
+    const m = event.mutation as AnyMutation | undefined;
+    if (!m || m.meta?.offline !== true) return;
+    if (event.type === "added") {
+      const key = m.options.mutationKey?.[0];
+      if (key === cartKeys.all[0] || key === wishlistKeys.all[0]) askPersistentStorage();
+      // Restored from IndexedDB or mirrored from another tab: it was queued offline.
+      if (m.state.status === "pending") queuedOffline.add(m);
+      return;
+    }
+    if (event.type !== "updated") return;
+    const action = event.action;
+    // Queued while offline (a new change, or one paused by a lost connection): mirrored to the other tabs so
+    // that every tab's persisted outbox holds it. Changes made online are never mirrored (another tab could
+    // otherwise send them a second time while this one is still sending).
+    if ((action.type === "pending" || action.type === "pause") && !onlineManager.isOnline()) {
+      queuedOffline.add(m);
+      if (!mirrored.has(m) && !posted.has(m) && m.state.variables !== undefined) {
+        posted.add(m);
+        post({
+          type: "queued",
+          mutationKey: m.options.mutationKey ?? [],
+          variables: m.state.variables,
+          submittedAt: m.state.submittedAt,
+        });
+      }
+    } else if ((action.type === "success" || action.type === "error") && queuedOffline.has(m)) {
+      const key = idempotencyKeyOf(m);
+      if (key) {
+        markDone([key]);
+        post({ type: "dropped", keys: [key] });
+      }
+    }
+  });
+
+  function onMessage(e: MessageEvent<Message>) {
+    const msg = e.data;
+    if (msg.type === "queued") {
+      const key = (msg.variables as Variables | null)?.idempotencyKey;
+      if (typeof key !== "string" || all().some((m) => idempotencyKeyOf(m) === key)) return;
+      const state: MutationState<unknown, Error, unknown, unknown> = {
+        context: undefined,
+        data: undefined,
+        error: null,
+        failureCount: 0,
+        failureReason: null,
+        isPaused: true,
+        status: "pending",
+        variables: msg.variables,
+        submittedAt: msg.submittedAt,
+      };
+      const m = cache.build(queryClient, { mutationKey: msg.mutationKey }, state) as AnyMutation;
+      mirrored.add(m);
+      queuedOffline.add(m);
+    } else if (msg.type === "dropped") {
+      removeByKeys(new Set(msg.keys));
+    } else if (msg.type === "synced") {
+      void queryClient.invalidateQueries({ queryKey: cartKeys.detail() });
+      void queryClient.invalidateQueries({ queryKey: wishlistKeys.list() });
+    }
+  }
+  channel?.addEventListener("message", onMessage);
+
+  async function replayHere(): Promise<void> {
+    // Changes another tab already sent (its messages may not have arrived yet).
+    removeByKeys(new Set(Object.keys(readDone())));
+    const batch = all().filter((m) => isWaiting(m) && m.state.isPaused);
+    if (!batch.length) return;
+    replaying = true;
+    try {
+      await originalResume();
+    } finally {
+      replaying = false;
+    }
+    const reported = batch.filter((m) => queuedOffline.has(m) && cache.getAll().includes(m));
+    const summary: OutboxSummary = { synced: 0, refused: [] };
+    for (const m of reported) {
+      const label = typeof vars(m).label === "string" ? (vars(m).label as string) : null;
+      if (m.state.status === "error") summary.refused.push({ label, message: refusalMessage(m.state.error) });
+      else if (m.state.status === "success") {
+        const refusal = replyRefusal(m.state.data);
+        if (refusal !== null) summary.refused.push({ label, message: refusal });
+        else summary.synced += 1;
+      }
+    }
+    // The server's cart and wishlist are the truth now: reload them here and in the other tabs.
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: cartKeys.detail() }),
+      queryClient.invalidateQueries({ queryKey: wishlistKeys.list() }),
+    ]).catch(() => undefined);
+    post({ type: "synced" });
+    if (summary.synced + summary.refused.length > 0) summaryListeners.forEach((l) => l(summary));
+  }
+
+  async function replay(): Promise<void> {
+    if (disposed || !onlineManager.isOnline()) return;
+    // Already replaying in this tab (e.g. offline again mid-replay, now back): continue what is paused.
+    if (replaying) {
+      await originalResume();
+      return;
+    }
+    if (!all().some((m) => isWaiting(m) && m.state.isPaused)) return;
+    const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+    if (!locks) return replayHere();
+    await locks.request(LOCK_NAME, () => replayHere());
+  }
+
+  // TanStack calls this on `online` and on focus/visibilitychange; it must not hold up the refetch that
+  // follows it, so the replay runs in the background.
+  queryClient.resumePausedMutations = () => {
+    void replay().catch((error: unknown) => console.warn("Outbox replay failed", error));
+    return Promise.resolve();
+  };
+
+  const onVisible = () => {
+    if (document.visibilityState === "visible") void queryClient.resumePausedMutations();
+  };
+  if (typeof document !== "undefined") document.addEventListener("visibilitychange", onVisible);
+
+  return {
+    prepare,
+    replay,
+    waitingCount: () => all().filter(isWaiting).length,
+    subscribeSummary(listener) {
+      summaryListeners.add(listener);
+      return () => summaryListeners.delete(listener);
+    },
+    dispose() {
+      disposed = true;
+      unsubscribeCache();
+      channel?.removeEventListener("message", onMessage);
+      channel?.close();
+      if (typeof document !== "undefined") document.removeEventListener("visibilitychange", onVisible);
+      queryClient.resumePausedMutations = originalResume;
+    },
+  };
+}
+
+let current: Outbox | null = null;
+
+/** Makes `outbox` the one the action hooks coalesce against (set by the app providers). */
+export function setCurrentOutbox(outbox: Outbox | null): void {
+  current = outbox;
+}
+
+/**
+ * Called by the cart and wishlist actions just before they queue a write: applies the coalescing rules and
+ * says whether the write must be sent at all.
+ */
+export function prepareOutboxChange(mutationKey: MutationKey, variables: unknown): boolean {
+  return current ? current.prepare(mutationKey, variables) : true;
+}
+
+/** Listens to the replay summaries of the app's outbox. */
+export function subscribeOutboxSummary(listener: (summary: OutboxSummary) => void): () => void {
+  const outbox = current;
+  return outbox ? outbox.subscribeSummary(listener) : () => undefined;
+}

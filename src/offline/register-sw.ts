@@ -1,0 +1,67 @@
+/*
+ * Service worker registration through workbox-window, in prompt mode: a new version waits until the shopper
+ * chooses Reload (update-prompt.tsx). The page never reloads by itself while changes wait in the outbox or
+ * during checkout; the one exception is a failed dynamic chunk load (a route's code of an older build that
+ * is gone), recovered by reloading once, after the outbox has been written to IndexedDB.
+ */
+import { Workbox } from "workbox-window";
+
+type Listener = () => void;
+
+let workbox: Workbox | null = null;
+let updateWaiting = false;
+const listeners = new Set<Listener>();
+
+const notify = () => listeners.forEach((l) => l());
+
+export function subscribeUpdate(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** True when a new version has been installed and waits for the shopper's Reload. */
+export function isUpdateWaiting(): boolean {
+  return updateWaiting;
+}
+
+export function registerServiceWorker(): void {
+  if (workbox || import.meta.env.DEV || typeof navigator === "undefined" || !("serviceWorker" in navigator))
+    return;
+  workbox = new Workbox("/sw.js", { scope: "/" });
+  workbox.addEventListener("waiting", () => {
+    updateWaiting = true;
+    notify();
+  });
+  void workbox
+    .register()
+    .catch((error: unknown) => console.warn("Service worker registration failed", error));
+  // A long-open showroom tab looks for a new version every hour.
+  setInterval(() => void workbox?.update().catch(() => undefined), 60 * 60 * 1000);
+}
+
+/** Activates the waiting version and reloads once it controls the page (called after the outbox is saved). */
+export function applyUpdate(): void {
+  if (!workbox || !updateWaiting) return;
+  workbox.addEventListener("controlling", () => window.location.reload());
+  workbox.messageSkipWaiting();
+}
+
+const CHUNK_RELOAD_KEY = "chunk-reload-at";
+
+/** Reloads once when a route's code cannot be loaded (an older build's chunk); `beforeReload` saves the outbox. */
+export function installChunkLoadRecovery(beforeReload: () => Promise<void>): () => void {
+  const onPreloadError = (event: Event) => {
+    let last = 0;
+    try {
+      last = Number(sessionStorage.getItem(CHUNK_RELOAD_KEY) ?? 0);
+    } catch {
+      return;
+    }
+    if (Date.now() - last < 60_000) return;
+    event.preventDefault();
+    sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()));
+    void beforeReload().finally(() => window.location.reload());
+  };
+  window.addEventListener("vite:preloadError", onPreloadError);
+  return () => window.removeEventListener("vite:preloadError", onPreloadError);
+}
