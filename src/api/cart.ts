@@ -242,6 +242,8 @@ export const cartMutations = {
   applyCoupon: () =>
     mutationOptions({
       ...cartWrite,
+      // The shopper waits for the answer: an unreachable server is reported at once (offline it still queues).
+      retry: 0,
       mutationKey: cartKeys.applyCoupon(),
       mutationFn: applyCoupon,
       onSettled: (_d, _e, _v, _r, ctx) => reloadCartSoon(ctx.client),
@@ -249,6 +251,8 @@ export const cartMutations = {
   removeCoupon: () =>
     mutationOptions({
       ...cartWrite,
+      // The shopper waits for the answer: an unreachable server is reported at once (offline it still queues).
+      retry: 0,
       mutationKey: cartKeys.removeCoupon(),
       mutationFn: removeCoupon,
       onSettled: (_d, _e, _v, _r, ctx) => reloadCartSoon(ctx.client),
