@@ -213,7 +213,7 @@ export class Carts {
       : 0;
     const tax = round2(((subTotal - discount) * GST_PERCENT) / 100);
     const rates = this.rates(subTotal - discount);
-    const selectedRate = rates.find((r) => `${r.carrier}_${r.method}` === cart.shipping_method) ?? null;
+    const selectedRate = rates.find((r) => r.method === cart.shipping_method) ?? null;
     const shipping = selectedRate?.price ?? 0;
     return {
       lines,
@@ -235,7 +235,8 @@ export class Carts {
         id: 1,
         carrier: "flatrate",
         carrier_title: "Flat Rate",
-        method: "flatrate",
+        // Bagisto's rate method is the full code the client sends back to save-shipping.
+        method: "flatrate_flatrate",
         method_title: "Flat Rate",
         method_description: "Flat Rate Shipping",
         price: FLAT_RATE,
@@ -246,7 +247,7 @@ export class Carts {
         id: 2,
         carrier: "free",
         carrier_title: "Free Shipping",
-        method: "free",
+        method: "free_free",
         method_title: "Free Shipping",
         method_description: "Free Shipping",
         price: 0,

@@ -178,7 +178,7 @@ export function checkoutRoutes(d: Deps) {
     const { shipping } = carts.addresses(cart.id);
     if (!shipping) throw new HttpError(422, { message: "Please check shipping address." });
     const t = carts.totals(cart);
-    if (!t.rates.some((r) => `${r.carrier}_${r.method}` === body.shipping_method)) {
+    if (!t.rates.some((r) => r.method === body.shipping_method)) {
       throw new HttpError(422, {
         message: "The given data was invalid.",
         errors: { shipping_method: ["The selected shipping method is invalid."] },

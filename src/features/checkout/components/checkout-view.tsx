@@ -44,7 +44,12 @@ function AddressStep({ onSubmit, busy }: { onSubmit: (billing: CheckoutAddress) 
   const { t } = useLingui();
   const isCustomer = readAuth() !== null;
   const email = customerEmail();
-  const { data: saved = [] } = useQuery({ ...accountQueries.addresses(), enabled: isCustomer });
+  // Always asked again: the address book may have changed in another tab or just before a reload.
+  const { data: saved = [] } = useQuery({
+    ...accountQueries.addresses(),
+    enabled: isCustomer,
+    refetchOnMount: "always",
+  });
   const [choice, setChoice] = useState<string>("new");
   const [values, setValues] = useState<AddressValues>(emptyAddress);
   const [errors, setErrors] = useState<FieldErrors>({});
