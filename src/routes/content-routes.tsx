@@ -1,17 +1,37 @@
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
+import { z } from "zod";
 import { NotFound } from "@/components/feedback/not-found";
 import { rootRoute } from "./root";
 import { BLOG_VARIANT_PATHS, HOME_VARIANT_PATHS } from "./template-paths";
 
+// The content API module is imported on demand so the entry chunk stays small (it loads in parallel
+// with the page's own chunk).
+const contentApi = () => import("@/api/content");
+
 const homeComponent = lazyRouteComponent(() => import("./home-page"), "HomePage");
 
 const homeRoutes = ["/", "/huge-home", ...HOME_VARIANT_PATHS].map((path) =>
-  createRoute({ getParentRoute: () => rootRoute, path, component: homeComponent, staticData: { variant: path } }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    // Starts the hero banners (the LCP image) without waiting: the page renders its skeleton at once.
+    loader: ({ context }) => {
+      void contentApi().then(({ contentQueries }) =>
+        context.queryClient.prefetchQuery(contentQueries.banners()),
+      );
+    },
+    component: homeComponent,
+    staticData: { variant: path },
+  }),
 );
 
 const pageRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/page/$slug",
+  loader: async ({ context, params }) => {
+    const { contentQueries } = await contentApi();
+    await context.queryClient.ensureQueryData(contentQueries.page(params.slug));
+  },
   component: lazyRouteComponent(() => import("./page-page"), "ContentPage"),
 });
 
@@ -21,11 +41,27 @@ const contactRoute = createRoute({
   component: lazyRouteComponent(() => import("./contact-page"), "ContactPage"),
 });
 
+const blogSearch = z.object({
+  page: z.coerce.number().int().min(1).max(1000).optional().catch(undefined),
+  /** the post of /blog-details-standard; the latest post when absent */
+  slug: z.string().min(1).max(200).optional().catch(undefined),
+});
+
 const blogComponent = lazyRouteComponent(() => import("./blog-page"), "BlogPage");
 const blogRoutes = BLOG_VARIANT_PATHS.map((path) =>
-  createRoute({ getParentRoute: () => rootRoute, path, component: blogComponent, staticData: { variant: path } }),
+  createRoute({
+    getParentRoute: () => rootRoute,
+    path,
+    validateSearch: blogSearch,
+    component: blogComponent,
+    staticData: { variant: path },
+  }),
 );
 
-const notFoundRoute = createRoute({ getParentRoute: () => rootRoute, path: "/not-found", component: NotFound });
+const notFoundRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/not-found",
+  component: NotFound,
+});
 
 export const contentRoutes = [...homeRoutes, pageRoute, contactRoute, ...blogRoutes, notFoundRoute];

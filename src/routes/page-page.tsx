@@ -1,7 +1,22 @@
-import { useLingui } from "@lingui/react/macro";
-import { PageHeader } from "@/components/layout/page-header";
+import { getRouteApi } from "@tanstack/react-router";
+import { ContentPageView } from "@/features/content/components/content-page-view";
+import { Counters, Team } from "@/features/home/components/content-sections";
+
+const route = getRouteApi("/page/$slug");
+
+/** The about-us page also shows the counters and the team (GET about). */
+const ABOUT_SLUG = "about-us";
 
 export function ContentPage() {
-  const { t } = useLingui();
-  return <PageHeader title={t`Page`} />;
+  const { slug } = route.useParams();
+  return (
+    <ContentPageView key={slug} slug={slug}>
+      {slug === ABOUT_SLUG && (
+        <>
+          <Counters />
+          <Team />
+        </>
+      )}
+    </ContentPageView>
+  );
 }

@@ -1,0 +1,70 @@
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import { useLingui } from "@lingui/react/macro";
+import { useContactForm } from "../hooks/use-contact-form";
+import type { ContactField, ContactProblem } from "../utils/contact-form";
+
+/** The contact form: name, e-mail, phone, subject and message (POST contactrequest). */
+export function ContactForm() {
+  const { t } = useLingui();
+  const form = useContactForm();
+
+  const messages: Record<ContactField, Partial<Record<ContactProblem, string>>> = {
+    name: { required: t`Please enter your name.`, "too-long": t`The name is too long.` },
+    email: {
+      required: t`Please enter your e-mail address.`,
+      invalid: t`Please enter a valid e-mail address, like name@example.com.`,
+      "too-long": t`The e-mail address is too long.`,
+    },
+    phone: {
+      invalid: t`Please enter a phone number with digits only (spaces, +, -, and brackets allowed).`,
+      "too-long": t`The phone number is too long.`,
+    },
+    subject: { "too-long": t`The subject is too long (300 characters at most).` },
+    message: {
+      required: t`Please write your message.`,
+      "too-long": t`The message is too long (5000 characters at most).`,
+    },
+  };
+  const field = (name: ContactField) => {
+    const problem = form.problems[name];
+    const helperText = problem ? (messages[name][problem] ?? t`Please check this field.`) : undefined;
+    return {
+      name,
+      value: form.values[name],
+      onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+        form.setValue(name, e.target.value),
+      error: Boolean(problem),
+      helperText,
+      fullWidth: true,
+    };
+  };
+
+  return (
+    <Stack component="form" noValidate onSubmit={form.handleSubmit} spacing={2} aria-label={t`Contact form`}>
+      {form.isWaitingForConnection && (
+        <Alert severity="info">{t`You are offline. Your message will be sent when the connection returns.`}</Alert>
+      )}
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+        <TextField {...field("name")} label={t`Name`} autoComplete="name" required />
+        <TextField {...field("email")} label={t`Email`} type="email" autoComplete="email" required />
+      </Stack>
+      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+        <TextField {...field("phone")} label={t`Phone`} type="tel" autoComplete="tel" />
+        <TextField {...field("subject")} label={t`Subject`} />
+      </Stack>
+      <TextField {...field("message")} label={t`Message`} multiline minRows={5} required />
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={form.isSending}
+        sx={{ alignSelf: "flex-start" }}
+      >
+        {form.isSending ? t`Sending…` : t`Send Message`}
+      </Button>
+    </Stack>
+  );
+}

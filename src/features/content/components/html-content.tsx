@@ -1,0 +1,22 @@
+import Box from "@mui/material/Box";
+import { useMemo } from "react";
+import { sanitizeHtml } from "../utils/sanitize-html";
+
+/** Server HTML after DOMPurify (the only door for page and blog HTML). */
+export function HtmlContent({ html }: { html: string }) {
+  const clean = useMemo(() => sanitizeHtml(html), [html]);
+  return (
+    <Box
+      sx={{
+        lineHeight: 1.7,
+        "& h2": { fontSize: "1.5rem", mt: 3, mb: 1 },
+        "& h3": { fontSize: "1.2rem", mt: 2.5, mb: 1 },
+        "& img": { maxWidth: "100%", height: "auto" },
+        "& table": { borderCollapse: "collapse", width: "100%", my: 2 },
+        "& th, & td": { border: 1, borderColor: "divider", p: 1, textAlign: "left" },
+        "& a": { color: "primary.main" },
+      }}
+      dangerouslySetInnerHTML={{ __html: clean }}
+    />
+  );
+}
