@@ -31,6 +31,8 @@ export function OfflineBanner() {
       severity={isOnline ? "info" : "warning"}
       role="status"
       data-testid="offline-banner"
+      data-waiting={waiting}
+      data-online={isOnline}
       sx={{ borderRadius: 0, justifyContent: "center" }}
     >
       {isOnline ? t`Syncing your changes…` : t`You are offline. Pages you have visited still work.`}
@@ -63,7 +65,12 @@ function useSummaryToast() {
           );
         }
         enqueueSnackbar(
-          <span data-testid="outbox-summary" style={{ whiteSpace: "pre-line" }}>
+          <span
+            data-testid="outbox-summary"
+            data-synced={summary.synced}
+            data-refused={summary.refused.length}
+            style={{ whiteSpace: "pre-line" }}
+          >
             {lines.join("\n")}
           </span>,
           { variant: summary.refused.length ? "warning" : "success", autoHideDuration: 8000 },

@@ -1,0 +1,122 @@
+import { expect, test } from "@playwright/test";
+import {
+  addToCartButton,
+  addableProducts,
+  registerAndLogin,
+  serverCart,
+  serverWishlist,
+  waitForServiceWorker,
+} from "./offline-helpers";
+
+test("pages seen online open again offline after a reload, with images and a language switch; an unseen page says it is offline", async ({
+  page,
+  context,
+  request,
+}) => {
+  const [a, b, unseen] = await addableProducts(request, 3);
+  await page.goto("/");
+  await waitForServiceWorker(page);
+  await page.goto("/catalog");
+  await expect(page.locator("#main img").first()).toBeVisible();
+  for (const p of [a!, b!]) {
+    await page.goto(`/product/${p.url_key}`);
+    await expect(page.getByRole("heading", { level: 1, name: p.name })).toBeVisible();
+    await expect(page.locator("#main img").first()).toBeVisible();
+  }
+
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByTestId("offline-banner")).toHaveAttribute("data-online", "false");
+  await expect(page.getByRole("heading", { level: 1, name: b!.name })).toBeVisible();
+  const image = page.locator("#main img").first();
+  await expect(image).toBeVisible();
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  await page.goto(`/product/${a!.url_key}`);
+  await expect(page.getByRole("heading", { level: 1, name: a!.name })).toBeVisible();
+  await page.goto("/catalog");
+  await expect(page.locator("#main img").first()).toBeVisible();
+  await page.goto("/");
+  await expect(page.getByRole("banner")).toBeVisible();
+
+  // The three compiled catalogues are precached: switching language works offline.
+  await page.getByLabel("Language").first().selectOption("fr");
+  await expect(page.getByRole("link", { name: "Accueil" }).first()).toBeVisible();
+  await page.getByLabel("Langue").first().selectOption("de");
+  await expect(page.getByLabel("Sprache").first()).toBeVisible();
+  await page.getByLabel("Sprache").first().selectOption("en");
+  await expect(page.getByLabel("Language").first()).toBeVisible();
+
+  await page.goto(`/product/${unseen!.url_key}`);
+  await expect(page.getByRole("heading", { name: "You are offline" })).toBeVisible();
+  await context.setOffline(false);
+});
+
+test("cart, wishlist and compare changes made offline survive a reload and reach the server exactly once", async ({
+  page,
+  context,
+  request,
+}) => {
+  const [a, b] = await addableProducts(request, 2);
+  await page.goto("/");
+  await waitForServiceWorker(page);
+  await registerAndLogin(page, "outbox");
+  for (const p of [a!, b!]) {
+    await page.goto(`/product/${p.url_key}`);
+    await expect(addToCartButton(page)).toBeVisible();
+  }
+  await page.goto("/cart");
+  await page.goto("/wishlist");
+  await page.goto("/compare");
+
+  await context.setOffline(true);
+  await page.goto(`/product/${a!.url_key}`);
+  await addToCartButton(page).click();
+  await page.locator("#main").getByRole("button", { name: "Add to wishlist" }).first().click();
+  await page.locator("#main").getByRole("button", { name: "Add to compare" }).first().click();
+  await page.goto(`/product/${b!.url_key}`);
+  await addToCartButton(page).click();
+  await page.locator("#main").getByRole("button", { name: "Add to wishlist" }).first().click();
+  await page.locator("#main").getByRole("button", { name: "Remove from wishlist" }).first().click();
+  await page.goto("/cart");
+  await page.getByRole("button", { name: `Increase the quantity of ${a!.name}` }).click();
+  await page.getByRole("button", { name: `Increase the quantity of ${a!.name}` }).click();
+  await page.getByRole("button", { name: `Decrease the quantity of ${a!.name}` }).click();
+  // Two adds, the last quantity of A, two wishlist intents of which B's last one wins (the add then remove of
+  // B is one "out" intent): five changes wait.
+  await expect(page.getByTestId("offline-banner")).toHaveAttribute("data-waiting", "5");
+
+  await page.reload();
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  await expect(page.getByRole("status", { name: `Quantity of ${a!.name}` })).toHaveText("2");
+  await page.goto("/wishlist");
+  await expect(page.getByTestId("wishlist-line")).toHaveCount(1);
+  await expect(page.getByTestId("wishlist-line")).toContainText(a!.name);
+  await page.goto("/compare");
+  await expect(page.locator("#main")).toContainText(a!.name);
+  await expect(page.getByTestId("offline-banner")).toHaveAttribute("data-waiting", "5");
+  expect(await serverCart(page)).toEqual([]);
+
+  await context.setOffline(false);
+  await expect(page.getByTestId("outbox-summary")).toHaveAttribute("data-synced", "5");
+  await expect(page.getByTestId("offline-banner")).toHaveCount(0);
+  expect(await serverCart(page)).toEqual(
+    [
+      [a!.id, 2],
+      [b!.id, 1],
+    ].sort((x, y) => x[0]! - y[0]!),
+  );
+  expect(await serverWishlist(page)).toEqual([a!.id]);
+
+  // Exactly once: another reload and replay chance change nothing.
+  await page.reload();
+  await page.goto("/cart");
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  expect(await serverCart(page)).toEqual(
+    [
+      [a!.id, 2],
+      [b!.id, 1],
+    ].sort((x, y) => x[0]! - y[0]!),
+  );
+  expect(await serverWishlist(page)).toEqual([a!.id]);
+});
