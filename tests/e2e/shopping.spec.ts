@@ -48,6 +48,62 @@ async function addVariantThroughApi(
   expect(await reply.json()).not.toHaveProperty("error");
 }
 
+/** Another shopper (own session) buys a colour and size through the API, lowering its stock. */
+async function anotherShopperBuys(
+  request: APIRequestContext,
+  product: ApiProduct,
+  color: string,
+  size: string,
+  quantity: number,
+) {
+  const v = product.variation.find((x) => x.color === color)!;
+  const s = v.size.find((x) => x.name === size)!;
+  const steps: [string, unknown][] = [
+    [
+      `/api/checkout/cart/add/${product.id}`,
+      {
+        product_id: product.id,
+        quantityCount: quantity,
+        is_configurable: true,
+        selected_configurable_option: s.variant_id,
+        super_attribute: { [COLOR_ATTRIBUTE_ID]: v.option_id, [SIZE_ATTRIBUTE_ID]: s.option_id },
+      },
+    ],
+    [
+      "/api/checkout/save-address",
+      {
+        billing: {
+          first_name: "Other",
+          last_name: "Shopper",
+          email: "other@example.test",
+          address1: ["1 Side Street"],
+          city: "Noida",
+          state: "UP",
+          postcode: "201301",
+          country: "IN",
+          phone: "8802097347",
+          use_for_shipping: true,
+        },
+      },
+    ],
+    ["/api/checkout/save-shipping", { shipping_method: "flatrate_flatrate" }],
+    ["/api/checkout/save-payment", { payment: { method: "cashondelivery" } }],
+    ["/api/checkout/save-order", {}],
+  ];
+  for (const [path, data] of steps) {
+    const reply = await request.post(path, { data });
+    expect(reply.ok(), path).toBe(true);
+  }
+}
+
+interface ApiCart {
+  formated_sub_total: string;
+  formated_discount: string;
+  formated_grand_total: string;
+  coupon_code: string | null;
+  items_qty: number | string;
+}
+
 interface ApiOrder {
   id: number;
   increment_id: string;
@@ -164,4 +220,99 @@ test("a guest's cart follows a login, is checked out, and the receipt and the or
   await row.getByRole("link", { name: `View order #${order.increment_id}` }).click();
   await expect(page.getByTestId("order-receipt")).toContainText(`Grand Total${order.formated_grand_total}`);
   await expect(page.getByTestId("order-receipt").getByTestId("receipt-line")).toHaveCount(2);
+});
+
+test("a guest adds two colour/size combinations of a bicycle, uses a coupon, changes quantities, meets the stock limit and sees the server's totals", async ({
+  page,
+  request,
+}) => {
+  const bike = await productByUrlKey(request, "timberline-hardtail");
+  const stockOf = (color: string, size: string) =>
+    bike.variation.find((v) => v.color === color)!.size.find((s) => s.name === size)!.stock;
+  expect(stockOf("blue", "m")).toBe(2);
+  expect(stockOf("green", "xxl")).toBe(3);
+
+  await page.goto("/product/timberline-hardtail");
+  await expect(page.getByRole("heading", { level: 1, name: "Timberline Hardtail" })).toBeVisible();
+  // The detail's own purchase controls come before the related products' cards.
+  const addToCart = page.locator("#main").getByRole("button", { name: "Add To Cart", exact: true }).first();
+  const quantity = page.getByRole("status", { name: "Quantity of Timberline Hardtail" }).first();
+  const more = page.getByRole("button", { name: "Increase the quantity of Timberline Hardtail" }).first();
+
+  await page.getByRole("button", { name: "blue", exact: true }).click();
+  await page.getByRole("button", { name: "m", exact: true }).click();
+  await more.click();
+  await expect(quantity).toHaveText("2");
+  await expect(more).toBeDisabled();
+  await addToCart.click();
+  await expect(page.getByText("Added To Cart")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cart, 2 items" })).toBeVisible();
+  // The cart now holds all the stock of blue / M.
+  await expect(addToCart).toBeDisabled();
+
+  await page.getByRole("button", { name: "green", exact: true }).click();
+  await page.getByRole("button", { name: "xxl", exact: true }).click();
+  await expect(addToCart).toBeEnabled();
+  await addToCart.click();
+  await expect(page.getByRole("button", { name: "Cart, 3 items" })).toBeVisible();
+
+  await page.goto("/cart");
+  const lines = page.getByTestId("cart-line");
+  await expect(lines).toHaveCount(2);
+  const blue = lines.filter({ hasText: "Color: blue" });
+  const green = lines.filter({ hasText: "Color: green" });
+  await expect(blue).toContainText("Size: M");
+  await expect(green).toContainText("Size: XXL");
+  await expect(blue.getByRole("status")).toHaveText("2");
+  await expect(blue.getByRole("button", { name: /Increase the quantity/ })).toBeDisabled();
+
+  // Meanwhile another shopper buys two of the three green / XXL: the server refuses a second one here.
+  await anotherShopperBuys(request, bike, "green", "xxl", 2);
+  await green.getByRole("button", { name: /Increase the quantity/ }).click();
+  await expect(page.getByText("Quantity exceeds to available stock")).toBeVisible();
+  await expect(green.getByRole("status")).toHaveText("1");
+  await expect(green.getByRole("button", { name: /Increase the quantity/ })).toBeDisabled();
+
+  await blue.getByRole("button", { name: /Decrease the quantity/ }).click();
+  await expect(page.getByText("Item Decremented From Cart")).toBeVisible();
+  await expect(blue.getByRole("status")).toHaveText("1");
+  await blue.getByRole("button", { name: /Increase the quantity/ }).click();
+  await expect(blue.getByRole("status")).toHaveText("2");
+  await expect(page.getByText("Added To Cart")).toBeVisible();
+
+  // Coupons: an unknown code gets the server's answer, a seeded one is applied.
+  await page.getByRole("textbox", { name: "Coupon code" }).fill("NOPE99");
+  await page.getByRole("button", { name: "Apply Coupon" }).click();
+  await expect(page.getByText("Coupon code is invalid.")).toBeVisible();
+  await page.getByRole("textbox", { name: "Coupon code" }).fill("BIKE10");
+  await page.getByRole("button", { name: "Apply Coupon" }).click();
+  await expect(page.getByText("Coupon is added successfully!")).toBeVisible();
+  await expect(page.getByText("Coupon BIKE10 is applied.")).toBeVisible();
+
+  await green.getByRole("button", { name: /Remove .* from the cart/ }).click();
+  await expect(page.getByText("Removed From Cart")).toBeVisible();
+  await expect(lines).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Cart, 2 items" })).toBeVisible();
+
+  // The totals are the server's.
+  const serverCart = async () =>
+    ((await (await page.request.get("/api/checkout/cart")).json()) as { data: ApiCart | null }).data;
+  await expect.poll(async () => Number((await serverCart())?.items_qty)).toBe(2);
+  const server = (await serverCart())!;
+  expect(server.coupon_code).toBe("BIKE10");
+  const totals = page.getByTestId("cart-totals");
+  await expect(totals).toContainText(`Sub Total${server.formated_sub_total}`);
+  await expect(totals).toContainText(`Discount-${server.formated_discount}`);
+  await expect(totals).toContainText(`Grand Total${server.formated_grand_total}`);
+  expect(server.formated_discount).toBe("₹9,199.80");
+
+  await page.getByRole("button", { name: "Remove coupon" }).click();
+  await expect(page.getByText("Coupon is Deleted successfully!")).toBeVisible();
+  await expect(totals).not.toContainText("Discount");
+
+  await page.getByRole("button", { name: "Clear Shopping Cart" }).click();
+  await expect(page.getByText("Removed All From Cart")).toBeVisible();
+  await expect(page.getByText("No items found in cart")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cart, 0 items" })).toBeVisible();
+  expect(await serverCart()).toBeNull();
 });

@@ -203,6 +203,11 @@ describe("reconciling with the server cart", () => {
     expect(c.lines[0]).toMatchObject({ id: 1, quantity: 3, price: 900, total: 2700, cartItemId: 11 });
   });
 
+  it("takes the server's stock, so the stock limit follows what others bought", () => {
+    const c = reconcile(add(emptyCart(), bike(1, 1000, 3)), [server({ product: bike(1, 1000, 1) })]);
+    expect(c.lines[0]!.product.stock).toBe(1);
+  });
+
   it("matches variants by variant id", () => {
     let c = add(emptyCart(), bike(1), 1, { color: "red", size: "m", variantId: 5, options: red });
     c = add(c, bike(1), 1, { color: "blue", size: "m", variantId: 6, options: blue });

@@ -207,7 +207,7 @@ export function cartReducer(cart: LocalCart, action: CartAction): LocalCart {
 }
 
 /**
- * The server cart becomes the truth (DESIGN §3): device lines take the server's quantity, price and line id,
+ * The server cart becomes the truth (DESIGN §3): device lines take the server's quantity, price, stock and line id,
  * lines the server does not have are dropped, server lines the device lacks are added with new ids.
  */
 export function reconcile(cart: LocalCart, server: ServerLine[]): LocalCart {
@@ -233,7 +233,8 @@ export function reconcile(cart: LocalCart, server: ServerLine[]): LocalCart {
         price: s.price,
         cartItemId: s.cartItemId,
         variantId: s.variantId,
-        product: { ...match.product, price: s.price },
+        // The server's stock is the current one (another shopper may have bought some meanwhile).
+        product: { ...match.product, price: s.price, stock: s.product.stock },
       });
     } else {
       lastItemId += 1;
