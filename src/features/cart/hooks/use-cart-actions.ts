@@ -95,6 +95,8 @@ export function useCartActions() {
           ),
       },
     );
+    // The line is in the local cart now (the server follows): callers may move on (wishlist move-to-cart).
+    return true;
   }
 
   function changeQuantity(line: CartLine, quantity: number, onSuccess: () => void) {
