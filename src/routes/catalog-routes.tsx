@@ -16,6 +16,11 @@ const prefetchList = async (context: RouterContext, deps: CatalogSearch, slug?: 
   prefetchCatalogList(context.queryClient, slug, deps);
 };
 
+const loadProduct = async (context: RouterContext, key: { urlKey?: string; id?: string }) => {
+  const loaders = await import("@/features/catalog/loaders");
+  await loaders.loadProduct(context.queryClient, key);
+};
+
 const catalogRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/catalog",
@@ -44,6 +49,7 @@ const shopRoutes = SHOP_VARIANT_PATHS.map((path) =>
 const productRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/product/$urlKey",
+  loader: ({ context, params }) => loadProduct(context, { urlKey: params.urlKey }),
   component: productComponent,
   remountDeps: ({ params }) => params,
 });
@@ -51,6 +57,7 @@ const productVariantRoutes = PRODUCT_VARIANT_PATHS.map((path) =>
   createRoute({
     getParentRoute: () => rootRoute,
     path: `${path}/$id`,
+    loader: ({ context, params }) => loadProduct(context, { id: params.id }),
     component: productComponent,
     staticData: { variant: path },
     remountDeps: ({ params }) => params,

@@ -1,7 +1,21 @@
-import { useLingui } from "@lingui/react/macro";
-import { PageHeader } from "@/components/layout/page-header";
+import { useMatch } from "@tanstack/react-router";
+import { ProductDetail } from "@/features/catalog/components/product-detail";
+import { ShopProductCard } from "./-components/catalog-product-card";
+import { ProductPurchase } from "./-components/product-purchase";
 
+/** /product/{url_key} and the product variants taking an id: one detail layout, configured by the variant. */
 export function ProductPage() {
-  const { t } = useLingui();
-  return <PageHeader title={t`Product`} />;
+  const match = useMatch({ strict: false });
+  const params = match.params as { urlKey?: string; id?: string };
+  return (
+    <ProductDetail
+      urlKey={params.urlKey}
+      id={params.id !== undefined ? Number(params.id) : undefined}
+      variant={match.staticData?.variant}
+      renderPurchase={(product, s) => (
+        <ProductPurchase key={`${s.color}-${s.size}`} product={product} color={s.color} size={s.size} />
+      )}
+      renderProduct={(product) => <ShopProductCard product={product} />}
+    />
+  );
 }

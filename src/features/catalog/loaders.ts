@@ -1,4 +1,6 @@
 import type { QueryClient } from "@tanstack/react-query";
+import { notFound } from "@tanstack/react-router";
+import { ApiError } from "@/api/client";
 import { catalogQueries } from "@/api/catalog";
 import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
 import { toProductListParams, type CatalogSearch } from "./utils/catalog-search";
@@ -15,4 +17,24 @@ export function prefetchCatalogList(
   void queryClient.prefetchQuery(catalogQueries.list(toProductListParams(search, { slug })));
   void queryClient.prefetchQuery(catalogQueries.attributes(slug ?? search.category));
   void queryClient.prefetchQuery(categoryQueries.descendants(ROOT_CATEGORY_ID));
+}
+
+/** The product of a detail route (by url_key or by id), or a not-found error for the router. */
+export async function loadProduct(
+  queryClient: QueryClient,
+  key: { urlKey?: string; id?: string },
+): Promise<void> {
+  const id = key.id !== undefined ? Number(key.id) : undefined;
+  if (key.urlKey === undefined && !(id !== undefined && Number.isInteger(id) && id > 0)) throw notFound();
+  try {
+    const product =
+      key.urlKey !== undefined
+        ? await queryClient.ensureQueryData(catalogQueries.detailByUrlKey(key.urlKey))
+        : await queryClient.ensureQueryData(catalogQueries.detail(id ?? 0));
+    if (!product) throw notFound();
+    void queryClient.prefetchQuery(catalogQueries.additionalInformation(product.id));
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw notFound();
+    throw error;
+  }
 }

@@ -2,6 +2,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
 import List from "@mui/material/List";
+import ListItem from "@mui/material/ListItem";
 import ListItemButton from "@mui/material/ListItemButton";
 import Slider from "@mui/material/Slider";
 import Stack from "@mui/material/Stack";
@@ -91,31 +92,39 @@ export function CatalogFilters(props: CatalogFiltersProps) {
         <List dense disablePadding>
           {slug ? (
             categories.map((c) => (
-              <ListItemLink
-                key={c.id}
-                to="/catalog/$slug"
-                params={{ slug: c.slug }}
-                search={{}}
-                selected={c.slug === current}
-                aria-current={c.slug === current ? "page" : undefined}
-              >
-                {c.name}
-              </ListItemLink>
+              <ListItem key={c.id} disablePadding>
+                <ListItemLink
+                  to="/catalog/$slug"
+                  params={{ slug: c.slug }}
+                  search={{}}
+                  selected={c.slug === current}
+                  aria-current={c.slug === current ? "page" : undefined}
+                >
+                  {c.name}
+                </ListItemLink>
+              </ListItem>
             ))
           ) : (
             <>
-              <ListItemButton selected={!current} onClick={() => onFilterChange({ category: undefined })}>
-                {t`All categories`}
-              </ListItemButton>
-              {categories.map((c) => (
+              <ListItem disablePadding>
                 <ListItemButton
-                  key={c.id}
-                  selected={c.slug === current}
-                  aria-pressed={c.slug === current}
-                  onClick={() => onFilterChange({ category: c.slug === current ? undefined : c.slug })}
+                  selected={!current}
+                  aria-pressed={!current}
+                  onClick={() => onFilterChange({ category: undefined })}
                 >
-                  {c.name}
+                  {t`All categories`}
                 </ListItemButton>
+              </ListItem>
+              {categories.map((c) => (
+                <ListItem key={c.id} disablePadding>
+                  <ListItemButton
+                    selected={c.slug === current}
+                    aria-pressed={c.slug === current}
+                    onClick={() => onFilterChange({ category: c.slug === current ? undefined : c.slug })}
+                  >
+                    {c.name}
+                  </ListItemButton>
+                </ListItem>
               ))}
             </>
           )}

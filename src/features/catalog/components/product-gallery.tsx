@@ -14,8 +14,8 @@ export interface ProductGalleryProps {
   colorImage?: string | null;
   /** The gallery is the largest element of the first screen: load it eagerly and first. */
   priority?: boolean;
-  /** Thumbnails beside (slider) or below the main image. */
-  thumbnails?: "below" | "side";
+  /** Where the thumbnails sit. */
+  thumbnails?: "below" | "left" | "right";
 }
 
 /** The main image with thumbnails to switch it. */
@@ -37,7 +37,14 @@ export function ProductGallery({
   const current =
     index < 0 && colorImage ? colorImage : (images[Math.max(index, 0)]?.large_image_url ?? colorImage ?? "");
   return (
-    <Stack direction={thumbnails === "side" ? "row-reverse" : "column"} spacing={1}>
+    <Stack
+      direction={
+        thumbnails === "below"
+          ? "column"
+          : { xs: "column", sm: thumbnails === "left" ? "row-reverse" : "row" }
+      }
+      spacing={1}
+    >
       <Box sx={{ flexGrow: 1, bgcolor: "grey.50", borderRadius: 1, overflow: "hidden" }}>
         <img
           src={current}
@@ -51,7 +58,7 @@ export function ProductGallery({
       </Box>
       {images.length > 1 && (
         <Stack
-          direction={thumbnails === "side" ? "column" : "row"}
+          direction={thumbnails === "below" ? "row" : { xs: "row", sm: "column" }}
           spacing={1}
           role="group"
           aria-label={t`Product images`}

@@ -20,14 +20,14 @@ export function ProductPrice({
   const oldPrice = format(price);
   if (discounted === null) {
     return (
-      <Typography variant={variant} sx={{ fontWeight: 600 }}>
+      <Typography variant={variant} component="p" data-testid="price" sx={{ fontWeight: 600 }}>
         {format(price)}
       </Typography>
     );
   }
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: "baseline", flexWrap: "wrap" }}>
-      <Typography variant={variant} sx={{ fontWeight: 600, color: "primary.main" }}>
+      <Typography variant={variant} component="p" data-testid="price" sx={{ fontWeight: 600, color: "primary.main" }}>
         {format(discounted)}
       </Typography>
       <Typography

@@ -1,0 +1,159 @@
+import Box from "@mui/material/Box";
+import Container from "@mui/material/Container";
+import Grid from "@mui/material/Grid";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
+import type { Product } from "@/api/contract/product";
+import { NotFound } from "@/components/feedback/not-found";
+import { Preloader } from "@/components/feedback/preloader";
+import { PageHeader } from "@/components/layout/page-header";
+import { useProductDetail } from "../hooks/use-product-detail";
+import { useVariantSelection } from "../hooks/use-variant-selection";
+import { metaDescription, productJsonLd } from "../utils/product-json-ld";
+import { productLayoutOf } from "../utils/product-layouts";
+import { imageForSelection, type VariantSelection } from "../utils/variation";
+import { ProductGallery } from "./product-gallery";
+import { ProductGrid } from "./product-grid";
+import { ProductInfoTabs } from "./product-info-tabs";
+import { ProductPrice } from "./product-price";
+import { ProductRating } from "./product-rating";
+import { ProductReviews } from "./product-reviews";
+import { ProductSpecs } from "./product-specs";
+import { ProductSlider } from "./product-slider";
+import { RichText } from "./rich-text";
+import { VariationPickers } from "./variation-pickers";
+
+export interface ProductDetailProps {
+  urlKey?: string;
+  id?: number;
+  /** the product variant path (SPEC §2), which picks the layout */
+  variant?: string;
+  /** quantity, Add To Cart / Buy Now, wishlist and compare for the chosen colour and size */
+  renderPurchase: (product: Product, selection: VariantSelection) => ReactNode;
+  /** a related product's card */
+  renderProduct: (product: Product) => ReactNode;
+}
+
+/** The product detail page, laid out per variant. */
+export function ProductDetail({ urlKey, id, variant, renderPurchase, renderProduct }: ProductDetailProps) {
+  const detail = useProductDetail({ urlKey, id });
+  if (detail.isPending) return <Preloader />;
+  if (!detail.product) return detail.isNotFound ? <NotFound /> : <Preloader />;
+  return (
+    <ProductDetailContent
+      {...detail}
+      product={detail.product}
+      variant={variant}
+      renderPurchase={renderPurchase}
+      renderProduct={renderProduct}
+    />
+  );
+}
+
+function ProductDetailContent({
+  product,
+  specs,
+  reviews,
+  reviewCount,
+  related,
+  variant,
+  renderPurchase,
+  renderProduct,
+}: Omit<ReturnType<typeof useProductDetail>, "product"> & { product: Product } & Pick<
+    ProductDetailProps,
+    "variant" | "renderPurchase" | "renderProduct"
+  >) {
+  const { t } = useLingui();
+  const layout = productLayoutOf(variant);
+  const selection = useVariantSelection(product);
+  const category = product.categories.find((c) => c.slug !== "homepage") ?? product.categories[0];
+  const pageUrl = typeof window === "undefined" ? "" : window.location.href;
+  const origin = typeof window === "undefined" ? "http://localhost" : window.location.origin;
+  const colorImage = imageForSelection(product, selection.selection.color);
+  const sticky = { position: { md: "sticky" }, top: { md: 16 }, alignSelf: "flex-start" } as const;
+
+  return (
+    <>
+      <PageHeader
+        title={product.name}
+        description={metaDescription(product)}
+        crumbs={category ? [{ label: category.name, to: `/catalog/${category.slug}` }] : []}
+      />
+      <script
+        type="application/ld+json"
+        dangerouslySetInnerHTML={{ __html: productJsonLd(product, pageUrl, origin) }}
+      />
+      <Container sx={{ pb: 6 }}>
+        <Grid container spacing={4}>
+          <Grid
+            size={{ xs: 12, md: layout.gallery === "slider" ? 12 : 6 }}
+            sx={layout.fixedImage ? sticky : undefined}
+          >
+            {layout.gallery === "slider" ? (
+              <ProductSlider images={product.images} name={product.name} colorImage={colorImage} />
+            ) : (
+              <ProductGallery
+                images={product.images}
+                name={product.name}
+                colorImage={colorImage}
+                priority
+                thumbnails={layout.gallery}
+              />
+            )}
+          </Grid>
+          <Grid
+            size={{ xs: 12, md: layout.gallery === "slider" ? 12 : 6 }}
+            sx={layout.stickyInfo ? sticky : undefined}
+          >
+            <Stack component="section" aria-label={t`Product options`} spacing={2}>
+              <ProductPrice product={product} variant="h5" />
+              <ProductRating value={product.rating} size="medium" />
+              {product.short_description && <RichText html={product.short_description} />}
+              <VariationPickers
+                colors={selection.colors}
+                sizes={selection.sizes}
+                color={selection.selection.color}
+                size={selection.selection.size}
+                onColorChange={selection.onColorChange}
+                onSizeChange={selection.onSizeChange}
+              />
+              {renderPurchase(product, selection.selection)}
+              <Box>
+                {product.categories.length > 0 && (
+                  <Typography variant="body2">
+                    {t`Categories`}: {product.categories.map((c) => c.name).join(", ")}
+                  </Typography>
+                )}
+                {product.tags.length > 0 && (
+                  <Typography variant="body2">
+                    {t`Tags`}: {product.tags.join(", ")}
+                  </Typography>
+                )}
+              </Box>
+            </Stack>
+          </Grid>
+        </Grid>
+        <Box component="section" sx={{ mt: 6 }}>
+          <ProductInfoTabs
+            placement={layout.tabs}
+            tabs={[
+              { label: t`Description`, content: <RichText html={product.description} /> },
+              { label: t`Additional information`, content: <ProductSpecs specs={specs} /> },
+              { label: t`Reviews (${reviewCount})`, content: <ProductReviews reviews={reviews} /> },
+            ]}
+          />
+        </Box>
+        {related.length > 0 && (
+          <Box component="section" aria-labelledby="related-products" sx={{ mt: 6 }}>
+            <Typography id="related-products" variant="h2" sx={{ mb: 3 }}>
+              {t`Related products`}
+            </Typography>
+            <ProductGrid products={related} columns={4} renderProduct={(p) => renderProduct(p)} />
+          </Box>
+        )}
+      </Container>
+    </>
+  );
+}

@@ -1,0 +1,47 @@
+import { useQuery } from "@tanstack/react-query";
+import { catalogQueries } from "@/api/catalog";
+import type { Product } from "@/api/contract/product";
+
+export const RELATED_PRODUCTS = 4;
+
+/** The product the route loader has fetched (by url_key or id); undefined only while it is fetched again. */
+function useProduct(key: { urlKey?: string; id?: number }) {
+  const byUrlKey = useQuery({
+    ...catalogQueries.detailByUrlKey(key.urlKey ?? ""),
+    enabled: key.urlKey !== undefined,
+  });
+  const byId = useQuery({ ...catalogQueries.detail(key.id ?? 0), enabled: key.urlKey === undefined });
+  return key.urlKey !== undefined ? byUrlKey : byId;
+}
+
+/**
+ * A product detail (GET products?url_key= or products/{id}), then its specs, configurable config,
+ * reviews and the newest products as related ones (itself excluded).
+ */
+export function useProductDetail(key: { urlKey?: string; id?: number }) {
+  const query = useProduct(key);
+  const product: Product | null | undefined = query.data;
+  const id = product?.id ?? 0;
+  const enabled = Boolean(product);
+  const specs = useQuery({ ...catalogQueries.additionalInformation(id), enabled });
+  useQuery({ ...catalogQueries.configurableConfig(id), enabled });
+  const reviews = useQuery({ ...catalogQueries.reviews(id), enabled });
+  const newest = useQuery({
+    ...catalogQueries.list({
+      category_id: "1",
+      sort: "created_at",
+      order: "desc",
+      limit: RELATED_PRODUCTS + 1,
+    }),
+    enabled,
+  });
+  return {
+    product,
+    isPending: query.isPending,
+    isNotFound: query.isSuccess && !product,
+    specs: (specs.data ?? []).filter((s) => s.value !== null && s.value !== ""),
+    reviews: reviews.data?.data ?? [],
+    reviewCount: reviews.data?.meta?.total ?? reviews.data?.data.length ?? 0,
+    related: (newest.data?.data ?? []).filter((p) => p.id !== id).slice(0, RELATED_PRODUCTS),
+  };
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from "vitest";
+import { sampleProduct } from "../../../../tests/msw/shopping-handlers";
+import { metaDescription, productJsonLd } from "./product-json-ld";
+
+describe("product JSON-LD", () => {
+  it("describes the product and its discounted offer", () => {
+    const json = JSON.parse(
+      productJsonLd(sampleProduct(), "https://shop.test/product/dirt-jumper-mini", "https://shop.test"),
+    ) as Record<string, unknown>;
+    expect(json).toMatchObject({
+      "@type": "Product",
+      name: "Dirt Jumper Mini",
+      sku: "dirt-jumper-mini",
+      image: ["https://shop.test/img/jumper-l.svg"],
+      offers: {
+        "@type": "Offer",
+        price: "9000.00",
+        priceCurrency: "INR",
+        availability: "https://schema.org/InStock",
+      },
+    });
+  });
+
+  it("cannot close its script element whatever the product text says", () => {
+    const text = productJsonLd(
+      sampleProduct({ name: "</script><script>alert(1)</script>" }),
+      "https://s/p",
+      "https://s",
+    );
+    expect(text).not.toContain("<");
+    expect((JSON.parse(text) as { name: string }).name).toBe("</script><script>alert(1)</script>");
+  });
+
+  it("says out of stock when nothing can be bought", () => {
+    const json = JSON.parse(
+      productJsonLd(sampleProduct({ in_stock: false }), "https://s/p", "https://s"),
+    ) as {
+      offers: { availability: string };
+    };
+    expect(json.offers.availability).toBe("https://schema.org/OutOfStock");
+  });
+
+  it("uses the short description as plain text for the meta description", () => {
+    expect(metaDescription(sampleProduct({ short_description: "<p>A <b>light</b> frame.</p>" }))).toBe(
+      "A light frame.",
+    );
+  });
+});
