@@ -15,13 +15,15 @@ files.forEach((f, i) => {
 });
 
 // Words that are the same in all three languages.
-const SAME = new Set(["Velora", "Page", "Contact", "Article", "Date", "Note", "Message", "Photo", "Promo", "Facebook", "Instagram", "YouTube", "X", "Total", "Menu", "Blog", "Newsletter", "Sale", "OK", "Email", "E-mail", "Description", "Position", "Code", "Type", "Types", "Design", "Information", "Support", "Restaurant", "Compare", "BMX", "GST 18%", "Shop", "Stock", "Filter", "Tags", "Tag"]);
+const SAME = new Set(["Velora", "Page", "Contact", "Article", "Date", "Note", "Message", "Photo", "Promo", "Facebook", "Instagram", "YouTube", "X", "Total", "Menu", "Blog", "Newsletter", "Sale", "OK", "Email", "E-mail", "Description", "Position", "Code", "Type", "Types", "Design", "Information", "Support", "Restaurant", "Compare", "BMX", "GST 18%", "Shop", "Stock", "Filter", "Tags", "Tag", "Pages", "Name", "Bestseller"]);
+// A message made only of placeholders and punctuation has nothing to translate.
+const onlyPlaceholders = (id) => !/[a-z]/i.test(id.replace(/\{[^}]*\}/g, ""));
 for (const locale of ["fr", "de"]) {
   const { entries } = readPo(`src/i18n/locales/${locale}/messages.po`);
   for (const e of entries) {
     if (!e.msgid) continue;
     if (!e.msgstr.trim()) problems.push(`${locale}: missing translation for ${JSON.stringify(e.msgid)}`);
-    else if (e.msgstr === e.msgid && /[a-z]{3}/i.test(e.msgid) && !SAME.has(e.msgid) && !/^\{[^}]+\}$/.test(e.msgid))
+    else if (e.msgstr === e.msgid && /[a-z]{3}/i.test(e.msgid) && !SAME.has(e.msgid) && !onlyPlaceholders(e.msgid))
       problems.push(`${locale}: English copy for ${JSON.stringify(e.msgid)}`);
   }
 }
