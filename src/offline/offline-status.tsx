@@ -41,42 +41,45 @@ export function OfflineBanner() {
   );
 }
 
-function useSummaryToast() {
+function SummaryMessage({ summary }: { summary: OutboxSummary }) {
   const { t } = useLingui();
+  const synced = summary.synced;
+  return (
+    <div data-testid="outbox-summary" data-synced={synced} data-refused={summary.refused.length}>
+      {synced > 0 && (
+        <div>
+          {plural(synced, {
+            one: "# change made offline is now synced.",
+            other: "# changes made offline are now synced.",
+          })}
+        </div>
+      )}
+      {summary.refused.length > 0 && (
+        <>
+          <div>{t`Not accepted by the shop:`}</div>
+          <ul style={{ margin: 0, paddingLeft: "1.2em" }}>
+            {summary.refused.map((r, i) => (
+              <li key={i} data-testid="outbox-refused">
+                {r.label ?? t`A change`}: {r.message}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+function useSummaryToast() {
   useEffect(
     () =>
       subscribeOutboxSummary((summary: OutboxSummary) => {
-        const lines: string[] = [];
-        if (summary.synced > 0) {
-          const synced = summary.synced;
-          lines.push(
-            plural(synced, {
-              one: "# change made offline is now synced.",
-              other: "# changes made offline are now synced.",
-            }),
-          );
-        }
-        for (const r of summary.refused) {
-          const { label, message } = r;
-          lines.push(
-            label
-              ? t`Not accepted by the shop: ${label} (${message})`
-              : t`A change was not accepted: ${message}`,
-          );
-        }
-        enqueueSnackbar(
-          <span
-            data-testid="outbox-summary"
-            data-synced={summary.synced}
-            data-refused={summary.refused.length}
-            style={{ whiteSpace: "pre-line" }}
-          >
-            {lines.join("\n")}
-          </span>,
-          { variant: summary.refused.length ? "warning" : "success", autoHideDuration: 8000 },
-        );
+        enqueueSnackbar(<SummaryMessage summary={summary} />, {
+          variant: summary.refused.length ? "warning" : "success",
+          autoHideDuration: 10000,
+        });
       }),
-    [t],
+    [],
   );
 }
 
