@@ -316,3 +316,78 @@ test("a guest adds two colour/size combinations of a bicycle, uses a coupon, cha
   await expect(page.getByRole("button", { name: "Cart, 0 items" })).toBeVisible();
   expect(await serverCart()).toBeNull();
 });
+
+test("wishlist and compare round trips: from the product page to /wishlist and /compare, merged at login, moved to the cart, removed", async ({
+  page,
+}) => {
+  const serverWishlist = async () => {
+    const { token } = await page.evaluate(
+      () => JSON.parse(localStorage.getItem("auth") ?? "{}") as { token: string },
+    );
+    const reply = await page.request.get("/api/wishlist?token=true", {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    return ((await reply.json()) as { data: { product: { name: string } }[] }).data
+      .map((i) => i.product.name)
+      .sort();
+  };
+  // The detail's own buttons come before the related products' cards.
+  const detailButton = (name: string) =>
+    page.locator("#main").getByRole("button", { name, exact: true }).first();
+
+  // As a guest: Summit Pro XC in the wishlist and compare list, Switchback Enduro in the compare list.
+  await page.goto("/product/summit-pro-xc");
+  await expect(page.getByRole("heading", { level: 1, name: "Summit Pro XC" })).toBeVisible();
+  await detailButton("Add to wishlist").click();
+  await expect(page.getByText("Added To Wishlist")).toBeVisible();
+  await expect(detailButton("Remove from wishlist")).toHaveAttribute("aria-pressed", "true");
+  await detailButton("Add to compare").click();
+  await expect(page.getByText("Added To Compare")).toBeVisible();
+  await page.goto("/product/switchback-enduro");
+  await expect(page.getByRole("heading", { level: 1, name: "Switchback Enduro" })).toBeVisible();
+  await detailButton("Add to compare").click();
+  await expect(page.getByRole("link", { name: "Compare, 2 products" })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Wishlist, 1 items" })).toBeVisible();
+
+  await page.getByRole("link", { name: "Compare, 2 products" }).click();
+  await expect(page).toHaveURL(/\/compare$/);
+  const table = page.getByRole("table", { name: "Compared products" });
+  await expect(table.getByRole("link", { name: "Summit Pro XC" })).toBeVisible();
+  await expect(table.getByRole("link", { name: "Switchback Enduro" })).toBeVisible();
+  // The two bicycles differ in price: that row is highlighted.
+  await expect(table.locator('tr[data-differs="true"]').filter({ hasText: "₹81,999.00" })).toContainText(
+    "₹30,999.00",
+  );
+
+  // Registering logs in, and the guest's wishlist joins the customer's list on the server.
+  await register(page, { first: "Wren", last: "List", email: uniqueEmail("wren"), password: "secret12" });
+  await expect.poll(serverWishlist).toEqual(["Summit Pro XC"]);
+  await page.goto("/product/switchback-enduro");
+  await detailButton("Add to wishlist").click();
+  await expect(page.getByText("Added To Wishlist")).toBeVisible();
+  await expect.poll(serverWishlist).toEqual(["Summit Pro XC", "Switchback Enduro"]);
+
+  await page.getByRole("link", { name: "Wishlist, 2 items" }).click();
+  await expect(page).toHaveURL(/\/wishlist$/);
+  const lines = page.getByTestId("wishlist-line");
+  await expect(lines).toHaveCount(2);
+  // Move to cart: the bicycle goes to the cart and leaves the wishlist.
+  await lines.filter({ hasText: "Switchback Enduro" }).getByRole("button", { name: "Add To Cart" }).click();
+  await expect(page.getByText("Added To Cart")).toBeVisible();
+  await expect(lines).toHaveCount(1);
+  await expect(page.getByRole("button", { name: "Cart, 1 items" })).toBeVisible();
+  await expect.poll(serverWishlist).toEqual(["Summit Pro XC"]);
+  await page.getByRole("button", { name: "Clear Wishlist" }).click();
+  await expect(page.getByText("Removed All From Wishlist")).toBeVisible();
+  await expect(page.getByText("No items found in wishlist")).toBeVisible();
+  await expect.poll(serverWishlist).toEqual([]);
+  await page.reload();
+  await expect(page.getByText("No items found in wishlist")).toBeVisible();
+
+  await page.goto("/compare");
+  await table.getByRole("button", { name: "Remove Summit Pro XC from compare" }).click();
+  await expect(page.getByText("Removed From Compare")).toBeVisible();
+  await table.getByRole("button", { name: "Remove Switchback Enduro from compare" }).click();
+  await expect(page.getByText("No items found in compare")).toBeVisible();
+  await expect(page.getByRole("link", { name: "Compare, 0 products" })).toBeVisible();
+});

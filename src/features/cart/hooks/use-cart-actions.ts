@@ -73,8 +73,10 @@ export function useCartActions() {
       },
     });
     if (isOffline()) enqueueSnackbar(t`Added To Cart`, { variant: "success" });
-    add.mutate(
-      {
+    // The promise, not mutate's callbacks: the button may unmount at once (the wishlist's move to cart)
+    // and the shopper still hears how it went.
+    add
+      .mutateAsync({
         idempotencyKey: newIdempotencyKey(),
         label: product.name,
         productId: product.id,
@@ -85,16 +87,15 @@ export function useCartActions() {
               superAttribute: Object.fromEntries(variant.options.map((o) => [String(o.optionId), o.valueId])),
             }
           : null,
-      },
-      {
-        onSuccess: () => enqueueSnackbar(t`Added To Cart`, { variant: "success" }),
-        onError: (error) =>
+      })
+      .then(
+        () => enqueueSnackbar(t`Added To Cart`, { variant: "success" }),
+        (error: unknown) =>
           enqueueSnackbar(
             error instanceof ApiError && !error.isNetwork ? error.message : t`some error occured`,
             { variant: "error" },
           ),
-      },
-    );
+      );
     // The line is in the local cart now (the server follows): callers may move on (wishlist move-to-cart).
     return true;
   }
