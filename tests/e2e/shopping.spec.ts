@@ -366,6 +366,7 @@ test("wishlist and compare round trips: from the product page to /wishlist and /
   await page.goto("/product/switchback-enduro");
   await detailButton("Add to wishlist").click();
   await expect(page.getByText("Added To Wishlist")).toBeVisible();
+  await expect(page.getByText("Item Successfully Added To Wishlist")).toBeVisible();
   await expect.poll(serverWishlist).toEqual(["Summit Pro XC", "Switchback Enduro"]);
 
   await page.getByRole("link", { name: "Wishlist, 2 items" }).click();

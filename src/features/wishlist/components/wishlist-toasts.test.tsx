@@ -63,7 +63,8 @@ describe("wishlist", () => {
     await user.click(screen.getByRole("button", { name: "Add to wishlist" }));
     expect(await screen.findByText("Added To Wishlist")).toBeTruthy();
     await screen.findByRole("button", { name: "Remove from wishlist" });
-    await new Promise((r) => setTimeout(r, 50));
+    // The server's product-added message follows once it has the product.
+    expect(await screen.findByText("Item Successfully Added To Wishlist")).toBeTruthy();
     expect(toggled).toEqual(["42"]);
   });
 

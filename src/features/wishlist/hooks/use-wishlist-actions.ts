@@ -28,7 +28,15 @@ export function useWishlistActions() {
     if (!isLoggedIn) return;
     const vars = { idempotencyKey: newIdempotencyKey(), productId, wanted, label };
     // A waiting intent for the same product is replaced: the last one wins.
-    if (prepareOutboxChange(wishlistKeys.set(), vars)) set.mutate(vars);
+    if (!prepareOutboxChange(wishlistKeys.set(), vars)) return;
+    // SPEC §8: once the server has added the product, its product-added message is shown too.
+    set.mutateAsync(vars).then(
+      (result) => {
+        if (wanted && result.changed && result.message)
+          enqueueSnackbar(result.message, { variant: "success" });
+      },
+      () => undefined,
+    );
   }
 
   function add(product: Product) {
