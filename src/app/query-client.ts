@@ -26,8 +26,14 @@ export function createQueryClient(): QueryClient {
         networkMode: "offlineFirst",
         staleTime: 60 * 1000,
         gcTime: 7 * DAY,
+        // Offline, a page the service worker has not stored fails at once and says so (no paused spinner).
         retry: (count, error) =>
-          count < 2 && !(error instanceof ApiError && (error.kind === "parse" || (error.status >= 400 && error.status < 500))),
+          count < 2 &&
+          (typeof navigator === "undefined" || navigator.onLine) &&
+          !(
+            error instanceof ApiError &&
+            (error.kind === "parse" || (error.status >= 400 && error.status < 500))
+          ),
         refetchOnWindowFocus: false,
       },
       mutations: { networkMode: "online" },

@@ -149,6 +149,9 @@ export interface Outbox {
 }
 
 export function createOutbox(queryClient: QueryClient): Outbox {
+  // TanStack's online manager starts as "online" and only listens to events: a page opened while offline
+  // must start offline, or its writes would be sent (and fail) instead of being queued.
+  if (typeof navigator !== "undefined") onlineManager.setOnline(navigator.onLine);
   const cache = queryClient.getMutationCache();
   const originalResume = queryClient.resumePausedMutations.bind(queryClient);
   const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(CHANNEL_NAME);

@@ -1,0 +1,47 @@
+import { expect, test } from "@playwright/test";
+import { addToCartButton, addableProducts, serverCart, waitForServiceWorker } from "./offline-helpers";
+
+test("two tabs with changes waiting: one tab replays, the server gets each change once, both tabs end equal", async ({
+  context,
+  request,
+}) => {
+  const [x, y] = await addableProducts(request, 2);
+  const tabA = await context.newPage();
+  await tabA.goto("/");
+  await waitForServiceWorker(tabA);
+  for (const p of [x!, y!]) {
+    await tabA.goto(`/product/${p.url_key}`);
+    await expect(addToCartButton(tabA)).toBeVisible();
+  }
+  await tabA.goto("/cart");
+  const tabB = await context.newPage();
+  await tabB.goto("/cart");
+
+  await context.setOffline(true);
+  await tabA.goto(`/product/${x!.url_key}`);
+  await addToCartButton(tabA).click();
+  await tabB.goto(`/product/${y!.url_key}`);
+  await addToCartButton(tabB).click();
+  // Each tab knows both waiting changes (the other tab's arrive over BroadcastChannel).
+  for (const tab of [tabA, tabB])
+    await expect(tab.getByTestId("offline-banner")).toHaveAttribute("data-waiting", "2");
+
+  await context.setOffline(false);
+  for (const tab of [tabA, tabB]) await expect(tab.getByTestId("offline-banner")).toHaveCount(0);
+  // One summary in all: the tab that replayed reports both changes.
+  const summaries = [tabA, tabB].map((t) => t.getByTestId("outbox-summary"));
+  await expect.poll(async () => (await summaries[0]!.count()) + (await summaries[1]!.count())).toBe(1);
+  const shown = (await summaries[0]!.count()) ? summaries[0]! : summaries[1]!;
+  await expect(shown).toHaveAttribute("data-synced", "2");
+
+  const expected = [
+    [x!.id, 1],
+    [y!.id, 1],
+  ].sort((p, q) => p[0]! - q[0]!);
+  expect(await serverCart(tabA)).toEqual(expected);
+  for (const tab of [tabA, tabB]) {
+    await tab.goto("/cart");
+    await expect(tab.getByTestId("cart-line")).toHaveCount(2);
+  }
+  expect(await serverCart(tabB)).toEqual(expected);
+});
