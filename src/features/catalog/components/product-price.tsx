@@ -27,7 +27,12 @@ export function ProductPrice({
   }
   return (
     <Stack direction="row" spacing={1} sx={{ alignItems: "baseline", flexWrap: "wrap" }}>
-      <Typography variant={variant} component="p" data-testid="price" sx={{ fontWeight: 600, color: "primary.main" }}>
+      <Typography
+        variant={variant}
+        component="p"
+        data-testid="price"
+        sx={{ fontWeight: 600, color: "primary.main" }}
+      >
         {format(discounted)}
       </Typography>
       <Typography

@@ -1,7 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
+import { useState } from "react";
 import { catalogQueries } from "@/api/catalog";
+import type { ProductListReply } from "@/api/contract/product";
 import {
   toProductListParams,
   withFilters,
@@ -24,6 +26,9 @@ export function useCatalogList({ slug, search }: { slug?: string; search: Catalo
   const params = toProductListParams(search, { slug });
   const catSlug = slug ?? search.category;
   const list = useQuery(catalogQueries.list(params));
+  const [lastShown, setLastShown] = useState<ProductListReply | undefined>(undefined);
+  if (list.isSuccess && !list.isPlaceholderData && list.data !== lastShown) setLastShown(list.data);
+  const data = list.isError ? lastShown : list.data;
   const categories = useQuery(categoryQueries.descendants(ROOT_CATEGORY_ID));
   const attributes = useQuery(catalogQueries.attributes(catSlug));
 
@@ -31,13 +36,13 @@ export function useCatalogList({ slug, search }: { slug?: string; search: Catalo
     void navigate({ to: ".", search: next as never, resetScroll: false });
   };
   const category = categories.data?.find((c) => c.slug === catSlug);
-  const meta = list.data?.meta;
+  const meta = data?.meta;
 
   return {
-    products: list.data?.data ?? [],
-    isLoading: list.isPending,
+    products: data?.data ?? [],
+    isLoading: list.isPending && !lastShown,
     isFetching: list.isFetching,
-    total: meta?.total ?? list.data?.data.length ?? 0,
+    total: meta?.total ?? data?.data.length ?? 0,
     page: meta?.current_page ?? search.page ?? 1,
     pageCount: meta?.last_page ?? 1,
     categoryName: category?.name,
