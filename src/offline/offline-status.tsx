@@ -101,13 +101,15 @@ function UpdatePrompt() {
       open={waitingUpdate && !onCheckout}
       anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
       message={
-        requested && waiting > 0
-          ? t`The new version will load as soon as your changes are synced.`
-          : t`A new version is available`
+        <span data-testid="update-prompt" data-state={requested ? "requested" : "offered"}>
+          {requested && waiting > 0
+            ? t`The new version will load as soon as your changes are synced.`
+            : t`A new version is available`}
+        </span>
       }
       action={
         !requested && (
-          <Button color="inherit" size="small" onClick={() => setRequested(true)}>
+          <Button color="inherit" size="small" data-testid="update-reload" onClick={() => setRequested(true)}>
             {t`Reload`}
           </Button>
         )
