@@ -1,0 +1,104 @@
+// @vitest-environment happy-dom
+import { screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { http, HttpResponse } from "msw";
+import { beforeEach, describe, expect, it } from "vitest";
+import { resetLocalCart } from "@/features/cart/store";
+import { catalogHandlers } from "../../tests/msw/catalog-handlers";
+import { server } from "../../tests/msw/server";
+import { sampleCart, sampleProduct, shoppingHandlers } from "../../tests/msw/shopping-handlers";
+import { renderApp } from "../../tests/utils/render";
+
+// The first render loads the lazy route chunks.
+const slow = { timeout: 20_000 };
+const path = "/product/dirt-jumper-mini";
+
+async function openDetail(product = sampleProduct()) {
+  server.use(...catalogHandlers({ products: [], detail: product }));
+  const result = await renderApp({ path });
+  await screen.findByRole("heading", { level: 1, name: product.name }, slow);
+  return { ...result, options: screen.getByRole("region", { name: "Product options" }) };
+}
+
+describe("product detail stock rules", { timeout: 40_000 }, () => {
+  beforeEach(() => {
+    resetLocalCart();
+    server.use(...shoppingHandlers);
+  });
+
+  it("shows 'Out of Stock' instead of Add To Cart when the product is not in stock", async () => {
+    const { options } = await openDetail(sampleProduct({ in_stock: false }));
+    const button = within(options).getByRole("button", { name: "Out of Stock" });
+    expect(button.hasAttribute("disabled")).toBe(true);
+    expect(within(options).queryByRole("button", { name: "Add To Cart" })).toBeNull();
+  });
+
+  it("shows 'Out of Stock' for a chosen size with nothing left", async () => {
+    const user = userEvent.setup();
+    const { options } = await openDetail();
+    await user.click(within(options).getByRole("button", { name: "red" }));
+    await user.click(within(options).getByRole("button", { name: "xl" }));
+    expect(within(options).getByRole("button", { name: "Out of Stock" }).hasAttribute("disabled")).toBe(true);
+  });
+
+  it("disables Add To Cart once the cart holds the stock of the chosen colour and size", async () => {
+    const bike = sampleProduct();
+    server.use(
+      http.post("*/api/checkout/cart/add/42", () =>
+        HttpResponse.json({
+          message: "ok",
+          data: sampleCart([
+            { id: 11, product: bike, quantity: 2, variantId: 4201, color: "red", size: "m" },
+          ]),
+        }),
+      ),
+    );
+    const user = userEvent.setup();
+    const { options } = await openDetail(bike);
+    await user.click(within(options).getByRole("button", { name: "red" }));
+    await user.click(within(options).getByRole("button", { name: "m" }));
+    const more = within(options).getByRole("button", { name: "Increase the quantity of Dirt Jumper Mini" });
+    await user.click(more);
+    expect(within(options).getByLabelText("Quantity of Dirt Jumper Mini").textContent).toBe("2");
+    expect(more.hasAttribute("disabled")).toBe(true);
+    await user.click(within(options).getByRole("button", { name: "Add To Cart" }));
+    await waitFor(() =>
+      expect(within(options).getByRole("button", { name: "Add To Cart" }).hasAttribute("disabled")).toBe(
+        true,
+      ),
+    );
+    // Another colour still has stock of its own.
+    await user.click(within(options).getByRole("button", { name: "blue" }));
+    expect(within(options).getByRole("button", { name: "Add To Cart" }).hasAttribute("disabled")).toBe(false);
+  });
+
+  it("offers a Buy Now link to the partner shop when the product has an affiliate link", async () => {
+    const { options } = await openDetail(
+      sampleProduct({ affiliateLink: "https://partners.example.com/jumper" }),
+    );
+    const link = within(options).getByRole("link", { name: "Buy Now" });
+    expect(link.getAttribute("href")).toBe("https://partners.example.com/jumper");
+    expect(within(options).queryByRole("button", { name: "Add To Cart" })).toBeNull();
+  });
+
+  it("renders the description without scripts or event handlers", async () => {
+    const user = userEvent.setup();
+    await openDetail(
+      sampleProduct({
+        description:
+          '<p>Safe <b>text</b></p><img src="x" onerror="window.hacked=1"><script>window.hacked=2</script>',
+      }),
+    );
+    await user.click(screen.getByRole("tab", { name: "Description" }));
+    const panel = screen.getByRole("tabpanel");
+    expect(within(panel).getByText("text").tagName).toBe("B");
+    expect(panel.querySelector("script")).toBeNull();
+    expect(panel.querySelector("img")?.hasAttribute("onerror")).toBe(false);
+  });
+
+  it("shows the not-found page for an unknown product", async () => {
+    server.use(...catalogHandlers({ products: [] }));
+    await renderApp({ path: "/product/no-such-bike" });
+    expect(await screen.findByText("Page Not found", {}, slow)).toBeTruthy();
+  });
+});
