@@ -185,7 +185,10 @@ test.describe("logout", () => {
   // With the service worker running, Cache Storage holds what it caches; none of it may be personal.
   test.use({ serviceWorkers: "allow" });
 
-  test("logout leaves no personal data in IndexedDB, Cache Storage or localStorage", async ({ page }) => {
+  test("logout leaves no personal data in IndexedDB, Cache Storage or localStorage, also offline", async ({
+    page,
+    context,
+  }) => {
     const urls: string[] = [];
     page.on("request", (r) => urls.push(r.url()));
     const email = uniqueEmail("lou");
@@ -194,8 +197,9 @@ test.describe("logout", () => {
       () => JSON.parse(localStorage.getItem("auth") ?? "{}") as { token: string },
     );
     expect(token).toBeTruthy();
+    const asCustomer = { headers: { Authorization: `Bearer ${token}` } };
     const created = await page.request.post("/api/addresses/create?token=true", {
-      headers: { Authorization: `Bearer ${token}` },
+      ...asCustomer,
       data: {
         first_name: "Lou",
         last_name: "Private",
@@ -210,31 +214,49 @@ test.describe("logout", () => {
     expect(created.ok()).toBe(true);
     await page.getByRole("tab", { name: "Address book" }).click();
     await expect(page.getByTestId("address-card")).toContainText("7 Hidden Lane");
-    await page.getByRole("tab", { name: "Orders" }).click();
-    await expect(page.getByText("You have not placed any order yet.")).toBeVisible();
-    await page.goto("/wishlist");
-    await page.goto("/cart");
-    // The persisted query cache now holds the customer's addresses.
-    await expect.poll(() => indexedDbText(page), { timeout: 10_000 }).toContain("7 Hidden Lane");
 
+    // A customer's cart line, and a wishlist change made offline: it waits in the persisted outbox.
+    await page.goto("/product/cub-balance-12");
+    await page.locator("#main").getByRole("button", { name: "Add To Cart", exact: true }).first().click();
+    await expect(page.getByText("Added To Cart")).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem("cart"))).toContain("Cub Balance 12");
+    await context.setOffline(true);
+    await page.locator("#main").getByRole("button", { name: "Add to wishlist", exact: true }).first().click();
+    await expect(page.getByText("Added To Wishlist")).toBeVisible();
+    await expect.poll(() => indexedDbText(page)).toContain('"mutationKey":["wishlist"');
+
+    // Logging out works offline and takes the customer's data off the device.
     await logout(page);
     expect(await page.evaluate(() => localStorage.getItem("auth"))).toBeNull();
-    await expect.poll(() => indexedDbText(page), { timeout: 10_000 }).not.toContain("7 Hidden Lane");
+    await expect.poll(() => indexedDbText(page)).not.toContain('"mutationKey":["wishlist"');
     const idb = await indexedDbText(page);
-    expect(idb).not.toContain(email);
-    expect(idb).not.toContain('"queryKey":["account"');
-    expect(idb).not.toContain('"queryKey":["wishlist","list"]');
+    // (The catalogue itself stays: only what belongs to the customer goes.)
+    for (const personal of [
+      email,
+      "7 Hidden Lane",
+      '"queryKey":["account"',
+      '"queryKey":["cart"',
+      '"mutations":[{',
+    ]) {
+      expect(idb, personal).not.toContain(personal);
+    }
     const cached = await cacheStorageText(page);
+    expect(cached).toContain("/api/products"); // the service worker did cache the catalogue
     expect(cached).not.toContain("7 Hidden Lane");
     expect(cached).not.toContain(email);
     expect(cached).not.toMatch(/\/api\/(customer|addresses|orders|wishlist|checkout)/);
     const local = await page.evaluate(() => JSON.stringify({ ...localStorage }));
-    expect(local).not.toContain(email);
-    expect(local).not.toContain("customer:");
-    // The token never travelled in a URL.
-    expect(urls.filter((u) => u.includes(token))).toEqual([]);
+    for (const personal of [email, "customer:", "Cub Balance 12"]) expect(local).not.toContain(personal);
 
+    // Back online, the dropped change never reaches the customer's server list.
+    await context.setOffline(false);
     await page.goto("/my-account");
     await expect(page.getByText("Please log in to see your account.")).toBeVisible();
+    const wishlist = await page.request.get("/api/wishlist?token=true", asCustomer);
+    // (Logged out offline, the token could not be revoked, so it still reads the list.)
+    expect(wishlist.ok()).toBe(true);
+    expect(((await wishlist.json()) as { data: unknown[] }).data).toEqual([]);
+    // The token never travelled in a URL.
+    expect(urls.filter((u) => u.includes(token))).toEqual([]);
   });
 });

@@ -118,8 +118,11 @@ interface ApiOrder {
 
 test("a guest's cart follows a login, is checked out, and the receipt and the order under my account agree with the server", async ({
   page,
+  context,
 }) => {
   test.slow(); // a long journey; the machine may be busy with other builds
+  const urls: string[] = [];
+  page.on("request", (r) => urls.push(r.url()));
   const email = uniqueEmail("cyd");
   await register(page, { first: "Cyd", last: "Buyer", email, password: "secret12" });
   await logout(page);
@@ -152,6 +155,10 @@ test("a guest's cart follows a login, is checked out, and the receipt and the or
   await expect(page.getByTestId("cart-line").filter({ hasText: "Color: black" })).toContainText("XXL");
   await page.getByRole("link", { name: "Proceed to Checkout" }).click();
   await expect(page).toHaveURL(/\/checkout$/);
+  // Checkout is never queued: offline it says it needs a connection.
+  await context.setOffline(true);
+  await expect(page.getByText(/Checkout needs a connection/)).toBeVisible();
+  await context.setOffline(false);
 
   await page.getByRole("radio", { name: /3 Gear Road/ }).check();
   await page.getByRole("button", { name: "Continue" }).click();
@@ -219,6 +226,9 @@ test("a guest's cart follows a login, is checked out, and the receipt and the or
   await row.getByRole("link", { name: `View order #${order.increment_id}` }).click();
   await expect(page.getByTestId("order-receipt")).toContainText(`Grand Total${order.formated_grand_total}`);
   await expect(page.getByTestId("order-receipt").getByTestId("receipt-line")).toHaveCount(2);
+  // Every customer call carried the token in a header, never in a URL.
+  expect(urls.some((u) => u.includes("token=true"))).toBe(true);
+  expect(urls.filter((u) => u.includes(token))).toEqual([]);
 });
 
 test("a guest adds two colour/size combinations of a bicycle, uses a coupon, changes quantities, meets the stock limit and sees the server's totals", async ({
