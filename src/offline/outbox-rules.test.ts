@@ -18,27 +18,16 @@ describe("outbox coalescing", () => {
     ).toEqual(["c0", "c2", "c3"]);
   });
 
-  it("cancels an add of a new line when the line is removed before it was sent", () => {
+  it("cancels the waiting add and quantities of a removed line; the remove still goes (a no-op if the server lacks the line)", () => {
     expect(
-      seq(
-        { kind: "cart-add", line: A },
-        { kind: "cart-set", line: A },
-        { kind: "cart-remove", line: A, onServer: false },
-      ),
-    ).toEqual([]);
+      seq({ kind: "cart-add", line: A }, { kind: "cart-set", line: A }, { kind: "cart-remove", line: A }),
+    ).toEqual(["c2"]);
   });
 
-  it("still sends the remove of a line the server already has, dropping the waiting add", () => {
-    expect(seq({ kind: "cart-add", line: A }, { kind: "cart-remove", line: A, onServer: true })).toEqual([
-      "c1",
-    ]);
-  });
-
-  it("sends the remove when the add may already have reached the server", () => {
+  it("keeps an add that may already have reached the server, and sends the remove after it", () => {
     const result = coalesce([{ id: "x", change: { kind: "cart-add", line: A }, droppable: false }], {
       kind: "cart-remove",
       line: A,
-      onServer: false,
     });
     expect(result).toEqual({ drop: [], send: true });
   });

@@ -3,8 +3,9 @@
  * Only a change that has never been attempted may be dropped: one that may have reached the server (a retry,
  * or a request cut by a crash) stays, and its Idempotency-Key makes its replay harmless.
  *  - cart quantity: the last quantity of a line wins (earlier waiting quantities are dropped);
- *  - cart remove: drops the line's waiting adds and quantities; when the line exists only because of a
- *    waiting add (the server never had it), the remove cancels it and is not sent at all;
+ *  - cart remove: cancels the line's waiting adds and quantities (they are never sent); the remove itself is
+ *    still sent: the device may not know yet that the server has the line (its line id is learnt only when
+ *    the server cart is read back), and removing a line the server lacks is a harmless no-op;
  *  - cart empty: drops every waiting add, quantity and remove;
  *  - coupon: the last apply/remove wins;
  *  - wishlist: an intent ("in"/"out") per product, the last one wins (replay compares with the server list).
@@ -13,7 +14,7 @@
 export type OutboxChange =
   | { kind: "cart-add"; line: string }
   | { kind: "cart-set"; line: string }
-  | { kind: "cart-remove"; line: string; onServer: boolean }
+  | { kind: "cart-remove"; line: string }
   | { kind: "cart-empty" }
   | { kind: "coupon" }
   | { kind: "wishlist"; productId: number }
@@ -43,15 +44,11 @@ export function coalesce(waiting: readonly WaitingChange[], next: OutboxChange):
   switch (next.kind) {
     case "cart-set":
       return { drop: ids((c) => c.kind === "cart-set" && c.line === next.line), send: true };
-    case "cart-remove": {
-      const drop = ids((c) => (c.kind === "cart-add" || c.kind === "cart-set") && c.line === next.line);
-      const addWaiting = droppable.some((w) => w.change.kind === "cart-add" && w.change.line === next.line);
-      // Something about this line may already be on its way (not droppable): the remove must still go.
-      const inFlight = waiting.some(
-        (w) => !w.droppable && isLineChange(w.change) && w.change.line === next.line,
-      );
-      return { drop, send: next.onServer || !addWaiting || inFlight };
-    }
+    case "cart-remove":
+      return {
+        drop: ids((c) => (c.kind === "cart-add" || c.kind === "cart-set") && c.line === next.line),
+        send: true,
+      };
     case "cart-empty":
       return { drop: ids(isLineChange), send: true };
     case "coupon":

@@ -78,11 +78,7 @@ export function describeChange(mutationKey: MutationKey | undefined, variables: 
   if (sameKey(mutationKey, cartKeys.setQuantity()))
     return { kind: "cart-set", line: lineKey(num(v.line?.productId) ?? 0, num(v.line?.variantId)) };
   if (sameKey(mutationKey, cartKeys.remove()))
-    return {
-      kind: "cart-remove",
-      line: lineKey(num(v.line?.productId) ?? 0, num(v.line?.variantId)),
-      onServer: num(v.line?.cartItemId) !== null,
-    };
+    return { kind: "cart-remove", line: lineKey(num(v.line?.productId) ?? 0, num(v.line?.variantId)) };
   if (sameKey(mutationKey, cartKeys.empty())) return { kind: "cart-empty" };
   if (sameKey(mutationKey, cartKeys.applyCoupon()) || sameKey(mutationKey, cartKeys.removeCoupon()))
     return { kind: "coupon" };

@@ -130,11 +130,8 @@ export function useCartActions() {
     const done = () => enqueueSnackbar(t`Removed From Cart`, { variant: "error" });
     if (isOffline()) done();
     const vars = { idempotencyKey: newIdempotencyKey(), label: line.product.name, line: lineRef(line) };
-    // A line that only a waiting add created is simply cancelled: nothing to send.
-    if (!prepareOutboxChange(cartKeys.remove(), vars)) {
-      if (!isOffline()) done();
-      return;
-    }
+    // The line's waiting add and quantities are cancelled; the remove itself always goes.
+    if (!prepareOutboxChange(cartKeys.remove(), vars)) return;
     remove.mutate(vars, { onSuccess: done, onError: someError });
   }
 
