@@ -45,7 +45,9 @@ export function ContactForm() {
   return (
     <Stack component="form" noValidate onSubmit={form.handleSubmit} spacing={2} aria-label={t`Contact form`}>
       {form.isWaitingForConnection && (
-        <Alert severity="info">{t`You are offline. Your message will be sent when the connection returns.`}</Alert>
+        <Alert severity="info" role="status">
+          {t`The shop cannot be reached right now. Your message is kept and will be sent when the connection returns.`}
+        </Alert>
       )}
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
         <TextField {...field("name")} label={t`Name`} autoComplete="name" required />

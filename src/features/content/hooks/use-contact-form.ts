@@ -76,7 +76,8 @@ export function useContactForm() {
     problems,
     setValue,
     handleSubmit,
-    isSending: contact.isPending && !contact.isPaused,
-    isWaitingForConnection: contact.isPaused,
+    isSending: contact.isPending,
+    /** Offline, or the server could not be reached: the outbox retries with the same idempotency key. */
+    isWaitingForConnection: contact.isPending && (contact.isPaused || contact.failureCount > 0),
   };
 }

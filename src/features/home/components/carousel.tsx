@@ -65,7 +65,7 @@ export function Carousel<T>({
     <Box
       ref={rootRef}
       component="div"
-      role="region"
+      role="group"
       aria-roledescription={t`carousel`}
       aria-label={label}
       {...autoplay.holdProps}

@@ -103,7 +103,7 @@ export const HOME_LAYOUTS: Readonly<Record<string, HomeLayout>> = {
   "/home-organic-food": variant("#33691e", "grid", STORE),
   "/home-organic-food-two": variant("#2e7d32", "split", SEASONAL),
   "/home-onepage-scroll": variant("#37474f", "fade", ONE_PAGE),
-  "/home-grid-banner": variant("#283593", "grid", MAGAZINE),
+  "/home-grid-banner": variant("#283593", "grid", STORE),
   "/home-auto-parts": variant("#b71c1c", "split", SHOWROOM),
   "/home-cake-shop": variant("#8e24aa", "fade", SEASONAL),
   "/home-handmade": variant("#795548", "grid", SHOWROOM),
