@@ -13,7 +13,7 @@ import type { ReactNode } from "react";
 import type { Product } from "@/api/contract/product";
 import { ProductPrice } from "./product-price";
 import { ProductRating } from "./product-rating";
-import { RichText } from "./rich-text";
+import { htmlToText } from "../utils/html-text";
 
 export const CARD_IMAGE_SIZE = 480;
 
@@ -110,7 +110,9 @@ export function ProductCard({
         <ProductRating value={product.rating} />
         <ProductPrice product={product} />
         {layout === "list" && product.short_description && (
-          <RichText html={product.short_description} sx={{ color: "text.secondary", mt: 1 }} />
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {htmlToText(product.short_description)}
+          </Typography>
         )}
         {actions && (
           <Stack

@@ -71,6 +71,8 @@ function ProductDetailContent({
   const category = product.categories.find((c) => c.slug !== "homepage") ?? product.categories[0];
   const pageUrl = typeof window === "undefined" ? "" : window.location.href;
   const origin = typeof window === "undefined" ? "http://localhost" : window.location.origin;
+  const categoryNames = product.categories.map((c) => c.name).join(", ");
+  const tagNames = product.tags.join(", ");
   const colorImage = imageForSelection(product, selection.selection.color);
   const sticky = { position: { md: "sticky" }, top: { md: 16 }, alignSelf: "flex-start" } as const;
 
@@ -122,15 +124,9 @@ function ProductDetailContent({
               {renderPurchase(product, selection.selection)}
               <Box>
                 {product.categories.length > 0 && (
-                  <Typography variant="body2">
-                    {t`Categories`}: {product.categories.map((c) => c.name).join(", ")}
-                  </Typography>
+                  <Typography variant="body2">{t`Categories: ${categoryNames}`}</Typography>
                 )}
-                {product.tags.length > 0 && (
-                  <Typography variant="body2">
-                    {t`Tags`}: {product.tags.join(", ")}
-                  </Typography>
-                )}
+                {product.tags.length > 0 && <Typography variant="body2">{t`Tags: ${tagNames}`}</Typography>}
               </Box>
             </Stack>
           </Grid>

@@ -3,7 +3,7 @@ import Stack from "@mui/material/Stack";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import type { Variation, VariationSize } from "@/api/contract/product";
 
@@ -33,10 +33,12 @@ export function VariationPickers({
     <Stack spacing={2}>
       <Box>
         <Typography id={colorId} variant="subtitle2" component="p" sx={{ mb: 0.5 }}>
-          {t`Colour`}:{" "}
-          <Box component="span" sx={{ textTransform: "capitalize", fontWeight: 400 }}>
-            {color}
-          </Box>
+          <Trans>
+            Colour:{" "}
+            <Box component="span" sx={{ textTransform: "capitalize", fontWeight: 400 }}>
+              {color}
+            </Box>
+          </Trans>
         </Typography>
         <ToggleButtonGroup
           exclusive
