@@ -18,7 +18,7 @@ const leafLayers = [
 
 export default tseslint.config(
   {
-    ignores: ["dist", "dev-dist", "node_modules", "data", "coverage", "test-results", "playwright-report", "**/*.gen.ts"],
+    ignores: ["dist", "dist-*", "dev-dist", "node_modules", "data", "coverage", "test-results", "test-results-*", "playwright-report", ".probe", "bench/results", "**/*.gen.ts"],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
