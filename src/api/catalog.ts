@@ -67,7 +67,8 @@ export async function getProductByUrlKey(urlKey: string, signal?: AbortSignal): 
     auth: "none",
     signal,
   });
-  return reply.data[0] ?? null;
+  // Bagisto (and the reference server) match url_key as a substring; only the exact key is this product.
+  return reply.data.find((p) => p.url_key === urlKey) ?? null;
 }
 
 /** One product by id (GET products/{id}), for the layout variants that take an id. */

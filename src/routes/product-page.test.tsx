@@ -101,4 +101,11 @@ describe("product detail stock rules", { timeout: 40_000 }, () => {
     await renderApp({ path: "/product/no-such-bike" });
     expect(await screen.findByText("Page Not found", {}, slow)).toBeTruthy();
   });
+
+  it("shows the not-found page for a url_key that is only part of a product's", async () => {
+    server.use(...catalogHandlers({ products: [] }));
+    await renderApp({ path: "/product/dirt-jumper" });
+    expect(await screen.findByText("Page Not found", {}, slow)).toBeTruthy();
+    expect(screen.queryByRole("heading", { name: "Dirt Jumper Mini" })).toBeNull();
+  });
 });

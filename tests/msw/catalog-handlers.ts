@@ -67,9 +67,9 @@ export function catalogHandlers({ products = [sampleProduct()], detail = sampleP
   return [
     http.get("*/api/products", ({ request }) => {
       const params = new URL(request.url).searchParams;
-      if (params.get("url_key")) {
-        return HttpResponse.json(listReply(params.get("url_key") === detail.url_key ? [detail] : []));
-      }
+      const urlKey = params.get("url_key");
+      // Like Bagisto, url_key matches as a substring.
+      if (urlKey) return HttpResponse.json(listReply(detail.url_key.includes(urlKey) ? [detail] : []));
       productRequests.push(params);
       return HttpResponse.json(listReply(products, { page: Number(params.get("page") ?? 1), total: 30 }));
     }),
