@@ -266,7 +266,14 @@ test("a guest adds two colour/size combinations of a bicycle, uses a coupon, cha
   await addToCart.click();
   await expect(page.getByRole("button", { name: "Cart, 3 items" })).toBeVisible();
 
-  await page.goto("/cart");
+  // The mini cart in the header lists both lines and leads to the cart page.
+  await page.getByRole("button", { name: "Cart, 3 items" }).click();
+  const mini = page.getByRole("dialog", { name: "Cart" });
+  await expect(mini.getByRole("button", { name: "Remove Timberline Hardtail from the cart" })).toHaveCount(2);
+  await expect(mini).toContainText("Qty: 2");
+  await expect(mini).toContainText("Qty: 1");
+  await mini.getByRole("link", { name: "View Cart" }).click();
+  await expect(page).toHaveURL(/\/cart$/);
   const lines = page.getByTestId("cart-line");
   await expect(lines).toHaveCount(2);
   const blue = lines.filter({ hasText: "Color: blue" });
