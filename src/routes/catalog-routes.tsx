@@ -1,55 +1,44 @@
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { parseCatalogSearch, type CatalogSearch } from "@/features/catalog/utils/catalog-search";
-import { rootRoute, type RouterContext } from "./root";
+import { rootRoute } from "./root";
 import { PRODUCT_VARIANT_PATHS, SHOP_VARIANT_PATHS } from "./template-paths";
 
 const catalogComponent = lazyRouteComponent(() => import("./catalog-page"), "CatalogPage");
 const productComponent = lazyRouteComponent(() => import("./product-page"), "ProductPage");
+// The loaders live in the catalogue's chunk, not in the entry.
+const loaders = () => import("@/features/catalog/loaders");
 
-// Filters, sort and page live in the address; the requests start without blocking the page.
+// Filters, sort and page live in the address; the list requests start without blocking the page.
 const listOptions = {
   validateSearch: (raw: Record<string, unknown>): CatalogSearch => parseCatalogSearch(raw),
   loaderDeps: ({ search }: { search: CatalogSearch }) => search,
 };
-const prefetchList = async (context: RouterContext, deps: CatalogSearch, slug?: string) => {
-  const { prefetchCatalogList } = await import("@/features/catalog/loaders");
-  prefetchCatalogList(context.queryClient, slug, deps);
-};
 
-const loadProduct = async (context: RouterContext, key: { urlKey?: string; id?: string }) => {
-  const loaders = await import("@/features/catalog/loaders");
-  await loaders.loadProduct(context.queryClient, key);
-};
-
-const catalogRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: "/catalog",
-  ...listOptions,
-  loader: ({ context, deps }) => prefetchList(context, deps),
-  component: catalogComponent,
-});
-const catalogSlugRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: "/catalog/$slug",
-  ...listOptions,
-  loader: ({ context, deps, params }) => prefetchList(context, deps, params.slug),
-  component: catalogComponent,
-});
-const shopRoutes = SHOP_VARIANT_PATHS.map((path) =>
+const listRoutes = ["/catalog", ...SHOP_VARIANT_PATHS].map((path) =>
   createRoute({
     getParentRoute: () => rootRoute,
     path,
     ...listOptions,
-    loader: ({ context, deps }) => prefetchList(context, deps),
+    loader: async ({ context, deps }) =>
+      (await loaders()).prefetchCatalogList(context.queryClient, undefined, deps),
     component: catalogComponent,
     staticData: { variant: path },
   }),
 );
+const catalogSlugRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/catalog/$slug",
+  ...listOptions,
+  loader: async ({ context, deps, params }) =>
+    (await loaders()).prefetchCatalogList(context.queryClient, params.slug, deps),
+  component: catalogComponent,
+});
 
 const productRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/product/$urlKey",
-  loader: ({ context, params }) => loadProduct(context, { urlKey: params.urlKey }),
+  loader: async ({ context, params }) =>
+    (await loaders()).loadProduct(context.queryClient, { urlKey: params.urlKey }),
   component: productComponent,
   remountDeps: ({ params }) => params,
 });
@@ -57,17 +46,12 @@ const productVariantRoutes = PRODUCT_VARIANT_PATHS.map((path) =>
   createRoute({
     getParentRoute: () => rootRoute,
     path: `${path}/$id`,
-    loader: ({ context, params }) => loadProduct(context, { id: params.id }),
+    loader: async ({ context, params }) =>
+      (await loaders()).loadProduct(context.queryClient, { id: params.id }),
     component: productComponent,
     staticData: { variant: path },
     remountDeps: ({ params }) => params,
   }),
 );
 
-export const catalogRoutes = [
-  catalogRoute,
-  catalogSlugRoute,
-  ...shopRoutes,
-  productRoute,
-  ...productVariantRoutes,
-];
+export const catalogRoutes = [...listRoutes, catalogSlugRoute, productRoute, ...productVariantRoutes];
