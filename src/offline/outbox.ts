@@ -202,7 +202,7 @@ export function createOutbox(queryClient: QueryClient): Outbox {
     } catch {
       return;
     }
-    void navigator.storage?.persist?.().catch(() => false);
+    if (typeof navigator !== "undefined") void navigator.storage?.persist?.().catch(() => false);
   }
 
   const unsubscribeCache = cache.subscribe((event) => {
