@@ -1,7 +1,12 @@
 import { useMatches } from "@tanstack/react-router";
+import { lazy } from "react";
 import type { Product } from "@/api/contract/product";
 import { HomeView } from "@/features/home/components/home-view";
-import { ShopProductCard } from "./-components/catalog-product-card";
+
+// Product cards only appear below the hero, so their code (cart, wishlist, compare, quick view) loads
+// after the first screen; the import starts as soon as the home page does.
+const cardModule = import("./-components/catalog-product-card");
+const ShopProductCard = lazy(() => cardModule.then((m) => ({ default: m.ShopProductCard })));
 
 const renderProduct = (product: Product) => <ShopProductCard product={product} />;
 

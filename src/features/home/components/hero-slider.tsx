@@ -1,7 +1,6 @@
 import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
 import IconButton from "@mui/material/IconButton";
-import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import { useRef, useState } from "react";
@@ -62,13 +61,7 @@ export function HeroSlider({ banners, isLoading }: { banners: readonly Banner[];
   const autoplay = useAutoplay(rootRef, () => go(1), HERO_DELAY_MS, count);
 
   if (isLoading && count === 0) {
-    return (
-      <Skeleton
-        variant="rectangular"
-        sx={{ width: "100%", height: "auto", aspectRatio: HERO_RATIO }}
-        aria-hidden
-      />
-    );
+    return <Box sx={{ width: "100%", aspectRatio: HERO_RATIO, bgcolor: "grey.100" }} aria-busy="true" />;
   }
   if (count === 0) return null;
   const current = Math.min(index, count - 1);

@@ -4,17 +4,18 @@ import Typography from "@mui/material/Typography";
 import { createTheme, ThemeProvider, type Theme } from "@mui/material/styles";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, type ReactNode } from "react";
+import { lazy, Suspense, useCallback } from "react";
 import { contentQueries } from "@/api/content";
 import type { Banner } from "@/api/contract/content";
 import { RouterLink } from "@/components/router-links";
 import { usePageMeta } from "@/hooks/use-page-meta";
 import { SHOP_INFO } from "@/utils/shop-info";
-import { homeLayoutFor, type HomeLayout, type HomeSection } from "../utils/home-layouts";
-import { BrandSlider, Counters, PromoBanners, Team } from "./content-sections";
+import { homeLayoutFor, type HomeLayout } from "../utils/home-layouts";
 import { HeroGrid, HeroSlider } from "./hero-slider";
-import { BestsellerSlider, CategoryGrid, FeaturedProducts, type RenderProduct } from "./product-sections";
-import { WeRecommend } from "./we-recommend";
+import type { RenderProduct } from "./product-sections";
+
+// Everything below the hero is its own chunk: the first screen (the hero, the LCP) never waits for it.
+const HomeSections = lazy(() => import("./home-sections").then((m) => ({ default: m.HomeSections })));
 
 const visuallyHidden = {
   position: "absolute",
@@ -106,26 +107,15 @@ export function HomeView({
     [layout.accent],
   );
 
-  const sections: Record<HomeSection, () => ReactNode> = {
-    hero: () => <Hero style={layout.hero} />,
-    bestsellers: () => <BestsellerSlider renderProduct={renderProduct} />,
-    recommend: () => <WeRecommend />,
-    "category-grid": () => <CategoryGrid renderProduct={renderProduct} />,
-    featured: () => <FeaturedProducts renderProduct={renderProduct} showTabBar={layout.featuredTabBar} />,
-    brands: () => <BrandSlider wide={layout.brandsWide} />,
-    promo: () => <PromoBanners />,
-    counters: () => <Counters />,
-    team: () => <Team />,
-  };
-
   const content = (
     <Box data-testid="home" data-variant={variant ?? "/"} data-hero={layout.hero}>
       <Typography variant="h1" sx={visuallyHidden}>
         {SHOP_INFO.name}
       </Typography>
-      {layout.sections.map((section) => (
-        <Box key={section}>{sections[section]()}</Box>
-      ))}
+      {layout.sections[0] === "hero" && <Hero style={layout.hero} />}
+      <Suspense fallback={<Box sx={{ minHeight: "100vh" }} aria-busy="true" />}>
+        <HomeSections layout={layout} renderProduct={renderProduct} />
+      </Suspense>
     </Box>
   );
   return layout.accent ? <ThemeProvider theme={accentTheme}>{content}</ThemeProvider> : content;
