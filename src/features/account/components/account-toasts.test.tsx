@@ -1,12 +1,14 @@
 // @vitest-environment happy-dom
-import { act, screen, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { readAuth, readPendingMobile, writeAuth, writePendingMobile } from "@/api/auth-storage";
 import { server } from "../../../../tests/msw/server";
 import { sampleCustomer, sampleOrder, shoppingHandlers } from "../../../../tests/msw/shopping-handlers";
-import { renderWithProviders } from "../../../../tests/utils/render";
+import { createTestQueryClient, renderWithProviders } from "../../../../tests/utils/render";
+import { readLastReceipt, saveLastReceipt } from "../store";
+import { AccountMenu } from "./account-menu";
 import { AddressBook } from "./address-book";
 import { LoginForm } from "./login-form";
 import { OrderList } from "./order-list";
@@ -74,7 +76,9 @@ describe("login, register and one-time code", () => {
   it("goes to the redirect path after login when one is given", async () => {
     server.use(http.post("*/api/customer/login", () => HttpResponse.json(loginReply)));
     const user = userEvent.setup();
-    const { router } = await renderWithProviders(<LoginForm redirect="/checkout" />, { path: "/login-register" });
+    const { router } = await renderWithProviders(<LoginForm redirect="/checkout" />, {
+      path: "/login-register",
+    });
     await fillLogin(user);
     await screen.findByText("Logged Successfully!");
     await act(() => new Promise((r) => setTimeout(r, 1100)));
@@ -82,7 +86,11 @@ describe("login, register and one-time code", () => {
   });
 
   it("says 'Password and email is Wrong' on a server error, as a toast and a notice", async () => {
-    server.use(http.post("*/api/customer/login", () => HttpResponse.json({ error: "Invalid Email or Password" }, { status: 401 })));
+    server.use(
+      http.post("*/api/customer/login", () =>
+        HttpResponse.json({ error: "Invalid Email or Password" }, { status: 401 }),
+      ),
+    );
     const user = userEvent.setup();
     await renderWithProviders(<LoginForm />);
     await fillLogin(user);
@@ -126,7 +134,13 @@ describe("login, register and one-time code", () => {
   it("says 'Some Error Occured' when registration fails and shows the server's field message", async () => {
     server.use(
       http.post("*/api/customer/register", () =>
-        HttpResponse.json({ message: "The given data was invalid.", errors: { email: ["The email has already been taken."] } }, { status: 422 }),
+        HttpResponse.json(
+          {
+            message: "The given data was invalid.",
+            errors: { email: ["The email has already been taken."] },
+          },
+          { status: 422 },
+        ),
       ),
     );
     const user = userEvent.setup();
@@ -143,8 +157,12 @@ describe("login, register and one-time code", () => {
 
   it("sends a one-time code, stores the pending mobile, and logs in with the code", async () => {
     server.use(
-      http.post("*/api/send-verification-code", () => HttpResponse.json({ status: true, phone: "+919800000001" })),
-      http.post("*/api/verify-code", () => HttpResponse.json({ status: true, token: "otp-token", message: "ok", data: sampleCustomer })),
+      http.post("*/api/send-verification-code", () =>
+        HttpResponse.json({ status: true, phone: "+919800000001" }),
+      ),
+      http.post("*/api/verify-code", () =>
+        HttpResponse.json({ status: true, token: "otp-token", message: "ok", data: sampleCustomer }),
+      ),
     );
     const user = userEvent.setup();
     await renderWithProviders(<OtpLoginForm />);
@@ -163,7 +181,11 @@ describe("login, register and one-time code", () => {
 
   it("shows the server's message when the code is refused", async () => {
     writePendingMobile("+919800000001");
-    server.use(http.post("*/api/verify-code", () => HttpResponse.json({ status: false, message: "The code is wrong.", error: "invalid" })));
+    server.use(
+      http.post("*/api/verify-code", () =>
+        HttpResponse.json({ status: false, message: "The code is wrong.", error: "invalid" }),
+      ),
+    );
     const user = userEvent.setup();
     await renderWithProviders(<OtpLoginForm />);
     await user.type(screen.getByLabelText(/One-time code/), "000000");
@@ -217,7 +239,11 @@ describe("my account", () => {
   });
 
   it("says 'Failed To update data' when the profile cannot be saved", async () => {
-    server.use(http.put("*/api/customer/profile", () => HttpResponse.json({ message: "Server Error" }, { status: 500 })));
+    server.use(
+      http.put("*/api/customer/profile", () =>
+        HttpResponse.json({ message: "Server Error" }, { status: 500 }),
+      ),
+    );
     const user = userEvent.setup();
     await renderWithProviders(<ProfileForm customer={sampleCustomer} token="t0k" />);
     await user.click(screen.getByRole("button", { name: "Save changes" }));
@@ -245,11 +271,20 @@ describe("my account", () => {
     await user.type(screen.getByLabelText(/^Phone/), "9800000001");
     await user.click(screen.getByRole("button", { name: "Save address" }));
     expect(await screen.findByText("Address Saved Successfully!")).toBeTruthy();
-    expect(body).toMatchObject({ address1: ["12 Canal Street"], city: "Bengaluru", country: "IN", postcode: "560001" });
+    expect(body).toMatchObject({
+      address1: ["12 Canal Street"],
+      city: "Bengaluru",
+      country: "IN",
+      postcode: "560001",
+    });
   });
 
   it("says 'Some Error occured , Please Contact Admin' when an address cannot be saved", async () => {
-    server.use(http.post("*/api/addresses/create", () => HttpResponse.json({ message: "Server Error" }, { status: 500 })));
+    server.use(
+      http.post("*/api/addresses/create", () =>
+        HttpResponse.json({ message: "Server Error" }, { status: 500 }),
+      ),
+    );
     const user = userEvent.setup();
     await renderWithProviders(<AddressBook />);
     await user.click(await screen.findByRole("button", { name: "Add new address" }));
@@ -285,10 +320,19 @@ describe("my account", () => {
       http.get("*/api/orders", ({ request }) => {
         const url = new URL(request.url);
         pages.push(`${url.searchParams.get("limit")}:${url.searchParams.get("page")}`);
-        if (url.searchParams.get("page") === "2") return HttpResponse.json({ message: "Server Error" }, { status: 500 });
+        if (url.searchParams.get("page") === "2")
+          return HttpResponse.json({ message: "Server Error" }, { status: 500 });
         return HttpResponse.json({
           data: [sampleOrder()],
-          meta: { current_page: 1, from: 1, last_page: 2, path: "/api/orders", per_page: 10, to: 1, total: 11 },
+          meta: {
+            current_page: 1,
+            from: 1,
+            last_page: 2,
+            path: "/api/orders",
+            per_page: 10,
+            to: 1,
+            total: 11,
+          },
         });
       }),
     );
@@ -299,7 +343,9 @@ describe("my account", () => {
   });
 
   it("falls back to page 1 of 0 orders when the orders cannot be loaded", async () => {
-    server.use(http.get("*/api/orders", () => HttpResponse.json({ message: "Server Error" }, { status: 500 })));
+    server.use(
+      http.get("*/api/orders", () => HttpResponse.json({ message: "Server Error" }, { status: 500 })),
+    );
     await renderWithProviders(<OrderList page={2} onPageChange={() => undefined} />);
     expect(await screen.findByText("Your orders could not be loaded.")).toBeTruthy();
     expect(screen.queryByTestId("order-row")).toBeNull();
@@ -319,5 +365,43 @@ describe("my account", () => {
     expect(within(receipt).getByText("Invoice #3, November 20, 2026")).toBeTruthy();
     expect(within(receipt).getByText("₹21,265.00")).toBeTruthy();
     expect(within(receipt).getAllByTestId("receipt-line")[0]?.textContent).toContain("Dirt Jumper Mini");
+  });
+
+  it("keeps the last receipt on the device: the success screen still reads it when the server cannot be reached", async () => {
+    server.use(
+      http.get("*/api/orders/7", () =>
+        HttpResponse.json({ data: sampleOrder({ id: 7, increment_id: "7" }) }),
+      ),
+    );
+    const first = await renderWithProviders(<OrderSuccessView orderId={7} />);
+    expect(within(await screen.findByTestId("order-receipt")).getByText("Order #7")).toBeTruthy();
+    await waitFor(() => expect(readLastReceipt(7)?.id).toBe(7));
+    first.unmount();
+
+    let asked = 0;
+    server.use(
+      http.get("*/api/orders/7", () => {
+        asked += 1;
+        return HttpResponse.error();
+      }),
+    );
+    await renderWithProviders(<OrderSuccessView orderId={7} />, { queryClient: createTestQueryClient() });
+    expect(within(screen.getByTestId("order-receipt")).getByText("Order #7")).toBeTruthy();
+    await waitFor(() => expect(asked).toBeGreaterThan(0));
+    expect(screen.queryByText("This order could not be loaded.")).toBeNull();
+  });
+
+  it("logging out removes the kept receipt", async () => {
+    saveLastReceipt(sampleOrder({ id: 8 }));
+    writeAuth({ token: "t0k", data: sampleCustomer });
+    server.use(
+      http.get("*/api/customer/logout", () => HttpResponse.json({ message: "Logged out successfully." })),
+    );
+    await renderWithProviders(<AccountMenu />);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole("button", { name: "Account" }));
+    await user.click(await screen.findByRole("menuitem", { name: "Logout" }));
+    await waitFor(() => expect(readAuth()).toBeNull());
+    expect(readLastReceipt(8)).toBeUndefined();
   });
 });

@@ -4,9 +4,11 @@ import Container from "@mui/material/Container";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
+import { useEffect } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { accountQueries } from "@/api/account";
 import { ButtonLink } from "@/components/router-links";
+import { readLastReceipt, saveLastReceipt } from "../store";
 import { OrderReceipt } from "./order-receipt";
 
 /** The order-success screen: the thanks message, Continue Shopping and the receipt card. */
@@ -15,7 +17,13 @@ export function OrderSuccessView({ orderId }: { orderId: number }) {
   const { data, isPending, isError } = useQuery({
     ...accountQueries.order(orderId),
     enabled: Number.isInteger(orderId) && orderId > 0,
+    // The kept receipt shows at once (also offline); the server's copy replaces it when it answers.
+    initialData: () => readLastReceipt(orderId),
+    initialDataUpdatedAt: 0,
   });
+  useEffect(() => {
+    if (data) saveLastReceipt(data);
+  }, [data]);
   return (
     <Container maxWidth="md" sx={{ pb: 6 }}>
       <Stack spacing={3} sx={{ alignItems: "center", textAlign: "center", mb: 3 }}>
@@ -27,7 +35,7 @@ export function OrderSuccessView({ orderId }: { orderId: number }) {
         </ButtonLink>
       </Stack>
       {isPending && Number.isInteger(orderId) && <CircularProgress aria-label={t`Loading`} />}
-      {isError && <Alert severity="error">{t`This order could not be loaded.`}</Alert>}
+      {isError && !data && <Alert severity="error">{t`This order could not be loaded.`}</Alert>}
       {data && <OrderReceipt order={data} />}
     </Container>
   );

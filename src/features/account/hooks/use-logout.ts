@@ -4,6 +4,7 @@ import { useLingui } from "@lingui/react/macro";
 import { enqueueSnackbar } from "notistack";
 import { writeAuth, writePendingMobile } from "@/api/auth-storage";
 import { accountMutations } from "@/api/account";
+import { clearLastReceipt } from "../store";
 
 /**
  * Logout: the token is revoked on the server when it can be reached, and on the device `auth` is cleared
@@ -20,6 +21,7 @@ export function useLogout() {
     if (navigator.onLine) await revoke.mutateAsync().catch(() => undefined);
     writeAuth(null);
     writePendingMobile(null);
+    clearLastReceipt();
     const mutationCache = queryClient.getMutationCache();
     mutationCache
       .getAll()
