@@ -21,7 +21,7 @@ export const PERSIST_KEY = "bicycle-shop-query-cache";
 /** A week: catalogue pages seen on Monday still open in the showroom on Friday. */
 export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 export const PERSIST_BUSTER = __APP_VERSION__;
-/** Query-only changes are written at most this often; an outbox change is written at once. */
+/** Other changes are written at most this often; a new outbox change is written at once. */
 const QUERY_WRITE_DELAY = 400;
 
 type Meta = { personal?: unknown; offline?: unknown } | undefined;
@@ -45,18 +45,14 @@ export function markInFlightAsPaused(client: PersistedClient): PersistedClient {
   return { ...client, clientState: { ...client.clientState, mutations } };
 }
 
-function outboxSignature(client: PersistedClient): string {
-  return JSON.stringify(
-    client.clientState.mutations.map((m) => [
-      (m.state.variables as { idempotencyKey?: unknown } | undefined)?.idempotencyKey,
-      m.state.status,
-      m.state.isPaused,
-    ]),
+function outboxKeys(client: PersistedClient): string[] {
+  return client.clientState.mutations.map((m) =>
+    String((m.state.variables as { idempotencyKey?: unknown } | undefined)?.idempotencyKey),
   );
 }
 
 export function createIdbPersister(key: string = PERSIST_KEY): Persister & { flush(): Promise<void> } {
-  let lastSignature = "";
+  let written = new Set<string>();
   let pending: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let writing: Promise<void> = Promise.resolve();
@@ -91,11 +87,14 @@ export function createIdbPersister(key: string = PERSIST_KEY): Persister & { flu
   return {
     persistClient: (client: PersistedClient) => {
       pending = client;
-      const signature = outboxSignature(client);
-      if (signature !== lastSignature) {
-        lastSignature = signature;
+      // A new waiting change is written at once (it must survive a reload a moment later); a change that
+      // settled may linger a little: replaying it after a crash is harmless (its Idempotency-Key).
+      const keys = outboxKeys(client);
+      if (keys.some((k) => !written.has(k))) {
+        written = new Set(keys);
         return flush();
       }
+      written = new Set(keys);
       timer ??= setTimeout(() => void flush(), QUERY_WRITE_DELAY);
       return Promise.resolve();
     },
