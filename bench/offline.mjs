@@ -5,7 +5,7 @@
 //     lines, so none coalesce) are restored from IndexedDB offline; the clock runs from the connection
 //     coming back until the outbox is empty, and the server cart is checked to hold each line once.
 // Builds into its own folder and starts the reference server on a free port with a fresh database.
-/* global indexedDB, document */
+/* global indexedDB */
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { chromium } from "playwright-core";
