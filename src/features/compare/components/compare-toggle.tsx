@@ -1,5 +1,4 @@
 import IconButton from "@mui/material/IconButton";
-import Tooltip from "@mui/material/Tooltip";
 import CompareArrowsIcon from "@mui/icons-material/CompareArrows";
 import { useLingui } from "@lingui/react/macro";
 import { enqueueSnackbar } from "notistack";
@@ -16,23 +15,23 @@ export function CompareToggle({ product }: { product: Product }) {
     ? t`Remove from compare`
     : t({ message: "Add to compare", comment: "compare is a verb: put the bicycle in the compare list" });
   return (
-    <Tooltip title={label}>
-      <IconButton
-        aria-label={label}
-        aria-pressed={inList}
-        color={inList ? "primary" : "default"}
-        onClick={() => {
-          if (inList) {
-            removeFromCompare(product.id);
-            enqueueSnackbar(t`Removed From Compare`, { variant: "error" });
-          } else {
-            addToCompare(product);
-            enqueueSnackbar(t`Added To Compare`, { variant: "success" });
-          }
-        }}
-      >
-        <CompareArrowsIcon />
-      </IconButton>
-    </Tooltip>
+    // A native title, not MUI Tooltip: the popper machinery would weigh on every product card.
+    <IconButton
+      title={label}
+      aria-label={label}
+      aria-pressed={inList}
+      color={inList ? "primary" : "default"}
+      onClick={() => {
+        if (inList) {
+          removeFromCompare(product.id);
+          enqueueSnackbar(t`Removed From Compare`, { variant: "error" });
+        } else {
+          addToCompare(product);
+          enqueueSnackbar(t`Added To Compare`, { variant: "success" });
+        }
+      }}
+    >
+      <CompareArrowsIcon />
+    </IconButton>
   );
 }

@@ -1,5 +1,4 @@
 import IconButton from "@mui/material/IconButton";
-import Tooltip from "@mui/material/Tooltip";
 import FavoriteIcon from "@mui/icons-material/Favorite";
 import FavoriteBorderIcon from "@mui/icons-material/FavoriteBorder";
 import { useLingui } from "@lingui/react/macro";
@@ -16,15 +15,15 @@ export function WishlistToggle({ product }: { product: Product }) {
   const inList = isInList(items, product.id);
   const label = inList ? t`Remove from wishlist` : t`Add to wishlist`;
   return (
-    <Tooltip title={label}>
-      <IconButton
-        aria-label={label}
-        aria-pressed={inList}
-        onClick={() => toggle(product)}
-        color={inList ? "primary" : "default"}
-      >
-        {inList ? <FavoriteIcon /> : <FavoriteBorderIcon />}
-      </IconButton>
-    </Tooltip>
+    // A native title, not MUI Tooltip: the popper machinery would weigh on every product card.
+    <IconButton
+      title={label}
+      aria-label={label}
+      aria-pressed={inList}
+      onClick={() => toggle(product)}
+      color={inList ? "primary" : "default"}
+    >
+      {inList ? <FavoriteIcon /> : <FavoriteBorderIcon />}
+    </IconButton>
   );
 }
