@@ -1,4 +1,6 @@
+import Box from "@mui/material/Box";
 import type { ReactNode } from "react";
+import { useProgressiveCount } from "../hooks/use-progressive-count";
 import type { HomeLayout, HomeSection } from "../utils/home-layouts";
 import { BrandSlider, Counters, PromoBanners, Team } from "./content-sections";
 import { BestsellerSlider, CategoryGrid, FeaturedProducts, type RenderProduct } from "./product-sections";
@@ -22,11 +24,15 @@ export function HomeSections({
     counters: () => <Counters />,
     team: () => <Team />,
   };
+  const below = layout.sections.filter((s): s is Exclude<HomeSection, "hero"> => s !== "hero");
+  const shown = useProgressiveCount(below.length);
   return (
     <>
-      {layout.sections.map((section) =>
-        section === "hero" ? null : <div key={section}>{sections[section]()}</div>,
-      )}
+      {below.slice(0, shown).map((section) => (
+        <div key={section}>{sections[section]()}</div>
+      ))}
+      {/* keeps the footer below the first screen while the blocks mount (no layout shift) */}
+      {shown < below.length && <Box sx={{ minHeight: "100vh" }} aria-busy="true" />}
     </>
   );
 }
