@@ -22,7 +22,7 @@ import { ProductRating } from "./product-rating";
 import { ProductReviews } from "./product-reviews";
 import { ProductSpecs } from "./product-specs";
 import { ProductSlider } from "./product-slider";
-import { RichText } from "./rich-text";
+import { HtmlContent } from "@/components/content/html-content";
 import { VariationPickers } from "./variation-pickers";
 
 export interface ProductDetailProps {
@@ -112,7 +112,9 @@ function ProductDetailContent({
             <Stack component="section" aria-label={t`Product options`} spacing={2}>
               <ProductPrice product={product} variant="h5" />
               <ProductRating value={product.rating} size="medium" />
-              {product.short_description && <RichText html={product.short_description} />}
+              {product.short_description && (
+                <HtmlContent sx={{ "& p": { mt: 0 } }} html={product.short_description} />
+              )}
               <VariationPickers
                 colors={selection.colors}
                 sizes={selection.sizes}
@@ -135,7 +137,10 @@ function ProductDetailContent({
           <ProductInfoTabs
             placement={layout.tabs}
             tabs={[
-              { label: t`Description`, content: <RichText html={product.description} /> },
+              {
+                label: t`Description`,
+                content: <HtmlContent sx={{ "& p": { mt: 0 } }} html={product.description} />,
+              },
               { label: t`Additional information`, content: <ProductSpecs specs={specs} /> },
               { label: t`Reviews (${reviewCount})`, content: <ProductReviews reviews={reviews} /> },
             ]}

@@ -14,7 +14,7 @@ import { imageForSelection } from "../utils/variation";
 import { ProductGallery } from "./product-gallery";
 import { ProductPrice } from "./product-price";
 import { ProductRating } from "./product-rating";
-import { RichText } from "./rich-text";
+import { HtmlContent } from "@/components/content/html-content";
 import { VariationPickers } from "./variation-pickers";
 
 export interface ProductQuickViewProps {
@@ -56,7 +56,10 @@ export function ProductQuickView({ product, open, onClose, renderPurchase }: Pro
             <Stack spacing={2}>
               <ProductPrice product={product} variant="h6" />
               <ProductRating value={product.rating} />
-              <RichText html={product.short_description || product.description} />
+              <HtmlContent
+                sx={{ "& p": { mt: 0 } }}
+                html={product.short_description || product.description}
+              />
               <VariationPickers
                 colors={variant.colors}
                 sizes={variant.sizes}

@@ -10,7 +10,7 @@ import { NotFound } from "@/components/feedback/not-found";
 import { Preloader } from "@/components/feedback/preloader";
 import { PageHeader } from "@/components/layout/page-header";
 import { ButtonLink } from "@/components/router-links";
-import { HtmlContent } from "./html-content";
+import { HtmlContent } from "@/components/content/html-content";
 import { PostMeta } from "./blog-list-view";
 
 function Post({ slug }: { slug: string }) {

@@ -5,7 +5,7 @@ import { contentQueries } from "@/api/content";
 import { NotFound } from "@/components/feedback/not-found";
 import { PageHeader } from "@/components/layout/page-header";
 import { usePageMeta } from "@/hooks/use-page-meta";
-import { HtmlContent } from "./html-content";
+import { HtmlContent } from "@/components/content/html-content";
 
 function PageNotFound() {
   usePageMeta("404");

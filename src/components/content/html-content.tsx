@@ -1,9 +1,9 @@
-import Box from "@mui/material/Box";
+import Box, { type BoxProps } from "@mui/material/Box";
 import { useMemo } from "react";
-import { sanitizeHtml } from "../utils/sanitize-html";
+import { sanitizeHtml } from "@/utils/sanitize-html";
 
-/** Server HTML after DOMPurify (the only door for page and blog HTML). */
-export function HtmlContent({ html }: { html: string }) {
+/** Server HTML after DOMPurify: the only door for server HTML (pages, blog posts, product descriptions). */
+export function HtmlContent({ html, sx }: { html: string; sx?: BoxProps["sx"] }) {
   const clean = useMemo(() => sanitizeHtml(html), [html]);
   return (
     <Box
@@ -15,6 +15,7 @@ export function HtmlContent({ html }: { html: string }) {
         "& table": { borderCollapse: "collapse", width: "100%", my: 2 },
         "& th, & td": { border: 1, borderColor: "divider", p: 1, textAlign: "left" },
         "& a": { color: "primary.main" },
+        ...sx,
       }}
       dangerouslySetInnerHTML={{ __html: clean }}
     />
