@@ -89,8 +89,10 @@ export function createIdbPersister(key: string = PERSIST_KEY): Persister & { flu
       pending = client;
       // A new waiting change is written at once (it must survive a reload a moment later); a change that
       // settled may linger a little: replaying it after a crash is harmless (its Idempotency-Key).
+      // Several leaving at once (logout, an emptied cart) is written at once too: nothing personal lingers.
       const keys = outboxKeys(client);
-      if (keys.some((k) => !written.has(k))) {
+      const gone = [...written].filter((k) => !keys.includes(k)).length;
+      if (keys.some((k) => !written.has(k)) || gone > 1 || (gone > 0 && keys.length === 0)) {
         written = new Set(keys);
         return flush();
       }
