@@ -14,8 +14,8 @@ const listOptions = {
   loaderDeps: ({ search }: { search: CatalogSearch }) => search,
 };
 
-const listRoutes = ["/catalog", ...SHOP_VARIANT_PATHS].map((path) =>
-  createRoute({
+function createListRoute<const P extends "/catalog" | (typeof SHOP_VARIANT_PATHS)[number]>(path: P) {
+  return createRoute({
     getParentRoute: () => rootRoute,
     path,
     ...listOptions,
@@ -23,8 +23,11 @@ const listRoutes = ["/catalog", ...SHOP_VARIANT_PATHS].map((path) =>
       (await loaders()).prefetchCatalogList(context.queryClient, undefined, deps),
     component: catalogComponent,
     staticData: { variant: path },
-  }),
-);
+  });
+}
+// `/catalog` on its own, so that links to it keep their own route type.
+const catalogRoute = createListRoute("/catalog");
+const listRoutes = [catalogRoute, ...SHOP_VARIANT_PATHS.map((path) => createListRoute(path))];
 const catalogSlugRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/catalog/$slug",
