@@ -4,8 +4,9 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 
-execFileSync("node_modules/.bin/vite", ["build", "--manifest"], { stdio: "ignore", env: { ...process.env, BUILD_ID: "bench" } });
-const manifest = JSON.parse(readFileSync("dist/.vite/manifest.json", "utf8"));
+const outDir = process.env.DIST_DIR ?? "dist";
+execFileSync("node_modules/.bin/vite", ["build", "--manifest", "--outDir", outDir, "--emptyOutDir"], { stdio: "ignore", env: { ...process.env, BUILD_ID: "bench" } });
+const manifest = JSON.parse(readFileSync(`${outDir}/.vite/manifest.json`, "utf8"));
 const seen = new Set();
 function walk(key, dynamic) {
   const chunk = manifest[key];
@@ -21,7 +22,7 @@ let gz = 0;
 const rows = [];
 for (const file of seen) {
   if (!file.endsWith(".js")) continue;
-  const buf = readFileSync(`dist/${file}`);
+  const buf = readFileSync(`${outDir}/${file}`);
   const g = gzipSync(buf, { level: 9 }).length;
   raw += buf.length;
   gz += g;
