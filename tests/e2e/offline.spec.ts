@@ -34,6 +34,10 @@ test("pages seen online open again offline after a reload, with images and a lan
 
   await page.goto(`/product/${a!.url_key}`);
   await expect(page.getByRole("heading", { level: 1, name: a!.name })).toBeVisible();
+  // Prices and stock from the device's copy say from when.
+  await expect(
+    page.getByRole("note").filter({ hasText: /Prices and stock as of .+ \(offline\)/ }),
+  ).toBeVisible();
   await page.goto("/catalog");
   await expect(page.locator("#main img").first()).toBeVisible();
   await page.goto("/");

@@ -18,6 +18,7 @@ import { ProductGallery } from "./product-gallery";
 import { ProductGrid } from "./product-grid";
 import { ProductInfoTabs } from "./product-info-tabs";
 import { ProductPrice } from "./product-price";
+import { AsOfNotice } from "@/offline/as-of-notice";
 import { ProductRating } from "./product-rating";
 import { ProductReviews } from "./product-reviews";
 import { ProductSpecs } from "./product-specs";
@@ -58,6 +59,7 @@ function ProductDetailContent({
   reviews,
   reviewCount,
   related,
+  updatedAt,
   variant,
   renderPurchase,
   renderProduct,
@@ -111,6 +113,7 @@ function ProductDetailContent({
           >
             <Stack component="section" aria-label={t`Product options`} spacing={2}>
               <ProductPrice product={product} variant="h5" />
+              <AsOfNotice updatedAt={updatedAt} />
               <ProductRating value={product.rating} size="medium" />
               {product.short_description && (
                 <HtmlContent sx={{ "& p": { mt: 0 } }} html={product.short_description} />

@@ -38,6 +38,8 @@ export function useProductDetail(key: { urlKey?: string; id?: number }) {
   return {
     product,
     isPending: query.isPending,
+    /** when the shown price and stock were fetched (the "as of" time when offline) */
+    updatedAt: query.dataUpdatedAt,
     isNotFound: query.isSuccess && !product,
     specs: (specs.data ?? []).filter((s) => s.value !== null && s.value !== ""),
     reviews: reviews.data?.data ?? [],
