@@ -1,30 +1,23 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import Badge from "@mui/material/Badge";
-import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
-import Popover from "@mui/material/Popover";
-import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
 import ShoppingCartOutlinedIcon from "@mui/icons-material/ShoppingCartOutlined";
-import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import { useLingui } from "@lingui/react/macro";
-import { ButtonLink } from "@/components/router-links";
-import { useCurrency } from "@/i18n/currency";
-import { useCartActions } from "../hooks/use-cart-actions";
-import { useCartSummary } from "../hooks/use-cart-summary";
 import { useCartSync } from "../hooks/use-cart-sync";
 import { useLocalCart } from "../store";
-import { CartTotals } from "./cart-totals";
+
+// The popup loads on first open: the first screen only needs the button and its count.
+const MiniCartPopover = lazy(() =>
+  import("./mini-cart-popover").then((m) => ({ default: m.MiniCartPopover })),
+);
 
 /** The header cart: item count, and on click the lines with the totals, View Cart and Checkout. */
 export function MiniCart() {
   useCartSync();
   const { t } = useLingui();
   const cart = useLocalCart();
-  const summary = useCartSummary();
-  const { format } = useCurrency();
-  const { removeLine } = useCartActions();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [opened, setOpened] = useState(false);
   const count = cart.quantity;
 
   return (
@@ -34,85 +27,20 @@ export function MiniCart() {
         aria-label={t`Cart, ${count} items`}
         aria-haspopup="dialog"
         aria-expanded={anchor ? "true" : "false"}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e) => {
+          setOpened(true);
+          setAnchor(e.currentTarget);
+        }}
       >
         <Badge badgeContent={count} color="primary" showZero data-testid="cart-count">
           <ShoppingCartOutlinedIcon />
         </Badge>
       </IconButton>
-      <Popover
-        open={Boolean(anchor)}
-        anchorEl={anchor}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-        transformOrigin={{ vertical: "top", horizontal: "right" }}
-        slotProps={{ paper: { role: "dialog", "aria-label": t`Cart` } as object }}
-      >
-        <Box sx={{ p: 2, width: 320 }}>
-          {cart.lines.length === 0 ? (
-            <Typography>{t`No items added to cart`}</Typography>
-          ) : (
-            <>
-              <Stack
-                component="ul"
-                spacing={1}
-                sx={{ listStyle: "none", p: 0, m: 0, maxHeight: 280, overflowY: "auto" }}
-              >
-                {cart.lines.map((line) => {
-                  const name = line.product.name;
-                  const qty = line.quantity;
-                  return (
-                    <Stack
-                      component="li"
-                      key={line.id}
-                      direction="row"
-                      spacing={1}
-                      sx={{ alignItems: "center" }}
-                    >
-                      {line.product.image && (
-                        <Box
-                          component="img"
-                          src={line.product.image}
-                          alt=""
-                          width={56}
-                          height={42}
-                          sx={{ objectFit: "contain" }}
-                        />
-                      )}
-                      <Box sx={{ flexGrow: 1, minWidth: 0 }}>
-                        <Typography variant="body2" noWrap>
-                          {line.product.name}
-                        </Typography>
-                        <Typography variant="body2" color="text.secondary">
-                          {t`Qty: ${qty}`} · {format(line.total)}
-                        </Typography>
-                      </Box>
-                      <IconButton
-                        size="small"
-                        aria-label={t`Remove ${name} from the cart`}
-                        onClick={() => removeLine(line)}
-                      >
-                        <DeleteOutlineIcon fontSize="small" />
-                      </IconButton>
-                    </Stack>
-                  );
-                })}
-              </Stack>
-              <Box sx={{ mt: 2 }}>
-                <CartTotals summary={summary} />
-              </Box>
-              <Stack direction="row" spacing={1} sx={{ mt: 2 }}>
-                <ButtonLink to="/cart" variant="outlined" fullWidth onClick={() => setAnchor(null)}>
-                  {t`View Cart`}
-                </ButtonLink>
-                <ButtonLink to="/checkout" variant="contained" fullWidth onClick={() => setAnchor(null)}>
-                  {t`Checkout`}
-                </ButtonLink>
-              </Stack>
-            </>
-          )}
-        </Box>
-      </Popover>
+      {opened && (
+        <Suspense fallback={null}>
+          <MiniCartPopover anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }
