@@ -1,20 +1,18 @@
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import IconButton from "@mui/material/IconButton";
-import Menu from "@mui/material/Menu";
-import MenuItem from "@mui/material/MenuItem";
 import PersonOutlinedIcon from "@mui/icons-material/PersonOutlined";
 import { useLingui } from "@lingui/react/macro";
-import { MenuItemLink } from "@/components/router-links";
-import { useAuth } from "../hooks/use-auth";
-import { useLogout } from "../hooks/use-logout";
+
+// The menu loads on first open: the first screen only needs the button.
+const AccountMenuPopup = lazy(() =>
+  import("./account-menu-popup").then((m) => ({ default: m.AccountMenuPopup })),
+);
 
 /** The header account entry: Login / Register for guests, My Account and Logout for customers. */
 export function AccountMenu() {
   const { t } = useLingui();
-  const { isLoggedIn } = useAuth();
-  const logout = useLogout();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const close = () => setAnchor(null);
+  const [opened, setOpened] = useState(false);
   return (
     <>
       <IconButton
@@ -24,41 +22,18 @@ export function AccountMenu() {
         aria-haspopup="true"
         aria-controls={anchor ? "account-menu" : undefined}
         aria-expanded={anchor ? "true" : "false"}
-        onClick={(e) => setAnchor(e.currentTarget)}
+        onClick={(e) => {
+          setOpened(true);
+          setAnchor(e.currentTarget);
+        }}
       >
         <PersonOutlinedIcon />
       </IconButton>
-      <Menu
-        id="account-menu"
-        anchorEl={anchor}
-        open={Boolean(anchor)}
-        onClose={close}
-        slotProps={{ list: { "aria-labelledby": "account-button" } }}
-      >
-        {isLoggedIn
-          ? [
-              <MenuItemLink key="account" to="/my-account" onClick={close}>
-                {t`My Account`}
-              </MenuItemLink>,
-              <MenuItem
-                key="logout"
-                onClick={() => {
-                  close();
-                  void logout();
-                }}
-              >
-                {t`Logout`}
-              </MenuItem>,
-            ]
-          : [
-              <MenuItemLink key="login" to="/login-register" onClick={close}>
-                {t`Login`}
-              </MenuItemLink>,
-              <MenuItemLink key="register" to="/login-register" search={{ tab: "register" }} onClick={close}>
-                {t`Register`}
-              </MenuItemLink>,
-            ]}
-      </Menu>
+      {opened && (
+        <Suspense fallback={null}>
+          <AccountMenuPopup anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

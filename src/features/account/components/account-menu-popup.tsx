@@ -1,0 +1,46 @@
+import Menu from "@mui/material/Menu";
+import MenuItem from "@mui/material/MenuItem";
+import { useLingui } from "@lingui/react/macro";
+import { MenuItemLink } from "@/components/router-links";
+import { useAuth } from "../hooks/use-auth";
+import { useLogout } from "../hooks/use-logout";
+
+/** The account menu's entries (loaded on first open). */
+export function AccountMenuPopup({ anchor, onClose }: { anchor: HTMLElement | null; onClose: () => void }) {
+  const { t } = useLingui();
+  const { isLoggedIn } = useAuth();
+  const logout = useLogout();
+  return (
+    <Menu
+      id="account-menu"
+      anchorEl={anchor}
+      open={Boolean(anchor)}
+      onClose={onClose}
+      slotProps={{ list: { "aria-labelledby": "account-button" } }}
+    >
+      {isLoggedIn
+        ? [
+            <MenuItemLink key="account" to="/my-account" onClick={onClose}>
+              {t`My Account`}
+            </MenuItemLink>,
+            <MenuItem
+              key="logout"
+              onClick={() => {
+                onClose();
+                void logout();
+              }}
+            >
+              {t`Logout`}
+            </MenuItem>,
+          ]
+        : [
+            <MenuItemLink key="login" to="/login-register" onClick={onClose}>
+              {t`Login`}
+            </MenuItemLink>,
+            <MenuItemLink key="register" to="/login-register" search={{ tab: "register" }} onClick={onClose}>
+              {t`Register`}
+            </MenuItemLink>,
+          ]}
+    </Menu>
+  );
+}
