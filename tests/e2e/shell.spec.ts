@@ -73,8 +73,13 @@ test("the scroll-to-top button appears after scrolling and takes the shopper bac
 test("a page change starts at the top of the new page", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 300 });
   await page.goto("/contact");
-  await page.mouse.wheel(0, 3000);
-  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+  // Scroll again on each try: the page may still be growing while its data loads.
+  await expect
+    .poll(async () => {
+      await page.mouse.wheel(0, 3000);
+      return page.evaluate(() => window.scrollY);
+    })
+    .toBeGreaterThan(100);
   await page.locator("footer").getByRole("link", { name: "About Us" }).click();
   await expect(page).toHaveURL(/\/page\/about-us$/);
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
