@@ -40,6 +40,7 @@ test("pages seen online open again offline after a reload, with images and a lan
   ).toBeVisible();
   await page.goto("/catalog");
   await expect(page.locator("#main img").first()).toBeVisible();
+  await expect(page.getByRole("note").filter({ hasText: /Prices and stock as of/ })).toBeVisible();
   await page.goto("/");
   await expect(page.getByRole("banner")).toBeVisible();
 

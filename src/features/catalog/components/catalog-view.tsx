@@ -13,6 +13,7 @@ import { CatalogFilters } from "./catalog-filters";
 import { CatalogPagination } from "./catalog-pagination";
 import { CatalogSkeleton } from "./catalog-skeleton";
 import { CatalogToolbar } from "./catalog-toolbar";
+import { AsOfNotice } from "@/offline/as-of-notice";
 import { ProductGrid } from "./product-grid";
 
 export interface CatalogViewProps {
@@ -67,6 +68,7 @@ export function CatalogView({ slug, search, variant, renderProduct }: CatalogVie
           {side && <Box sx={{ order: { md: layout.filters === "left" ? 0 : 1 } }}>{filters}</Box>}
           <Box>
             <CatalogToolbar total={c.total} sort={c.sort} onSortChange={c.onSortChange} />
+            <AsOfNotice updatedAt={c.updatedAt} />
             <Box sx={{ height: 4, mb: 1 }}>
               {c.isFetching && !c.isLoading && <LinearProgress aria-hidden="true" />}
             </Box>

@@ -42,6 +42,8 @@ export function useCatalogList({ slug, search }: { slug?: string; search: Catalo
     products: data?.data ?? [],
     isLoading: list.isPending && !lastShown,
     isFetching: list.isFetching,
+    /** when the shown prices and stock were fetched (the "as of" time when offline) */
+    updatedAt: list.dataUpdatedAt,
     total: meta?.total ?? data?.data.length ?? 0,
     page: meta?.current_page ?? search.page ?? 1,
     pageCount: meta?.last_page ?? 1,
