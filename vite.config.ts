@@ -89,7 +89,12 @@ export default defineConfig(({ mode }) => ({
         codeSplitting: {
           groups: process.env.BUNDLE_ANALYZE
             ? [{ name: packageChunkName, test: /node_modules/ }]
-            : [{ name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 }],
+            : [
+                { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
+                // Everything else the first screen imports statically, in one chunk: fewer requests and one
+                // gzip dictionary instead of ~40 small files (several kB less to transfer).
+                { name: "initial", tags: ["$initial"], priority: 20 },
+              ],
         },
       },
     },
