@@ -1,13 +1,11 @@
-import { useEffect, useState } from "react";
-import Fab from "@mui/material/Fab";
-import KeyboardArrowUpIcon from "@mui/icons-material/KeyboardArrowUp";
-import { useLingui } from "@lingui/react/macro";
+import { lazy, Suspense, useEffect, useState } from "react";
 
 export const SCROLL_TOP_THRESHOLD = 100;
 
+const ScrollTopFab = lazy(() => import("./scroll-top-fab").then((m) => ({ default: m.ScrollTopFab })));
+
 /** Appears after 100 px of scroll and takes the shopper back to the top. */
 export function ScrollTopButton() {
-  const { t } = useLingui();
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const onScroll = () => setVisible(window.scrollY > SCROLL_TOP_THRESHOLD);
@@ -17,14 +15,8 @@ export function ScrollTopButton() {
   }, []);
   if (!visible) return null;
   return (
-    <Fab
-      size="small"
-      color="primary"
-      aria-label={t`Scroll to top`}
-      onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}
-      sx={{ position: "fixed", right: 16, bottom: 16, zIndex: 1200 }}
-    >
-      <KeyboardArrowUpIcon />
-    </Fab>
+    <Suspense fallback={null}>
+      <ScrollTopFab />
+    </Suspense>
   );
 }
