@@ -12,7 +12,7 @@ function walk(key, dynamic) {
   const chunk = manifest[key];
   if (!chunk || seen.has(chunk.file)) return;
   seen.add(chunk.file);
-  for (const imp of chunk.imports ?? []) walk(imp, false);
+  for (const imp of chunk.imports ?? []) walk(imp, dynamic);
   if (dynamic) for (const imp of chunk.dynamicImports ?? []) if (dynamic(imp)) walk(imp, dynamic);
 }
 const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);

@@ -1,11 +1,10 @@
 /*
  * MUI elements that navigate with the router, fully typed (route params checked): the `createLink`
  * pattern of TanStack Router's MUI guide. Use these instead of `component={Link}`.
+ * Menu and list entries live in menu-links.tsx, so that pages with plain links do not load menu code.
  */
 import Button, { type ButtonProps } from "@mui/material/Button";
-import ListItemButton, { type ListItemButtonProps } from "@mui/material/ListItemButton";
 import MuiLink, { type LinkProps as MuiLinkProps } from "@mui/material/Link";
-import MenuItem, { type MenuItemProps } from "@mui/material/MenuItem";
 import { createLink } from "@tanstack/react-router";
 
 function AnchorLink(props: MuiLinkProps<"a">) {
@@ -14,18 +13,8 @@ function AnchorLink(props: MuiLinkProps<"a">) {
 function AnchorButton(props: ButtonProps<"a">) {
   return <Button component="a" {...props} />;
 }
-function AnchorMenuItem(props: MenuItemProps<"a">) {
-  return <MenuItem component="a" {...props} />;
-}
-function AnchorListItem(props: ListItemButtonProps<"a">) {
-  return <ListItemButton component="a" {...props} />;
-}
 
 /** A text link (MUI Link) to a route. */
 export const RouterLink = createLink(AnchorLink);
 /** A button (MUI Button) that navigates to a route. */
 export const ButtonLink = createLink(AnchorButton);
-/** A menu entry that navigates to a route. */
-export const MenuItemLink = createLink(AnchorMenuItem);
-/** A list entry that navigates to a route. */
-export const ListItemLink = createLink(AnchorListItem);

@@ -1,7 +1,7 @@
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import { useLingui } from "@lingui/react/macro";
-import { MenuItemLink } from "@/components/router-links";
+import { MenuItemLink } from "@/components/menu-links";
 import { useAuth } from "../hooks/use-auth";
 import { useLogout } from "../hooks/use-logout";
 

@@ -11,7 +11,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useId, useState, type ReactNode } from "react";
 import type { Category } from "@/api/contract/category";
 import type { FilterAttribute } from "@/api/contract/content";
-import { ListItemLink } from "@/components/router-links";
+import { ListItemLink } from "@/components/menu-links";
 import { useCurrency } from "@/i18n/currency";
 import type { CatalogSearch, FilterKey } from "../utils/catalog-search";
 

@@ -1,7 +1,7 @@
 import Menu from "@mui/material/Menu";
 import { useQuery } from "@tanstack/react-query";
 import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
-import { MenuItemLink } from "@/components/router-links";
+import { MenuItemLink } from "@/components/menu-links";
 
 /** The Bicycles Types dropdown (loaded on first open). */
 export function CategoriesMenu({ anchor, onClose }: { anchor: HTMLElement | null; onClose: () => void }) {

@@ -9,7 +9,7 @@ import CloseIcon from "@mui/icons-material/Close";
 import { useQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
-import { ListItemLink } from "@/components/router-links";
+import { ListItemLink } from "@/components/menu-links";
 import { MOBILE_CURRENCIES } from "@/i18n/format";
 import { CurrencySelect } from "./currency-select";
 import { LanguageSelect } from "./language-select";
