@@ -15,13 +15,22 @@ export function freePort() {
   });
 }
 
-export async function startShop({ databaseFile = "data/bench.sqlite", env = {} } = {}) {
-  if (!existsSync("dist/index.html")) throw new Error("dist/ is missing: run `npx vite build` first");
+export async function startShop({ databaseFile = "data/bench.sqlite", distDir = "dist", env = {} } = {}) {
+  if (!existsSync(`${distDir}/index.html`))
+    throw new Error(`${distDir}/ is missing: run \`npx vite build\` first`);
   mkdirSync("data", { recursive: true });
   const port = await freePort();
   const child = spawn("node_modules/.bin/tsx", ["server/index.ts"], {
     stdio: ["ignore", "ignore", "inherit"],
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_FILE: databaseFile, LOG_LEVEL: "warn", ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_FILE: databaseFile,
+      DIST_DIR: distDir,
+      LOG_LEVEL: "warn",
+      ...env,
+    },
   });
   const origin = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 240; i++) {
