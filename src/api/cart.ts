@@ -31,6 +31,8 @@ export interface AddCartLineVariables {
   productId: number;
   quantity: number;
   variant?: { variantId: number; superAttribute: Record<string, number> } | null;
+  /** the unit price the shopper saw (base currency): a replay reports it when the server's differs */
+  seenPrice?: number;
 }
 export interface SetCartLineQuantityVariables {
   idempotencyKey: string;

@@ -8,6 +8,7 @@ import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { enqueueSnackbar } from "notistack";
 import { useOnlineStatus } from "@/hooks/use-online-status";
+import { useCurrency } from "@/i18n/currency";
 import { subscribeOutboxSummary, type OutboxSummary } from "./outbox";
 import { isUpdateWaiting, subscribeUpdate } from "./register-sw";
 import { useWaitingChanges } from "./use-waiting-changes";
@@ -19,9 +20,15 @@ const UpdatePrompt = lazy(() => import("./update-prompt").then((m) => ({ default
 
 function SummaryMessage({ summary }: { summary: OutboxSummary }) {
   const { t } = useLingui();
+  const { format } = useCurrency();
   const synced = summary.synced;
   return (
-    <div data-testid="outbox-summary" data-synced={synced} data-refused={summary.refused.length}>
+    <div
+      data-testid="outbox-summary"
+      data-synced={synced}
+      data-refused={summary.refused.length}
+      data-price-changed={summary.priceChanged.length}
+    >
       {synced > 0 && (
         <div>
           {plural(synced, {
@@ -42,6 +49,23 @@ function SummaryMessage({ summary }: { summary: OutboxSummary }) {
           </ul>
         </>
       )}
+      {summary.priceChanged.length > 0 && (
+        <>
+          <div>{t`The price has changed since you added:`}</div>
+          <ul style={{ margin: 0, paddingLeft: "1.2em" }}>
+            {summary.priceChanged.map((c, i) => {
+              const name = c.label ?? t`A product`;
+              const now = format(c.to);
+              const was = format(c.from);
+              return (
+                <li key={i} data-testid="outbox-price-changed">
+                  {t`${name}: now ${now} (was ${was})`}
+                </li>
+              );
+            })}
+          </ul>
+        </>
+      )}
     </div>
   );
 }
@@ -51,7 +75,7 @@ function useSummaryToast() {
     () =>
       subscribeOutboxSummary((summary: OutboxSummary) => {
         enqueueSnackbar(<SummaryMessage summary={summary} />, {
-          variant: summary.refused.length ? "warning" : "success",
+          variant: summary.refused.length || summary.priceChanged.length ? "warning" : "success",
           autoHideDuration: 10000,
         });
       }),

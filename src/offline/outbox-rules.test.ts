@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coalesce, coalesceAll, lineKey, type OutboxChange } from "./outbox-rules";
+import { coalesce, coalesceAll, lineKey, priceChanges, type OutboxChange } from "./outbox-rules";
 
 const A = lineKey(1, 10);
 const B = lineKey(2, null);
@@ -67,5 +67,47 @@ describe("outbox coalescing", () => {
       line: A,
     });
     expect(result).toEqual({ drop: [], send: true });
+  });
+});
+
+describe("price changes after a replay", () => {
+  const seen = (productId: number, variantId: number | null, price: number, label = `P${productId}`) => ({
+    label,
+    productId,
+    variantId,
+    price,
+  });
+  it("names a line whose server price differs from the price the shopper saw", () => {
+    expect(
+      priceChanges(
+        [seen(1, null, 1000), seen(2, 7, 500)],
+        [
+          { productId: 1, variantId: null, price: 1200 },
+          { productId: 2, variantId: 7, price: 500 },
+        ],
+      ),
+    ).toEqual([{ label: "P1", from: 1000, to: 1200 }]);
+  });
+  it("tells variants of one product apart and ignores lines the server does not have", () => {
+    expect(
+      priceChanges(
+        [seen(3, 8, 900), seen(3, 9, 900), seen(4, null, 100)],
+        [
+          { productId: 3, variantId: 8, price: 900 },
+          { productId: 3, variantId: 9, price: 850 },
+        ],
+      ),
+    ).toEqual([{ label: "P3", from: 900, to: 850 }]);
+  });
+  it("does not report rounding noise below a cent, nor the same line twice", () => {
+    expect(
+      priceChanges(
+        [seen(5, null, 99.999), seen(5, null, 99.999)],
+        [{ productId: 5, variantId: null, price: 100 }],
+      ),
+    ).toEqual([]);
+    expect(
+      priceChanges([seen(6, null, 10), seen(6, null, 10)], [{ productId: 6, variantId: null, price: 12 }]),
+    ).toHaveLength(1);
   });
 });

@@ -78,3 +78,40 @@ export function coalesceAll(changes: readonly { id: string; change: OutboxChange
   }
   return queue.map((w) => w.id);
 }
+
+/** The unit price the shopper saw when a cart line was added offline. */
+export interface SeenPrice {
+  label: string | null;
+  productId: number;
+  variantId: number | null;
+  price: number;
+}
+/** A line of the server cart read back after the replay. */
+export interface ServerLinePrice {
+  productId: number;
+  variantId: number | null;
+  price: number;
+}
+export interface PriceChange {
+  label: string | null;
+  from: number;
+  to: number;
+}
+
+/**
+ * Lines whose price on the server differs from the price the shopper saw when adding them offline
+ * (reported once per line; amounts in the base currency, compared to the cent).
+ */
+export function priceChanges(seen: readonly SeenPrice[], server: readonly ServerLinePrice[]): PriceChange[] {
+  const serverPrice = new Map(server.map((s) => [lineKey(s.productId, s.variantId), s.price]));
+  const changes = new Map<string, PriceChange>();
+  for (const s of seen) {
+    const key = lineKey(s.productId, s.variantId);
+    const now = serverPrice.get(key);
+    if (now === undefined || !Number.isFinite(now) || !Number.isFinite(s.price)) continue;
+    if (Math.round(now * 100) !== Math.round(s.price * 100))
+      changes.set(key, { label: s.label, from: s.price, to: now });
+    else changes.delete(key);
+  }
+  return [...changes.values()];
+}

@@ -22,7 +22,15 @@ import {
 import { cartKeys } from "@/api/cart";
 import { ApiError } from "@/api/client";
 import { wishlistKeys } from "@/api/wishlist";
-import { coalesce, lineKey, type OutboxChange } from "./outbox-rules";
+import type { Cart } from "@/api/contract/cart";
+import {
+  coalesce,
+  lineKey,
+  priceChanges,
+  type OutboxChange,
+  type PriceChange,
+  type SeenPrice,
+} from "./outbox-rules";
 
 type AnyMutation = Mutation<unknown, Error, unknown, unknown>;
 
@@ -35,6 +43,8 @@ export interface OutboxRefusal {
 export interface OutboxSummary {
   synced: number;
   refused: OutboxRefusal[];
+  /** lines added offline whose price the server now states differently (base currency) */
+  priceChanged: PriceChange[];
 }
 
 const LOCK_NAME = "bicycle-shop-outbox";
@@ -52,9 +62,24 @@ interface Variables {
   idempotencyKey?: unknown;
   label?: unknown;
   productId?: unknown;
+  /** the unit price the shopper saw when adding (base currency) */
+  seenPrice?: unknown;
   variant?: { variantId?: unknown } | null;
   line?: { productId?: unknown; variantId?: unknown; cartItemId?: unknown };
   wanted?: unknown;
+}
+
+function numberOrNull(v: unknown): number | null {
+  return v === null || v === undefined || v === "" || !Number.isFinite(Number(v)) ? null : Number(v);
+}
+
+/** The server cart's lines as product, variant and unit price (base currency), for the price check. */
+function serverLinePrices(cart: Cart | null | undefined) {
+  return (cart?.items ?? []).map((item) => ({
+    productId: Number(item.product_id ?? item.additional?.product_id ?? item.product?.id ?? 0),
+    variantId: numberOrNull(item.additional?.selected_configurable_option),
+    price: typeof item.price === "number" ? item.price : Number(String(item.price).replace(/[^0-9.-]/g, "")),
+  }));
 }
 
 function vars(m: AnyMutation): Variables {
@@ -280,7 +305,8 @@ export function createOutbox(queryClient: QueryClient): Outbox {
       replaying = false;
     }
     const reported = batch.filter((m) => queuedOffline.has(m) && cache.getAll().includes(m));
-    const summary: OutboxSummary = { synced: 0, refused: [] };
+    const summary: OutboxSummary = { synced: 0, refused: [], priceChanged: [] };
+    const seen: SeenPrice[] = [];
     for (const m of reported) {
       const label = typeof vars(m).label === "string" ? (vars(m).label as string) : null;
       if (m.state.status === "error") summary.refused.push({ label, message: refusalMessage(m.state.error) });
@@ -288,6 +314,14 @@ export function createOutbox(queryClient: QueryClient): Outbox {
         const refusal = replyRefusal(m.state.data);
         if (refusal !== null) summary.refused.push({ label, message: refusal });
         else summary.synced += 1;
+        const v = vars(m);
+        if (sameKey(m.options.mutationKey, cartKeys.add()) && typeof v.seenPrice === "number")
+          seen.push({
+            label,
+            productId: Number(v.productId),
+            variantId: numberOrNull(v.variant?.variantId),
+            price: v.seenPrice,
+          });
       }
     }
     // The server's cart and wishlist are the truth now: reload them here and in the other tabs.
@@ -296,6 +330,11 @@ export function createOutbox(queryClient: QueryClient): Outbox {
       queryClient.invalidateQueries({ queryKey: wishlistKeys.list() }),
     ]).catch(() => undefined);
     post({ type: "synced" });
+    if (seen.length)
+      summary.priceChanged = priceChanges(
+        seen,
+        serverLinePrices(queryClient.getQueryData<Cart | null>(cartKeys.detail())),
+      );
     if (summary.synced + summary.refused.length > 0) summaryListeners.forEach((l) => l(summary));
   }
 

@@ -79,6 +79,7 @@ test("a line the server refuses on replay (sold out meanwhile) is named in the s
   const summary = page.getByTestId("outbox-summary");
   await expect(summary).toHaveAttribute("data-refused", "1");
   await expect(summary).toHaveAttribute("data-synced", "1");
+  await expect(summary).toHaveAttribute("data-price-changed", "0");
   await expect(page.getByTestId("outbox-refused")).toContainText(scarce.name);
   await expect(page.getByTestId("outbox-refused")).toContainText("Quantity exceeds to available stock");
   // The local cart is reconciled to the server's: only the other line stays.

@@ -104,6 +104,8 @@ test("cart, wishlist and compare changes made offline survive a reload and reach
 
   await context.setOffline(false);
   await expect(page.getByTestId("outbox-summary")).toHaveAttribute("data-synced", "5");
+  // Prices did not change meanwhile: the summary reports no price change (no false alarm).
+  await expect(page.getByTestId("outbox-summary")).toHaveAttribute("data-price-changed", "0");
   await expect(page.getByTestId("offline-banner")).toHaveCount(0);
   expect(await serverCart(page)).toEqual(
     [

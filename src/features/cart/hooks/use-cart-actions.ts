@@ -7,7 +7,7 @@ import type { Product } from "@/api/contract/product";
 import { prepareOutboxChange } from "@/offline/outbox";
 import { dispatchCart, getLocalCart } from "../store";
 import { cartQuantityOf, type CartLine } from "../utils/cart-reducer";
-import { availableStock, remainingStock, toCartProduct, variantOf } from "../utils/stock";
+import { availableStock, remainingStock, toCartProduct, unitPrice, variantOf } from "../utils/stock";
 
 function isOffline(): boolean {
   return typeof navigator !== "undefined" && navigator.onLine === false;
@@ -81,6 +81,7 @@ export function useCartActions() {
         label: product.name,
         productId: product.id,
         quantity: qty,
+        seenPrice: unitPrice(product),
         variant: variant
           ? {
               variantId: variant.variantId,
