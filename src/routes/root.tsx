@@ -24,7 +24,7 @@ function RootLayout() {
       </a>
       <Header actions={<HeaderActions />} />
       <OfflineStatus />
-      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: "none" }}>
+      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: "none", minHeight: "100vh" }}>
         <Outlet />
       </Box>
       <Footer canSubscribe={!BICYCLE_HOME_PATHS.has(pathname)} />

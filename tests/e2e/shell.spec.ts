@@ -64,8 +64,13 @@ test("the scroll-to-top button appears after scrolling and takes the shopper bac
   await page.goto("/page/about-us");
   const button = page.getByRole("button", { name: "Scroll to top" });
   await expect(button).toHaveCount(0);
-  await page.mouse.wheel(0, 1500);
-  await expect(button).toBeVisible();
+  // Scroll again on each try: a wheel sent while the page is still loading may be lost.
+  await expect
+    .poll(async () => {
+      await page.mouse.wheel(0, 1500);
+      return button.isVisible();
+    })
+    .toBe(true);
   await button.click();
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
