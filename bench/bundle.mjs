@@ -7,7 +7,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
-import { startShop } from "./serve.mjs";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, startShop } from "./serve.mjs";
 
 const outDir = process.env.DIST_DIR ?? "dist";
 execFileSync("node_modules/.bin/vite", ["build", "--manifest", "--outDir", outDir, "--emptyOutDir"], {
@@ -43,16 +43,8 @@ console.log(
 
 const shop = await startShop({ databaseFile: "data/bench-bundle.sqlite", distDir: outDir });
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 });
 try {
   const context = await browser.newContext({

@@ -9,19 +9,10 @@
 import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, rmSync } from "node:fs";
 import { chromium } from "playwright-core";
-import { freePort } from "./serve.mjs";
+import { CHROMIUM_ARGS, CHROMIUM_PATH, freePort } from "./serve.mjs";
 
 const DIST = "dist-bench-offline";
 const DB = "data/bench-offline.sqlite";
-const ARGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const COLOR_ATTRIBUTE_ID = 23;
 const SIZE_ATTRIBUTE_ID = 24;
 
@@ -56,8 +47,8 @@ for (let i = 0; ; i++) {
 }
 
 const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: ARGS,
+  executablePath: CHROMIUM_PATH,
+  args: CHROMIUM_ARGS,
 });
 try {
   const context = await browser.newContext({ baseURL: origin, serviceWorkers: "allow" });
