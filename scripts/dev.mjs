@@ -2,10 +2,18 @@
 import { spawn } from "node:child_process";
 
 const children = [
-  spawn("node_modules/.bin/tsx", ["watch", "server/index.ts"], { stdio: "inherit", env: { ...process.env, PORT: process.env.PORT ?? "8080" } }),
+  spawn("node_modules/.bin/tsx", ["watch", "server/index.ts"], {
+    stdio: "inherit",
+    env: { ...process.env, PORT: process.env.PORT ?? "8080" },
+  }),
   spawn("node_modules/.bin/vite", ["--host", "127.0.0.1"], { stdio: "inherit" }),
 ];
 const stop = () => children.forEach((c) => c.kill("SIGTERM"));
 process.on("SIGINT", stop);
 process.on("SIGTERM", stop);
-children.forEach((c) => c.on("exit", (code) => { stop(); process.exitCode = code ?? 0; }));
+children.forEach((c) =>
+  c.on("exit", (code) => {
+    stop();
+    process.exitCode = code ?? 0;
+  }),
+);

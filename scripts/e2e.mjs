@@ -14,5 +14,10 @@ const run = (cmd, args, env = {}) => {
 };
 // DIST_DIR lets parallel runs (several developers on one machine) build and serve their own copy.
 const distDir = process.env.DIST_DIR ?? "dist";
-run("node_modules/.bin/vite", ["build", "--outDir", distDir, "--emptyOutDir"], { BUILD_ID: process.env.BUILD_ID ?? "e2e" });
-run("node_modules/.bin/playwright", ["test", ...process.argv.slice(2)], { PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1", DIST_DIR: distDir });
+run("node_modules/.bin/vite", ["build", "--outDir", distDir, "--emptyOutDir"], {
+  BUILD_ID: process.env.BUILD_ID ?? "e2e",
+});
+run("node_modules/.bin/playwright", ["test", ...process.argv.slice(2)], {
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
+  DIST_DIR: distDir,
+});

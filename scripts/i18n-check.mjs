@@ -11,11 +11,54 @@ execFileSync("node_modules/.bin/lingui", ["extract", "--clean"], { stdio: "ignor
 const after = files.map((f) => readFileSync(f, "utf8"));
 const problems = [];
 files.forEach((f, i) => {
-  if (before[i] !== after[i]) problems.push(`${f} was out of date with the source (now updated by lingui extract)`);
+  if (before[i] !== after[i])
+    problems.push(`${f} was out of date with the source (now updated by lingui extract)`);
 });
 
 // Words that are the same in all three languages.
-const SAME = new Set(["Velora", "Page", "Contact", "Article", "Date", "Note", "Message", "Photo", "Promo", "Facebook", "Instagram", "YouTube", "X", "Total", "Menu", "Blog", "Newsletter", "Sale", "OK", "Email", "E-mail", "Description", "Position", "Code", "Type", "Types", "Design", "Information", "Support", "Restaurant", "Compare", "BMX", "GST 18%", "Shop", "Stock", "Filter", "Tags", "Tag", "Pages", "Name", "Bestseller"]);
+const SAME = new Set([
+  "Velora",
+  "Page",
+  "Contact",
+  "Article",
+  "Date",
+  "Note",
+  "Message",
+  "Photo",
+  "Promo",
+  "Facebook",
+  "Instagram",
+  "YouTube",
+  "X",
+  "Total",
+  "Menu",
+  "Blog",
+  "Newsletter",
+  "Sale",
+  "OK",
+  "Email",
+  "E-mail",
+  "Description",
+  "Position",
+  "Code",
+  "Type",
+  "Types",
+  "Design",
+  "Information",
+  "Support",
+  "Restaurant",
+  "Compare",
+  "BMX",
+  "GST 18%",
+  "Shop",
+  "Stock",
+  "Filter",
+  "Tags",
+  "Tag",
+  "Pages",
+  "Name",
+  "Bestseller",
+]);
 // A message made only of placeholders and punctuation has nothing to translate.
 const onlyPlaceholders = (id) => !/[a-z]/i.test(id.replace(/\{[^}]*\}/g, ""));
 for (const locale of ["fr", "de"]) {
@@ -23,7 +66,12 @@ for (const locale of ["fr", "de"]) {
   for (const e of entries) {
     if (!e.msgid) continue;
     if (!e.msgstr.trim()) problems.push(`${locale}: missing translation for ${JSON.stringify(e.msgid)}`);
-    else if (e.msgstr === e.msgid && /[a-z]{3}/i.test(e.msgid) && !SAME.has(e.msgid) && !onlyPlaceholders(e.msgid))
+    else if (
+      e.msgstr === e.msgid &&
+      /[a-z]{3}/i.test(e.msgid) &&
+      !SAME.has(e.msgid) &&
+      !onlyPlaceholders(e.msgid)
+    )
       problems.push(`${locale}: English copy for ${JSON.stringify(e.msgid)}`);
   }
 }

@@ -162,16 +162,14 @@ export function contentRoutes(d: Deps) {
       );
     const b = parsed.data;
     store.run(
-      store.qb
-        .insertInto("contact_requests")
-        .values({
-          name: b.name,
-          email: b.email,
-          phone: b.phone ?? null,
-          subject: b.subject ?? null,
-          message: b.message,
-          created_at: nowIso(),
-        }),
+      store.qb.insertInto("contact_requests").values({
+        name: b.name,
+        email: b.email,
+        phone: b.phone ?? null,
+        subject: b.subject ?? null,
+        message: b.message,
+        created_at: nowIso(),
+      }),
     );
     d.log.info("contact request stored", { email_domain: b.email.split("@")[1] });
     return c.json({ status: 200, message: "Thank you for contacting us. We will get back to you soon." });

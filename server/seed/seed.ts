@@ -132,17 +132,15 @@ export async function seed(store: Store, opts: SeedOptions): Promise<void> {
       store.qb.insertInto("banners").values(BANNERS.map((b, i) => ({ id: i + 1, ...b, position: i }))),
     );
     store.run(
-      store.qb
-        .insertInto("pages")
-        .values(
-          PAGES.map((p, i) => ({
-            id: i + 1,
-            ...p,
-            meta_description: p.page_title,
-            created_at: now,
-            updated_at: now,
-          })),
-        ),
+      store.qb.insertInto("pages").values(
+        PAGES.map((p, i) => ({
+          id: i + 1,
+          ...p,
+          meta_description: p.page_title,
+          created_at: now,
+          updated_at: now,
+        })),
+      ),
     );
     store.run(
       store.qb.insertInto("blog_posts").values(
@@ -171,16 +169,14 @@ export async function seed(store: Store, opts: SeedOptions): Promise<void> {
         ),
     );
     store.run(
-      store.qb
-        .insertInto("states")
-        .values(
-          STATES.map(([country_code, code, default_name], i) => ({
-            id: i + 1,
-            country_code,
-            code,
-            default_name,
-          })),
-        ),
+      store.qb.insertInto("states").values(
+        STATES.map(([country_code, code, default_name], i) => ({
+          id: i + 1,
+          country_code,
+          code,
+          default_name,
+        })),
+      ),
     );
     store.run(store.qb.insertInto("coupons").values(COUPONS.map((c, i) => ({ id: i + 1, ...c }))));
     store.run(

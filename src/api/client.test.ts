@@ -21,9 +21,9 @@ async function failure(p: Promise<unknown>): Promise<ApiError> {
 describe("error normalisation", () => {
   it("reads every Bagisto error shape into one message", () => {
     expect(normaliseErrorBody({ error: "Unauthenticated" })?.message).toBe("Unauthenticated");
-    expect(normaliseErrorBody({ error: { message: "Options are missing for this product.", code: 0 } })?.message).toBe(
-      "Options are missing for this product.",
-    );
+    expect(
+      normaliseErrorBody({ error: { message: "Options are missing for this product.", code: 0 } })?.message,
+    ).toBe("Options are missing for this product.");
     const v = normaliseErrorBody({
       message: "The given data was invalid.",
       errors: { email: ["The email has already been taken."] },
@@ -54,7 +54,11 @@ describe("apiFetch", () => {
   });
 
   it("treats a 200 reply carrying an error object as a failure with its message", async () => {
-    server.use(http.post("*/api/checkout/cart/add/3", () => HttpResponse.json({ error: { message: "Sold out", code: 0 } })));
+    server.use(
+      http.post("*/api/checkout/cart/add/3", () =>
+        HttpResponse.json({ error: { message: "Sold out", code: 0 } }),
+      ),
+    );
     const e = await failure(apiFetch("checkout/cart/add/3", { method: "POST", body: {}, schema: okSchema }));
     expect(e.message).toBe("Sold out");
     expect(e.kind).toBe("reply");
@@ -63,7 +67,10 @@ describe("apiFetch", () => {
   it("keeps the status and the field errors of a 422", async () => {
     server.use(
       http.post("*/api/customer/register", () =>
-        HttpResponse.json({ message: "The given data was invalid.", errors: { email: ["Taken."] } }, { status: 422 }),
+        HttpResponse.json(
+          { message: "The given data was invalid.", errors: { email: ["Taken."] } },
+          { status: 422 },
+        ),
       ),
     );
     const e = await failure(apiFetch("customer/register", { method: "POST", body: {}, schema: okSchema }));
@@ -90,7 +97,12 @@ describe("apiFetch", () => {
         return HttpResponse.json({ data: { id: 3 } });
       }),
     );
-    await apiFetch("checkout/cart/add/3", { method: "POST", body: { quantity: 1 }, schema: okSchema, idempotencyKey: "k-1" });
+    await apiFetch("checkout/cart/add/3", {
+      method: "POST",
+      body: { quantity: 1 },
+      schema: okSchema,
+      idempotencyKey: "k-1",
+    });
     expect(seen).not.toBeNull();
     const s = seen as unknown as { url: string; auth: string | null; key: string | null };
     expect(new URL(s.url).searchParams.get("token")).toBe("true");

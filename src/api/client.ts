@@ -45,7 +45,9 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /** Reads a Bagisto error body into one message and field errors; null when the body is not an error. */
-export function normaliseErrorBody(body: unknown): { message: string; fieldErrors: Record<string, string[]> } | null {
+export function normaliseErrorBody(
+  body: unknown,
+): { message: string; fieldErrors: Record<string, string[]> } | null {
   if (!isRecord(body)) return null;
   const fieldErrors: Record<string, string[]> = {};
   if (isRecord(body.errors)) {
@@ -62,7 +64,10 @@ export function normaliseErrorBody(body: unknown): { message: string; fieldError
   }
   if (Object.keys(fieldErrors).length > 0) {
     const first = Object.values(fieldErrors).flat()[0];
-    return { message: first ?? (typeof body.message === "string" ? body.message : "Invalid data"), fieldErrors };
+    return {
+      message: first ?? (typeof body.message === "string" ? body.message : "Invalid data"),
+      fieldErrors,
+    };
   }
   return null;
 }
@@ -150,8 +155,15 @@ export async function apiFetch<S extends z.ZodType>(path: string, req: ApiReques
     const norm = normaliseErrorBody(json);
     const message =
       norm?.message ??
-      (isRecord(json) && typeof json.message === "string" && json.message ? json.message : `Request failed (${res.status})`);
-    throw new ApiError(message, { kind: "http", status: res.status, fieldErrors: norm?.fieldErrors, body: json });
+      (isRecord(json) && typeof json.message === "string" && json.message
+        ? json.message
+        : `Request failed (${res.status})`);
+    throw new ApiError(message, {
+      kind: "http",
+      status: res.status,
+      fieldErrors: norm?.fieldErrors,
+      body: json,
+    });
   }
   if (json === undefined) {
     throw new ApiError(MALFORMED_REPLY_MESSAGE, { kind: "parse", status: res.status, body: text });
@@ -159,7 +171,12 @@ export async function apiFetch<S extends z.ZodType>(path: string, req: ApiReques
   if (throwOnErrorField) {
     const norm = normaliseErrorBody(json);
     if (norm && isRecord(json) && json.error) {
-      throw new ApiError(norm.message, { kind: "reply", status: res.status, fieldErrors: norm.fieldErrors, body: json });
+      throw new ApiError(norm.message, {
+        kind: "reply",
+        status: res.status,
+        fieldErrors: norm.fieldErrors,
+        body: json,
+      });
     }
   }
   const parsed = req.schema.safeParse(json);

@@ -10,7 +10,12 @@ import { contentRoutes } from "@/routes/content-routes";
 import { rootRoute } from "@/routes/root";
 import { shoppingRoutes } from "@/routes/shopping-routes";
 
-export const routeTree = rootRoute.addChildren([...contentRoutes, ...catalogRoutes, ...shoppingRoutes, ...accountRoutes]);
+export const routeTree = rootRoute.addChildren([
+  ...contentRoutes,
+  ...catalogRoutes,
+  ...shoppingRoutes,
+  ...accountRoutes,
+]);
 
 export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({

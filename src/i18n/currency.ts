@@ -63,11 +63,18 @@ export interface CurrencyState {
 
 /** The chosen currency with its live (or last persisted, or bundled) rates. */
 export function useCurrency(): CurrencyState {
-  const code = useSyncExternalStore(subscribe, () => current, () => BASE_CURRENCY);
+  const code = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => BASE_CURRENCY,
+  );
   const locale = useLocale();
   const { data } = useQuery(currencyQueries.rates());
   const rates = data && hasAllRates(data) ? data : FALLBACK_RATES;
-  const format = useCallback((amount: number) => formatPrice(amount, code, rates, locale), [code, rates, locale]);
+  const format = useCallback(
+    (amount: number) => formatPrice(amount, code, rates, locale),
+    [code, rates, locale],
+  );
   const formatConverted = useCallback((amount: number) => formatMoney(amount, code, locale), [code, locale]);
   return {
     code,

@@ -77,7 +77,12 @@ export function formatMoney(amount: number, code: CurrencyCode, locale: string):
 }
 
 /** Formats a base-currency (INR) price in the chosen currency. */
-export function formatPrice(amountInBase: number, code: CurrencyCode, rates: ExchangeRates, locale: string): string {
+export function formatPrice(
+  amountInBase: number,
+  code: CurrencyCode,
+  rates: ExchangeRates,
+  locale: string,
+): string {
   return formatMoney(convertFromBase(amountInBase, code, rates), code, locale);
 }
 

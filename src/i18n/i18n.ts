@@ -44,7 +44,11 @@ function subscribe(cb: () => void): () => void {
 
 /** The active locale, re-rendering on change. */
 export function useLocale(): Locale {
-  return useSyncExternalStore(subscribe, () => i18n.locale as Locale, () => i18n.locale as Locale);
+  return useSyncExternalStore(
+    subscribe,
+    () => i18n.locale as Locale,
+    () => i18n.locale as Locale,
+  );
 }
 
 export { i18n };

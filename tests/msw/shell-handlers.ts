@@ -8,7 +8,11 @@ export const sampleCategories = [
   { id: 6, name: "Kids/BMX Bikes", slug: "kids-bmx-bikes" },
 ];
 
-export const sampleRates = { base: "USD", date: "2026-11-20", rates: { USD: 1, EUR: 0.9, GBP: 0.8, INR: 80 } };
+export const sampleRates = {
+  base: "USD",
+  date: "2026-11-20",
+  rates: { USD: 1, EUR: 0.9, GBP: 0.8, INR: 80 },
+};
 
 /** What every page asks for: the category menu and the exchange rates. */
 export const shellHandlers = [

@@ -48,7 +48,12 @@ export function sampleProduct(over: Partial<Product> = {}): Product {
           { name: "xl", stock: 0, variant_id: 4202, option_id: 8 },
         ],
       },
-      { color: "blue", option_id: 2, image: "/img/jumper-blue.svg", size: [{ name: "m", stock: 5, variant_id: 4211, option_id: 7 }] },
+      {
+        color: "blue",
+        option_id: 2,
+        image: "/img/jumper-blue.svg",
+        size: [{ name: "m", stock: 5, variant_id: 4211, option_id: 7 }],
+      },
     ],
     basic_info: {
       name: "Dirt Jumper Mini",
@@ -66,7 +71,17 @@ export function sampleProduct(over: Partial<Product> = {}): Product {
 }
 
 export const plainProduct = (over: Partial<Product> = {}) =>
-  sampleProduct({ id: 43, sku: "rainbow-rider-14", type: "simple", name: "Rainbow Rider 14", url_key: "rainbow-rider-14", discount: 0, stock: 2, variation: [], ...over });
+  sampleProduct({
+    id: 43,
+    sku: "rainbow-rider-14",
+    type: "simple",
+    name: "Rainbow Rider 14",
+    url_key: "rainbow-rider-14",
+    discount: 0,
+    stock: 2,
+    variation: [],
+    ...over,
+  });
 
 export interface LineSpec {
   id: number;
@@ -94,7 +109,12 @@ export function sampleCart(lines: LineSpec[], over: Partial<Cart> = {}): Cart {
       total: String(price * l.quantity),
       formated_total: money(price * l.quantity),
       additional: l.variantId
-        ? { product_id: l.product.id, quantity: l.quantity, selected_configurable_option: l.variantId, super_attribute: { "23": 1, "24": 7 } }
+        ? {
+            product_id: l.product.id,
+            quantity: l.quantity,
+            selected_configurable_option: l.variantId,
+            super_attribute: { "23": 1, "24": 7 },
+          }
         : { product_id: l.product.id, quantity: l.quantity },
       color: l.color ?? null,
       size: l.size ?? null,
@@ -147,7 +167,18 @@ export const sampleCustomer: Customer = {
 };
 
 export function sampleOrder(over: Partial<Order> = {}): Order {
-  const address = { id: 1, email: "demo@bicycle-shop.test", first_name: "Demo", last_name: "Rider", address1: ["12 Canal Street"], country: "IN", state: "KA", city: "Bengaluru", postcode: "560001", phone: "9800000001" };
+  const address = {
+    id: 1,
+    email: "demo@bicycle-shop.test",
+    first_name: "Demo",
+    last_name: "Rider",
+    address1: ["12 Canal Street"],
+    country: "IN",
+    state: "KA",
+    city: "Bengaluru",
+    postcode: "560001",
+    phone: "9800000001",
+  };
   return {
     id: 5,
     increment_id: "5",
@@ -192,7 +223,18 @@ export function sampleOrder(over: Partial<Order> = {}): Order {
         formated_total: "₹18,000.00",
       },
     ],
-    invoices: [{ id: 3, state: "paid", total_qty: 2, sub_total: "18000", formated_sub_total: "₹18,000.00", grand_total: "21265", formated_grand_total: "₹21,265.00", created_at: "2026-11-20T10:00:00.000Z" }],
+    invoices: [
+      {
+        id: 3,
+        state: "paid",
+        total_qty: 2,
+        sub_total: "18000",
+        formated_sub_total: "₹18,000.00",
+        grand_total: "21265",
+        formated_grand_total: "₹21,265.00",
+        created_at: "2026-11-20T10:00:00.000Z",
+      },
+    ],
     created_at: "2026-11-20T09:00:00.000Z",
     updated_at: "2026-11-20T09:00:00.000Z",
     ...over,

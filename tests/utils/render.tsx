@@ -49,7 +49,10 @@ interface RenderOptions {
 }
 
 /** Renders one component inside the app's providers and a memory-history router (any path renders it). */
-export async function renderWithProviders(ui: ReactNode, { path = "/", locale = "en", queryClient }: RenderOptions = {}) {
+export async function renderWithProviders(
+  ui: ReactNode,
+  { path = "/", locale = "en", queryClient }: RenderOptions = {},
+) {
   await activateLocale(locale);
   const client = queryClient ?? createTestQueryClient();
   const rootRoute = createRootRouteWithContext<RouterContext>()({ component: () => <Outlet /> });

@@ -13,7 +13,9 @@ export function ErrorView({ onRetry }: { onRetry?: () => void }) {
       </Typography>
       <Typography sx={{ mb: 3 }}>
         {offline ? (
-          <Trans>This page has not been saved on this device yet. It will load when the connection returns.</Trans>
+          <Trans>
+            This page has not been saved on this device yet. It will load when the connection returns.
+          </Trans>
         ) : (
           <Trans>This page could not be loaded. Please try again.</Trans>
         )}

@@ -6,7 +6,11 @@ import { useLingui } from "@lingui/react/macro";
 export function Preloader() {
   const { t } = useLingui();
   return (
-    <Box role="status" aria-live="polite" sx={{ display: "flex", justifyContent: "center", py: 8, minHeight: "50vh" }}>
+    <Box
+      role="status"
+      aria-live="polite"
+      sx={{ display: "flex", justifyContent: "center", py: 8, minHeight: "50vh" }}
+    >
       <CircularProgress aria-label={t`Loading`} />
     </Box>
   );

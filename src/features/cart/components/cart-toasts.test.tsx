@@ -4,7 +4,12 @@ import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { server } from "../../../../tests/msw/server";
-import { plainProduct, sampleCart, sampleProduct, shoppingHandlers } from "../../../../tests/msw/shopping-handlers";
+import {
+  plainProduct,
+  sampleCart,
+  sampleProduct,
+  shoppingHandlers,
+} from "../../../../tests/msw/shopping-handlers";
 import { renderWithProviders } from "../../../../tests/utils/render";
 import { dispatchCart, getLocalCart, resetLocalCart } from "../store";
 import { toCartProduct } from "../utils/stock";
@@ -34,16 +39,32 @@ describe("cart toasts (SPEC §8)", () => {
       http.post("*/api/checkout/cart/add/42", async ({ request }) => {
         body = await request.json();
         key = request.headers.get("Idempotency-Key");
-        return HttpResponse.json({ message: "ok", data: sampleCart([{ id: 11, product: bike, quantity: 1, variantId: 4211, color: "blue", size: "m" }]) });
+        return HttpResponse.json({
+          message: "ok",
+          data: sampleCart([
+            { id: 11, product: bike, quantity: 1, variantId: 4211, color: "blue", size: "m" },
+          ]),
+        });
       }),
     );
     const user = userEvent.setup();
     await renderWithProviders(<AddToCartButton product={bike} selectedColor="blue" selectedSize="m" />);
     await user.click(screen.getByRole("button", { name: "Add To Cart" }));
     expect(await screen.findByText("Added To Cart")).toBeTruthy();
-    expect(body).toEqual({ product_id: 42, quantityCount: 1, is_configurable: true, selected_configurable_option: 4211, super_attribute: { "23": 2, "24": 7 } });
+    expect(body).toEqual({
+      product_id: 42,
+      quantityCount: 1,
+      is_configurable: true,
+      selected_configurable_option: 4211,
+      super_attribute: { "23": 2, "24": 7 },
+    });
     expect(key).toMatch(/.{8,}/);
-    expect(getLocalCart().lines[0]).toMatchObject({ selectedProductColor: "blue", selectedProductSize: "m", quantity: 1, price: 9000 });
+    expect(getLocalCart().lines[0]).toMatchObject({
+      selectedProductColor: "blue",
+      selectedProductSize: "m",
+      quantity: 1,
+      price: 9000,
+    });
   });
 
   it("sends a plain product as quantity and is_configurable false", async () => {
@@ -51,7 +72,10 @@ describe("cart toasts (SPEC §8)", () => {
     server.use(
       http.post("*/api/checkout/cart/add/43", async ({ request }) => {
         body = await request.json();
-        return HttpResponse.json({ message: "ok", data: sampleCart([{ id: 12, product: plain, quantity: 1 }]) });
+        return HttpResponse.json({
+          message: "ok",
+          data: sampleCart([{ id: 12, product: plain, quantity: 1 }]),
+        });
       }),
     );
     const user = userEvent.setup();
@@ -87,17 +111,24 @@ describe("cart toasts (SPEC §8)", () => {
       </>,
     );
     expect(screen.getByRole("button", { name: "Out of Stock" }).hasAttribute("disabled")).toBe(true);
-    expect(screen.getByRole("link", { name: "Buy Now" }).getAttribute("href")).toBe("https://partner.example/bike");
+    expect(screen.getByRole("link", { name: "Buy Now" }).getAttribute("href")).toBe(
+      "https://partner.example/bike",
+    );
   });
 
   it("warns 'Item Decremented From Cart' when a quantity goes down", async () => {
     seedLine(plain, 2);
     let sent: unknown;
     server.use(
-      http.get("*/api/checkout/cart", () => HttpResponse.json({ data: sampleCart([{ id: 11, product: plain, quantity: 2 }]) })),
+      http.get("*/api/checkout/cart", () =>
+        HttpResponse.json({ data: sampleCart([{ id: 11, product: plain, quantity: 2 }]) }),
+      ),
       http.put("*/api/checkout/cart/update", async ({ request }) => {
         sent = await request.json();
-        return HttpResponse.json({ message: "ok", data: sampleCart([{ id: 11, product: plain, quantity: 1 }]) });
+        return HttpResponse.json({
+          message: "ok",
+          data: sampleCart([{ id: 11, product: plain, quantity: 1 }]),
+        });
       }),
     );
     const user = userEvent.setup();
@@ -112,10 +143,20 @@ describe("cart toasts (SPEC §8)", () => {
     seedLine(sampleProduct({ id: 44, type: "simple", variation: [], stock: 5, name: "Trail 44" }), 1);
     server.use(
       http.get("*/api/checkout/cart", () =>
-        HttpResponse.json({ data: sampleCart([{ id: 11, product: sampleProduct({ id: 44, type: "simple", variation: [] }), quantity: 1 }]) }),
+        HttpResponse.json({
+          data: sampleCart([
+            { id: 11, product: sampleProduct({ id: 44, type: "simple", variation: [] }), quantity: 1 },
+          ]),
+        }),
       ),
       http.put("*/api/checkout/cart/update", () =>
-        HttpResponse.json({ message: "Quantity exceeds to available stock", error: { message: "Quantity exceeds to available stock", code: 0 } }, { status: 422 }),
+        HttpResponse.json(
+          {
+            message: "Quantity exceeds to available stock",
+            error: { message: "Quantity exceeds to available stock", code: 0 },
+          },
+          { status: 422 },
+        ),
       ),
     );
     const user = userEvent.setup();
@@ -133,7 +174,9 @@ describe("cart toasts (SPEC §8)", () => {
     ]);
     server.use(
       http.get("*/api/checkout/cart", () => HttpResponse.json({ data: cart })),
-      http.get("*/api/checkout/cart/remove-item/11", () => HttpResponse.json({ message: "ok", data: sampleCart([{ id: 12, product: bike, quantity: 1 }]) })),
+      http.get("*/api/checkout/cart/remove-item/11", () =>
+        HttpResponse.json({ message: "ok", data: sampleCart([{ id: 12, product: bike, quantity: 1 }]) }),
+      ),
       http.get("*/api/checkout/cart/empty", () => HttpResponse.json({ message: "ok", data: null })),
     );
     const user = userEvent.setup();
@@ -148,8 +191,12 @@ describe("cart toasts (SPEC §8)", () => {
   it("says 'some error occured' when a removal fails", async () => {
     seedLine(plain, 1);
     server.use(
-      http.get("*/api/checkout/cart", () => HttpResponse.json({ data: sampleCart([{ id: 11, product: plain, quantity: 1 }]) })),
-      http.get("*/api/checkout/cart/remove-item/11", () => HttpResponse.json({ message: "Server Error" }, { status: 500 })),
+      http.get("*/api/checkout/cart", () =>
+        HttpResponse.json({ data: sampleCart([{ id: 11, product: plain, quantity: 1 }]) }),
+      ),
+      http.get("*/api/checkout/cart/remove-item/11", () =>
+        HttpResponse.json({ message: "Server Error" }, { status: 500 }),
+      ),
       http.get("*/api/checkout/cart/empty", () => HttpResponse.error()),
     );
     const user = userEvent.setup();
@@ -162,7 +209,9 @@ describe("cart toasts (SPEC §8)", () => {
     seedLine(plain, 1);
     let code = "";
     server.use(
-      http.get("*/api/checkout/cart", () => HttpResponse.json({ data: sampleCart([{ id: 11, product: plain, quantity: 1 }]) })),
+      http.get("*/api/checkout/cart", () =>
+        HttpResponse.json({ data: sampleCart([{ id: 11, product: plain, quantity: 1 }]) }),
+      ),
       http.post("*/api/checkout/cart/coupon", async ({ request }) => {
         code = ((await request.json()) as { code: string }).code;
         return code === "BIKE10"
@@ -187,10 +236,14 @@ describe("cart toasts (SPEC §8)", () => {
     let fail = false;
     server.use(
       http.get("*/api/checkout/cart", () =>
-        HttpResponse.json({ data: sampleCart([{ id: 11, product: plain, quantity: 1 }], { coupon_code: "BIKE10" }) }),
+        HttpResponse.json({
+          data: sampleCart([{ id: 11, product: plain, quantity: 1 }], { coupon_code: "BIKE10" }),
+        }),
       ),
       http.delete("*/api/checkout/cart/coupon", () =>
-        fail ? HttpResponse.error() : HttpResponse.json({ success: true, status: true, message: "Remove Coupon" }),
+        fail
+          ? HttpResponse.error()
+          : HttpResponse.json({ success: true, status: true, message: "Remove Coupon" }),
       ),
     );
     const user = userEvent.setup();
@@ -221,7 +274,12 @@ describe("cart toasts (SPEC §8)", () => {
     server.use(
       http.get("*/api/checkout/cart", () =>
         HttpResponse.json({
-          data: sampleCart([{ id: 11, product: plain, quantity: 1 }], { formated_grand_total: "₹19,999.00", grand_total: "19999", tax_total: "3000", formated_tax_total: "₹3,000.00" }),
+          data: sampleCart([{ id: 11, product: plain, quantity: 1 }], {
+            formated_grand_total: "₹19,999.00",
+            grand_total: "19999",
+            tax_total: "3000",
+            formated_tax_total: "₹3,000.00",
+          }),
         }),
       ),
     );

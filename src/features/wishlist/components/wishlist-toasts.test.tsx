@@ -5,7 +5,12 @@ import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { writeAuth } from "@/api/auth-storage";
 import { server } from "../../../../tests/msw/server";
-import { plainProduct, sampleCustomer, sampleProduct, shoppingHandlers } from "../../../../tests/msw/shopping-handlers";
+import {
+  plainProduct,
+  sampleCustomer,
+  sampleProduct,
+  shoppingHandlers,
+} from "../../../../tests/msw/shopping-handlers";
 import { renderWithProviders } from "../../../../tests/utils/render";
 import { getWishlistState, replaceWishlist } from "../store";
 import { WishlistLink } from "./wishlist-link";
