@@ -12,10 +12,9 @@ import { useCurrency } from "@/i18n/currency";
 import { subscribeOutboxSummary, type OutboxSummary } from "./outbox";
 import { isUpdateWaiting, subscribeUpdate } from "./register-sw";
 import { useWaitingChanges } from "./use-waiting-changes";
+import { OfflineBanner } from "./offline-banner";
 
-// The banner and the update prompt load only when they have something to show.
-const loadOfflineBanner = () => import("./offline-banner");
-const OfflineBanner = lazy(() => loadOfflineBanner().then((m) => ({ default: m.OfflineBanner })));
+// The update prompt loads only when a new version waits.
 const UpdatePrompt = lazy(() => import("./update-prompt").then((m) => ({ default: m.UpdatePrompt })));
 
 function SummaryMessage({ summary }: { summary: OutboxSummary }) {
@@ -90,20 +89,9 @@ export function OfflineStatus() {
   const waiting = useWaitingChanges();
   const updateWaiting = useSyncExternalStore(subscribeUpdate, isUpdateWaiting, () => false);
 
-  useEffect(() => {
-    // Fetched once the page is idle, so the banner can still appear after the connection is lost
-    // (also where no service worker serves the code yet).
-    const id = setTimeout(() => void loadOfflineBanner().catch(() => undefined), 2000);
-    return () => clearTimeout(id);
-  }, []);
-
   return (
     <>
-      {(!isOnline || waiting > 0) && (
-        <Suspense fallback={null}>
-          <OfflineBanner isOnline={isOnline} waiting={waiting} />
-        </Suspense>
-      )}
+      {(!isOnline || waiting > 0) && <OfflineBanner isOnline={isOnline} waiting={waiting} />}
       {/* A waiting version stays waiting until the reload, so the prompt stays mounted once shown. */}
       {updateWaiting && (
         <Suspense fallback={null}>

@@ -48,7 +48,10 @@ export function applyUpdate(): void {
 
 const CHUNK_RELOAD_KEY = "chunk-reload-at";
 
-/** Reloads once when a route's code cannot be loaded (an older build's chunk); `beforeReload` saves the outbox. */
+/**
+ * Reloads once when a route's code cannot be loaded while online (an older build's chunk); `beforeReload` saves
+ * the outbox. Offline, the failure is left to the route's error view.
+ */
 export function installChunkLoadRecovery(beforeReload: () => Promise<void>): () => void {
   const onPreloadError = (event: Event) => {
     let last = 0;
@@ -58,6 +61,9 @@ export function installChunkLoadRecovery(beforeReload: () => Promise<void>): () 
       return;
     }
     if (Date.now() - last < 60_000) return;
+    // Offline, the chunk is missing because the network is, not because the build changed: a reload would
+    // only trade the page for the browser's error page.
+    if (typeof navigator !== "undefined" && !navigator.onLine) return;
     event.preventDefault();
     sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()));
     void beforeReload().finally(() => window.location.reload());
