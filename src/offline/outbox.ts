@@ -23,6 +23,7 @@ import { cartKeys } from "@/api/cart";
 import { ApiError } from "@/api/client";
 import { wishlistKeys } from "@/api/wishlist";
 import type { Cart } from "@/api/contract/cart";
+import { toAmount } from "@/i18n/format";
 import {
   coalesce,
   lineKey,
@@ -78,7 +79,7 @@ function serverLinePrices(cart: Cart | null | undefined) {
   return (cart?.items ?? []).map((item) => ({
     productId: Number(item.product_id ?? item.additional?.product_id ?? item.product?.id ?? 0),
     variantId: numberOrNull(item.additional?.selected_configurable_option),
-    price: typeof item.price === "number" ? item.price : Number(String(item.price).replace(/[^0-9.-]/g, "")),
+    price: toAmount(item.price),
   }));
 }
 

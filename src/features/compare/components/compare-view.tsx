@@ -17,20 +17,14 @@ import { useLingui } from "@lingui/react/macro";
 import type { Product } from "@/api/contract/product";
 import { ButtonLink, RouterLink } from "@/components/router-links";
 import { useCurrency } from "@/i18n/currency";
+import { SPEC_LABELS } from "@/i18n/spec-labels";
 import { discountedPrice, toAmount } from "@/i18n/format";
 import { enqueueSnackbar } from "notistack";
 import { removeFromCompare, useCompareList } from "../store";
 import { compareRow, specRows, variationRows, type CompareRow } from "../utils/compare-table";
 
 const ROW_LABELS: Record<string, MessageDescriptor> = {
-  gender: msg`Gender`,
-  age: msg`Age`,
-  tyre_size: msg`Tyre size`,
-  frame_size: msg`Frame size`,
-  frame: msg`Frame`,
-  suspension: msg`Suspension`,
-  brake: msg`Brake`,
-  gears: msg`Gears`,
+  ...SPEC_LABELS,
   colors: msg`Colours`,
   sizes: msg`Sizes`,
   price: msg`Price`,

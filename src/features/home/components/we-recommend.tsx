@@ -3,31 +3,19 @@ import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
 import Typography from "@mui/material/Typography";
-import { msg } from "@lingui/core/macro";
-import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { catalogQueries } from "@/api/catalog";
+import { SPEC_LABELS } from "@/i18n/spec-labels";
 import { CAROUSEL_DELAY_MS } from "../utils/autoplay";
-import { toRecommendSlide, type RecommendSlide, type SpecCode } from "../utils/recommend-slide";
+import { toRecommendSlide, type RecommendSlide } from "../utils/recommend-slide";
 import { Carousel } from "./carousel";
 import { HomeSection } from "./home-section";
 
 /** SPEC §7: product-with-additional-information with new=1 and limit=4. */
 export const RECOMMEND_LIMIT = 4;
 const IMAGE_SIZE = 480;
-
-const SPEC_LABELS: Record<SpecCode, MessageDescriptor> = {
-  gender: msg`Gender`,
-  age: msg`Age`,
-  tyre_size: msg`Tyre Size`,
-  frame_size: msg`Frame Size`,
-  frame: msg`Frame`,
-  suspension: msg`Suspension`,
-  brake: msg`Brake`,
-  gears: msg`Gears`,
-};
 
 function RecommendCard({ slide }: { slide: RecommendSlide }) {
   const { t } = useLingui();
