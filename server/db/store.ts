@@ -23,7 +23,7 @@ const migrations: Record<string, Migration> = {
   "0003-primary-category": primaryCategory,
 };
 
-type Param = string | number | bigint | Buffer | null;
+export type Param = string | number | bigint | Buffer | null;
 
 /**
  * Kysely builds the SQL (portable, typed); better-sqlite3 runs it synchronously with cached statements,
@@ -61,6 +61,19 @@ export class Store {
       sql: c.sql,
       params: c.parameters.map((p) => (typeof p === "boolean" ? (p ? 1 : 0) : (p as Param))),
     };
+  }
+
+  /** The SQL and parameters of a query, to run later with `allCompiled` / `firstCompiled`. */
+  compile(q: Compilable<unknown>): { sql: string; params: Param[] } {
+    return this.params(q);
+  }
+
+  allCompiled<T>(c: { sql: string; params: Param[] }): T[] {
+    return this.prepare(c.sql).all(...c.params) as T[];
+  }
+
+  firstCompiled<T>(c: { sql: string; params: Param[] }): T | undefined {
+    return this.prepare(c.sql).get(...c.params) as T | undefined;
   }
 
   all<T>(q: Compilable<T>): T[] {

@@ -5,7 +5,9 @@ import {
   SIZE_ATTRIBUTE_ID,
   type ProductListQuery,
 } from "../../src/api/contract/product";
-import type { Store } from "../db/store";
+import type { Param, Store } from "../db/store";
+
+type CompiledSql = { sql: string; params: Param[] };
 import type { ProductTable, ProductVariantTable } from "../db/schema";
 import { COLORS, INFO_LABELS, ROOT_CATEGORY, SIZES } from "../seed/catalog";
 import { formatMoney } from "./money";
@@ -48,9 +50,10 @@ export type ProductView = Record<string, unknown> & { id: number };
 export class Catalog {
   private categories = new Map<number, CategoryRow>();
   private countCache = new Map<string, number>();
+  private plans = new Map<string, SearchPlan>();
   private version = 0;
-  private listCache = new Map<string, { version: number; body: string }>();
-  private jsonCache = new Map<number, string>();
+  private listCache = new Map<string, { version: number; body: Uint8Array<ArrayBuffer> }>();
+  private jsonCache = new Map<number, Buffer>();
   private primaryCategories = new Set<number>();
 
   constructor(
@@ -92,34 +95,39 @@ export class Catalog {
     return this.categories.get(id);
   }
 
-  /** Stock changed: cached list replies and those products' cached JSON are stale. */
+  /** Stock changed: cached list replies, totals and those products' cached JSON are stale. */
   touch(productIds: number[] = []): void {
     this.version++;
+    this.countCache.clear(); // an order raises sale counts, which the bestseller filter reads
     if (productIds.length) for (const id of productIds) this.jsonCache.delete(id);
     else this.jsonCache.clear();
   }
 
-  /** Anonymous product JSON, cached per product (the catalogue changes only through stock). */
-  viewsJson(ids: number[]): string[] {
+  /** Anonymous product JSON, cached per product as UTF-8 bytes (the catalogue changes only through stock). */
+  viewsBytes(ids: number[]): Buffer[] {
     const missing = ids.filter((id) => !this.jsonCache.has(id));
     if (missing.length) {
       if (this.jsonCache.size + missing.length > 20_000) this.jsonCache.clear();
-      for (const v of this.views(missing)) this.jsonCache.set(v.id, JSON.stringify(v));
+      for (const v of this.views(missing)) this.jsonCache.set(v.id, Buffer.from(JSON.stringify(v)));
     }
-    const out: string[] = [];
+    const out: Buffer[] = [];
     for (const id of ids) {
-      const json = this.jsonCache.get(id);
-      if (json) out.push(json);
+      const bytes = this.jsonCache.get(id);
+      if (bytes) out.push(bytes);
     }
     return out;
   }
 
-  cachedList(key: string): string | undefined {
+  viewsJson(ids: number[]): string[] {
+    return this.viewsBytes(ids).map((b) => b.toString("utf8"));
+  }
+
+  cachedList(key: string): Uint8Array<ArrayBuffer> | undefined {
     const hit = this.listCache.get(key);
     return hit && hit.version === this.version ? hit.body : undefined;
   }
 
-  storeList(key: string, body: string): void {
+  storeList(key: string, body: Uint8Array<ArrayBuffer>): void {
     if (this.listCacheSize <= 0) return;
     if (this.listCache.size >= this.listCacheSize) this.listCache.clear();
     this.listCache.set(key, { version: this.version, body });
@@ -390,8 +398,51 @@ export class Catalog {
     };
   }
 
-  /** Query → matching ids (one page) and the total. Unknown filter values are ignored, as Bagisto does. */
+  /**
+   * Query → matching ids (one page) and the total. Unknown filter values are ignored, as Bagisto does.
+   * The compiled SQL of a query is kept (it depends only on the query and the categories, which are
+   * loaded once), so a repeated list request runs two prepared statements and builds nothing.
+   */
   search(q: ProductListQuery, page: number, limit: number): { ids: number[]; total: number } {
+    const key = q.url_key
+      ? undefined
+      : JSON.stringify([
+          q.category_id,
+          q.cat_slug,
+          q.tag,
+          q.color,
+          q.size,
+          q.new,
+          q.featured,
+          q.sale,
+          q.bestseller,
+          q.search,
+          q.name,
+          q.price,
+          q.sort,
+          q.order,
+          page,
+          limit,
+        ]);
+    let plan = key === undefined ? undefined : this.plans.get(key);
+    if (!plan) {
+      plan = this.plan(q, page, limit);
+      if (key !== undefined) {
+        if (this.plans.size >= 5000) this.plans.clear();
+        this.plans.set(key, plan);
+      }
+    }
+    let total = this.countCache.get(plan.countKey);
+    if (total === undefined) {
+      total = this.store.firstCompiled<{ n: number }>(plan.count)?.n ?? 0;
+      if (this.countCache.size > 5000) this.countCache.clear();
+      this.countCache.set(plan.countKey, total);
+    }
+    const ids = this.store.allCompiled<{ id: number }>(plan.ids).map((r) => r.id);
+    return { ids, total };
+  }
+
+  private plan(q: ProductListQuery, page: number, limit: number): SearchPlan {
     const db = this.store.qb;
     let query = db.selectFrom("products as p");
     const list = (v: string | undefined) =>
@@ -468,17 +519,9 @@ export class Catalog {
       else query = query.where(sql<boolean>`p.url_key like ${"%" + escapeLike(q.url_key) + "%"} escape '\\'`);
     }
 
-    const countQ = query.select((eb) => eb.fn.countAll<number>().as("n"));
-    const compiled = countQ.compile();
-    const key = compiled.sql + JSON.stringify(compiled.parameters);
-    let total = this.countCache.get(key);
-    if (total === undefined) {
-      total = this.store.first(countQ)?.n ?? 0;
-      if (this.countCache.size > 5000) this.countCache.clear();
-      this.countCache.set(key, total);
-    }
+    const count = this.store.compile(query.select((eb) => eb.fn.countAll<number>().as("n")));
     const { column, direction } = sortOf(q);
-    const rows = this.store.all(
+    const ids = this.store.compile(
       query
         .select("p.id")
         .orderBy(column, direction)
@@ -486,8 +529,14 @@ export class Catalog {
         .limit(limit)
         .offset((page - 1) * limit),
     );
-    return { ids: rows.map((r) => r.id), total };
+    return { count, countKey: count.sql + JSON.stringify(count.params), ids };
   }
+}
+
+interface SearchPlan {
+  count: CompiledSql;
+  countKey: string;
+  ids: CompiledSql;
 }
 
 export const BESTSELLER_MIN_SALES = 60;

@@ -20,7 +20,7 @@ export function idempotency(store: Store): MiddlewareHandler<AppEnv> {
   let lastSweep = 0;
   return async (c, next) => {
     const key = c.req.header("idempotency-key");
-    const path = new URL(c.req.url).pathname;
+    const path = c.req.path;
     if (key === undefined || (c.req.method === "GET" && !WRITE_GETS.test(path)) || c.req.method === "HEAD")
       return next();
     if (!/^[\x21-\x7e]{1,200}$/.test(key))

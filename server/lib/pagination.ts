@@ -50,9 +50,26 @@ export function paginate<T>(url: string, items: T[], total: number, req: PageReq
   };
 }
 
-/** The same envelope around items that are already JSON text (cached product JSON). */
-export function paginateJson(url: string, itemsJson: string[], total: number, req: PageRequest): string {
-  const envelope = paginate(url, itemsJson, total, req);
-  const { data: _d, ...rest } = envelope;
-  return `{"data":[${itemsJson.join(",")}],${JSON.stringify(rest).slice(1)}`;
+const DATA_OPEN = Buffer.from('{"data":[');
+const COMMA = Buffer.from(",");
+
+/**
+ * The same envelope around items that are already JSON bytes (cached product JSON), as bytes: the reply
+ * goes to the socket without being turned into a string and encoded again.
+ */
+export function paginateBytes(
+  url: string,
+  items: Buffer[],
+  total: number,
+  req: PageRequest,
+): Uint8Array<ArrayBuffer> {
+  const { data: _d, ...rest } = paginate(url, items, total, req);
+  const parts: Buffer[] = [DATA_OPEN];
+  items.forEach((item, i) => {
+    if (i) parts.push(COMMA);
+    parts.push(item);
+  });
+  parts.push(Buffer.from(`],${JSON.stringify(rest).slice(1)}`));
+  // Buffer.concat copies into a fresh, unshared ArrayBuffer.
+  return Buffer.concat(parts) as Uint8Array<ArrayBuffer>;
 }

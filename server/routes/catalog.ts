@@ -5,10 +5,12 @@ import { reviewCreateSchema, reviewListQuerySchema } from "../../src/api/contrac
 import type { AppEnv, Ctx, Deps } from "../context";
 import { optionalCustomer } from "../lib/auth";
 import { HttpError, idParam, notFound, nowIso, parseBody, parseQuery } from "../lib/http";
-import { paginate, paginateJson } from "../lib/pagination";
+import { paginate, paginateBytes } from "../lib/pagination";
 import { COLORS, SIZES } from "../seed/catalog";
 
 export const DEFAULT_PAGE_SIZE = 12;
+const DETAIL_OPEN = Buffer.from('{"data":');
+const DETAIL_CLOSE = Buffer.from("}");
 
 export function publicCache(c: Ctx): void {
   c.header("Cache-Control", c.req.query("token") !== undefined ? "private, no-store" : "public, max-age=60");
@@ -44,13 +46,13 @@ export function catalogRoutes(d: Deps) {
     const limit = q.limit ?? DEFAULT_PAGE_SIZE;
     const { ids, total } = catalog.search(q, page, limit);
     const pageReq = { page, limit, limitRaw: c.req.query("limit") };
-    let body: string;
+    let body: Uint8Array<ArrayBuffer>;
     if (!wishlisted && !extra) {
-      body = paginateJson(c.req.url, catalog.viewsJson(ids), total, pageReq);
+      body = paginateBytes(c.req.url, catalog.viewsBytes(ids), total, pageReq);
     } else {
       let views: Record<string, unknown>[] = catalog.views(ids, { wishlisted });
       if (extra) views = extra(views);
-      body = JSON.stringify(paginate(c.req.url, views, total, pageReq));
+      body = new TextEncoder().encode(JSON.stringify(paginate(c.req.url, views, total, pageReq)));
     }
     if (!wishlisted) catalog.storeList(cacheKey, body);
     return c.body(body, 200, { "Content-Type": "application/json; charset=UTF-8" });
@@ -62,10 +64,12 @@ export function catalogRoutes(d: Deps) {
     const id = idParam(c);
     const wishlisted = wishlistedFor(c);
     if (!wishlisted) {
-      const [json] = catalog.viewsJson([id]);
-      if (!json) throw notFound();
+      const [bytes] = catalog.viewsBytes([id]);
+      if (!bytes) throw notFound();
       publicCache(c);
-      return c.body(`{"data":${json}}`, 200, { "Content-Type": "application/json; charset=UTF-8" });
+      return c.body(Buffer.concat([DETAIL_OPEN, bytes, DETAIL_CLOSE]), 200, {
+        "Content-Type": "application/json; charset=UTF-8",
+      });
     }
     const [view] = catalog.views([id], { wishlisted });
     if (!view) throw notFound();

@@ -75,6 +75,30 @@ describe("checkout", () => {
     expect((await stranger.get(`/api/orders/${order.id}`)).status).toBe(401);
   });
 
+  it("refreshes the remembered lists after an order: the stock and the bestseller total", async () => {
+    const app = await makeApp();
+    const s = shopper(app);
+    const bestsellers = async () => (await s.get("/api/products?bestseller=1&limit=100")).json;
+    const before = await bestsellers();
+    await bestsellers(); // the reply and its total are now cached
+    // Product 12 of the sample shop has sold 59, one short of a bestseller.
+    const product = (await s.get("/api/products/12")).json.data;
+    expect(product.saleCount).toBe(59);
+    expect(before.data.some((p: { id: number }) => p.id === 12)).toBe(false);
+    const variant = product.variation[0].size[0];
+    await s.post("/api/checkout/cart/add/12", {
+      quantityCount: 1,
+      is_configurable: true,
+      selected_configurable_option: variant.variant_id,
+    });
+    await checkout(s);
+    const after = await bestsellers();
+    expect(after.meta.total).toBe(before.meta.total + 1);
+    const listed = after.data.find((p: { id: number }) => p.id === 12);
+    expect(listed.saleCount).toBe(60);
+    expect(listed.variation[0].size[0].stock).toBe(variant.stock - 1);
+  });
+
   it("lists a customer's orders with pagination and hides other people's orders", async () => {
     const app = await makeApp();
     const s = shopper(app);
