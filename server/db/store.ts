@@ -117,6 +117,7 @@ export function openSqlite(file: string): Database.Database {
   sqlite.pragma("synchronous = NORMAL");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("mmap_size = 268435456");
   return sqlite;
 }
 
