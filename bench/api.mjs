@@ -156,6 +156,7 @@ for (const n of sizes) {
         }),
       );
     } else {
+      rows.push(await scenario("product list (limit 12)", { url: `${o}/api/products?limit=12` }));
       rows.push(
         await scenario("product list, same filtered URL (list cache on)", {
           url: `${o}/api/products?category_id=2&color=red&sort=price&order=asc&limit=12`,

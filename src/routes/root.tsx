@@ -2,6 +2,7 @@ import Box from "@mui/material/Box";
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet, useRouterState } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
+import { Deferred } from "@/components/deferred";
 import { NotFound } from "@/components/feedback/not-found";
 import { Footer } from "@/features/shell/components/footer";
 import { Header } from "@/features/shell/components/header";
@@ -25,9 +26,13 @@ function RootLayout() {
       <Header actions={<HeaderActions />} />
       <OfflineStatus />
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: "none", minHeight: "100vh" }}>
-        <Outlet />
+        <Deferred>
+          <Outlet />
+        </Deferred>
       </Box>
-      <Footer canSubscribe={!BICYCLE_HOME_PATHS.has(pathname)} />
+      <Deferred>
+        <Footer canSubscribe={!BICYCLE_HOME_PATHS.has(pathname)} />
+      </Deferred>
     </Box>
   );
 }

@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
 import LinearProgress from "@mui/material/LinearProgress";
 import { useLingui } from "@lingui/react/macro";
-import type { ReactNode } from "react";
+import { useDeferredValue, type ReactNode } from "react";
 import type { Product } from "@/api/contract/product";
 import { NotFound } from "@/components/feedback/not-found";
 import { PageHeader } from "@/components/layout/page-header";
@@ -30,6 +30,8 @@ export function CatalogView({ slug, search, variant, renderProduct }: CatalogVie
   const { t } = useLingui();
   const layout = shopLayoutOf(variant);
   const c = useCatalogList({ slug, search });
+  // New cards render in a background (time-sliced) pass; until then the skeleton or the last list stays.
+  const products = useDeferredValue(c.isLoading ? null : c.products, null);
   if (c.isUnknownCategory) return <NotFound />;
   const title = c.categoryName ?? (slug ? "" : t`Shop`);
   const list = layout.view === "list";
@@ -72,11 +74,11 @@ export function CatalogView({ slug, search, variant, renderProduct }: CatalogVie
             <Box sx={{ height: 4, mb: 1 }}>
               {c.isFetching && !c.isLoading && <LinearProgress aria-hidden="true" />}
             </Box>
-            {c.isLoading ? (
-              <CatalogSkeleton columns={list ? layout.columns : layout.columns} />
+            {products === null ? (
+              <CatalogSkeleton columns={layout.columns} />
             ) : (
               <ProductGrid
-                products={c.products}
+                products={products}
                 columns={layout.columns}
                 list={list && layout.columns === 1}
                 renderProduct={(p, i) => renderProduct(p, { priority: i < (list ? 1 : 2), list })}

@@ -4,7 +4,7 @@ import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { useId, useState, type ReactNode } from "react";
+import { useDeferredValue, useId, useState, type ReactNode } from "react";
 import { catalogQueries, type ProductListParams } from "@/api/catalog";
 import type { Product } from "@/api/contract/product";
 import { ROOT_CATEGORY_ID } from "@/api/contract/category";
@@ -41,10 +41,12 @@ function ProductList({
   params: ProductListParams;
   children: (products: Product[]) => ReactNode;
 }) {
-  const { data, isError, isPending } = useQuery(catalogQueries.list(params));
-  if (isPending) return <Box sx={{ minHeight: 320 }} aria-busy="true" />;
-  if (isError && !data) return null;
-  const products = data?.data ?? [];
+  const { data: fresh, isError } = useQuery(catalogQueries.list(params));
+  // The cards render in a background (time-sliced) pass once the list arrives.
+  const data = useDeferredValue(fresh ?? null, null);
+  if (isError && !fresh) return null;
+  if (!data) return <Box sx={{ minHeight: 320 }} aria-busy="true" />;
+  const products = data.data;
   return products.length === 0 ? <NoProducts /> : <>{children(products)}</>;
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { startTransition, useEffect, useState } from "react";
 
 type IdleWindow = Window & {
   requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number;
@@ -14,7 +14,8 @@ export function useProgressiveCount(total: number): number {
   useEffect(() => {
     if (count >= total) return;
     const w = window as IdleWindow;
-    const step = () => setCount((c) => Math.min(c + 1, total));
+    // each block renders in a transition: in short slices, not one long task
+    const step = () => startTransition(() => setCount((c) => Math.min(c + 1, total)));
     if (w.requestIdleCallback) {
       const id = w.requestIdleCallback(step, { timeout: 300 });
       return () => w.cancelIdleCallback?.(id);

@@ -8,8 +8,9 @@ const ScrollTopFab = lazy(() => import("./scroll-top-fab").then((m) => ({ defaul
 export function ScrollTopButton() {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
+    // Only on scroll events: reading scrollY while the page is still being laid out forces a layout.
+    // A page opened already scrolled (reload, back) gets a scroll event when the position is restored.
     const onScroll = () => setVisible(window.scrollY > SCROLL_TOP_THRESHOLD);
-    onScroll();
     window.addEventListener("scroll", onScroll, { passive: true });
     return () => window.removeEventListener("scroll", onScroll);
   }, []);

@@ -42,6 +42,7 @@ export function SubscribeForm({ canSubmit }: { canSubmit: boolean }) {
       <Box
         component="input"
         type="email"
+        name="email"
         required
         aria-label={t`Email address`}
         placeholder={t`Email address`}
