@@ -4,7 +4,7 @@ import { ThemeProvider } from "@mui/material/styles";
 import { I18nProvider } from "@lingui/react";
 import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
 import { RouterProvider } from "@tanstack/react-router";
-import { SnackbarProvider } from "notistack";
+import { LazyToastHost } from "@/components/feedback/lazy-toast-host";
 import { i18n } from "@/i18n/i18n";
 import { registerMutationDefaults } from "@/offline/mutation-defaults";
 import { createOutbox, setCurrentOutbox } from "@/offline/outbox";
@@ -44,9 +44,8 @@ export function AppProviders() {
           // App start: whatever waited in the outbox is replayed (by one tab) once the cache is back.
           onSuccess={() => void outbox.replay()}
         >
-          <SnackbarProvider maxSnack={4} anchorOrigin={{ vertical: "bottom", horizontal: "left" }}>
-            <RouterProvider router={router} />
-          </SnackbarProvider>
+          <RouterProvider router={router} />
+          <LazyToastHost />
         </PersistQueryClientProvider>
       </ThemeProvider>
     </I18nProvider>

@@ -6,7 +6,7 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import { enqueueSnackbar } from "notistack";
+import { toast } from "@/components/feedback/toast";
 import { useOnlineStatus } from "@/hooks/use-online-status";
 import { useCurrency } from "@/i18n/currency";
 import { subscribeOutboxSummary, type OutboxSummary } from "./outbox";
@@ -73,7 +73,7 @@ function useSummaryToast() {
   useEffect(
     () =>
       subscribeOutboxSummary((summary: OutboxSummary) => {
-        enqueueSnackbar(<SummaryMessage summary={summary} />, {
+        toast(<SummaryMessage summary={summary} />, {
           variant: summary.refused.length || summary.priceChanged.length ? "warning" : "success",
           autoHideDuration: 10000,
         });

@@ -13,8 +13,8 @@ import {
   type AnyRouter,
 } from "@tanstack/react-router";
 import { render, screen } from "@testing-library/react";
-import { SnackbarProvider } from "notistack";
 import { createAppRouter } from "@/app/router";
+import { ToastHost } from "@/components/feedback/toast-host";
 import { theme } from "@/app/theme";
 import { activateLocale, i18n } from "@/i18n/i18n";
 import type { Locale } from "@/i18n/locale";
@@ -32,9 +32,8 @@ function Providers({ queryClient, router }: { queryClient: QueryClient; router: 
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <QueryClientProvider client={queryClient}>
-          <SnackbarProvider anchorOrigin={{ vertical: "bottom", horizontal: "left" }}>
-            <RouterProvider router={router} />
-          </SnackbarProvider>
+          <RouterProvider router={router} />
+          <ToastHost />
         </QueryClientProvider>
       </ThemeProvider>
     </I18nProvider>

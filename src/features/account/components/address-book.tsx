@@ -9,7 +9,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
-import { enqueueSnackbar } from "notistack";
+import { toast } from "@/components/feedback/toast";
 import { accountMutations, accountQueries } from "@/api/account";
 import type { CustomerAddress } from "@/api/contract/address";
 import { AddressFields, emptyAddress, type AddressValues } from "@/components/form/address-fields";
@@ -47,12 +47,12 @@ function AddressForm({ address, onDone }: { address: CustomerAddress | null; onD
       {
         onSuccess: () => {
           setAddressSaved(true);
-          enqueueSnackbar(t`Address Saved Successfully!`, { variant: "success" });
+          toast(t`Address Saved Successfully!`, { variant: "success" });
           onDone();
         },
         onError: () => {
           setAddressSaved(false);
-          enqueueSnackbar(t`Some Error occured , Please Contact Admin`, { variant: "error" });
+          toast(t`Some Error occured , Please Contact Admin`, { variant: "error" });
         },
       },
     );
@@ -101,8 +101,8 @@ export function AddressBook() {
 
   function handleDelete(id: number) {
     remove.mutate(id, {
-      onSuccess: () => enqueueSnackbar(t`Address Deleted  Successfully!`, { variant: "success" }),
-      onError: () => enqueueSnackbar(t`Some Error occured , Please Contact Admin`, { variant: "error" }),
+      onSuccess: () => toast(t`Address Deleted  Successfully!`, { variant: "success" }),
+      onError: () => toast(t`Some Error occured , Please Contact Admin`, { variant: "error" }),
     });
   }
 

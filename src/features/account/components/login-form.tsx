@@ -5,7 +5,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
-import { enqueueSnackbar } from "notistack";
+import { toast } from "@/components/feedback/toast";
 import { z } from "zod";
 import { accountMutations } from "@/api/account";
 import { useOnlineStatus } from "@/hooks/use-online-status";
@@ -47,7 +47,7 @@ export function LoginForm({ redirect }: { redirect?: string }) {
       onError: () => {
         const message = t`Password and email is Wrong`;
         setFailure(message);
-        enqueueSnackbar(message, { variant: "error" });
+        toast(message, { variant: "error" });
       },
     });
   }

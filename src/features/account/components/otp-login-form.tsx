@@ -6,7 +6,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
-import { enqueueSnackbar } from "notistack";
+import { toast } from "@/components/feedback/toast";
 import { z } from "zod";
 import { accountMutations } from "@/api/account";
 import { readPendingMobile, writePendingMobile } from "@/api/auth-storage";
@@ -58,14 +58,14 @@ export function OtpLoginForm({ redirect }: { redirect?: string }) {
           } else {
             const message = reply.error ?? reply.message ?? t`Some Error Occured`;
             setPhoneError(message);
-            enqueueSnackbar(message, { variant: "error" });
+            toast(message, { variant: "error" });
           }
         },
         onError: (error) => {
           const message =
             error instanceof ApiError && !error.isNetwork ? error.message : t`Some Error Occured`;
           setPhoneError(message);
-          enqueueSnackbar(message, { variant: "error" });
+          toast(message, { variant: "error" });
         },
       },
     );
@@ -102,7 +102,7 @@ export function OtpLoginForm({ redirect }: { redirect?: string }) {
           } else {
             const message = reply.message ?? reply.error ?? t`OTP is Expired or Invalid , please try again!`;
             setCodeError(message);
-            enqueueSnackbar(message, { variant: "error" });
+            toast(message, { variant: "error" });
           }
         },
         onError: () => {
@@ -110,7 +110,7 @@ export function OtpLoginForm({ redirect }: { redirect?: string }) {
           setPending(null);
           const message = t`OTP is Expired or Invalid , please try again!`;
           setNotice(message);
-          enqueueSnackbar(message, { variant: "error" });
+          toast(message, { variant: "error" });
         },
       },
     );

@@ -6,7 +6,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
-import { enqueueSnackbar } from "notistack";
+import { toast } from "@/components/feedback/toast";
 import { z } from "zod";
 import { accountMutations } from "@/api/account";
 import { writeAuth } from "@/api/auth-storage";
@@ -76,9 +76,9 @@ export function ProfileForm({ customer, token }: { customer: Customer; token: st
       {
         onSuccess: (reply) => {
           writeAuth({ token, data: reply.data });
-          enqueueSnackbar(t`Profile Updated successfully`, { variant: "success" });
+          toast(t`Profile Updated successfully`, { variant: "success" });
         },
-        onError: () => enqueueSnackbar(t`Failed To update data`, { variant: "error" }),
+        onError: () => toast(t`Failed To update data`, { variant: "error" }),
       },
     );
   }

@@ -4,7 +4,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
-import { enqueueSnackbar } from "notistack";
+import { toast } from "@/components/feedback/toast";
 import { z } from "zod";
 import { accountMutations } from "@/api/account";
 import { ApiError } from "@/api/client";
@@ -66,18 +66,18 @@ export function RegisterForm({ redirect }: { redirect?: string }) {
     setErrors({});
     register.mutate(parsed.data, {
       onSuccess: () => {
-        enqueueSnackbar(t`You are Signed up Successfully!`, { variant: "success" });
+        toast(t`You are Signed up Successfully!`, { variant: "success" });
         login.mutate(
           { email: parsed.data.email, password: parsed.data.password },
           {
             onSuccess: (reply) => onLoggedIn(reply),
-            onError: () => enqueueSnackbar(t`Password and email is Wrong`, { variant: "error" }),
+            onError: () => toast(t`Password and email is Wrong`, { variant: "error" }),
           },
         );
       },
       onError: (error) => {
         if (error instanceof ApiError) setErrors(fromServerErrors(error.fieldErrors));
-        enqueueSnackbar(t`Some Error Occured`, { variant: "error" });
+        toast(t`Some Error Occured`, { variant: "error" });
       },
     });
   }

@@ -1,6 +1,6 @@
 import { useRouter } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
-import { enqueueSnackbar } from "notistack";
+import { toast } from "@/components/feedback/toast";
 import { writeAuth, type StoredAuth } from "@/api/auth-storage";
 
 /** SPEC §4 / §9: after a login the shopper goes to my-account, or to the redirect path, 1 s later. */
@@ -12,8 +12,8 @@ export function useLoginSuccess(redirect: string | undefined) {
   const router = useRouter();
   return (auth: StoredAuth) => {
     writeAuth(auth);
-    enqueueSnackbar(t`Logged Successfully!`, { variant: "success" });
-    enqueueSnackbar(t`You are Logged in successfully!`, { variant: "success" });
+    toast(t`Logged Successfully!`, { variant: "success" });
+    toast(t`You are Logged in successfully!`, { variant: "success" });
     setTimeout(() => {
       if (redirect) router.history.push(redirect);
       else void router.navigate({ to: "/my-account" });

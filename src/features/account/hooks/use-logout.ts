@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
-import { enqueueSnackbar } from "notistack";
+import { toast } from "@/components/feedback/toast";
 import { writeAuth, writePendingMobile } from "@/api/auth-storage";
 import { accountMutations } from "@/api/account";
 import { clearLastReceipt } from "../store";
@@ -30,7 +30,7 @@ export function useLogout() {
     const isPersonal = { predicate: (q: { meta?: { personal?: boolean } }) => q.meta?.personal === true };
     queryClient.removeQueries({ ...isPersonal, type: "inactive" });
     await queryClient.resetQueries(isPersonal).catch(() => undefined);
-    enqueueSnackbar(t`You are logged out.`, { variant: "info" });
+    toast(t`You are logged out.`, { variant: "info" });
     await navigate({ to: "/" });
   };
 }

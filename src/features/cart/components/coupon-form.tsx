@@ -5,7 +5,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
-import { enqueueSnackbar } from "notistack";
+import { toast } from "@/components/feedback/toast";
 import { cartMutations } from "@/api/cart";
 import { ApiError, newIdempotencyKey } from "@/api/client";
 import { useOnlineStatus } from "@/hooks/use-online-status";
@@ -32,12 +32,11 @@ export function CouponForm({ couponCode }: { couponCode: string | null }) {
       {
         onSuccess: (reply) => {
           if (reply.success) {
-            enqueueSnackbar(t`Coupon is added successfully!`, { variant: "success" });
+            toast(t`Coupon is added successfully!`, { variant: "success" });
             setCode("");
-          } else enqueueSnackbar(reply.message, { variant: "error" });
+          } else toast(reply.message, { variant: "error" });
         },
-        onError: (err) =>
-          enqueueSnackbar(err instanceof ApiError ? err.message : String(err), { variant: "error" }),
+        onError: (err) => toast(err instanceof ApiError ? err.message : String(err), { variant: "error" }),
       },
     );
   }
@@ -48,9 +47,9 @@ export function CouponForm({ couponCode }: { couponCode: string | null }) {
       {
         onSuccess: (reply) =>
           reply.success
-            ? enqueueSnackbar(t`Coupon is Deleted successfully!`, { variant: "success" })
-            : enqueueSnackbar(reply.message, { variant: "error" }),
-        onError: () => enqueueSnackbar(t`Coupon failed to  add`, { variant: "error" }),
+            ? toast(t`Coupon is Deleted successfully!`, { variant: "success" })
+            : toast(reply.message, { variant: "error" }),
+        onError: () => toast(t`Coupon failed to  add`, { variant: "error" }),
       },
     );
   }

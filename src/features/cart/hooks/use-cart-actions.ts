@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
-import { enqueueSnackbar } from "notistack";
+import { toast } from "@/components/feedback/toast";
 import { cartKeys, cartMutations, type CartLineRef } from "@/api/cart";
 import { ApiError, newIdempotencyKey } from "@/api/client";
 import type { Product } from "@/api/contract/product";
@@ -42,7 +42,7 @@ export function useCartActions() {
   const remove = useMutation(cartMutations.remove());
   const empty = useMutation(cartMutations.empty());
 
-  const someError = () => enqueueSnackbar(t`some error occured`, { variant: "error" });
+  const someError = () => toast(t`some error occured`, { variant: "error" });
 
   function addToCart(
     product: Product,
@@ -58,7 +58,7 @@ export function useCartActions() {
       remainingStock(inCart, availableStock(product, color, size)),
     );
     if (qty <= 0) {
-      enqueueSnackbar(t`Quantity exceeds to available stock`, { variant: "error" });
+      toast(t`Quantity exceeds to available stock`, { variant: "error" });
       return false;
     }
     dispatchCart({
@@ -72,7 +72,7 @@ export function useCartActions() {
         variantId: variant?.variantId ?? null,
       },
     });
-    if (isOffline()) enqueueSnackbar(t`Added To Cart`, { variant: "success" });
+    if (isOffline()) toast(t`Added To Cart`, { variant: "success" });
     // The promise, not mutate's callbacks: the button may unmount at once (the wishlist's move to cart)
     // and the shopper still hears how it went.
     add
@@ -90,12 +90,11 @@ export function useCartActions() {
           : null,
       })
       .then(
-        () => enqueueSnackbar(t`Added To Cart`, { variant: "success" }),
+        () => toast(t`Added To Cart`, { variant: "success" }),
         (error: unknown) =>
-          enqueueSnackbar(
-            error instanceof ApiError && !error.isNetwork ? error.message : t`some error occured`,
-            { variant: "error" },
-          ),
+          toast(error instanceof ApiError && !error.isNetwork ? error.message : t`some error occured`, {
+            variant: "error",
+          }),
       );
     // The line is in the local cart now (the server follows): callers may move on (wishlist move-to-cart).
     return true;
@@ -114,21 +113,21 @@ export function useCartActions() {
     if (!prepareOutboxChange(cartKeys.setQuantity(), vars)) return;
     setQuantity.mutate(vars, {
       onSuccess,
-      onError: () => enqueueSnackbar(t`Quantity exceeds to available stock`, { variant: "error" }),
+      onError: () => toast(t`Quantity exceeds to available stock`, { variant: "error" }),
     });
   }
 
   function increment(line: CartLine) {
     if (line.quantity >= line.product.stock) {
-      enqueueSnackbar(t`Quantity exceeds to available stock`, { variant: "error" });
+      toast(t`Quantity exceeds to available stock`, { variant: "error" });
       return;
     }
-    changeQuantity(line, line.quantity + 1, () => enqueueSnackbar(t`Added To Cart`, { variant: "success" }));
+    changeQuantity(line, line.quantity + 1, () => toast(t`Added To Cart`, { variant: "success" }));
   }
 
   function removeLine(line: CartLine) {
     dispatchCart({ type: "delete", lineId: line.id });
-    const done = () => enqueueSnackbar(t`Removed From Cart`, { variant: "error" });
+    const done = () => toast(t`Removed From Cart`, { variant: "error" });
     if (isOffline()) done();
     const vars = { idempotencyKey: newIdempotencyKey(), label: line.product.name, line: lineRef(line) };
     // The line's waiting add and quantities are cancelled; the remove itself always goes.
@@ -142,13 +141,13 @@ export function useCartActions() {
       return;
     }
     changeQuantity(line, line.quantity - 1, () =>
-      enqueueSnackbar(t`Item Decremented From Cart`, { variant: "warning" }),
+      toast(t`Item Decremented From Cart`, { variant: "warning" }),
     );
   }
 
   function removeAll() {
     dispatchCart({ type: "deleteAll" });
-    const done = () => enqueueSnackbar(t`Removed All From Cart`, { variant: "error" });
+    const done = () => toast(t`Removed All From Cart`, { variant: "error" });
     if (isOffline()) done();
     const vars = { idempotencyKey: newIdempotencyKey() };
     if (!prepareOutboxChange(cartKeys.empty(), vars)) return;

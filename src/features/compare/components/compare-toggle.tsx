@@ -1,7 +1,7 @@
 import IconButton from "@mui/material/IconButton";
 import CompareArrowsIcon from "@mui/icons-material/CompareArrows";
 import { useLingui } from "@lingui/react/macro";
-import { enqueueSnackbar } from "notistack";
+import { toast } from "@/components/feedback/toast";
 import type { Product } from "@/api/contract/product";
 import { addToCompare, removeFromCompare, useCompareList } from "../store";
 import { isCompared } from "../utils/compare-rules";
@@ -24,10 +24,10 @@ export function CompareToggle({ product }: { product: Product }) {
       onClick={() => {
         if (inList) {
           removeFromCompare(product.id);
-          enqueueSnackbar(t`Removed From Compare`, { variant: "error" });
+          toast(t`Removed From Compare`, { variant: "error" });
         } else {
           addToCompare(product);
-          enqueueSnackbar(t`Added To Compare`, { variant: "success" });
+          toast(t`Added To Compare`, { variant: "success" });
         }
       }}
     >

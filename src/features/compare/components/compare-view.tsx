@@ -19,7 +19,7 @@ import { ButtonLink, RouterLink } from "@/components/router-links";
 import { useCurrency } from "@/i18n/currency";
 import { SPEC_LABELS } from "@/i18n/spec-labels";
 import { discountedPrice, toAmount } from "@/i18n/format";
-import { enqueueSnackbar } from "notistack";
+import { toast } from "@/components/feedback/toast";
 import { removeFromCompare, useCompareList } from "../store";
 import { compareRow, specRows, variationRows, type CompareRow } from "../utils/compare-table";
 
@@ -86,7 +86,7 @@ export function CompareView({ renderActions }: { renderActions?: (product: Produ
                         aria-label={t`Remove ${name} from compare`}
                         onClick={() => {
                           removeFromCompare(p.id);
-                          enqueueSnackbar(t`Removed From Compare`, { variant: "error" });
+                          toast(t`Removed From Compare`, { variant: "error" });
                         }}
                       >
                         <DeleteOutlinedIcon fontSize="small" />

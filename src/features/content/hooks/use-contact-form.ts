@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
-import { enqueueSnackbar } from "notistack";
+import { toast } from "@/components/feedback/toast";
 import { useRef, useState, type FormEvent } from "react";
 import { ApiError, newIdempotencyKey } from "@/api/client";
 import { contentMutations } from "@/api/content";
@@ -46,12 +46,9 @@ export function useContactForm() {
       {
         onSuccess: (reply) => {
           const ok = reply.status === 200;
-          enqueueSnackbar(
-            reply.message || (ok ? t`Your message has been sent.` : t`Your message could not be sent.`),
-            {
-              variant: ok ? "success" : "error",
-            },
-          );
+          toast(reply.message || (ok ? t`Your message has been sent.` : t`Your message could not be sent.`), {
+            variant: ok ? "success" : "error",
+          });
           if (ok) {
             keyRef.current = null;
             setValues(EMPTY_CONTACT);
@@ -60,9 +57,9 @@ export function useContactForm() {
         onError: (error) => {
           if (error instanceof ApiError && error.kind === "http") {
             setProblems(serverProblems(error.fieldErrors));
-            enqueueSnackbar(error.message, { variant: "error" });
+            toast(error.message, { variant: "error" });
           } else {
-            enqueueSnackbar(t`Your message could not be sent. Please check your connection and try again.`, {
+            toast(t`Your message could not be sent. Please check your connection and try again.`, {
               variant: "error",
             });
           }

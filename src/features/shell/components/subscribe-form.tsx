@@ -3,7 +3,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
-import { useSnackbar } from "notistack";
+import { toast } from "@/components/feedback/toast";
 import { newIdempotencyKey } from "@/api/client";
 import { newsletterMutations } from "@/api/newsletter";
 
@@ -13,17 +13,16 @@ import { newsletterMutations } from "@/api/newsletter";
  */
 export function SubscribeForm({ canSubmit }: { canSubmit: boolean }) {
   const { t } = useLingui();
-  const { enqueueSnackbar } = useSnackbar();
   const [email, setEmail] = useState("");
   const subscribe = useMutation({
     ...newsletterMutations.subscribe(),
     onSuccess: (reply) => {
-      enqueueSnackbar(reply.message || t`Thank you for subscribing!`, {
+      toast(reply.message || t`Thank you for subscribing!`, {
         variant: reply.status === 200 ? "success" : "error",
       });
       if (reply.status === 200) setEmail("");
     },
-    onError: (error) => enqueueSnackbar(error.message, { variant: "error" }),
+    onError: (error) => toast(error.message, { variant: "error" }),
   });
 
   const handleSubmit = (e: FormEvent) => {

@@ -1,6 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
-import { enqueueSnackbar } from "notistack";
+import { toast } from "@/components/feedback/toast";
 import { useSyncExternalStore } from "react";
 import { readToken, subscribeAuth } from "@/api/auth-storage";
 import { newIdempotencyKey } from "@/api/client";
@@ -32,8 +32,7 @@ export function useWishlistActions() {
     // SPEC §8: once the server has added the product, its product-added message is shown too.
     set.mutateAsync(vars).then(
       (result) => {
-        if (wanted && result.changed && result.message)
-          enqueueSnackbar(result.message, { variant: "success" });
+        if (wanted && result.changed && result.message) toast(result.message, { variant: "success" });
       },
       () => undefined,
     );
@@ -43,13 +42,13 @@ export function useWishlistActions() {
     if (isInList(getWishlistState().items, product.id)) return;
     addToWishlist(product);
     send(product.id, true, product.name);
-    enqueueSnackbar(t`Added To Wishlist`, { variant: "success" });
+    toast(t`Added To Wishlist`, { variant: "success" });
   }
 
   function remove(productId: number) {
     removeFromWishlist(productId);
     send(productId, false);
-    enqueueSnackbar(t`Removed From Wishlist`, { variant: "error" });
+    toast(t`Removed From Wishlist`, { variant: "error" });
   }
 
   function toggle(product: Product) {
@@ -63,7 +62,7 @@ export function useWishlistActions() {
       removeFromWishlist(id);
       send(id, false);
     });
-    enqueueSnackbar(t`Removed All From Wishlist`, { variant: "error" });
+    toast(t`Removed All From Wishlist`, { variant: "error" });
   }
 
   return { add, remove, toggle, removeAll };
