@@ -4,7 +4,7 @@
  * during checkout; the one exception is a failed dynamic chunk load (a route's code of an older build that
  * is gone), recovered by reloading once, after the outbox has been written to IndexedDB.
  */
-import { Workbox } from "workbox-window";
+import type { Workbox } from "workbox-window";
 
 type Listener = () => void;
 
@@ -24,19 +24,34 @@ export function isUpdateWaiting(): boolean {
   return updateWaiting;
 }
 
+let registering = false;
+
+/** Registers the service worker once the page has loaded (workbox-window is loaded then, not with the page). */
 export function registerServiceWorker(): void {
-  if (workbox || import.meta.env.DEV || typeof navigator === "undefined" || !("serviceWorker" in navigator))
+  if (
+    registering ||
+    import.meta.env.DEV ||
+    typeof navigator === "undefined" ||
+    !("serviceWorker" in navigator)
+  )
     return;
-  workbox = new Workbox("/sw.js", { scope: "/" });
-  workbox.addEventListener("waiting", () => {
-    updateWaiting = true;
-    notify();
-  });
-  void workbox
-    .register()
-    .catch((error: unknown) => console.warn("Service worker registration failed", error));
-  // A long-open showroom tab looks for a new version every hour.
-  setInterval(() => void workbox?.update().catch(() => undefined), 60 * 60 * 1000);
+  registering = true;
+  const start = () =>
+    void import("workbox-window")
+      .then(({ Workbox }) => {
+        const wb = new Workbox("/sw.js", { scope: "/" });
+        workbox = wb;
+        wb.addEventListener("waiting", () => {
+          updateWaiting = true;
+          notify();
+        });
+        // A long-open showroom tab looks for a new version every hour.
+        setInterval(() => void wb.update().catch(() => undefined), 60 * 60 * 1000);
+        return wb.register();
+      })
+      .catch((error: unknown) => console.warn("Service worker registration failed", error));
+  if (document.readyState === "complete") start();
+  else window.addEventListener("load", start, { once: true });
 }
 
 /** Activates the waiting version and reloads once it controls the page (called after the outbox is saved). */

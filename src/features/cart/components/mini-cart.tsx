@@ -1,8 +1,8 @@
 import { lazy, Suspense, useState } from "react";
-import Badge from "@mui/material/Badge";
 import IconButton from "@mui/material/IconButton";
 import ShoppingCartOutlinedIcon from "@mui/icons-material/ShoppingCartOutlined";
 import { useLingui } from "@lingui/react/macro";
+import { CountBadge } from "@/components/count-badge";
 import { useCartSync } from "../hooks/use-cart-sync";
 import { useLocalCart } from "../store";
 
@@ -32,9 +32,9 @@ export function MiniCart() {
           setAnchor(e.currentTarget);
         }}
       >
-        <Badge badgeContent={count} color="primary" showZero data-testid="cart-count">
+        <CountBadge count={count} testId="cart-count">
           <ShoppingCartOutlinedIcon />
-        </Badge>
+        </CountBadge>
       </IconButton>
       {opened && (
         <Suspense fallback={null}>

@@ -1,8 +1,8 @@
-import Badge from "@mui/material/Badge";
 import IconButton, { type IconButtonProps } from "@mui/material/IconButton";
 import CompareArrowsIcon from "@mui/icons-material/CompareArrows";
 import { createLink } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
+import { CountBadge } from "@/components/count-badge";
 import { useCompareList } from "../store";
 
 function AnchorIconButton(props: IconButtonProps<"a">) {
@@ -16,9 +16,9 @@ export function CompareLink() {
   const count = useCompareList().length;
   return (
     <IconButtonLink to="/compare" color="inherit" aria-label={t`Compare, ${count} products`}>
-      <Badge badgeContent={count} color="primary" showZero data-testid="compare-count">
+      <CountBadge count={count} testId="compare-count">
         <CompareArrowsIcon />
-      </Badge>
+      </CountBadge>
     </IconButtonLink>
   );
 }

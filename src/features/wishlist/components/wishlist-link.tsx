@@ -1,8 +1,8 @@
-import Badge from "@mui/material/Badge";
 import IconButton, { type IconButtonProps } from "@mui/material/IconButton";
 import FavoriteBorderIcon from "@mui/icons-material/FavoriteBorder";
 import { createLink } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
+import { CountBadge } from "@/components/count-badge";
 import { useWishlistSync } from "../hooks/use-wishlist-sync";
 import { useDeviceWishlist } from "../store";
 
@@ -19,9 +19,9 @@ export function WishlistLink() {
   const count = items.length;
   return (
     <IconButtonLink to="/wishlist" color="inherit" aria-label={t`Wishlist, ${count} items`}>
-      <Badge badgeContent={count} color="primary" showZero data-testid="wishlist-count">
+      <CountBadge count={count} testId="wishlist-count">
         <FavoriteBorderIcon />
-      </Badge>
+      </CountBadge>
     </IconButtonLink>
   );
 }
