@@ -1,4 +1,5 @@
 import { readFileSync } from "node:fs";
+import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import babel from "@rolldown/plugin-babel";
@@ -17,6 +18,34 @@ function packageChunkName(id: string): string | null {
   return m[1] === "@mui/material" && m[2] ? `mui-${m[2]}` : m[1].replace("/", "_");
 }
 
+/**
+ * The first render waits for the message catalogue, which the entry imports dynamically (one per language).
+ * English, the default, is preloaded from index.html so that it downloads with the entry, not after it.
+ */
+function preloadDefaultCatalogue(): Plugin {
+  return {
+    name: "preload-default-catalogue",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(_html, ctx) {
+        const chunk = Object.values(ctx.bundle ?? {}).find(
+          (c) => c.type === "chunk" && c.facadeModuleId?.endsWith("/src/i18n/locales/en/messages.po"),
+        );
+        return chunk
+          ? [
+              {
+                tag: "link",
+                attrs: { rel: "modulepreload", crossorigin: true, href: `/${chunk.fileName}` },
+                injectTo: "head",
+              },
+            ]
+          : [];
+      },
+    },
+  };
+}
+
 export default defineConfig(({ mode }) => ({
   define: {
     __APP_VERSION__: JSON.stringify(`${pkg.version}-${process.env.BUILD_ID ?? "dev"}`),
@@ -26,6 +55,7 @@ export default defineConfig(({ mode }) => ({
     react(),
     babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
     lingui(),
+    preloadDefaultCatalogue(),
     mode === "test"
       ? null
       : VitePWA({
