@@ -75,6 +75,16 @@ test("the scroll-to-top button appears after scrolling and takes the shopper bac
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test("the scroll-to-top button also appears for a page that was scrolled once, right as it opened", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 300 });
+  await page.goto("/page/about-us");
+  // One scroll only, as early as possible: the footer (and the button's listener) may mount after it.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await expect(page.getByRole("button", { name: "Scroll to top" })).toBeVisible();
+});
+
 test("a page change starts at the top of the new page", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 300 });
   await page.goto("/contact");

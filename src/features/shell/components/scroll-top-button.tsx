@@ -8,11 +8,19 @@ const ScrollTopFab = lazy(() => import("./scroll-top-fab").then((m) => ({ defaul
 export function ScrollTopButton() {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
-    // Only on scroll events: reading scrollY while the page is still being laid out forces a layout.
-    // A page opened already scrolled (reload, back) gets a scroll event when the position is restored.
     const onScroll = () => setVisible(window.scrollY > SCROLL_TOP_THRESHOLD);
     window.addEventListener("scroll", onScroll, { passive: true });
-    return () => window.removeEventListener("scroll", onScroll);
+    // The page may already be scrolled when this mounts (it renders in a background pass). Checked when the
+    // browser is idle, after a frame: reading scrollY right after mounting would force a layout of the page.
+    const hasIdle = typeof window.requestIdleCallback === "function";
+    const idle = hasIdle
+      ? window.requestIdleCallback(onScroll, { timeout: 1000 })
+      : window.setTimeout(onScroll, 200);
+    return () => {
+      window.removeEventListener("scroll", onScroll);
+      if (hasIdle) window.cancelIdleCallback(idle);
+      else window.clearTimeout(idle);
+    };
   }, []);
   if (!visible) return null;
   return (
