@@ -80,8 +80,10 @@ test("the scroll-to-top button also appears for a page that was scrolled once, r
 }) => {
   await page.setViewportSize({ width: 1280, height: 300 });
   await page.goto("/page/about-us");
-  // One scroll only, as early as possible: the footer (and the button's listener) may mount after it.
-  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  // The page's text is there (the page is long enough); then one scroll only, as early as possible: the
+  // footer, and with it the button's scroll listener, may mount after it.
+  await expect(page.locator("main h1")).toBeVisible();
+  await page.evaluate(() => window.scrollTo(0, 100_000));
   await expect(page.getByRole("button", { name: "Scroll to top" })).toBeVisible();
 });
 
