@@ -5,6 +5,7 @@
  * is gone), recovered by reloading once, after the outbox has been written to IndexedDB.
  */
 import type { Workbox } from "workbox-window";
+import { afterLoad } from "@/utils/idle";
 
 type Listener = () => void;
 
@@ -50,8 +51,7 @@ export function registerServiceWorker(): void {
         return wb.register();
       })
       .catch((error: unknown) => console.warn("Service worker registration failed", error));
-  if (document.readyState === "complete") start();
-  else window.addEventListener("load", start, { once: true });
+  afterLoad(start);
 }
 
 /** Activates the waiting version and reloads once it controls the page (called after the outbox is saved). */

@@ -1,9 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { afterLoad, whenIdle } from "@/utils/idle";
 import { onToastWaiting } from "./toast";
 
 const ToastHost = lazy(() => import("./toast-host").then((m) => ({ default: m.ToastHost })));
-
-type IdleWindow = Window & { requestIdleCallback?: (cb: () => void, opts?: { timeout: number }) => number };
 
 /** Mounts the toast host once the page is idle after loading, or at once when a toast waits. */
 export function LazyToastHost() {
@@ -11,14 +10,14 @@ export function LazyToastHost() {
   useEffect(() => {
     const want = () => setWanted(true);
     const stop = onToastWaiting(want);
-    const w = window as IdleWindow;
-    const afterLoad = () =>
-      w.requestIdleCallback ? w.requestIdleCallback(want, { timeout: 4000 }) : window.setTimeout(want, 2000);
-    if (document.readyState === "complete") afterLoad();
-    else window.addEventListener("load", afterLoad, { once: true });
+    let cancelIdle: () => void = () => undefined;
+    const cancelLoad = afterLoad(() => {
+      cancelIdle = whenIdle(want, 4000, 2000);
+    });
     return () => {
       stop();
-      window.removeEventListener("load", afterLoad);
+      cancelLoad();
+      cancelIdle();
     };
   }, []);
   if (!wanted) return null;

@@ -118,14 +118,7 @@ function ProductDetailContent({
               {product.short_description && (
                 <HtmlContent sx={{ "& p": { mt: 0 } }} html={product.short_description} />
               )}
-              <VariationPickers
-                colors={selection.colors}
-                sizes={selection.sizes}
-                color={selection.selection.color}
-                size={selection.selection.size}
-                onColorChange={selection.onColorChange}
-                onSizeChange={selection.onSizeChange}
-              />
+              <VariationPickers selection={selection} />
               {renderPurchase(product, selection.selection)}
               <Box>
                 {product.categories.length > 0 && (

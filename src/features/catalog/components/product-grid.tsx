@@ -3,6 +3,7 @@ import Typography from "@mui/material/Typography";
 import { Trans } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import type { Product } from "@/api/contract/product";
+import { gridListSx } from "@/components/layout/grid-list";
 
 export interface ProductGridProps {
   products: Product[];
@@ -28,10 +29,7 @@ export function ProductGrid({ products, renderProduct, columns = 3, list = false
     <Box
       component="ul"
       sx={{
-        listStyle: "none",
-        p: 0,
-        m: 0,
-        display: "grid",
+        ...gridListSx,
         gap: 3,
         gridTemplateColumns: Object.fromEntries(
           Object.entries(cols).map(([bp, n]) => [bp, `repeat(${n}, minmax(0, 1fr))`]),

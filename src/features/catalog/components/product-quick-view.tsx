@@ -60,14 +60,7 @@ export function ProductQuickView({ product, open, onClose, renderPurchase }: Pro
                 sx={{ "& p": { mt: 0 } }}
                 html={product.short_description || product.description}
               />
-              <VariationPickers
-                colors={variant.colors}
-                sizes={variant.sizes}
-                color={variant.selection.color}
-                size={variant.selection.size}
-                onColorChange={variant.onColorChange}
-                onSizeChange={variant.onSizeChange}
-              />
+              <VariationPickers selection={variant} />
               {renderPurchase(variant.selection)}
             </Stack>
           </Grid>

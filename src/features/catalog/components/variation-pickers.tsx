@@ -5,26 +5,12 @@ import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
-import type { Variation, VariationSize } from "@/api/contract/product";
-
-export interface VariationPickersProps {
-  colors: Variation[];
-  sizes: VariationSize[];
-  color: string | null;
-  size: string | null;
-  onColorChange: (color: string) => void;
-  onSizeChange: (size: string) => void;
-}
+import type { VariantSelectionState } from "../hooks/use-variant-selection";
 
 /** Colour and size choices of a bicycle, as labelled toggle groups (keyboard: Tab, Enter/Space). */
-export function VariationPickers({
-  colors,
-  sizes,
-  color,
-  size,
-  onColorChange,
-  onSizeChange,
-}: VariationPickersProps) {
+export function VariationPickers({ selection: state }: { selection: VariantSelectionState }) {
+  const { colors, sizes, onColorChange, onSizeChange } = state;
+  const { color, size } = state.selection;
   const { t } = useLingui();
   const colorId = useId();
   const sizeId = useId();

@@ -13,6 +13,7 @@ import { useLocale } from "@/i18n/i18n";
 import { CAROUSEL_DELAY_MS } from "../utils/autoplay";
 import { Carousel } from "./carousel";
 import { HomeSection } from "./home-section";
+import { gridListSx } from "@/components/layout/grid-list";
 
 /** Brand logos: autoplay every 3 s, 2/3/4/5–6 per view at 320/640/768/1024 px (SPEC §2). */
 export function BrandSlider({ wide }: { wide: 5 | 6 }) {
@@ -93,10 +94,7 @@ export function PromoBanners() {
       <Box
         component="ul"
         sx={{
-          listStyle: "none",
-          m: 0,
-          p: 0,
-          display: "grid",
+          ...gridListSx,
           gap: 2,
           gridTemplateColumns: { xs: "1fr", sm: "repeat(3, 1fr)" },
         }}
@@ -159,10 +157,7 @@ export function Team() {
       <Box
         component="ul"
         sx={{
-          listStyle: "none",
-          m: 0,
-          p: 0,
-          display: "grid",
+          ...gridListSx,
           gap: 2,
           gridTemplateColumns: { xs: "repeat(2, 1fr)", md: "repeat(4, 1fr)" },
         }}

@@ -13,6 +13,7 @@ import { SHOP_INFO } from "@/utils/shop-info";
 import { homeLayoutFor, type HomeLayout } from "../utils/home-layouts";
 import { HeroGrid, HeroSlider } from "./hero-slider";
 import type { RenderProduct } from "./product-sections";
+import { gridListSx } from "@/components/layout/grid-list";
 
 // Everything below the hero is its own chunk: the first screen (the hero, the LCP) never waits for it.
 const HomeSections = lazy(() => import("./home-sections").then((m) => ({ default: m.HomeSections })));
@@ -28,10 +29,7 @@ const visuallyHidden = {
 
 function SplitSide({ banners }: { banners: readonly Banner[] }) {
   return (
-    <Box
-      component="ul"
-      sx={{ listStyle: "none", m: 0, p: 0, display: "grid", gap: 2, alignContent: "start" }}
-    >
+    <Box component="ul" sx={{ ...gridListSx, gap: 2, alignContent: "start" }}>
       {banners.map((b) => (
         <Box
           component="li"

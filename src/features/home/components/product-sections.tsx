@@ -11,6 +11,7 @@ import { ROOT_CATEGORY_ID } from "@/api/contract/category";
 import { CAROUSEL_DELAY_MS } from "../utils/autoplay";
 import { Carousel } from "./carousel";
 import { HomeSection } from "./home-section";
+import { gridListSx } from "@/components/layout/grid-list";
 
 export type RenderProduct = (product: Product) => ReactNode;
 
@@ -61,10 +62,7 @@ export function ProductGrid({
     <Box
       component="ul"
       sx={{
-        listStyle: "none",
-        m: 0,
-        p: 0,
-        display: "grid",
+        ...gridListSx,
         gap: 2,
         gridTemplateColumns: {
           xs: "repeat(2, minmax(0, 1fr))",

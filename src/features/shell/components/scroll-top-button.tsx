@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { whenIdle } from "@/utils/idle";
 
 export const SCROLL_TOP_THRESHOLD = 100;
 
@@ -12,14 +13,10 @@ export function ScrollTopButton() {
     window.addEventListener("scroll", onScroll, { passive: true });
     // The page may already be scrolled when this mounts (it renders in a background pass). Checked when the
     // browser is idle, after a frame: reading scrollY right after mounting would force a layout of the page.
-    const hasIdle = typeof window.requestIdleCallback === "function";
-    const idle = hasIdle
-      ? window.requestIdleCallback(onScroll, { timeout: 1000 })
-      : window.setTimeout(onScroll, 200);
+    const cancel = whenIdle(onScroll, 1000, 200);
     return () => {
       window.removeEventListener("scroll", onScroll);
-      if (hasIdle) window.cancelIdleCallback(idle);
-      else window.clearTimeout(idle);
+      cancel();
     };
   }, []);
   if (!visible) return null;
