@@ -46,7 +46,7 @@ function preloadDefaultCatalogue(): Plugin {
   };
 }
 
-export default defineConfig(({ mode }) => ({
+export default defineConfig(({ mode, isSsrBuild }) => ({
   define: {
     __APP_VERSION__: JSON.stringify(`${pkg.version}-${process.env.BUILD_ID ?? "dev"}`),
   },
@@ -55,8 +55,8 @@ export default defineConfig(({ mode }) => ({
     react(),
     babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
     lingui(),
-    preloadDefaultCatalogue(),
-    mode === "test"
+    isSsrBuild ? null : preloadDefaultCatalogue(),
+    mode === "test" || isSsrBuild
       ? null
       : VitePWA({
           strategies: "injectManifest",
@@ -112,23 +112,31 @@ export default defineConfig(({ mode }) => ({
           devOptions: { enabled: false },
         }),
   ],
-  build: {
-    target: "es2022",
-    rolldownOptions: {
-      output: {
-        codeSplitting: {
-          groups: process.env.BUNDLE_ANALYZE
-            ? [{ name: packageChunkName, test: /node_modules/ }]
-            : [
-                { name: "react", test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 30 },
-                // Everything else the first screen imports statically, in one chunk: fewer requests and one
-                // gzip dictionary instead of ~40 small files (several kB less to transfer).
-                { name: "initial", tags: ["$initial"], priority: 20 },
-              ],
+  // The server renderer (`vite build --ssr src/entry-server.tsx`) is one self-contained file for Node.
+  ssr: isSsrBuild ? { noExternal: true, target: "node" as const } : undefined,
+  build: isSsrBuild
+    ? { target: "node20", minify: false, copyPublicDir: false }
+    : {
+        target: "es2022",
+        rolldownOptions: {
+          output: {
+            codeSplitting: {
+              groups: process.env.BUNDLE_ANALYZE
+                ? [{ name: packageChunkName, test: /node_modules/ }]
+                : [
+                    {
+                      name: "react",
+                      test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+                      priority: 30,
+                    },
+                    // Everything else the first screen imports statically, in one chunk: fewer requests and one
+                    // gzip dictionary instead of ~40 small files (several kB less to transfer).
+                    { name: "initial", tags: ["$initial"], priority: 20 },
+                  ],
+            },
+          },
         },
       },
-    },
-  },
   server: { proxy: { "/api": apiTarget } },
   preview: { proxy: { "/api": apiTarget } },
   test: {

@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startShop } from "./serve.mjs";
 
 const flags = ["--headless", ...CHROMIUM_ARGS].join(" ");
-execFileSync("node_modules/.bin/vite", ["build"], {
+execFileSync("node", ["scripts/build.mjs"], {
   stdio: "ignore",
   env: { ...process.env, BUILD_ID: "bench" },
 });

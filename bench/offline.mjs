@@ -18,7 +18,7 @@ const SIZE_ATTRIBUTE_ID = 24;
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-execFileSync("node_modules/.bin/vite", ["build", "--outDir", DIST, "--emptyOutDir"], {
+execFileSync("node", ["scripts/build.mjs", DIST], {
   stdio: "ignore",
   env: { ...process.env, BUILD_ID: "bench-offline" },
 });

@@ -14,7 +14,7 @@ const run = (cmd, args, env = {}) => {
 };
 // DIST_DIR lets parallel runs (several developers on one machine) build and serve their own copy.
 const distDir = process.env.DIST_DIR ?? "dist";
-run("node_modules/.bin/vite", ["build", "--outDir", distDir, "--emptyOutDir"], {
+run("node", ["scripts/build.mjs", distDir], {
   BUILD_ID: process.env.BUILD_ID ?? "e2e",
 });
 run("node_modules/.bin/playwright", ["test", ...process.argv.slice(2)], {

@@ -18,7 +18,11 @@ function newest(path) {
   return max;
 }
 
-const built = existsSync("dist/index.html") ? statSync("dist/index.html").mtimeMs : 0;
+// The server renderer is built with the storefront (scripts/build.mjs); either missing means a build.
+const built =
+  existsSync("dist/index.html") && existsSync("dist-ssr/entry-server.js")
+    ? statSync("dist/index.html").mtimeMs
+    : 0;
 const sources = Math.max(...SOURCES.map(newest));
 if (built < sources || process.env.FORCE_BUILD === "1") {
   console.log(
@@ -28,7 +32,7 @@ if (built < sources || process.env.FORCE_BUILD === "1") {
       msg: built ? "storefront sources changed, rebuilding" : "building the storefront",
     }),
   );
-  const r = spawnSync("node_modules/.bin/vite", ["build"], { stdio: "inherit" });
+  const r = spawnSync("node", ["scripts/build.mjs"], { stdio: "inherit" });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 

@@ -23,6 +23,7 @@ import { catalogRoutes } from "./routes/catalog";
 import { checkoutRoutes } from "./routes/checkout";
 import { contentRoutes } from "./routes/content";
 import { customerRoutes } from "./routes/customer";
+import { createPageRenderer, ssrEntryFor } from "./ssr";
 import { contentSecurityPolicy, staticSite } from "./static";
 
 export interface AppOptions {
@@ -38,6 +39,8 @@ export interface AppOptions {
   tokenTtlMs?: number;
   /** cached anonymous product-list replies (invalidated when stock changes); 0 disables */
   listCacheSize?: number;
+  /** false: pages are served as the client shell only, even when `<distDir>-ssr` holds a renderer */
+  serverRender?: boolean;
 }
 
 export type App = Hono<AppEnv> & { deps: Deps };
@@ -163,7 +166,11 @@ export function createApp(opts: AppOptions): App {
     } catch {
       upstreamOrigin = [];
     }
-    app.use("*", staticSite(opts.distDir, contentSecurityPolicy(upstreamOrigin)));
+    const renderer =
+      opts.serverRender === false
+        ? null
+        : createPageRenderer(ssrEntryFor(opts.distDir), (request) => app.fetch(request), log);
+    app.use("*", staticSite(opts.distDir, contentSecurityPolicy(upstreamOrigin), renderer));
   }
   return app;
 }

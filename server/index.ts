@@ -22,6 +22,7 @@ const app = createApp({
   scrypt,
   distDir: existsSync(distDir) ? distDir : null,
   exchangeRateUpstream: process.env.EXCHANGE_RATE_UPSTREAM || null,
+  serverRender: process.env.SERVER_RENDER !== "0",
   listCacheSize: process.env.LIST_CACHE_SIZE === undefined ? 1000 : Number(process.env.LIST_CACHE_SIZE),
 });
 

@@ -4,6 +4,7 @@ import { readFileSync, statSync } from "node:fs";
 import { extname, join, resolve, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { AppEnv } from "./context";
+import { injectPage, type PageRenderer } from "./ssr";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -75,7 +76,11 @@ interface Cached {
 }
 
 /** Serves the built storefront with an SPA fallback to index.html (never for /api). */
-export function staticSite(distDir: string, csp: string): MiddlewareHandler<AppEnv> {
+export function staticSite(
+  distDir: string,
+  csp: string,
+  renderPage?: PageRenderer | null,
+): MiddlewareHandler<AppEnv> {
   const root = resolve(distDir);
   const cache = new Map<string, Cached>();
   const load = (file: string): Cached | null => {
@@ -128,6 +133,12 @@ export function staticSite(distDir: string, csp: string): MiddlewareHandler<AppE
           503,
         );
       }
+      if (renderPage && c.req.method === "GET") {
+        const page = await renderPage(url.pathname + url.search, url.origin);
+        const html = page && injectPage(entry.raw.toString("utf8"), page);
+        if (page && html)
+          return renderedResponse(c.req.header("accept-encoding") ?? "", html, page.status, csp);
+      }
     }
     const rel = file
       .slice(root.length + 1)
@@ -167,4 +178,25 @@ export function staticSite(distDir: string, csp: string): MiddlewareHandler<AppE
     headers["Content-Length"] = String(body.length);
     return new Response(c.req.method === "HEAD" ? null : new Uint8Array(body), { status: 200, headers });
   };
+}
+
+/** A server-rendered page: never cached (it holds stock and prices), compressed on the fly. */
+function renderedResponse(acceptEncoding: string, html: string, status: number, csp: string): Response {
+  const raw = Buffer.from(html, "utf8");
+  const headers: Record<string, string> = {
+    "Content-Type": TYPES[".html"] ?? "text/html",
+    "Cache-Control": "no-cache",
+    Vary: "Accept-Encoding",
+    ...htmlSecurityHeaders(csp),
+  };
+  let body: Buffer = raw;
+  if (/\bbr\b/.test(acceptEncoding)) {
+    body = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
+    headers["Content-Encoding"] = "br";
+  } else if (/\bgzip\b/.test(acceptEncoding)) {
+    body = gzipSync(raw, { level: 6 });
+    headers["Content-Encoding"] = "gzip";
+  }
+  headers["Content-Length"] = String(body.length);
+  return new Response(new Uint8Array(body), { status, headers });
 }

@@ -1,19 +1,50 @@
 import "@/api/contract/zod-setup";
 import { startTransition, StrictMode } from "react";
-import { createRoot } from "react-dom/client";
-import { AppProviders } from "@/app/providers";
-import { activateInitialLocale } from "@/i18n/i18n";
+import { createRoot, hydrateRoot } from "react-dom/client";
+import { hydrate, type DehydratedState } from "@tanstack/react-query";
+import { AppProviders, createAppServices } from "@/app/providers";
+import { readServerHandoff, setRenderingServerHtml } from "@/utils/server-html";
+import { activateInitialLocale, i18n } from "@/i18n/i18n";
+import { createOutbox, setCurrentOutbox } from "@/offline/outbox";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
-void activateInitialLocale().finally(() => {
-  // A transition render is cut into short slices, so the first render never blocks input for long.
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <AppProviders />
-      </StrictMode>,
-    ),
-  );
-});
+const services = createAppServices();
+const outbox = createOutbox(services.queryClient);
+setCurrentOutbox(outbox);
+// App start: whatever waited in the outbox is replayed (by one tab) once the cache is back.
+services.onCacheRestored = () => void outbox.replay();
+
+const app = (
+  <StrictMode>
+    <AppProviders services={services} />
+  </StrictMode>
+);
+
+async function start(): Promise<void> {
+  await activateInitialLocale().catch(() => undefined);
+  const handoff = readServerHandoff(document);
+  // The server's page is hydrated when it was rendered in the shopper's language; otherwise it is replaced.
+  if (handoff && handoff.locale === i18n.locale) {
+    hydrate(services.queryClient, handoff.queries as DehydratedState);
+    // The route's code and data first, so that the first render is the page the server sent.
+    await services.router.load();
+    // As in TanStack Start's client: the router renders the boundaries the server rendered (no root Suspense).
+    services.router.ssr = { manifest: undefined };
+    setRenderingServerHtml(true);
+    const stop = services.router.subscribe("onBeforeNavigate", (e) => {
+      if (!e.hrefChanged) return;
+      setRenderingServerHtml(false);
+      stop();
+    });
+    // A transition hydration is cut into short slices: the page stays responsive while it hydrates.
+    startTransition(() => {
+      hydrateRoot(root!, app);
+    });
+    return;
+  }
+  startTransition(() => createRoot(root!).render(app));
+}
+
+void start();

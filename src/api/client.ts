@@ -12,6 +12,14 @@ import { readToken } from "./auth-storage";
 
 export const API_ROOT = (import.meta.env.VITE_API_ROOT ?? "/api").replace(/\/+$/, "");
 
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+/** The server renderer answers API calls in-process (no cookies, no token: public data only). */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 export type ApiErrorKind = "http" | "network" | "parse" | "reply";
 
 export class ApiError extends Error {
@@ -129,7 +137,7 @@ export async function apiFetch<S extends z.ZodType>(path: string, req: ApiReques
 
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, query), {
+    res = await transport(buildUrl(path, query), {
       method,
       headers,
       body,

@@ -1,28 +1,39 @@
-import { useEffect, useState } from "react";
+import { useEffect } from "react";
 import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
 import { I18nProvider } from "@lingui/react";
+import type { QueryClient } from "@tanstack/react-query";
 import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
-import { RouterProvider } from "@tanstack/react-router";
+import { RouterProvider, type RouterHistory } from "@tanstack/react-router";
 import { LazyToastHost } from "@/components/feedback/lazy-toast-host";
 import { i18n } from "@/i18n/i18n";
 import { registerMutationDefaults } from "@/offline/mutation-defaults";
-import { createOutbox, setCurrentOutbox } from "@/offline/outbox";
 import { appPersister, dehydrateOptions, PERSIST_BUSTER, PERSIST_MAX_AGE } from "@/offline/persister";
 import { installChunkLoadRecovery, registerServiceWorker } from "@/offline/register-sw";
 import { createQueryClient } from "./query-client";
 import { createAppRouter } from "./router";
 import { theme } from "./theme";
 
-export function AppProviders() {
+export interface AppServices {
+  queryClient: QueryClient;
+  router: ReturnType<typeof createAppRouter>;
+  /** Runs when the persisted cache is back (the browser replays its outbox then); absent on the server. */
+  onCacheRestored?: () => void;
+}
+
+/** The query client and the router of one app instance (one per page load, or one per server render). */
+export function createAppServices(history?: RouterHistory): AppServices {
   // Mutation defaults first: restored paused writes need their functions before they are resumed.
-  const [queryClient] = useState(() => registerMutationDefaults(createQueryClient()));
-  const [outbox] = useState(() => {
-    const o = createOutbox(queryClient);
-    setCurrentOutbox(o);
-    return o;
-  });
-  const [router] = useState(() => createAppRouter(queryClient));
+  const queryClient = registerMutationDefaults(createQueryClient());
+  return { queryClient, router: createAppRouter(queryClient, history) };
+}
+
+/**
+ * The whole app. The server renders the same tree (so the browser can hydrate it): the persisted cache is
+ * still "restoring" in both, so queries show what the server put in the cache and fetch nothing yet.
+ */
+export function AppProviders({ services }: { services: AppServices }) {
+  const { queryClient, router, onCacheRestored } = services;
 
   useEffect(() => {
     registerServiceWorker();
@@ -41,8 +52,7 @@ export function AppProviders() {
             maxAge: PERSIST_MAX_AGE,
             dehydrateOptions,
           }}
-          // App start: whatever waited in the outbox is replayed (by one tab) once the cache is back.
-          onSuccess={() => void outbox.replay()}
+          onSuccess={onCacheRestored}
         >
           <RouterProvider router={router} />
           <LazyToastHost />

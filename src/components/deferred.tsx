@@ -1,4 +1,5 @@
 import { useDeferredValue, type ReactNode } from "react";
+import { deferredInitial } from "@/utils/server-html";
 
 /**
  * Shows `fallback` first and renders `children` in a background pass right after. React cuts a
@@ -6,6 +7,6 @@ import { useDeferredValue, type ReactNode } from "react";
  * even when the update that mounts it is an urgent one (a store or router change).
  */
 export function Deferred({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
-  const ready = useDeferredValue(true, false);
+  const ready = useDeferredValue(true, deferredInitial(false));
   return <>{ready ? children : fallback}</>;
 }

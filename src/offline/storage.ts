@@ -87,5 +87,8 @@ export function createPersistedStore<T>(key: string, parse: (value: unknown) => 
       if (typeof window !== "undefined") window.removeEventListener("storage", onStorage);
     };
   };
-  return { get, set, subscribe, reset: () => set(initial()) };
+  // What the server renders (it has no storage): the browser's hydration starts from it too.
+  let empty: T | undefined;
+  const getServerSnapshot = (): T => (empty ??= initial());
+  return { get, set, subscribe, getServerSnapshot, reset: () => set(initial()) };
 }

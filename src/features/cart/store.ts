@@ -77,7 +77,9 @@ export function setCartOwner(owner: string): void {
   store.set({ ...store.get(), owner });
 }
 
+const getServerCart = (): LocalCart => store.getServerSnapshot().cart;
+
 /** The local cart, re-rendering on every change (also from other tabs). */
 export function useLocalCart(): LocalCart {
-  return useSyncExternalStore(store.subscribe, getLocalCart, getLocalCart);
+  return useSyncExternalStore(store.subscribe, getLocalCart, getServerCart);
 }

@@ -29,7 +29,7 @@ export function removeFromCompare(id: number): void {
 }
 
 export function useCompareList(): Product[] {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  return useSyncExternalStore(store.subscribe, store.get, store.getServerSnapshot);
 }
 
 export function clearCompare(): void {

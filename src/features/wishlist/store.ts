@@ -39,5 +39,5 @@ export function replaceWishlist(owner: string, items: Product[]): void {
 }
 
 export function useDeviceWishlist(): StoredWishlist {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  return useSyncExternalStore(store.subscribe, store.get, store.getServerSnapshot);
 }

@@ -15,6 +15,7 @@ import { CatalogSkeleton } from "./catalog-skeleton";
 import { CatalogToolbar } from "./catalog-toolbar";
 import { AsOfNotice } from "@/offline/as-of-notice";
 import { ProductGrid } from "./product-grid";
+import { deferredInitial } from "@/utils/server-html";
 
 export interface CatalogViewProps {
   slug?: string;
@@ -31,7 +32,7 @@ export function CatalogView({ slug, search, variant, renderProduct }: CatalogVie
   const layout = shopLayoutOf(variant);
   const c = useCatalogList({ slug, search });
   // New cards render in a background (time-sliced) pass; until then the skeleton or the last list stays.
-  const products = useDeferredValue(c.isLoading ? null : c.products, null);
+  const products = useDeferredValue(c.isLoading ? null : c.products, deferredInitial(null));
   if (c.isUnknownCategory) return <NotFound />;
   const title = c.categoryName ?? (slug ? "" : t`Shop`);
   const list = layout.view === "list";

@@ -12,6 +12,7 @@ import { CAROUSEL_DELAY_MS } from "../utils/autoplay";
 import { Carousel } from "./carousel";
 import { HomeSection } from "./home-section";
 import { gridListSx } from "@/components/layout/grid-list";
+import { deferredInitial } from "@/utils/server-html";
 
 export type RenderProduct = (product: Product) => ReactNode;
 
@@ -44,7 +45,7 @@ function ProductList({
 }) {
   const { data: fresh, isError } = useQuery(catalogQueries.list(params));
   // The cards render in a background (time-sliced) pass once the list arrives.
-  const data = useDeferredValue(fresh ?? null, null);
+  const data = useDeferredValue(fresh ?? null, deferredInitial(null));
   if (isError && !fresh) return null;
   if (!data) return <Box sx={{ minHeight: 320 }} aria-busy="true" />;
   const products = data.data;

@@ -1,0 +1,61 @@
+/*
+ * Server-rendered first pages (DESIGN §6 budgets; README decision 19). The server renders the page a
+ * shopper opens first and the browser hydrates it. While that page is on screen, components render their
+ * final content at once (on the server, and in the browser's hydration, which must produce the same HTML)
+ * instead of deferring it to a background pass.
+ */
+let onServerHtml: boolean = import.meta.env.SSR;
+
+/** True on the server, and in the browser while the page it hydrated is still the one shown. */
+export function renderingServerHtml(): boolean {
+  return onServerHtml;
+}
+
+export function setRenderingServerHtml(value: boolean): void {
+  onServerHtml = value;
+}
+
+/** The id of the JSON data block holding the server's query cache. */
+export const SERVER_STATE_ID = "server-state";
+
+/** What the server hands to the browser with the HTML. */
+export interface ServerHandoff {
+  /** the language the page was rendered in */
+  locale: string;
+  /** dehydrated TanStack Query state (public catalogue data only) */
+  queries: unknown;
+}
+
+/** `initial` for useDeferredValue: none (no background pass) while server HTML is shown. */
+export function deferredInitial<T>(initial: T): T | undefined {
+  return onServerHtml ? undefined : initial;
+}
+
+/** The handoff the server put beside its HTML, or null (a page from the service worker, a bad block). */
+export function readServerHandoff(doc: Document): ServerHandoff | null {
+  const el = doc.getElementById(SERVER_STATE_ID);
+  if (!el?.textContent) return null;
+  try {
+    const value: unknown = JSON.parse(el.textContent);
+    if (typeof value !== "object" || value === null) return null;
+    const { locale, queries } = value as Record<string, unknown>;
+    if (typeof locale !== "string" || typeof queries !== "object" || queries === null) return null;
+    return { locale, queries };
+  } catch {
+    return null;
+  } finally {
+    el.remove();
+  }
+}
+
+let serverOrigin = "http://localhost";
+
+/** The server renderer's public origin (from the request it answers). */
+export function setServerOrigin(origin: string): void {
+  serverOrigin = origin;
+}
+
+/** The page's origin: the address bar's, or on the server the request's. */
+export function pageOrigin(): string {
+  return typeof window === "undefined" ? serverOrigin : window.location.origin;
+}
