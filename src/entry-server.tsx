@@ -13,7 +13,7 @@ import { dehydrate } from "@tanstack/react-query";
 import { createMemoryHistory } from "@tanstack/react-router";
 import { setApiTransport } from "@/api/client";
 import { AppProviders, createAppServices } from "@/app/providers";
-import { setServerOrigin, type ServerHandoff } from "@/utils/server-html";
+import { ServerStatusContext, setServerOrigin, type ServerHandoff } from "@/utils/server-html";
 import { i18n } from "@/i18n/i18n";
 import { messages } from "@/i18n/locales/en/messages.po";
 
@@ -53,11 +53,14 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
   try {
     await router.load();
     await settle(() => queryClient.isFetching());
+    const reply = { status: 200 };
     const { prelude } = await prerender(
       <StrictMode>
-        <CacheProvider value={createCache({ key: "css" })}>
-          <AppProviders services={services} />
-        </CacheProvider>
+        <ServerStatusContext value={reply}>
+          <CacheProvider value={createCache({ key: "css" })}>
+            <AppProviders services={services} />
+          </CacheProvider>
+        </ServerStatusContext>
       </StrictMode>,
       // One complete document: no boundary is outlined into a later segment with an inline script
       // (which the CSP would block, and which static HTML does not need).
@@ -78,7 +81,7 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
       head: hints,
       // "<" escaped: no product text can close the data block.
       handoff: JSON.stringify(handoff).replace(/</g, "\\u003c"),
-      status: router.state.matches.some((m) => m.status === "notFound") ? 404 : 200,
+      status: router.state.matches.some((m) => m.status === "notFound") ? 404 : reply.status,
     };
   } finally {
     queryClient.clear();

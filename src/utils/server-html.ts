@@ -4,6 +4,8 @@
  * final content at once (on the server, and in the browser's hydration, which must produce the same HTML)
  * instead of deferring it to a background pass.
  */
+import { createContext, useContext } from "react";
+
 let onServerHtml: boolean = import.meta.env.SSR;
 
 /** True on the server, and in the browser while the page it hydrated is still the one shown. */
@@ -58,4 +60,13 @@ export function setServerOrigin(origin: string): void {
 /** The page's origin: the address bar's, or on the server the request's. */
 export function pageOrigin(): string {
   return typeof window === "undefined" ? serverOrigin : window.location.origin;
+}
+
+/** The server renderer's reply status, which a page may set while it renders (only the server provides it). */
+export const ServerStatusContext = createContext<{ status: number } | null>(null);
+
+/** Makes the server answer this page with `status` (404 for a page that does not exist). */
+export function useServerStatus(status: number): void {
+  const reply = useContext(ServerStatusContext);
+  if (reply) reply.status = status;
 }

@@ -2,9 +2,11 @@ import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
 import { Trans } from "@lingui/react/macro";
 import { ButtonLink } from "@/components/router-links";
+import { useServerStatus } from "@/utils/server-html";
 
 /** The not-found page: any unknown path, and /not-found itself. */
 export function NotFound() {
+  useServerStatus(404);
   return (
     <Container sx={{ py: 8, textAlign: "center" }}>
       <Typography variant="h1" component="h1" sx={{ fontSize: "4rem" }}>

@@ -1,0 +1,94 @@
+import { expect, test, type Page } from "@playwright/test";
+
+interface ApiProduct {
+  id: number;
+  name: string;
+  url_key: string;
+  in_stock: boolean;
+  stock: number;
+  affiliateLink: string | null;
+  variation: { color: string; size: { name: string; stock: number }[] }[];
+}
+
+/** Console errors and uncaught exceptions of a page (a hydration mismatch is one of them). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}
+
+test.describe("with JavaScript off", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the home, a catalogue and a product page arrive rendered, with the data they show", async ({
+    page,
+    request,
+  }) => {
+    const reply = await request.get("/api/products?cat_slug=mountain-bikes&limit=1");
+    const [bike] = ((await reply.json()) as { data: ApiProduct[] }).data;
+    if (!bike) throw new Error("the sample data has no mountain bike");
+
+    await page.goto("/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    // The hero's first banner, the page's largest image, is in the HTML with a high fetch priority.
+    await expect(page.locator("#main img[fetchpriority='high']").first()).toBeVisible();
+
+    await page.goto("/catalog/mountain-bikes");
+    await expect(page.getByRole("heading", { level: 1, name: "Mountain Bikes" })).toBeVisible();
+    await expect(page.getByRole("article").filter({ hasText: bike.name })).toBeVisible();
+
+    await page.goto(`/product/${bike.url_key}`);
+    await expect(page.getByRole("heading", { level: 1, name: bike.name })).toBeVisible();
+    await expect(page.getByRole("img", { name: bike.name }).first()).toBeVisible();
+    await expect(page).toHaveTitle(/Velora/);
+  });
+
+  test("a product that does not exist answers 404 with the 'Page Not found' page", async ({ page }) => {
+    const res = await page.goto("/product/no-such-bike");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByText("Page Not found")).toBeVisible();
+  });
+
+  test("personal pages are not rendered by the server (it has none of the shopper's data)", async ({
+    request,
+  }) => {
+    const html = await (await request.get("/cart")).text();
+    expect(html).not.toContain('id="server-state"');
+    expect(html).toContain('<div class="boot">');
+  });
+});
+
+test("the browser hydrates the server's page without an error and it works at once", async ({
+  page,
+  request,
+}) => {
+  const reply = await request.get("/api/products?cat_slug=mountain-bikes&limit=50");
+  const bike = ((await reply.json()) as { data: ApiProduct[] }).data.find(
+    (p) => !p.affiliateLink && p.in_stock && p.variation.some((v) => v.size.some((s) => s.stock > 0)),
+  );
+  if (!bike) throw new Error("the sample data has no mountain bike in stock");
+  const errors = collectErrors(page);
+
+  for (const path of ["/", "/catalog/mountain-bikes"]) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+  }
+  // The server's page is replaced by nothing: the node the shopper saw first is the one that stays.
+  await page.goto(`/product/${bike.url_key}`);
+  const heading = page.getByRole("heading", { level: 1, name: bike.name });
+  await heading.evaluate((el) => el.setAttribute("data-seen", "1"));
+  await page.waitForLoadState("networkidle");
+  await expect(page.locator("h1[data-seen='1']")).toHaveText(bike.name);
+
+  // Hydrated: the page answers clicks (Add To Cart) and the client router takes over the links.
+  await page.locator("#main").getByRole("button", { name: "Add To Cart", exact: true }).first().click();
+  await expect(page.getByText("Added To Cart").first()).toBeVisible();
+  await page.getByRole("link", { name: "Mountain Bikes" }).first().click();
+  await expect(page.getByRole("heading", { level: 1, name: "Mountain Bikes" })).toBeVisible();
+
+  expect(errors.filter((e) => !/service worker/i.test(e))).toEqual([]);
+});
