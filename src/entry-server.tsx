@@ -53,10 +53,10 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
   try {
     await router.load();
     await settle(() => queryClient.isFetching());
-    const reply = { status: 200 };
+    let status = 200;
     const { prelude } = await prerender(
       <StrictMode>
-        <ServerStatusContext value={reply}>
+        <ServerStatusContext value={(code) => (status = code)}>
           <CacheProvider value={createCache({ key: "css" })}>
             <AppProviders services={services} />
           </CacheProvider>
@@ -81,7 +81,7 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
       head: hints,
       // "<" escaped: no product text can close the data block.
       handoff: JSON.stringify(handoff).replace(/</g, "\\u003c"),
-      status: router.state.matches.some((m) => m.status === "notFound") ? 404 : reply.status,
+      status: router.state.matches.some((m) => m.status === "notFound") ? 404 : status,
     };
   } finally {
     queryClient.clear();

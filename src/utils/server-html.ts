@@ -4,7 +4,7 @@
  * final content at once (on the server, and in the browser's hydration, which must produce the same HTML)
  * instead of deferring it to a background pass.
  */
-import { createContext, useContext } from "react";
+import { createContext, useContext, useSyncExternalStore } from "react";
 
 let onServerHtml: boolean = import.meta.env.SSR;
 
@@ -63,10 +63,24 @@ export function pageOrigin(): string {
 }
 
 /** The server renderer's reply status, which a page may set while it renders (only the server provides it). */
-export const ServerStatusContext = createContext<{ status: number } | null>(null);
+export const ServerStatusContext = createContext<((status: number) => void) | null>(null);
 
 /** Makes the server answer this page with `status` (404 for a page that does not exist). */
 export function useServerStatus(status: number): void {
-  const reply = useContext(ServerStatusContext);
-  if (reply) reply.status = status;
+  useContext(ServerStatusContext)?.(status);
+}
+
+const subscribeNothing = () => () => undefined;
+
+/**
+ * False on the server and while the browser hydrates, true after. A form the server rendered keeps its
+ * submit button disabled until then: a click before the scripts run would submit it natively (a page
+ * reload with the shopper's details in the address).
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNothing,
+    () => true,
+    () => false,
+  );
 }

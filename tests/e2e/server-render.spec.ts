@@ -52,6 +52,15 @@ test.describe("with JavaScript off", () => {
     await expect(page.getByText("Page Not found")).toBeVisible();
   });
 
+  test("a form cannot be sent before the scripts run (no native submit with the shopper's details)", async ({
+    page,
+  }) => {
+    await page.goto("/contact");
+    await expect(page.getByRole("form", { name: "Contact form" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Send Message" })).toBeDisabled();
+    await expect(page.locator("footer").getByRole("button", { name: "SUBSCRIBE" })).toBeDisabled();
+  });
+
   test("personal pages are not rendered by the server (it has none of the shopper's data)", async ({
     request,
   }) => {

@@ -1,18 +1,13 @@
 import Box, { type BoxProps } from "@mui/material/Box";
-import { useMemo, useSyncExternalStore } from "react";
+import { useMemo } from "react";
+import { useHydrated } from "@/utils/server-html";
 import { sanitizeHtml } from "@/utils/sanitize-html";
-
-const subscribeNothing = () => () => undefined;
 
 /** Server HTML after DOMPurify: the only door for server HTML (pages, blog posts, product descriptions). */
 export function HtmlContent({ html, sx }: { html: string; sx?: BoxProps["sx"] }) {
   // DOMPurify needs a DOM: the server renderer leaves the box empty and the browser fills it right after
   // hydration (a browser render that is not a hydration has it at once).
-  const inBrowser = useSyncExternalStore(
-    subscribeNothing,
-    () => true,
-    () => false,
-  );
+  const inBrowser = useHydrated();
   const clean = useMemo(() => (inBrowser ? sanitizeHtml(html) : ""), [html, inBrowser]);
   return (
     <Box

@@ -5,11 +5,13 @@ import TextField from "@mui/material/TextField";
 import { useLingui } from "@lingui/react/macro";
 import { useContactForm } from "../hooks/use-contact-form";
 import type { ContactField, ContactProblem } from "../utils/contact-form";
+import { useHydrated } from "@/utils/server-html";
 
 /** The contact form: name, e-mail, phone, subject and message (POST contactrequest). */
 export function ContactForm() {
   const { t } = useLingui();
   const form = useContactForm();
+  const hydrated = useHydrated();
 
   const messages: Record<ContactField, Partial<Record<ContactProblem, string>>> = {
     name: { required: t`Please enter your name.`, "too-long": t`The name is too long.` },
@@ -62,7 +64,7 @@ export function ContactForm() {
         type="submit"
         variant="contained"
         size="large"
-        disabled={form.isSending}
+        disabled={form.isSending || !hydrated}
         sx={{ alignSelf: "flex-start" }}
       >
         {form.isSending ? t`Sending…` : t`Send Message`}

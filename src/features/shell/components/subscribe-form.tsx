@@ -6,6 +6,7 @@ import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
 import { newIdempotencyKey } from "@/api/client";
 import { newsletterMutations } from "@/api/newsletter";
+import { useHydrated } from "@/utils/server-html";
 
 /**
  * The footer subscribe widget. SPEC §2: on the bicycle home page it has no submit action (`canSubmit`
@@ -14,6 +15,7 @@ import { newsletterMutations } from "@/api/newsletter";
 export function SubscribeForm({ canSubmit }: { canSubmit: boolean }) {
   const { t } = useLingui();
   const [email, setEmail] = useState("");
+  const hydrated = useHydrated();
   const subscribe = useMutation({
     ...newsletterMutations.subscribe(),
     onSuccess: (reply) => {
@@ -59,7 +61,7 @@ export function SubscribeForm({ canSubmit }: { canSubmit: boolean }) {
           color: "text.primary",
         }}
       />
-      <Button type="submit" variant="contained" disabled={subscribe.isPending}>
+      <Button type="submit" variant="contained" disabled={subscribe.isPending || !hydrated}>
         {subscribe.isPending ? t`Processing..` : t`SUBSCRIBE`}
       </Button>
     </Box>
