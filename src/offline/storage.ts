@@ -63,7 +63,11 @@ export function subscribeStored(key: string, listener: Listener): () => void {
  */
 export function createPersistedStore<T>(key: string, parse: (value: unknown) => T | null, initial: () => T) {
   let snapshot: T | undefined;
-  const load = () => readStored(key, parse) ?? initial();
+  // What the server renders (it has no storage): the browser's hydration starts from it too. A device with
+  // nothing stored gets this very object, so hydration is not followed by a re-render of every reader.
+  let empty: T | undefined;
+  const getServerSnapshot = (): T => (empty ??= initial());
+  const load = () => readStored(key, parse) ?? getServerSnapshot();
   const get = (): T => {
     if (snapshot === undefined) snapshot = load();
     return snapshot;
@@ -87,8 +91,5 @@ export function createPersistedStore<T>(key: string, parse: (value: unknown) => 
       if (typeof window !== "undefined") window.removeEventListener("storage", onStorage);
     };
   };
-  // What the server renders (it has no storage): the browser's hydration starts from it too.
-  let empty: T | undefined;
-  const getServerSnapshot = (): T => (empty ??= initial());
   return { get, set, subscribe, getServerSnapshot, reset: () => set(initial()) };
 }
