@@ -36,6 +36,8 @@ export function AppProviders({ services }: { services: AppServices }) {
   const { queryClient, router, onCacheRestored } = services;
 
   useEffect(() => {
+    // The page answers clicks from here on (after hydration of a server-rendered page); tests wait for it.
+    document.documentElement.dataset.hydrated = "";
     registerServiceWorker();
     return installChunkLoadRecovery(() => appPersister.flush());
   }, []);

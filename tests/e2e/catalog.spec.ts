@@ -34,6 +34,8 @@ test("filters and sort live in the address, reset the page and survive back and 
   await page.goto("/shop-grid-standard");
   await expect(page.getByRole("heading", { level: 1, name: "Shop" })).toBeVisible();
   await expect(page.getByRole("article").first()).toBeVisible();
+  // The page arrives server-rendered: its pagination buttons answer once the browser has hydrated it.
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 
   await page.getByRole("button", { name: "Go to page 2" }).click();
   await expect(page).toHaveURL(/[?&]page=2/);

@@ -200,6 +200,7 @@ test.describe("contact", () => {
 
   test("a network failure keeps what the shopper typed", async ({ page }) => {
     await page.goto("/contact");
+    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     const form = page.getByRole("form", { name: "Contact form" });
     await form.getByRole("textbox", { name: "Name" }).fill("Asha Rao");
     await form.getByRole("textbox", { name: "Email" }).fill("asha@example.com");
