@@ -2,10 +2,10 @@
 // storefront, then runs Playwright (which starts the reference server on a fresh database).
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { CHROMIUM_PATH } from "./chromium.mjs";
 
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-if (!existsSync(chromium)) {
-  console.error(`Chromium is missing at ${chromium}. Install it with: sudo apt-get install -y chromium`);
+if (!existsSync(CHROMIUM_PATH)) {
+  console.error(`Chromium is missing at ${CHROMIUM_PATH}. Install it with: sudo apt-get install -y chromium`);
   process.exit(1);
 }
 const run = (cmd, args, env = {}) => {

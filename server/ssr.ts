@@ -95,7 +95,7 @@ export function injectPage(shell: string, page: RenderedPage): string | null {
     shell.slice(0, headEnd) +
     page.head +
     shell.slice(headEnd, start) +
-    `${open}${page.html}</div>\n    <script type="application/json" id="server-state">${page.handoff}</script>\n  ` +
+    `${open}${page.html}</div>\n    ${page.handoff}\n  ` +
     shell.slice(end)
   );
 }

@@ -163,17 +163,13 @@ export function staticSite(
     if (ext === ".html") Object.assign(headers, htmlSecurityHeaders(csp));
     if (c.req.header("if-none-match") === entry.etag) return new Response(null, { status: 304, headers });
     let body: Buffer = entry.raw;
-    const accept = c.req.header("accept-encoding") ?? "";
-    if (COMPRESSIBLE.has(ext) && entry.raw.length > 1024) {
-      if (/\bbr\b/.test(accept)) {
-        entry.br ??= brotliCompressSync(entry.raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
-        body = entry.br;
-        headers["Content-Encoding"] = "br";
-      } else if (/\bgzip\b/.test(accept)) {
-        entry.gzip ??= gzipSync(entry.raw, { level: 9 });
-        body = entry.gzip;
-        headers["Content-Encoding"] = "gzip";
-      }
+    const encoding =
+      COMPRESSIBLE.has(ext) && entry.raw.length > 1024
+        ? preferredEncoding(c.req.header("accept-encoding") ?? "")
+        : null;
+    if (encoding) {
+      body = entry[encoding] ??= compress(entry.raw, encoding, "kept");
+      headers["Content-Encoding"] = encoding;
     }
     headers["Content-Length"] = String(body.length);
     return new Response(c.req.method === "HEAD" ? null : new Uint8Array(body), { status: 200, headers });
@@ -189,14 +185,24 @@ function renderedResponse(acceptEncoding: string, html: string, status: number, 
     Vary: "Accept-Encoding",
     ...htmlSecurityHeaders(csp),
   };
-  let body: Buffer = raw;
-  if (/\bbr\b/.test(acceptEncoding)) {
-    body = brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } });
-    headers["Content-Encoding"] = "br";
-  } else if (/\bgzip\b/.test(acceptEncoding)) {
-    body = gzipSync(raw, { level: 6 });
-    headers["Content-Encoding"] = "gzip";
-  }
+  const encoding = preferredEncoding(acceptEncoding);
+  const body = encoding ? compress(raw, encoding, "per-request") : raw;
+  if (encoding) headers["Content-Encoding"] = encoding;
   headers["Content-Length"] = String(body.length);
   return new Response(new Uint8Array(body), { status, headers });
+}
+
+type Encoding = "br" | "gzip";
+
+function preferredEncoding(acceptEncoding: string): Encoding | null {
+  if (/\bbr\b/.test(acceptEncoding)) return "br";
+  return /\bgzip\b/.test(acceptEncoding) ? "gzip" : null;
+}
+
+/** A file's compressed copy is kept, so it gets the best ratio; a rendered page is compressed per request, fast. */
+function compress(raw: Buffer, encoding: Encoding, use: "kept" | "per-request"): Buffer {
+  const kept = use === "kept";
+  return encoding === "br"
+    ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: kept ? 9 : 5 } })
+    : gzipSync(raw, { level: kept ? 9 : 6 });
 }

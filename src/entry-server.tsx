@@ -9,11 +9,11 @@ import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
 import createCache from "@emotion/cache";
 import { CacheProvider } from "@emotion/react";
-import { dehydrate } from "@tanstack/react-query";
+import { dehydrate, type QueryClient } from "@tanstack/react-query";
 import { createMemoryHistory } from "@tanstack/react-router";
 import { setApiTransport } from "@/api/client";
 import { AppProviders, createAppServices } from "@/app/providers";
-import { ServerStatusContext, setServerOrigin, type ServerHandoff } from "@/utils/server-html";
+import { ServerStatusContext, serverHandoffBlock, setServerOrigin } from "@/utils/server-html";
 import { i18n } from "@/i18n/i18n";
 import { messages } from "@/i18n/locales/en/messages.po";
 
@@ -22,7 +22,7 @@ export interface RenderedPage {
   html: string;
   /** resource hints for the document's head */
   head: string;
-  /** the handoff JSON, safe to put inside a <script type="application/json"> element */
+  /** the data block (query cache and language) to put after #root */
   handoff: string;
   status: number;
 }
@@ -36,9 +36,20 @@ export function configureRenderer(transport: (url: string, init: RequestInit) =>
   i18n.loadAndActivate({ locale: "en", messages });
 }
 
-async function settle(isFetching: () => number): Promise<void> {
-  const deadline = Date.now() + DATA_WAIT_MS;
-  while (isFetching() > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
+/** Resolves when no query is fetching any more (or after DATA_WAIT_MS), woken by the cache's own events. */
+function settled(queryClient: QueryClient): Promise<void> {
+  if (queryClient.isFetching() === 0) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, DATA_WAIT_MS);
+    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
+      if (queryClient.isFetching() === 0) done();
+    });
+  });
 }
 
 /** Renders one address (path and query string) to HTML; `origin` is the request's, for absolute links. */
@@ -52,7 +63,7 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
   });
   try {
     await router.load();
-    await settle(() => queryClient.isFetching());
+    await settled(queryClient);
     let status = 200;
     const { prelude } = await prerender(
       <StrictMode>
@@ -70,17 +81,15 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
     // Without a <head> to render into, React puts its resource hints (the preload of the
     // high-priority hero image) before the page; they belong in the document's head.
     const hints = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? "";
-    const handoff: ServerHandoff = {
-      locale: "en",
-      queries: dehydrate(queryClient, {
-        shouldDehydrateQuery: (q) => q.state.status === "success" && !q.meta?.personal,
-      }),
-    };
     return {
       html: markup.slice(hints.length),
       head: hints,
-      // "<" escaped: no product text can close the data block.
-      handoff: JSON.stringify(handoff).replace(/</g, "\\u003c"),
+      handoff: serverHandoffBlock({
+        locale: "en",
+        queries: dehydrate(queryClient, {
+          shouldDehydrateQuery: (q) => q.state.status === "success" && !q.meta?.personal,
+        }),
+      }),
       status: router.state.matches.some((m) => m.status === "notFound") ? 404 : status,
     };
   } finally {

@@ -8,11 +8,6 @@ import { createContext, useContext, useSyncExternalStore } from "react";
 
 let onServerHtml: boolean = import.meta.env.SSR;
 
-/** True on the server, and in the browser while the page it hydrated is still the one shown. */
-export function renderingServerHtml(): boolean {
-  return onServerHtml;
-}
-
 export function setRenderingServerHtml(value: boolean): void {
   onServerHtml = value;
 }
@@ -31,6 +26,12 @@ export interface ServerHandoff {
 /** `initial` for useDeferredValue: none (no background pass) while server HTML is shown. */
 export function deferredInitial<T>(initial: T): T | undefined {
   return onServerHtml ? undefined : initial;
+}
+
+/** The data block the server puts after #root ("<" escaped: no product text can close the element). */
+export function serverHandoffBlock(handoff: ServerHandoff): string {
+  const json = JSON.stringify(handoff).replace(/</g, "\\u003c");
+  return `<script type="application/json" id="${SERVER_STATE_ID}">${json}</script>`;
 }
 
 /** The handoff the server put beside its HTML, or null (a page from the service worker, a bad block). */

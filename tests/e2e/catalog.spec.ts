@@ -1,15 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
-
-interface ApiProduct {
-  id: number;
-  name: string;
-  url_key: string;
-  in_stock: boolean;
-  stock: number;
-  affiliateLink: string | null;
-  variation: { color: string; size: { name: string; stock: number }[] }[];
-}
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test } from "./fixtures";
+import type { ApiProduct } from "./offline-helpers";
 
 /** A mountain bike with several colours in stock and no affiliate link, read from the API. */
 async function bikeWithOptions(request: APIRequestContext): Promise<ApiProduct> {
@@ -34,8 +26,6 @@ test("filters and sort live in the address, reset the page and survive back and 
   await page.goto("/shop-grid-standard");
   await expect(page.getByRole("heading", { level: 1, name: "Shop" })).toBeVisible();
   await expect(page.getByRole("article").first()).toBeVisible();
-  // The page arrives server-rendered: its pagination buttons answer once the browser has hydrated it.
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 
   await page.getByRole("button", { name: "Go to page 2" }).click();
   await expect(page).toHaveURL(/[?&]page=2/);

@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
+import { test } from "./fixtures";
 
 const main = (page: Page) => page.locator("#main");
 /** The slides of a carousel ("1 of 8", "2 of 8", …). */
@@ -200,7 +201,6 @@ test.describe("contact", () => {
 
   test("a network failure keeps what the shopper typed", async ({ page }) => {
     await page.goto("/contact");
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     const form = page.getByRole("form", { name: "Contact form" });
     await form.getByRole("textbox", { name: "Name" }).fill("Asha Rao");
     await form.getByRole("textbox", { name: "Email" }).fill("asha@example.com");

@@ -1,4 +1,5 @@
-// Steps of the offline journeys (offline*.spec.ts, Playwright project "offline", service workers allowed).
+// Steps of the offline journeys (offline*.spec.ts, Playwright project "offline", service workers allowed), and
+// the API product shape the browser journeys read.
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 
 export interface ApiProduct {
@@ -7,6 +8,7 @@ export interface ApiProduct {
   url_key: string;
   in_stock: boolean;
   stock: number;
+  affiliateLink: string | null;
   variation: { color: string; size: { name: string; stock: number }[] }[];
 }
 

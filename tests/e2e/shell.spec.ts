@@ -1,4 +1,5 @@
-import { expect, test } from "@playwright/test";
+import { expect } from "@playwright/test";
+import { test } from "./fixtures";
 import {
   BLOG_VARIANT_PATHS,
   HOME_VARIANT_PATHS,
@@ -80,9 +81,9 @@ test("the scroll-to-top button also appears for a page that was scrolled once, r
 }) => {
   await page.setViewportSize({ width: 1280, height: 300 });
   await page.goto("/page/about-us");
-  // The page's text is there (the page is long enough); then one scroll only, as early as possible: the
-  // footer, and with it the button's scroll listener, may mount after it.
-  await expect(page.locator("main h1")).toBeVisible();
+  // The page's text is there (the page is long enough: the sanitised content renders after hydration); then
+  // one scroll only, as early as possible: the footer, and with it the button's scroll listener, may mount after it.
+  await expect(page.locator("main").getByText("Fifty years of building bicycles")).toBeVisible();
   await page.evaluate(() => window.scrollTo(0, 100_000));
   await expect(page.getByRole("button", { name: "Scroll to top" })).toBeVisible();
 });

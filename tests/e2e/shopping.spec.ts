@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { test } from "./fixtures";
 import { fillAddress, login, logout, register, uniqueEmail } from "./shopper";
 
 const COLOR_ATTRIBUTE_ID = 23;
@@ -357,8 +358,6 @@ test("wishlist and compare round trips: from the product page to /wishlist and /
   // As a guest: Summit Pro XC in the wishlist and compare list, Switchback Enduro in the compare list.
   await page.goto("/product/summit-pro-xc");
   await expect(page.getByRole("heading", { level: 1, name: "Summit Pro XC" })).toBeVisible();
-  // Server-rendered: the buttons answer once the page is hydrated.
-  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
   await detailButton("Add to wishlist").click();
   await expect(page.getByText("Added To Wishlist")).toBeVisible();
   await expect(detailButton("Remove from wishlist")).toHaveAttribute("aria-pressed", "true");
