@@ -52,6 +52,19 @@ function settled(queryClient: QueryClient): Promise<void> {
   });
 }
 
+/**
+ * The rules emotion inserted while rendering, as the one <style> its browser cache adopts at start-up
+ * (`data-emotion="css <ids>"`: those rules are not inserted again). "<" is escaped, so no value can close
+ * the element.
+ */
+function emotionSheet(inserted: Record<string, string | true | undefined>): string {
+  const rules = Object.entries(inserted).filter((e): e is [string, string] => typeof e[1] === "string");
+  if (rules.length === 0) return "";
+  const ids = rules.map(([id]) => id).join(" ");
+  const css = rules.map(([, rule]) => rule).join("").replace(/</g, "\\3c ");
+  return `<style data-emotion="css ${ids}">${css}</style>`;
+}
+
 /** Renders one address (path and query string) to HTML; `origin` is the request's, for absolute links. */
 export async function renderPage(url: string, origin: string): Promise<RenderedPage> {
   setServerOrigin(origin);
@@ -65,10 +78,14 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
     await router.load();
     await settled(queryClient);
     let status = 200;
+    // Compat mode: emotion keeps each rule in `inserted` instead of writing a <style> before each element,
+    // so the page's CSS goes into the head as one sheet (one style pass while the page is parsed).
+    const styleCache = createCache({ key: "css" });
+    styleCache.compat = true;
     const { prelude } = await prerender(
       <StrictMode>
         <ServerStatusContext value={(code) => (status = code)}>
-          <CacheProvider value={createCache({ key: "css" })}>
+          <CacheProvider value={styleCache}>
             <AppProviders services={services} />
           </CacheProvider>
         </ServerStatusContext>
@@ -83,7 +100,7 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
     const hints = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? "";
     return {
       html: markup.slice(hints.length),
-      head: hints,
+      head: emotionSheet(styleCache.inserted) + hints,
       handoff: serverHandoffBlock({
         locale: "en",
         queries: dehydrate(queryClient, {

@@ -3,7 +3,7 @@ import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
 import { I18nProvider } from "@lingui/react";
 import type { QueryClient } from "@tanstack/react-query";
-import { PersistQueryClientProvider } from "@tanstack/react-query-persist-client";
+import { PersistQueryClientProvider } from "@/offline/persist-provider";
 import { RouterProvider, type RouterHistory } from "@tanstack/react-router";
 import { LazyToastHost } from "@/components/feedback/lazy-toast-host";
 import { i18n } from "@/i18n/i18n";
