@@ -14,11 +14,12 @@ const homeRoutes = ["/", "/huge-home", ...HOME_VARIANT_PATHS].map((path) =>
   createRoute({
     getParentRoute: () => rootRoute,
     path,
-    // Starts the hero banners (the LCP image) without waiting: the page renders its skeleton at once.
-    loader: ({ context }) => {
-      void contentApi().then(({ contentQueries }) =>
-        context.queryClient.prefetchQuery(contentQueries.banners()),
-      );
+    // Starts the hero banners (the LCP image) without waiting for them: the page renders its skeleton at
+    // once. The loader does wait for the small API module, so the request has started when it returns
+    // (the server renderer waits for the requests the loaders started).
+    loader: async ({ context }) => {
+      const { contentQueries } = await contentApi();
+      void context.queryClient.prefetchQuery(contentQueries.banners());
     },
     component: homeComponent,
     staticData: { variant: path },

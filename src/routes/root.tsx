@@ -2,6 +2,7 @@ import Box from "@mui/material/Box";
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet, useRouterState } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
+import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
 import { Deferred } from "@/components/deferred";
 import { NotFound } from "@/components/feedback/not-found";
 import { Footer } from "@/features/shell/components/footer";
@@ -38,6 +39,10 @@ function RootLayout() {
 }
 
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
+  // The categories of the menu and the footer, so that the server renders them with the page.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(categoryQueries.descendants(ROOT_CATEGORY_ID));
+  },
   component: RootLayout,
   notFoundComponent: NotFound,
 });

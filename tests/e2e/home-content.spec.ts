@@ -6,9 +6,20 @@ const main = (page: Page) => page.locator("#main");
 /** The slides of a carousel ("1 of 8", "2 of 8", …). */
 const slidesOf = (section: Locator) => section.getByRole("group", { name: /^\d+ of \d+$/ });
 
+/** Scrolls down a screen at a time until every block below the first screen has mounted, then back up. */
+async function revealSections(page: Page) {
+  const pending = page.locator("[data-reveal-pending]");
+  await expect(async () => {
+    await page.evaluate(() => window.scrollBy(0, window.innerHeight));
+    await expect(pending).toHaveCount(0, { timeout: 300 });
+  }).toPass();
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 async function openHome(page: Page, path = "/") {
   await page.goto(path);
   await expect(page.getByTestId("home")).toBeVisible();
+  await revealSections(page);
 }
 
 test.describe("home page", () => {
@@ -117,6 +128,21 @@ test.describe("home page", () => {
     await page.locator("footer").getByRole("button", { name: "SUBSCRIBE" }).click();
     await expect(page.getByTestId("home")).toBeVisible();
     expect(posts).toEqual([]);
+  });
+
+  test("blocks below the first screen mount as they near it, or all at once at the first Tab", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await expect(page.getByTestId("hero-slider").getByText("Ride Further")).toBeVisible();
+    // The first block after the hero is on the first screen; the last ones are not mounted yet.
+    await expect(page.getByTestId("home-bestsellers").getByRole("article").first()).toBeVisible();
+    await expect(page.getByTestId("home-promo")).toHaveCount(0);
+    await expect(page.locator("[data-reveal-pending]").first()).toBeAttached();
+    // A keyboard user gets every block at the first Tab, so nothing is skipped.
+    await page.keyboard.press("Tab");
+    await expect(page.locator("[data-reveal-pending]")).toHaveCount(0);
+    await expect(page.getByTestId("home-promo").getByRole("listitem")).toHaveCount(3);
   });
 
   test("has no axe violations", async ({ page }) => {

@@ -3,6 +3,7 @@ import { notFound } from "@tanstack/react-router";
 import { ApiError } from "@/api/client";
 import { catalogQueries } from "@/api/catalog";
 import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
+import { relatedProductsParams } from "./hooks/use-product-detail";
 import { toProductListParams, type CatalogSearch } from "./utils/catalog-search";
 
 /**
@@ -32,7 +33,12 @@ export async function loadProduct(
         ? await queryClient.ensureQueryData(catalogQueries.detailByUrlKey(key.urlKey))
         : await queryClient.ensureQueryData(catalogQueries.detail(id ?? 0));
     if (!product) throw notFound();
+    // What the page shows under the product starts now too (not when the page has rendered), so that
+    // the server renders it and the browser hydrates it instead of mounting it after.
     void queryClient.prefetchQuery(catalogQueries.additionalInformation(product.id));
+    void queryClient.prefetchQuery(catalogQueries.configurableConfig(product.id));
+    void queryClient.prefetchQuery(catalogQueries.reviews(product.id));
+    void queryClient.prefetchQuery(catalogQueries.list(relatedProductsParams));
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) throw notFound();
     throw error;

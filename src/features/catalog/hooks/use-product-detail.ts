@@ -4,6 +4,14 @@ import type { Product } from "@/api/contract/product";
 
 export const RELATED_PRODUCTS = 4;
 
+/** The newest products, of which the related ones are the first four that are not the product itself. */
+export const relatedProductsParams = {
+  category_id: "1",
+  sort: "created_at",
+  order: "desc",
+  limit: RELATED_PRODUCTS + 1,
+} as const;
+
 /** The product the route loader has fetched (by url_key or id); undefined only while it is fetched again. */
 function useProduct(key: { urlKey?: string; id?: number }) {
   const byUrlKey = useQuery({
@@ -26,15 +34,7 @@ export function useProductDetail(key: { urlKey?: string; id?: number }) {
   const specs = useQuery({ ...catalogQueries.additionalInformation(id), enabled });
   useQuery({ ...catalogQueries.configurableConfig(id), enabled });
   const reviews = useQuery({ ...catalogQueries.reviews(id), enabled });
-  const newest = useQuery({
-    ...catalogQueries.list({
-      category_id: "1",
-      sort: "created_at",
-      order: "desc",
-      limit: RELATED_PRODUCTS + 1,
-    }),
-    enabled,
-  });
+  const newest = useQuery({ ...catalogQueries.list(relatedProductsParams), enabled });
   return {
     product,
     isPending: query.isPending,

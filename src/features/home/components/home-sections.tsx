@@ -1,6 +1,5 @@
-import Box from "@mui/material/Box";
 import type { ReactNode } from "react";
-import { useProgressiveCount } from "../hooks/use-progressive-count";
+import { RevealOnView } from "@/components/reveal-on-view";
 import type { HomeLayout, HomeSection } from "../utils/home-layouts";
 import { BrandSlider, Counters, PromoBanners, Team } from "./content-sections";
 import { BestsellerSlider, CategoryGrid, FeaturedProducts, type RenderProduct } from "./product-sections";
@@ -25,14 +24,14 @@ export function HomeSections({
     team: () => <Team />,
   };
   const below = layout.sections.filter((s): s is Exclude<HomeSection, "hero"> => s !== "hero");
-  const shown = useProgressiveCount(below.length);
+  // Each block mounts as it nears the screen: the first screen (the hero) does not wait for the rest.
   return (
     <>
-      {below.slice(0, shown).map((section) => (
-        <div key={section}>{sections[section]()}</div>
+      {below.map((section) => (
+        <RevealOnView key={section}>
+          <div>{sections[section]()}</div>
+        </RevealOnView>
       ))}
-      {/* keeps the footer below the first screen while the blocks mount (no layout shift) */}
-      {shown < below.length && <Box sx={{ minHeight: "100vh" }} aria-busy="true" />}
     </>
   );
 }
