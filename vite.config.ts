@@ -118,6 +118,9 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     ? { target: "node20", minify: false, copyPublicDir: false }
     : {
         target: "es2022",
+        // Every browser the es2022 target runs in preloads modules itself (Safari from 17); older ones just
+        // do not preload. The polyfill's start-up work is saved.
+        modulePreload: { polyfill: false },
         rolldownOptions: {
           output: {
             codeSplitting: {

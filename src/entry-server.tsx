@@ -61,7 +61,10 @@ function emotionSheet(inserted: Record<string, string | true | undefined>): stri
   const rules = Object.entries(inserted).filter((e): e is [string, string] => typeof e[1] === "string");
   if (rules.length === 0) return "";
   const ids = rules.map(([id]) => id).join(" ");
-  const css = rules.map(([, rule]) => rule).join("").replace(/</g, "\\3c ");
+  const css = rules
+    .map(([, rule]) => rule)
+    .join("")
+    .replace(/</g, "\\3c ");
   return `<style data-emotion="css ${ids}">${css}</style>`;
 }
 

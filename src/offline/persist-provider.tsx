@@ -1,14 +1,29 @@
 import { startTransition, useEffect, useRef, useState, type ReactNode } from "react";
+import type { Persister } from "@tanstack/query-persist-client-core";
 import {
-  persistQueryClientRestore,
-  persistQueryClientSubscribe,
-  type PersistQueryClientOptions,
-} from "@tanstack/query-persist-client-core";
-import { IsRestoringProvider, QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+  dehydrate,
+  hydrate,
+  IsRestoringProvider,
+  QueryClientProvider,
+  type DehydratedState,
+  type DehydrateOptions,
+  type HydrateOptions,
+  type QueryClient,
+} from "@tanstack/react-query";
+
+interface PersistOptions {
+  persister: Persister;
+  /** a stored cache older than this is dropped (24 h by default) */
+  maxAge?: number;
+  /** a stored cache written with another buster (app version) is dropped */
+  buster?: string;
+  hydrateOptions?: HydrateOptions;
+  dehydrateOptions?: DehydrateOptions;
+}
 
 interface Props {
   client: QueryClient;
-  persistOptions: Omit<PersistQueryClientOptions, "queryClient">;
+  persistOptions: PersistOptions;
   /** Runs once the persisted cache is back (also when nothing was stored). */
   onSuccess?: () => void;
   onError?: () => void;
@@ -16,10 +31,52 @@ interface Props {
 }
 
 /**
- * `PersistQueryClientProvider` of @tanstack/react-query-persist-client, with one difference: the end of the
- * restore is a background (transition) update. Every query reader re-renders when it ends, and it ends
- * inside an IndexedDB event, where React would otherwise render it at once and in one piece: on a
- * server-rendered page that also forced the parts not yet hydrated to hydrate in a single long task.
+ * The persisted cache back into `client` (persistQueryClientRestore of query-persist-client-core): an
+ * expired, busted or unreadable one is removed instead.
+ */
+async function restore(
+  client: QueryClient,
+  { persister, maxAge = 864e5, buster = "", hydrateOptions }: PersistOptions,
+) {
+  try {
+    const persisted = await persister.restoreClient();
+    if (!persisted) return;
+    if (!persisted.timestamp || Date.now() - persisted.timestamp > maxAge || persisted.buster !== buster) {
+      await persister.removeClient();
+      return;
+    }
+    hydrate(client, persisted.clientState as DehydratedState, hydrateOptions);
+  } catch (error) {
+    await persister.removeClient();
+    throw error;
+  }
+}
+
+/** Writes the cache through the persister whenever a query or mutation is added, removed or updated. */
+function subscribe(client: QueryClient, { persister, buster = "", dehydrateOptions }: PersistOptions) {
+  const save = (event: { type: string }) => {
+    if (event.type !== "added" && event.type !== "removed" && event.type !== "updated") return;
+    void persister.persistClient({
+      buster,
+      timestamp: Date.now(),
+      clientState: dehydrate(client, dehydrateOptions),
+    });
+  };
+  const stopQueries = client.getQueryCache().subscribe(save);
+  const stopMutations = client.getMutationCache().subscribe(save);
+  return () => {
+    stopQueries();
+    stopMutations();
+  };
+}
+
+/**
+ * `PersistQueryClientProvider` of @tanstack/react-query-persist-client, with two differences:
+ * - the end of the restore is a background (transition) update. Every query reader re-renders when it ends,
+ *   and it ends inside an IndexedDB event, where React would otherwise render it at once and in one piece:
+ *   on a server-rendered page that also forced the parts not yet hydrated to hydrate in one long task;
+ * - restore and save use react-query's own hydrate/dehydrate (the persist core would bring its older
+ *   query-core's copy into the first visit's JavaScript).
  */
 export function PersistQueryClientProvider({ client, persistOptions, onSuccess, onError, children }: Props) {
   const [isRestoring, setIsRestoring] = useState(true);
@@ -31,18 +88,14 @@ export function PersistQueryClientProvider({ client, persistOptions, onSuccess, 
   });
 
   useEffect(() => {
-    // The persist core is pinned to an older query-core than react-query's (stack.md); the client is the
-    // same object either way, only the two copies' private-field types differ.
-    const queryClient = client as unknown as PersistQueryClientOptions["queryClient"];
-    const options = { ...latest.current.persistOptions, queryClient };
     if (!didRestore.current) {
       didRestore.current = true;
-      persistQueryClientRestore(options)
+      restore(client, latest.current.persistOptions)
         .then(() => latest.current.onSuccess?.())
         .catch(() => latest.current.onError?.())
         .finally(() => startTransition(() => setIsRestoring(false)));
     }
-    return isRestoring ? undefined : persistQueryClientSubscribe(options);
+    return isRestoring ? undefined : subscribe(client, latest.current.persistOptions);
   }, [client, isRestoring]);
 
   return (

@@ -10,11 +10,8 @@
  *   with its Idempotency-Key (deduplicated by the server) and never coalesced away.
  * - QuotaExceededError: the write is retried with the outbox only, so the waiting changes are never lost.
  */
-import type {
-  PersistedClient,
-  Persister,
-  PersistQueryClientOptions,
-} from "@tanstack/query-persist-client-core";
+import type { PersistedClient, Persister } from "@tanstack/query-persist-client-core";
+import type { DehydrateOptions } from "@tanstack/react-query";
 import { del, get, set } from "idb-keyval";
 
 export const PERSIST_KEY = "bicycle-shop-query-cache";
@@ -26,7 +23,7 @@ const QUERY_WRITE_DELAY = 400;
 
 type Meta = { personal?: unknown; offline?: unknown } | undefined;
 
-export const dehydrateOptions: NonNullable<PersistQueryClientOptions["dehydrateOptions"]> = {
+export const dehydrateOptions: DehydrateOptions = {
   shouldDehydrateQuery: (q) => q.state.status === "success" && (q.meta as Meta)?.personal !== true,
   shouldDehydrateMutation: (m) => m.state.status === "pending" && (m.meta as Meta)?.offline === true,
 };

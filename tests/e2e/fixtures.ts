@@ -6,7 +6,17 @@ import { test as base } from "@playwright/test";
 export const test = base.extend({
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) {
-      const hydrated = () => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+      // The shell hydrates first and marks <html data-hydrated>; the page's own part (a Suspense boundary
+      // of the router) hydrates in a later background pass. Its form controls are then React's: each has
+      // React's fiber key. (Sanitised server HTML never holds form controls, so every control is React's.)
+      const hydrated = async () => {
+        await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+        await page.waitForFunction(() =>
+          [...document.querySelectorAll("#main :is(button, input, select, textarea)")].every((el) =>
+            Object.keys(el).some((key) => key.startsWith("__reactFiber$")),
+          ),
+        );
+      };
       const goto = page.goto.bind(page);
       const reload = page.reload.bind(page);
       page.goto = async (...args) => {

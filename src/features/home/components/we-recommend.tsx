@@ -1,3 +1,4 @@
+import { useDeferredValue } from "react";
 import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
@@ -101,7 +102,10 @@ function RecommendCard({ slide }: { slide: RecommendSlide }) {
 /** 'We Recommend': newly arrived bikes with their specs, centred, 3 wide and 1 under 768 px, every 3 s. */
 export function WeRecommend() {
   const { t } = useLingui();
-  const { data, isPending, isError } = useQuery(catalogQueries.newWithInformation(RECOMMEND_LIMIT));
+  // The slides mount in a background render when the data arrives (not in one long task).
+  const { data, isPending, isError } = useDeferredValue(
+    useQuery(catalogQueries.newWithInformation(RECOMMEND_LIMIT)),
+  );
   const slides = (data ?? []).map(toRecommendSlide);
   return (
     <HomeSection title={t`We Recommend`} subtitle={t`Newly arrived in the workshop`} testId="home-recommend">

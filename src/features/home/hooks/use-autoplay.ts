@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, useSyncExternalStore, type RefObject } from "react";
+import { startTransition, useEffect, useRef, useState, useSyncExternalStore, type RefObject } from "react";
 import { canAutoplay, type MotionPreferences } from "../utils/autoplay";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
@@ -41,7 +41,9 @@ function useOnScreen(ref: RefObject<HTMLElement | null>): boolean {
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof IntersectionObserver === "undefined") return;
-    const io = new IntersectionObserver((entries) => setOnScreen(entries.some((e) => e.isIntersecting)));
+    const io = new IntersectionObserver((entries) =>
+      startTransition(() => setOnScreen(entries.some((e) => e.isIntersecting))),
+    );
     io.observe(el);
     return () => io.disconnect();
   }, [ref]);
@@ -92,7 +94,8 @@ export function useAutoplay(
   useEffect(() => {
     if (!running) return;
     const id = window.setInterval(() => {
-      if (document.visibilityState !== "hidden") advanceRef.current();
+      // a timed slide change is a background render (in short slices), never a long task
+      if (document.visibilityState !== "hidden") startTransition(() => advanceRef.current());
     }, delayMs);
     return () => window.clearInterval(id);
   }, [running, delayMs]);
