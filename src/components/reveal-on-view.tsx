@@ -20,6 +20,7 @@ export function RevealOnView({ children, minHeight = "100vh" }: { children: Reac
       return;
     }
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && show(), {
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS margin, not text
       rootMargin: "0px 0px 50% 0px",
     });
     observer.observe(el);
