@@ -13,7 +13,7 @@ import { dehydrate, type QueryClient } from "@tanstack/react-query";
 import { createMemoryHistory } from "@tanstack/react-router";
 import { setApiTransport } from "@/api/client";
 import { AppProviders, createAppServices } from "@/app/providers";
-import { ServerStatusContext, serverHandoffBlock, setServerOrigin } from "@/utils/server-html";
+import { ServerRenderContext, serverHandoffBlock } from "@/utils/server-html";
 import { i18n } from "@/i18n/i18n";
 import { messages } from "@/i18n/locales/en/messages.po";
 
@@ -70,7 +70,6 @@ function emotionSheet(inserted: Record<string, string | true | undefined>): stri
 
 /** Renders one address (path and query string) to HTML; `origin` is the request's, for absolute links. */
 export async function renderPage(url: string, origin: string): Promise<RenderedPage> {
-  setServerOrigin(origin);
   const services = createAppServices(createMemoryHistory({ initialEntries: [url] }));
   const { queryClient, router } = services;
   queryClient.setDefaultOptions({
@@ -87,11 +86,11 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
     styleCache.compat = true;
     const { prelude } = await prerender(
       <StrictMode>
-        <ServerStatusContext value={(code) => (status = code)}>
+        <ServerRenderContext value={{ origin, setStatus: (code) => (status = code) }}>
           <CacheProvider value={styleCache}>
             <AppProviders services={services} />
           </CacheProvider>
-        </ServerStatusContext>
+        </ServerRenderContext>
       </StrictMode>,
       // One complete document: no boundary is outlined into a later segment with an inline script
       // (which the CSP would block, and which static HTML does not need).

@@ -36,7 +36,8 @@ export function AppProviders({ services }: { services: AppServices }) {
   const { queryClient, router, onCacheRestored } = services;
 
   useEffect(() => {
-    // The page answers clicks from here on (after hydration of a server-rendered page); tests wait for it.
+    // The shell answers clicks from here on. On a server-rendered page the page's own part (a router Suspense
+    // boundary) hydrates in a later background pass; the browser journeys also wait for that (tests/e2e/fixtures.ts).
     document.documentElement.dataset.hydrated = "";
     registerServiceWorker();
     return installChunkLoadRecovery(() => appPersister.flush());

@@ -7,18 +7,16 @@ import {
   QueryClientProvider,
   type DehydratedState,
   type DehydrateOptions,
-  type HydrateOptions,
   type QueryClient,
 } from "@tanstack/react-query";
 
 interface PersistOptions {
   persister: Persister;
-  /** a stored cache older than this is dropped (24 h by default) */
-  maxAge?: number;
+  /** a stored cache older than this (ms) is dropped */
+  maxAge: number;
   /** a stored cache written with another buster (app version) is dropped */
-  buster?: string;
-  hydrateOptions?: HydrateOptions;
-  dehydrateOptions?: DehydrateOptions;
+  buster: string;
+  dehydrateOptions: DehydrateOptions;
 }
 
 interface Props {
@@ -26,7 +24,6 @@ interface Props {
   persistOptions: PersistOptions;
   /** Runs once the persisted cache is back (also when nothing was stored). */
   onSuccess?: () => void;
-  onError?: () => void;
   children: ReactNode;
 }
 
@@ -34,10 +31,7 @@ interface Props {
  * The persisted cache back into `client` (persistQueryClientRestore of query-persist-client-core): an
  * expired, busted or unreadable one is removed instead.
  */
-async function restore(
-  client: QueryClient,
-  { persister, maxAge = 864e5, buster = "", hydrateOptions }: PersistOptions,
-) {
+async function restore(client: QueryClient, { persister, maxAge, buster }: PersistOptions) {
   try {
     const persisted = await persister.restoreClient();
     if (!persisted) return;
@@ -45,7 +39,7 @@ async function restore(
       await persister.removeClient();
       return;
     }
-    hydrate(client, persisted.clientState as DehydratedState, hydrateOptions);
+    hydrate(client, persisted.clientState as DehydratedState);
   } catch (error) {
     await persister.removeClient();
     throw error;
@@ -53,7 +47,7 @@ async function restore(
 }
 
 /** Writes the cache through the persister whenever a query or mutation is added, removed or updated. */
-function subscribe(client: QueryClient, { persister, buster = "", dehydrateOptions }: PersistOptions) {
+function subscribe(client: QueryClient, { persister, buster, dehydrateOptions }: PersistOptions) {
   const save = (event: { type: string }) => {
     if (event.type !== "added" && event.type !== "removed" && event.type !== "updated") return;
     void persister.persistClient({
@@ -78,21 +72,24 @@ function subscribe(client: QueryClient, { persister, buster = "", dehydrateOptio
  * - restore and save use react-query's own hydrate/dehydrate (the persist core would bring its older
  *   query-core's copy into the first visit's JavaScript).
  */
-export function PersistQueryClientProvider({ client, persistOptions, onSuccess, onError, children }: Props) {
+export function PersistQueryClientProvider({ client, persistOptions, onSuccess, children }: Props) {
   const [isRestoring, setIsRestoring] = useState(true);
-  const latest = useRef({ persistOptions, onSuccess, onError });
+  const latest = useRef({ persistOptions, onSuccess });
   const didRestore = useRef(false);
 
   useEffect(() => {
-    latest.current = { persistOptions, onSuccess, onError };
+    latest.current = { persistOptions, onSuccess };
   });
 
   useEffect(() => {
     if (!didRestore.current) {
       didRestore.current = true;
+      // An unreadable cache has been removed and the app starts empty (onSuccess is not called).
       restore(client, latest.current.persistOptions)
-        .then(() => latest.current.onSuccess?.())
-        .catch(() => latest.current.onError?.())
+        .then(
+          () => latest.current.onSuccess?.(),
+          () => undefined,
+        )
         .finally(() => startTransition(() => setIsRestoring(false)));
     }
     return isRestoring ? undefined : subscribe(client, latest.current.persistOptions);

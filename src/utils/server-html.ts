@@ -51,24 +51,25 @@ export function readServerHandoff(doc: Document): ServerHandoff | null {
   }
 }
 
-let serverOrigin = "http://localhost";
-
-/** The server renderer's public origin (from the request it answers). */
-export function setServerOrigin(origin: string): void {
-  serverOrigin = origin;
+/** What a server render tells the page it renders (only the server provides it). */
+export interface ServerRender {
+  /** the request's origin, for absolute links */
+  origin: string;
+  /** sets the reply's status (404 for a page that does not exist) */
+  setStatus: (status: number) => void;
 }
 
-/** The page's origin: the address bar's, or on the server the request's. */
-export function pageOrigin(): string {
-  return typeof window === "undefined" ? serverOrigin : window.location.origin;
-}
-
-/** The server renderer's reply status, which a page may set while it renders (only the server provides it). */
-export const ServerStatusContext = createContext<((status: number) => void) | null>(null);
+/** One value per render, so concurrent renders never share it. */
+export const ServerRenderContext = createContext<ServerRender | null>(null);
 
 /** Makes the server answer this page with `status` (404 for a page that does not exist). */
 export function useServerStatus(status: number): void {
-  useContext(ServerStatusContext)?.(status);
+  useContext(ServerRenderContext)?.setStatus(status);
+}
+
+/** The page's origin: on the server the request's, in the browser the address bar's. */
+export function usePageOrigin(): string {
+  return useContext(ServerRenderContext)?.origin ?? window.location.origin;
 }
 
 const subscribeNothing = () => () => undefined;

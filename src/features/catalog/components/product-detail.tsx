@@ -7,7 +7,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useRouterState } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import type { Product } from "@/api/contract/product";
-import { pageOrigin } from "@/utils/server-html";
+import { usePageOrigin } from "@/utils/server-html";
 import { NotFound } from "@/components/feedback/not-found";
 import { Preloader } from "@/components/feedback/preloader";
 import { PageHeader } from "@/components/layout/page-header";
@@ -74,7 +74,7 @@ function ProductDetailContent({
   const selection = useVariantSelection(product);
   const category = product.categories.find((c) => c.slug !== "homepage") ?? product.categories[0];
   const href = useRouterState({ select: (s) => s.location.href });
-  const origin = pageOrigin();
+  const origin = usePageOrigin();
   const pageUrl = new URL(href, origin).href;
   const categoryNames = product.categories.map((c) => c.name).join(", ");
   const tagNames = product.tags.join(", ");

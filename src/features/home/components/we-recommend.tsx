@@ -102,16 +102,17 @@ function RecommendCard({ slide }: { slide: RecommendSlide }) {
 /** 'We Recommend': newly arrived bikes with their specs, centred, 3 wide and 1 under 768 px, every 3 s. */
 export function WeRecommend() {
   const { t } = useLingui();
-  // The slides mount in a background render when the data arrives (not in one long task).
-  const { data, isPending, isError } = useDeferredValue(
-    useQuery(catalogQueries.newWithInformation(RECOMMEND_LIMIT)),
-  );
+  const query = useQuery(catalogQueries.newWithInformation(RECOMMEND_LIMIT));
+  // The slides mount in a background render when the data arrives (not in one long task). Data and status
+  // are deferred together; the result object itself is new at every render.
+  const data = useDeferredValue(query.data);
+  const status = useDeferredValue(query.status);
   const slides = (data ?? []).map(toRecommendSlide);
   return (
     <HomeSection title={t`We Recommend`} subtitle={t`Newly arrived in the workshop`} testId="home-recommend">
-      {isPending ? (
+      {status === "pending" ? (
         <Box sx={{ minHeight: 480 }} aria-busy="true" />
-      ) : slides.length === 0 || isError ? (
+      ) : slides.length === 0 || status === "error" ? (
         <Typography sx={{ textAlign: "center", py: 4 }}>{t`No Product available!`}</Typography>
       ) : (
         <Carousel
