@@ -83,6 +83,17 @@ export function createPageRenderer(
   };
 }
 
+/**
+ * The shell's own script and modulepreload tags, fetched at low priority. A rendered page is painted
+ * before any of them runs: like deferred scripts, they download after what the page shows (the images).
+ */
+function deferShellScripts(head: string): string {
+  return head.replace(
+    /<(script type="module"|link rel="modulepreload")((?: crossorigin)?)(?! fetchpriority)/g,
+    '<$1$2 fetchpriority="low"',
+  );
+}
+
 /** The shell with the rendered page in #root and the data handoff after it. */
 export function injectPage(shell: string, page: RenderedPage): string | null {
   const open = '<div id="root">';
@@ -92,7 +103,7 @@ export function injectPage(shell: string, page: RenderedPage): string | null {
   const end = shell.indexOf("</body>", start);
   if (end < 0) return null;
   return (
-    shell.slice(0, headEnd) +
+    deferShellScripts(shell.slice(0, headEnd)) +
     page.head +
     shell.slice(headEnd, start) +
     `${open}${page.html}</div>\n    ${page.handoff}\n  ` +

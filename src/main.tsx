@@ -6,10 +6,13 @@ import { AppProviders, createAppServices } from "@/app/providers";
 import { readServerHandoff, setRenderingServerHtml } from "@/utils/server-html";
 import { activateInitialLocale, i18n } from "@/i18n/i18n";
 import { createOutbox, setCurrentOutbox } from "@/offline/outbox";
+import { yieldToMain } from "@/utils/yield-to-main";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
+// The services (cache, router, query client) are made in a task of their own (utils/yield-to-main.ts).
+await yieldToMain();
 const services = createAppServices();
 const outbox = createOutbox(services.queryClient);
 setCurrentOutbox(outbox);

@@ -1,3 +1,4 @@
+import { yieldToMain } from "@/utils/yield-to-main";
 import { keepPreviousData, mutationOptions, queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiFetch } from "./client";
@@ -27,6 +28,9 @@ import {
   type VerifyCodeRequest,
 } from "./contract/customer";
 import { orderListReplySchema, orderReplySchema, type Order } from "./contract/order";
+
+// Start-up evaluates this module and its reply schemas in a task of their own (utils/yield-to-main.ts).
+await yieldToMain();
 
 export const ORDERS_PAGE_SIZE = 10;
 

@@ -92,6 +92,14 @@ test("the browser hydrates the server's page without an error and it works at on
   await page.goto(`/product/${bike.url_key}`);
   await page.waitForLoadState("networkidle");
   await expect(page.locator("h1[data-seen='1']")).toHaveText(bike.name);
+  // The browser's styles are the server's: hydration adds no class rule of its own (a renderer run in
+  // development mode named its classes differently, and the browser then inserted every rule again).
+  const insertedByBrowser = await page.evaluate(() =>
+    [...document.querySelectorAll<HTMLStyleElement>('style[data-emotion]:not([data-emotion^="css "])')]
+      .flatMap((style) => [...(style.sheet?.cssRules ?? [])])
+      .filter((rule) => rule.cssText.includes(".css-")).length,
+  );
+  expect(insertedByBrowser).toBe(0);
 
   // Hydrated: the page answers clicks (Add To Cart) and the client router takes over the links.
   await page.locator("#main").getByRole("button", { name: "Add To Cart", exact: true }).first().click();
