@@ -3,10 +3,8 @@ import { useCallback, useSyncExternalStore } from "react";
 import { currencyQueries } from "@/api/currency";
 import {
   BASE_CURRENCY,
-  CURRENCY_SYMBOLS,
   displayRate,
   FALLBACK_RATES,
-  formatPrice,
   freeDeliveryAmount,
   formatMoney,
   hasAllRates,
@@ -48,43 +46,53 @@ function subscribe(cb: () => void) {
 
 export interface CurrencyState {
   code: CurrencyCode;
-  symbol: string;
-  rate: number;
-  rates: ExchangeRates;
-  /** True while the bundled table is used (no successful fetch yet). */
-  isFallback: boolean;
   /** Formats a base-currency (INR) amount in the chosen currency and language. */
   format: (amountInBase: number) => string;
-  /** Formats an amount already in the chosen currency. */
-  formatConverted: (amount: number) => string;
-  freeDelivery: string;
   setCurrency: (code: CurrencyCode) => void;
 }
 
-/** The chosen currency with its live (or last persisted, or bundled) rates. */
-export function useCurrency(): CurrencyState {
-  const code = useSyncExternalStore(
+function useCurrencyCode(): CurrencyCode {
+  return useSyncExternalStore(
     subscribe,
     () => current,
     () => BASE_CURRENCY,
   );
+}
+
+/** The live rates when they are usable, else the bundled table. */
+function usableRates(data: ExchangeRates | undefined): ExchangeRates {
+  return data && hasAllRates(data) ? data : FALLBACK_RATES;
+}
+
+/**
+ * One number derived from the live (or last persisted, or bundled) rates. A component re-renders when
+ * that number changes, not whenever a new rate table arrives: rates that do not change what it shows (the
+ * base currency's prices) cost no render.
+ */
+function useFromRates(derive: (rates: ExchangeRates) => number): number {
+  const { data } = useQuery({ ...currencyQueries.rates(), select: (d) => derive(usableRates(d)) });
+  return data ?? derive(FALLBACK_RATES);
+}
+
+/** The chosen currency with a formatter of base-currency prices. */
+export function useCurrency(): CurrencyState {
+  const code = useCurrencyCode();
   const locale = useLocale();
-  const { data } = useQuery(currencyQueries.rates());
-  const rates = data && hasAllRates(data) ? data : FALLBACK_RATES;
+  const rate = useFromRates((rates) => displayRate(code, rates));
   const format = useCallback(
-    (amount: number) => formatPrice(amount, code, rates, locale),
-    [code, rates, locale],
+    (amount: number) => formatMoney(amount * rate, code, locale),
+    [code, rate, locale],
   );
-  const formatConverted = useCallback((amount: number) => formatMoney(amount, code, locale), [code, locale]);
-  return {
+  return { code, format, setCurrency };
+}
+
+/** The free-delivery threshold (USD 200) in the chosen currency, formatted. */
+export function useFreeDeliveryAmount(): string {
+  const code = useCurrencyCode();
+  const locale = useLocale();
+  return formatMoney(
+    useFromRates((rates) => freeDeliveryAmount(code, rates)),
     code,
-    symbol: CURRENCY_SYMBOLS[code],
-    rate: displayRate(code, rates),
-    rates,
-    isFallback: rates === FALLBACK_RATES,
-    format,
-    formatConverted,
-    freeDelivery: formatMoney(freeDeliveryAmount(code, rates), code, locale),
-    setCurrency,
-  };
+    locale,
+  );
 }

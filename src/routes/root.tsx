@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import Box from "@mui/material/Box";
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet, useRouterState } from "@tanstack/react-router";
@@ -32,7 +33,10 @@ function RootLayout() {
         </Deferred>
       </Box>
       <Deferred>
-        <Footer canSubscribe={!BICYCLE_HOME_PATHS.has(pathname)} />
+        {/* Its own boundary: a server-rendered footer hydrates after the page, in tasks of its own. */}
+        <Suspense fallback={null}>
+          <Footer canSubscribe={!BICYCLE_HOME_PATHS.has(pathname)} />
+        </Suspense>
       </Deferred>
     </Box>
   );

@@ -35,8 +35,7 @@ test("filters and sort live in the address, reset the page and survive back and 
   await expect(page).not.toHaveURL(/page=/);
   await expect(page.getByRole("button", { name: "Red" })).toHaveAttribute("aria-pressed", "true");
 
-  await page.getByLabel("Sort by").click();
-  await page.getByRole("option", { name: "Price - High to Low" }).click();
+  await page.getByLabel("Sort by").selectOption({ label: "Price - High to Low" });
   await expect(page).toHaveURL(/sort=priceHighToLow/);
   await expect
     .poll(async () => {

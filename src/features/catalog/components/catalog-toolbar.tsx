@@ -1,4 +1,3 @@
-import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
@@ -32,18 +31,20 @@ export function CatalogToolbar({
       <Typography role="status" aria-live="polite">
         {t`${total} products`}
       </Typography>
+      {/* A native <select>: the phone's own picker, and no menu, popover and modal to load and hydrate. */}
       <TextField
         select
         size="small"
         label={t`Sort by`}
         value={sort}
         onChange={(e) => onSortChange(e.target.value as SortOption)}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         sx={{ minWidth: 220 }}
       >
         {SORT_OPTIONS.map((o) => (
-          <MenuItem key={o} value={o}>
+          <option key={o} value={o}>
             {t(SORT_LABELS[o])}
-          </MenuItem>
+          </option>
         ))}
       </TextField>
     </Stack>

@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
 import LinearProgress from "@mui/material/LinearProgress";
 import { useLingui } from "@lingui/react/macro";
-import { useDeferredValue, type ReactNode } from "react";
+import { Suspense, useDeferredValue, type ReactNode } from "react";
 import type { Product } from "@/api/contract/product";
 import { NotFound } from "@/components/feedback/not-found";
 import { PageHeader } from "@/components/layout/page-header";
@@ -38,17 +38,20 @@ export function CatalogView({ slug, search, variant, renderProduct }: CatalogVie
   const list = layout.view === "list";
   const filters =
     layout.filters === "none" ? null : (
-      <CatalogFilters
-        search={search}
-        slug={slug}
-        categories={c.categories}
-        attributes={c.attributes}
-        priceRange={c.priceRange}
-        hasFilters={c.hasFilters}
-        onFilterChange={c.onFilterChange}
-        onResetFilters={c.onResetFilters}
-        placement={layout.filters === "top" ? "top" : "side"}
-      />
+      // Its own boundary: hydrated apart from the cards, in tasks of its own.
+      <Suspense fallback={null}>
+        <CatalogFilters
+          search={search}
+          slug={slug}
+          categories={c.categories}
+          attributes={c.attributes}
+          priceRange={c.priceRange}
+          hasFilters={c.hasFilters}
+          onFilterChange={c.onFilterChange}
+          onResetFilters={c.onResetFilters}
+          placement={layout.filters === "top" ? "top" : "side"}
+        />
+      </Suspense>
     );
   const side = layout.filters === "left" || layout.filters === "right";
   return (

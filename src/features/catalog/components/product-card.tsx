@@ -4,7 +4,6 @@ import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
 import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
-import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import VisibilityOutlinedIcon from "@mui/icons-material/VisibilityOutlined";
 import { useLingui } from "@lingui/react/macro";
@@ -80,21 +79,21 @@ export function ProductCard({
           )}
         </Stack>
         {onQuickView && (
-          <Tooltip title={t`Quick view`}>
-            <IconButton
-              onClick={onQuickView}
-              aria-label={t`Quick view of ${name}`}
-              sx={{
-                position: "absolute",
-                top: 8,
-                right: 8,
-                bgcolor: "background.paper",
-                "&:hover": { bgcolor: "grey.100" },
-              }}
-            >
-              <VisibilityOutlinedIcon />
-            </IconButton>
-          </Tooltip>
+          // The browser's own tooltip (title): an MUI Tooltip per card cost each card a popper's set-up at hydration.
+          <IconButton
+            onClick={onQuickView}
+            aria-label={t`Quick view of ${name}`}
+            title={t`Quick view`}
+            sx={{
+              position: "absolute",
+              top: 8,
+              right: 8,
+              bgcolor: "background.paper",
+              "&:hover": { bgcolor: "grey.100" },
+            }}
+          >
+            <VisibilityOutlinedIcon />
+          </IconButton>
         )}
       </Box>
       <CardContent sx={{ flexGrow: 1, display: "flex", flexDirection: "column", gap: 0.5 }}>

@@ -5,7 +5,7 @@ import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import { useRouterState } from "@tanstack/react-router";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import type { Product } from "@/api/contract/product";
 import { usePageOrigin } from "@/utils/server-html";
 import { NotFound } from "@/components/feedback/not-found";
@@ -133,17 +133,20 @@ function ProductDetailContent({
           </Grid>
         </Grid>
         <Box component="section" sx={{ mt: 6 }}>
-          <ProductInfoTabs
-            placement={layout.tabs}
-            tabs={[
-              {
-                label: t`Description`,
-                content: <HtmlContent sx={{ "& p": { mt: 0 } }} html={product.description} />,
-              },
-              { label: t`Additional information`, content: <ProductSpecs specs={specs} /> },
-              { label: t`Reviews (${reviewCount})`, content: <ProductReviews reviews={reviews} /> },
-            ]}
-          />
+          {/* Below the first screen: its own boundary, hydrated after the product's own part. */}
+          <Suspense fallback={null}>
+            <ProductInfoTabs
+              placement={layout.tabs}
+              tabs={[
+                {
+                  label: t`Description`,
+                  content: <HtmlContent sx={{ "& p": { mt: 0 } }} html={product.description} />,
+                },
+                { label: t`Additional information`, content: <ProductSpecs specs={specs} /> },
+                { label: t`Reviews (${reviewCount})`, content: <ProductReviews reviews={reviews} /> },
+              ]}
+            />
+          </Suspense>
         </Box>
         {related.length > 0 && (
           <Box component="section" aria-labelledby="related-products" sx={{ mt: 6 }}>

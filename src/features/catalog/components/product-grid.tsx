@@ -1,7 +1,7 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { Trans } from "@lingui/react/macro";
-import type { ReactNode } from "react";
+import { Suspense, type ReactNode } from "react";
 import type { Product } from "@/api/contract/product";
 import { gridListSx } from "@/components/layout/grid-list";
 
@@ -36,8 +36,11 @@ export function ProductGrid({ products, renderProduct, columns = 3, list = false
         ),
       }}
     >
+      {/* A boundary per card: a server-rendered grid hydrates one card per short task, not in one commit. */}
       {products.map((p, i) => (
-        <li key={p.id}>{renderProduct(p, i)}</li>
+        <li key={p.id}>
+          <Suspense fallback={null}>{renderProduct(p, i)}</Suspense>
+        </li>
       ))}
     </Box>
   );

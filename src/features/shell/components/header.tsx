@@ -12,7 +12,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
 import { ButtonLink, RouterLink } from "@/components/router-links";
-import { useCurrency } from "@/i18n/currency";
+import { useFreeDeliveryAmount } from "@/i18n/currency";
 import { DESKTOP_CURRENCIES } from "@/i18n/format";
 import { SHOP_INFO } from "@/utils/shop-info";
 import { CurrencySelect } from "./currency-select";
@@ -23,7 +23,7 @@ const CategoriesMenu = lazy(() => import("./categories-menu").then((m) => ({ def
 const MobileMenu = lazy(() => import("./mobile-menu").then((m) => ({ default: m.MobileMenu })));
 
 function TopBar() {
-  const { freeDelivery } = useCurrency();
+  const freeDelivery = useFreeDeliveryAmount();
   return (
     <Box sx={{ bgcolor: "secondary.main", color: "secondary.contrastText" }}>
       <Container
