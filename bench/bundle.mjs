@@ -23,8 +23,14 @@ function walk(key, dynamic) {
   for (const imp of chunk.imports ?? []) walk(imp, dynamic);
   if (dynamic) for (const imp of chunk.dynamicImports ?? []) if (dynamic(imp)) walk(imp, dynamic);
 }
-const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-walk(entry, (k) => /home-page|locales\/en\//.test(k));
+// The first visit starts from the scripts and module preloads index.html names (the entry may be folded into
+// the "initial" chunk group, in which case the manifest has no chunk marked as the entry).
+const html = readFileSync(`${outDir}/index.html`, "utf8");
+const fromHtml = new Set([...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+for (const key of Object.keys(manifest)) {
+  if (manifest[key].isEntry || fromHtml.has(manifest[key].file))
+    walk(key, (k) => /home-page|locales\/en\//.test(k));
+}
 let raw = 0;
 let gz = 0;
 const rows = [];
