@@ -1,6 +1,6 @@
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useSyncExternalStore } from "react";
-import { currencyQueries } from "@/api/currency";
+import { currencyKeys, currencyQueries } from "@/api/currency";
 import {
   BASE_CURRENCY,
   displayRate,
@@ -64,14 +64,23 @@ function usableRates(data: ExchangeRates | undefined): ExchangeRates {
   return data && hasAllRates(data) ? data : FALLBACK_RATES;
 }
 
+const selectNothing = () => null;
+
 /**
  * One number derived from the live (or last persisted, or bundled) rates. A component re-renders when
- * that number changes, not whenever a new rate table arrives: rates that do not change what it shows (the
- * base currency's prices) cost no render.
+ * that number changes, not whenever the rate query changes: its first reply, for instance, does not change
+ * the base currency's prices, and costs their components no render.
  */
 function useFromRates(derive: (rates: ExchangeRates) => number): number {
-  const { data } = useQuery({ ...currencyQueries.rates(), select: (d) => derive(usableRates(d)) });
-  return data ?? derive(FALLBACK_RATES);
+  const queryClient = useQueryClient();
+  // Keeps the rates observed (fetched and refreshed); selecting nothing, it never renders this component.
+  void useQuery({ ...currencyQueries.rates(), select: selectNothing }).data;
+  const subscribeToCache = useCallback(
+    (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
+    [queryClient],
+  );
+  const read = () => derive(usableRates(queryClient.getQueryData(currencyKeys.rates())));
+  return useSyncExternalStore(subscribeToCache, read, read);
 }
 
 /** The chosen currency with a formatter of base-currency prices. */

@@ -5,6 +5,7 @@ import {
   displayRate,
   FALLBACK_RATES,
   formatDate,
+  formatEnglishMoney,
   formatMoney,
   formatPrice,
   freeDeliveryAmount,
@@ -54,6 +55,26 @@ describe("money formatting", () => {
     expect(formatMoney(1234.5, "EUR", "fr")).toMatch(/^1\s234,50\s€$/);
     expect(formatMoney(1234.5, "INR", "en")).toBe("₹1,234.50");
     expect(formatPrice(8000, "GBP", rates, "en")).toBe("£80.00");
+  });
+
+  it("writes English prices exactly as Intl does, without loading Intl's number data", () => {
+    const amounts = [
+      0, -0, 0.001, 0.005, 0.015, 1.005, 2.675, 999.995, 1234.5, 1e6, -5.5, -0.001, 1e20, 1e21, 1e-7,
+    ];
+    // Every cent from 0 to 20, thirds and odd fractions over a range of magnitudes.
+    for (let i = 0; i <= 2000; i++) amounts.push(i / 100, i / 3, i * 7.3333, i * 1234.5678, (i * 17) / 1000);
+    for (const code of ["USD", "EUR", "GBP", "INR"] as const) {
+      const intl = new Intl.NumberFormat("en", {
+        style: "currency",
+        currency: code,
+        maximumFractionDigits: 2,
+      });
+      for (const amount of amounts) expect(formatMoney(amount, code, "en")).toBe(intl.format(amount));
+    }
+    // What the short path leaves to Intl.
+    expect(formatEnglishMoney(1e21, "USD")).toBeNull();
+    expect(formatEnglishMoney(-0.001, "USD")).toBeNull();
+    expect(formatEnglishMoney(1.005, "USD")).toBe("$1.01");
   });
 
   it("shows 0 instead of NaN for unusable amounts", () => {

@@ -1,6 +1,6 @@
 import Button from "@mui/material/Button";
 import { useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useState } from "react";
+import { lazy, memo, Suspense, useState } from "react";
 import type { Product } from "@/api/contract/product";
 import { AddToCartButton } from "@/features/cart/components/add-to-cart-button";
 import { isOutOfStock } from "@/features/cart/utils/stock";
@@ -13,8 +13,11 @@ const ProductQuickView = lazy(() =>
   import("@/features/catalog/components/product-quick-view").then((m) => ({ default: m.ProductQuickView })),
 );
 
-/** A product card with the shop's actions (cart, wishlist, compare) and a quick view. */
-export function ShopProductCard({
+/**
+ * A product card with the shop's actions (cart, wishlist, compare) and a quick view. Memoised: a list that
+ * re-renders (a new page of the list, the end of the cache's restore) does not re-render its unchanged cards.
+ */
+export const ShopProductCard = memo(function ShopProductCard({
   product,
   priority = false,
   layout,
@@ -62,4 +65,4 @@ export function ShopProductCard({
       )}
     </>
   );
-}
+});
