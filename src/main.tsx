@@ -1,4 +1,6 @@
 import "@/api/contract/zod-setup";
+import "@/app/start-up/libraries";
+import "@/app/start-up/ui-libraries";
 import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { hydrate, type DehydratedState } from "@tanstack/react-query";
