@@ -1,7 +1,7 @@
 // `npm run bench:lighthouse [-- /path …]`: Lighthouse 12 mobile and desktop on the production build.
 // Prints the category scores and LCP, TBT, CLS per path. Default paths: /, a catalogue, a product page.
 // LH_RUNS=n runs each page n times and prints the run with the median performance score (single runs on a
-// shared machine vary by about ±5).
+// shared machine vary by about ±5); LH_PRESETS=mobile (or desktop) runs one preset only.
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync } from "node:fs";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startShop } from "./serve.mjs";
@@ -22,7 +22,7 @@ const runs = Math.max(1, Number(process.env.LH_RUNS ?? 1) || 1);
 const rows = [];
 try {
   for (const path of paths) {
-    for (const preset of ["mobile", "desktop"]) {
+    for (const preset of (process.env.LH_PRESETS ?? "mobile,desktop").split(",")) {
       const candidates = [];
       for (let run = 0; run < runs; run++) {
         const out = `bench/results/lh-${preset}-${path.replace(/\W+/g, "_") || "home"}-${run}.json`;

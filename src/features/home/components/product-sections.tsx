@@ -4,7 +4,7 @@ import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { useDeferredValue, useId, useState, type ReactNode } from "react";
+import { startTransition, useDeferredValue, useEffect, useId, useState, type ReactNode } from "react";
 import { catalogQueries, type ProductListParams } from "@/api/catalog";
 import type { Product } from "@/api/contract/product";
 import { ROOT_CATEGORY_ID } from "@/api/contract/category";
@@ -32,6 +32,20 @@ function NoProducts() {
   return <Typography sx={{ textAlign: "center", py: 4 }}>{t`No Product available!`}</Typography>;
 }
 
+/** Cards mounted per background render: a list of eight mounted at once was one commit of ≈ 100 ms on a phone. */
+const CARDS_PER_STEP = 2;
+
+/** How many of `total` items to show: CARDS_PER_STEP at first, then CARDS_PER_STEP more per background render. */
+function useStepwiseCount(total: number): number {
+  const [count, setCount] = useState(CARDS_PER_STEP);
+  useEffect(() => {
+    if (count >= total) return;
+    const timer = setTimeout(() => startTransition(() => setCount((c) => c + CARDS_PER_STEP)), 0);
+    return () => clearTimeout(timer);
+  }, [count, total]);
+  return Math.min(count, total);
+}
+
 /**
  * Products of one list, or 'No Product available!'. A failed list shows nothing (SPEC §8: product
  * list failures are silently ignored).
@@ -46,10 +60,11 @@ function ProductList({
   const { data: fresh, isError } = useQuery(catalogQueries.list(params));
   // The cards render in a background (time-sliced) pass once the list arrives.
   const data = useDeferredValue(fresh ?? null, deferredInitial(null));
+  const shown = useStepwiseCount(data?.data.length ?? 0);
   if (isError && !fresh) return null;
   if (!data) return <Box sx={{ minHeight: 320 }} aria-busy="true" />;
   const products = data.data;
-  return products.length === 0 ? <NoProducts /> : <>{children(products)}</>;
+  return products.length === 0 ? <NoProducts /> : <>{children(products.slice(0, shown))}</>;
 }
 
 export function ProductGrid({
