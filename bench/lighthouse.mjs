@@ -3,7 +3,7 @@
 // LH_RUNS=n runs each page n times and prints the run with the median performance score (single runs on a
 // shared machine vary by about ±5); LH_PRESETS=mobile (or desktop) runs one preset only.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startShop } from "./serve.mjs";
 
 const flags = ["--headless", ...CHROMIUM_ARGS].join(" ");
@@ -38,13 +38,19 @@ try {
         let lhr;
         // A run Chromium could not trace (Lighthouse's runtimeError, e.g. NO_NAVSTART) is run again.
         for (let attempt = 0; attempt < 3 && !lhr; attempt++) {
+          rmSync(out, { force: true });
           const r = spawnSync("node_modules/.bin/lighthouse", args, {
             stdio: "inherit",
             env: { ...process.env, CHROME_PATH: CHROMIUM_PATH },
           });
-          if (r.status !== 0) throw new Error(`lighthouse failed on ${path}`);
-          const report = JSON.parse(readFileSync(out, "utf8"));
-          if (!report.runtimeError) lhr = report;
+          let report = null;
+          try {
+            report = JSON.parse(readFileSync(out, "utf8"));
+          } catch {
+            // no report: the run failed for another reason
+          }
+          if (report && !report.runtimeError && r.status === 0) lhr = report;
+          else if (!report?.runtimeError) throw new Error(`lighthouse failed on ${path}`);
         }
         if (!lhr) throw new Error(`lighthouse could not measure ${path}`);
         const score = (c) => Math.round((lhr.categories[c]?.score ?? 0) * 100);
