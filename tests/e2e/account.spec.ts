@@ -160,6 +160,9 @@ test("login, register, one-time code, profile and address writes say they need a
 }) => {
   await login(page, DEMO.email, DEMO.password);
   await expect(page).toHaveURL(/\/my-account/);
+  // The account page has arrived (its code too: without the service worker, this project's journeys cannot
+  // load a chunk offline, and the router reloads a page whose chunk failed) before the connection drops.
+  await expect(page.getByText(`Hello ${DEMO.name}`)).toBeVisible();
   await context.setOffline(true);
   await expect(page.getByText(/Saving your details needs a connection/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Save changes" })).toBeDisabled();
@@ -170,6 +173,7 @@ test("login, register, one-time code, profile and address writes say they need a
   await logout(page);
 
   await page.goto("/login-register");
+  await expect(page.getByRole("button", { name: "Login", exact: true })).toBeEnabled();
   await context.setOffline(true);
   await expect(page.getByText(/Logging in needs a connection/)).toBeVisible();
   await expect(page.getByRole("button", { name: "Login", exact: true })).toBeDisabled();

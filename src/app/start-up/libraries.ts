@@ -5,5 +5,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { yieldToMain } from "@/utils/yield-to-main";
 
+// Exported so that the import is kept: a bare import of a side-effect-free package may be dropped, and
+// with it this place in the evaluation order.
 export const DataLibraries = { QueryClient };
 await yieldToMain();
