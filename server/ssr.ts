@@ -89,7 +89,7 @@ export function createPageRenderer(
  */
 function deferShellScripts(head: string): string {
   return head.replace(
-    /<(script type="module"|link rel="modulepreload")((?: crossorigin)?)(?! fetchpriority)/g,
+    /<(script type="module"|link rel="modulepreload")((?: crossorigin)?)(?![^>]*\bfetchpriority)/g,
     '<$1$2 fetchpriority="low"',
   );
 }

@@ -3,7 +3,7 @@ import { notFound } from "@tanstack/react-router";
 import { ApiError } from "@/api/client";
 import { catalogQueries } from "@/api/catalog";
 import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
-import { relatedProductsParams } from "./hooks/use-product-detail";
+import { relatedProductsParams } from "./utils/related-products";
 import { toProductListParams, type CatalogSearch } from "./utils/catalog-search";
 
 /**

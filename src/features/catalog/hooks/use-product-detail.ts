@@ -1,16 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { catalogQueries } from "@/api/catalog";
 import type { Product } from "@/api/contract/product";
-
-export const RELATED_PRODUCTS = 4;
-
-/** The newest products, of which the related ones are the first four that are not the product itself. */
-export const relatedProductsParams = {
-  category_id: "1",
-  sort: "created_at",
-  order: "desc",
-  limit: RELATED_PRODUCTS + 1,
-} as const;
+import { RELATED_PRODUCTS, relatedProductsParams } from "../utils/related-products";
 
 /** The product the route loader has fetched (by url_key or id); undefined only while it is fetched again. */
 function useProduct(key: { urlKey?: string; id?: number }) {
