@@ -15,6 +15,9 @@ function dist(): string {
   writeFileSync(join(dir, "assets", "index-abc123.js"), `console.log(${JSON.stringify("x".repeat(3000))});`);
   writeFileSync(join(dir, "sw.js"), "self.addEventListener('fetch', () => {});");
   writeFileSync(join(dir, "robots.txt"), "User-agent: *\nAllow: /\n");
+  mkdirSync(join(dir, ".vite"));
+  writeFileSync(join(dir, ".vite", "manifest.json"), `{"index.html":{"file":"assets/index-abc123.js"}}`);
+  writeFileSync(join(dir, ".env"), "SECRET=1");
   return dir;
 }
 
@@ -68,5 +71,14 @@ describe("storefront serving", () => {
     expect((await app.request("/..%2f..%2f..%2fetc%2fpasswd")).status).toBe(404);
     expect(await (await app.request("/%2e%2e/%2e%2e/etc/passwd")).text()).not.toContain("root:");
     expect((await app.request("/robots.txt")).status).toBe(200);
+  });
+
+  it("never serves build internals such as Vite's manifest or dot-files", async () => {
+    const app = await makeApp({ distDir: dist() });
+    for (const path of ["/.vite/manifest.json", "/.env", "/assets/../.vite/manifest.json", "/%2evite/manifest.json"]) {
+      const res = await app.request(path);
+      expect(res.status, path).toBe(404);
+      expect(await res.text(), path).not.toContain("index-abc123");
+    }
   });
 });

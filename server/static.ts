@@ -118,6 +118,8 @@ export function staticSite(
       return c.text("Bad Request", 400);
     }
     if (pathname.includes("\0")) return c.text("Bad Request", 400);
+    // Build internals (Vite's `.vite/manifest.json`, any dot-file or dot-folder) are never served.
+    if (pathname.split("/").some((segment) => segment.startsWith("."))) return c.text("Not Found", 404);
     let file = resolve(join(root, pathname));
     if (file !== root && !file.startsWith(root + sep)) return c.text("Not Found", 404);
     let entry = file === root ? null : load(file);

@@ -18,6 +18,9 @@ export function sanitizeHtml(html: string): string {
       "button",
       "textarea",
       "select",
+      // No server HTML needs inline SVG or MathML; they are where namespace-confusion (mXSS) bypasses live.
+      "svg",
+      "math",
     ],
     FORBID_ATTR: ["style", "target"],
   });
