@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
 import type { AppEnv, Ctx, Deps, SmsSender } from "./context";
 import type { Store } from "./db/store";
@@ -22,6 +23,7 @@ import { cartRoutes } from "./routes/cart";
 import { catalogRoutes } from "./routes/catalog";
 import { checkoutRoutes } from "./routes/checkout";
 import { contentRoutes } from "./routes/content";
+import { opsRoutes } from "./ops";
 import { customerRoutes } from "./routes/customer";
 import { createPageRenderer, ssrEntryFor } from "./ssr";
 import { contentSecurityPolicy, staticSite } from "./static";
@@ -81,6 +83,7 @@ export function createApp(opts: AppOptions): App {
   app.onError((err, c) => {
     if (err instanceof HttpError) return c.json(err.body, err.status);
     log.error("unhandled error", {
+      request_id: c.get("requestId"),
       method: c.req.method,
       path: c.req.path,
       error: err instanceof Error ? err.stack : String(err),
@@ -98,13 +101,21 @@ export function createApp(opts: AppOptions): App {
   };
   app.use("*", async (c, next) => {
     const start = performance.now();
+    // A proxy's request id is kept (so one id follows a request through the proxy's and our logs);
+    // otherwise each request gets one. It is sent back and written on the request's log line.
+    const incoming = c.req.header("x-request-id");
+    const requestId = incoming && /^[\w.:-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+    c.set("requestId", requestId);
     // Set before the handler runs: a header added after the reply exists makes Hono rebuild the Response
     // around a stream, which halves the throughput of the JSON routes (bench:api). Replies built as a bare
     // Response (an idempotent replay) do not carry them, and get them afterwards.
     baseHeaders(c);
+    c.header("X-Request-Id", requestId);
     await next();
     if (!c.res.headers.has("X-Content-Type-Options")) baseHeaders(c);
+    if (!c.res.headers.has("X-Request-Id")) c.header("X-Request-Id", requestId);
     const fields = {
+      request_id: requestId,
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,
@@ -140,6 +151,7 @@ export function createApp(opts: AppOptions): App {
   });
   app.use("/api/*", idempotency(store));
 
+  app.route("/", opsRoutes(store));
   app.route("/api", catalogRoutes(deps));
   app.route("/api", contentRoutes(deps));
   app.route("/api", cartRoutes(deps));

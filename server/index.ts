@@ -3,6 +3,7 @@ import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { createApp } from "./app";
 import { openDatabase } from "./db/open";
+import { pendingMigrations } from "./db/store";
 import { OWASP_SCRYPT, TEST_SCRYPT } from "./lib/crypto";
 import { createLogger, parseLogLevel } from "./lib/log";
 
@@ -14,7 +15,18 @@ const databaseFile = process.env.DATABASE_FILE ?? "./data/shop.sqlite";
 const distDir = process.env.DIST_DIR ?? resolve("dist");
 const scrypt = env === "test" ? TEST_SCRYPT : OWASP_SCRYPT;
 
-const store = await openDatabase(databaseFile, { scrypt, log });
+// MIGRATE_ON_START=0: migrations are applied once per deploy by `npm run migrate`, not by each instance.
+const store = await openDatabase(databaseFile, {
+  scrypt,
+  log,
+  migrate: process.env.MIGRATE_ON_START !== "0",
+});
+// An instance started before the deploy's `npm run migrate` finished waits for it (not listening, so a
+// load balancer sends it nothing) instead of serving with an old schema.
+while (pendingMigrations(store.sqlite).length) {
+  log.warn("waiting for `npm run migrate`", { pending: pendingMigrations(store.sqlite) });
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+}
 const app = createApp({
   store,
   env,

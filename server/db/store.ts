@@ -17,7 +17,7 @@ import * as variantOrder from "./migrations/0002-variant-order-index";
 import * as primaryCategory from "./migrations/0003-primary-category";
 import type { DB } from "./schema";
 
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-variant-order-index": variantOrder,
   "0003-primary-category": primaryCategory,
@@ -129,4 +129,17 @@ export async function migrate(sqlite: Database.Database): Promise<void> {
   });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+/** The migrations this build knows that the database has not applied (empty when it is up to date). */
+export function pendingMigrations(sqlite: Database.Database): string[] {
+  const table = sqlite
+    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'kysely_migration'")
+    .get();
+  const applied = new Set(
+    table
+      ? (sqlite.prepare("SELECT name FROM kysely_migration").all() as { name: string }[]).map((r) => r.name)
+      : [],
+  );
+  return Object.keys(migrations).filter((name) => !applied.has(name));
 }

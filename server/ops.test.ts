@@ -1,0 +1,62 @@
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { createApp } from "./app";
+import { openDatabase } from "./db/open";
+import { Kysely, SqliteDialect } from "kysely";
+import { migrate, migrations } from "./db/store";
+import { TEST_SCRYPT } from "./lib/crypto";
+import { createLogger, type LogLevel } from "./lib/log";
+import { makeApp } from "./test-utils";
+
+describe("operations", () => {
+  it("answers /healthz and /readyz, never cached", async () => {
+    const app = await makeApp();
+    const health = await app.request("/healthz");
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: "ok" });
+    const ready = await app.request("/readyz");
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
+    expect(ready.headers.get("cache-control")).toBe("no-store");
+  });
+
+  it("is not ready while a migration is pending, and ready once `npm run migrate` applied it", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "ops-")), "shop.sqlite");
+    const store = await openDatabase(file, { scrypt: TEST_SCRYPT });
+    const app = createApp({ store, env: "test", scrypt: TEST_SCRYPT, log: createLogger("silent") });
+    expect((await app.request("/readyz")).status).toBe(200);
+    // A newer build on a database the deploy has not migrated yet: the newest migration is undone.
+    const newest = Object.keys(migrations).at(-1)!;
+    await migrations[newest]!.down!(
+      new Kysely<unknown>({ dialect: new SqliteDialect({ database: store.sqlite }) }),
+    );
+    store.sqlite.prepare("DELETE FROM kysely_migration WHERE name = ?").run(newest);
+    const before = await app.request("/readyz");
+    expect(before.status).toBe(503);
+    expect(await before.json()).toMatchObject({ status: "migrations pending", pending: [newest] });
+    await migrate(store.sqlite);
+    expect((await app.request("/readyz")).status).toBe(200);
+    store.close();
+  });
+
+  it("gives every request an id, keeps a proxy's, and writes it on the request's log line", async () => {
+    const lines: { level: LogLevel; line: Record<string, unknown> }[] = [];
+    const app = await makeApp({
+      log: createLogger("debug", (line, level) => lines.push({ level, line: JSON.parse(line) })),
+    });
+    const own = await app.request("/api/categories");
+    expect(own.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const kept = await app.request("/api/categories", { headers: { "X-Request-Id": "lb-1234.5" } });
+    expect(kept.headers.get("x-request-id")).toBe("lb-1234.5");
+    const forged = await app.request("/api/categories", { headers: { "X-Request-Id": "<script>" } });
+    expect(forged.headers.get("x-request-id")).not.toBe("<script>");
+    const requestLines = lines.filter((l) => l.line.msg === "request").map((l) => l.line.request_id);
+    expect(requestLines).toEqual([
+      own.headers.get("x-request-id"),
+      "lb-1234.5",
+      forged.headers.get("x-request-id"),
+    ]);
+  });
+});

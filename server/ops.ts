@@ -1,0 +1,28 @@
+import { Hono } from "hono";
+import type { AppEnv } from "./context";
+import { pendingMigrations, type Store } from "./db/store";
+
+/**
+ * Health checks for a process manager or load balancer: `/healthz` says the process answers;
+ * `/readyz` says it can serve shoppers (the database answers and every migration is applied).
+ */
+export function opsRoutes(store: Store) {
+  const r = new Hono<AppEnv>();
+  const noStore = { "Cache-Control": "no-store" };
+  r.get("/healthz", (c) => c.json({ status: "ok" }, 200, noStore));
+  r.get("/readyz", (c) => {
+    c.header("Cache-Control", "no-store");
+    try {
+      store.sqlite.prepare("SELECT 1").get();
+      const pending = pendingMigrations(store.sqlite);
+      if (pending.length) return c.json({ status: "migrations pending", pending }, 503);
+      return c.json({ status: "ready" });
+    } catch (err) {
+      return c.json(
+        { status: "database unavailable", error: err instanceof Error ? err.message : String(err) },
+        503,
+      );
+    }
+  });
+  return r;
+}
