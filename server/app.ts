@@ -2,15 +2,18 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { randomUUID } from "node:crypto";
 import { gzipSync } from "node:zlib";
-import type { AppEnv, Ctx, Deps, SmsSender } from "./context";
+import { forwardedClient, type AppEnv, type Ctx, type Deps, type SmsSender } from "./context";
 import type { Store } from "./db/store";
 import { readAuth } from "./lib/auth";
 import { Carts } from "./lib/cart";
 import { Catalog } from "./lib/catalog";
-import { dummyHash, OWASP_SCRYPT, type ScryptParams } from "./lib/crypto";
+import { dummyHash, HashBusyError, HashGate, OWASP_SCRYPT, type ScryptParams } from "./lib/crypto";
 import { ExchangeRates } from "./lib/exchange";
 import { HttpError, MAX_BODY_BYTES } from "./lib/http";
-import { idempotency } from "./lib/idempotency";
+import { DEFAULT_IDEMPOTENCY_LIMITS, idempotency, type IdempotencyLimits } from "./lib/idempotency";
+import { requestGuards } from "./lib/request-guards";
+import { loadServerSecret } from "./lib/secret";
+import { cartOwner } from "./routes/cart";
 import { createLogger, type Logger } from "./lib/log";
 import {
   PRODUCTION_RATE_LIMITS,
@@ -24,7 +27,7 @@ import { catalogRoutes } from "./routes/catalog";
 import { checkoutRoutes } from "./routes/checkout";
 import { contentRoutes } from "./routes/content";
 import { opsRoutes } from "./ops";
-import { customerRoutes } from "./routes/customer";
+import { customerRoutes, normalisePhone } from "./routes/customer";
 import { createPageRenderer, ssrEntryFor } from "./ssr";
 import { contentSecurityPolicy, staticSite } from "./static";
 
@@ -37,7 +40,15 @@ export interface AppOptions {
   /** folder of the built storefront; null serves the API only */
   distDir?: string | null;
   exchangeRateUpstream?: string | null;
-  sms?: SmsSender;
+  /** how one-time codes are sent; null: none configured (sending answers 503); default in test mode: none written */
+  sms?: SmsSender | null;
+  /** number of reverse proxies in front (TRUST_PROXY): the client address then comes from X-Forwarded-For */
+  trustProxy?: number;
+  /** the shop's public address (PUBLIC_ORIGIN); https turns on HSTS and Secure, __Host- cookies */
+  publicOrigin?: string | null;
+  /** SERVER_SECRET; without it one is generated once and kept in the database */
+  serverSecret?: string;
+  idempotencyLimits?: Partial<IdempotencyLimits>;
   tokenTtlMs?: number;
   /** cached anonymous product-list replies (invalidated when stock changes); 0 disables */
   listCacheSize?: number;
@@ -46,6 +57,8 @@ export interface AppOptions {
 }
 
 export type App = Hono<AppEnv> & { deps: Deps };
+
+const HSTS = "max-age=31536000; includeSubDomains";
 
 export function createApp(opts: AppOptions): App {
   const isTest = opts.env === "test";
@@ -65,23 +78,24 @@ export function createApp(opts: AppOptions): App {
     scrypt,
     tokenTtlMs: opts.tokenTtlMs ?? 30 * 24 * 60 * 60 * 1000,
     isTest,
-    sms: opts.sms ?? { send: (phone, text) => log.info("sms", { phone, text }) },
+    // Codes are never logged (security review L6); tests read them from /api/test/last-otp.
+    sms: opts.sms !== undefined ? opts.sms : isTest ? { name: "test", send: async () => {} } : null,
     lastOtp: new Map(),
-    limiters: {
-      login: new RateLimiter(limits.login),
-      register: new RateLimiter(limits.register),
-      otpSendPerPhone: new RateLimiter(limits.otpSendPerPhone),
-      otp: new RateLimiter(limits.otp),
-      contact: new RateLimiter(limits.contact),
-    },
+    limiters: Object.fromEntries(
+      Object.entries(limits).map(([name, rule]) => [name, new RateLimiter(rule)]),
+    ) as Deps["limiters"],
+    hashGate: new HashGate(2, 8, 5000),
     dummyHash: () => (dummy ??= dummyHash(scrypt)),
   };
 
+  const publicOrigin = opts.publicOrigin ? new URL(opts.publicOrigin).origin : "";
+  const secureOrigin = publicOrigin.startsWith("https://");
   const app = new Hono<AppEnv>() as App;
   app.deps = deps;
 
   app.onError((err, c) => {
     if (err instanceof HttpError) return c.json(err.body, err.status);
+    if (err instanceof HashBusyError) return c.json({ message: err.message }, 503, { "Retry-After": "2" });
     log.error("unhandled error", {
       request_id: c.get("requestId"),
       method: c.req.method,
@@ -106,6 +120,10 @@ export function createApp(opts: AppOptions): App {
     const incoming = c.req.header("x-request-id");
     const requestId = incoming && /^[\w.:-]{1,100}$/.test(incoming) ? incoming : randomUUID();
     c.set("requestId", requestId);
+    c.set("clientIp", forwardedClient(c, opts.trustProxy ?? 0));
+    c.set("secureCookies", secureOrigin);
+    c.set("publicOrigin", publicOrigin);
+    if (secureOrigin) c.header("Strict-Transport-Security", HSTS);
     // Set before the handler runs: a header added after the reply exists makes Hono rebuild the Response
     // around a stream, which halves the throughput of the JSON routes (bench:api). Replies built as a bare
     // Response (an idempotent replay) do not carry them, and get them afterwards.
@@ -114,6 +132,8 @@ export function createApp(opts: AppOptions): App {
     await next();
     if (!c.res.headers.has("X-Content-Type-Options")) baseHeaders(c);
     if (!c.res.headers.has("X-Request-Id")) c.header("X-Request-Id", requestId);
+    if (secureOrigin && !c.res.headers.has("Strict-Transport-Security"))
+      c.header("Strict-Transport-Security", HSTS);
     const fields = {
       request_id: requestId,
       method: c.req.method,
@@ -149,7 +169,25 @@ export function createApp(opts: AppOptions): App {
       }
     }
   });
-  app.use("/api/*", idempotency(store));
+  app.use("/api/*", requestGuards());
+  app.use(
+    "/api/*",
+    idempotency(
+      store,
+      loadServerSecret(store, opts.serverSecret),
+      {
+        // A retry of a cart change whose reply was lost in a crash: the cart as it is now.
+        cart: (c) => {
+          const owner = cartOwner(c, false);
+          return c.json({
+            message: "Cart Item(s) successfully updated.",
+            data: deps.carts.view(owner ? deps.carts.find(owner) : undefined),
+          });
+        },
+      },
+      { ...DEFAULT_IDEMPOTENCY_LIMITS, ...opts.idempotencyLimits },
+    ),
+  );
 
   app.route("/", opsRoutes(store));
   app.route("/api", catalogRoutes(deps));
@@ -161,7 +199,7 @@ export function createApp(opts: AppOptions): App {
 
   if (isTest) {
     app.get("/api/test/last-otp", (c) => {
-      const phone = (c.req.query("phone") ?? "").replace(/[\s-]/g, "");
+      const phone = normalisePhone(c.req.query("phone") ?? "");
       const code = deps.lastOtp.get(phone);
       return code ? c.json({ phone, code }) : c.json({ error: "Resource Not Found" }, 404);
     });
@@ -182,7 +220,7 @@ export function createApp(opts: AppOptions): App {
       opts.serverRender === false
         ? null
         : createPageRenderer(ssrEntryFor(opts.distDir), (request) => app.fetch(request), log);
-    app.use("*", staticSite(opts.distDir, contentSecurityPolicy(upstreamOrigin), renderer));
+    app.use("*", staticSite(opts.distDir, contentSecurityPolicy(upstreamOrigin), renderer, publicOrigin));
   }
   return app;
 }

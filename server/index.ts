@@ -1,11 +1,12 @@
 import { serve } from "@hono/node-server";
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { createApp } from "./app";
 import { openDatabase } from "./db/open";
 import { pendingMigrations } from "./db/store";
 import { OWASP_SCRYPT, TEST_SCRYPT } from "./lib/crypto";
 import { createLogger, parseLogLevel } from "./lib/log";
+import { smsSenderFromEnv } from "./lib/sms";
 
 const env = process.env.NODE_ENV ?? "production";
 const log = createLogger(parseLogLevel(process.env.LOG_LEVEL, env === "test" ? "warn" : "info"));
@@ -20,6 +21,8 @@ const store = await openDatabase(databaseFile, {
   scrypt,
   log,
   migrate: process.env.MIGRATE_ON_START !== "0",
+  // The demo account has a published password: only outside production, or when asked for.
+  demo: env !== "production" || process.env.SEED_DEMO === "1",
 });
 // An instance started before the deploy's `npm run migrate` finished waits for it (not listening, so a
 // load balancer sends it nothing) instead of serving with an old schema.
@@ -33,6 +36,13 @@ const app = createApp({
   log,
   scrypt,
   distDir: existsSync(distDir) ? distDir : null,
+  sms: smsSenderFromEnv(process.env, {
+    production: env === "production",
+    defaultOutbox: join(dirname(resolve(databaseFile)), "sms-outbox.jsonl"),
+  }),
+  trustProxy: Number(process.env.TRUST_PROXY ?? 0) || 0,
+  publicOrigin: process.env.PUBLIC_ORIGIN || null,
+  serverSecret: process.env.SERVER_SECRET || undefined,
   exchangeRateUpstream: process.env.EXCHANGE_RATE_UPSTREAM || null,
   serverRender: process.env.SERVER_RENDER !== "0",
   listCacheSize: process.env.LIST_CACHE_SIZE === undefined ? 1000 : Number(process.env.LIST_CACHE_SIZE),

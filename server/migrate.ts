@@ -9,7 +9,11 @@ import { createLogger, parseLogLevel } from "./lib/log";
 const env = process.env.NODE_ENV ?? "production";
 const log = createLogger(parseLogLevel(process.env.LOG_LEVEL, "info"));
 const file = process.env.DATABASE_FILE ?? "./data/shop.sqlite";
-const store = await openDatabase(file, { scrypt: env === "test" ? TEST_SCRYPT : OWASP_SCRYPT, log });
+const store = await openDatabase(file, {
+  scrypt: env === "test" ? TEST_SCRYPT : OWASP_SCRYPT,
+  log,
+  demo: env !== "production" || process.env.SEED_DEMO === "1",
+});
 const pending = pendingMigrations(store.sqlite);
 store.close();
 if (pending.length) {

@@ -75,7 +75,12 @@ describe("storefront serving", () => {
 
   it("never serves build internals such as Vite's manifest or dot-files", async () => {
     const app = await makeApp({ distDir: dist() });
-    for (const path of ["/.vite/manifest.json", "/.env", "/assets/../.vite/manifest.json", "/%2evite/manifest.json"]) {
+    for (const path of [
+      "/.vite/manifest.json",
+      "/.env",
+      "/assets/../.vite/manifest.json",
+      "/%2evite/manifest.json",
+    ]) {
       const res = await app.request(path);
       expect(res.status, path).toBe(404);
       expect(await res.text(), path).not.toContain("index-abc123");

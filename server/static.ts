@@ -80,6 +80,7 @@ export function staticSite(
   distDir: string,
   csp: string,
   renderPage?: PageRenderer | null,
+  publicOrigin = "",
 ): MiddlewareHandler<AppEnv> {
   const root = resolve(distDir);
   const cache = new Map<string, Cached>();
@@ -136,7 +137,8 @@ export function staticSite(
         );
       }
       if (renderPage && c.req.method === "GET") {
-        const page = await renderPage(url.pathname + url.search, url.origin);
+        // PUBLIC_ORIGIN, when set, is the origin of the page's absolute URLs (JSON-LD), never the Host header.
+        const page = await renderPage(url.pathname + url.search, publicOrigin || url.origin);
         const html = page && injectPage(entry.raw.toString("utf8"), page);
         if (page && html)
           return renderedResponse(c.req.header("accept-encoding") ?? "", html, page.status, csp);

@@ -52,7 +52,13 @@ export function shopper(app: App) {
   let token: string | null = null;
   const req = async (method: string, path: string, o: RequestOpts = {}): Promise<Reply> => {
     const url = new URL(path, "http://shop.test");
-    const headers: Record<string, string> = { Accept: "application/json", ...o.headers };
+    // As the storefront's own calls: state-changing GETs carry a header a plain link cannot (see
+    // lib/request-guards.ts); the storefront's is Idempotency-Key or Authorization.
+    const headers: Record<string, string> = {
+      Accept: "application/json",
+      "X-Requested-With": "XMLHttpRequest",
+      ...o.headers,
+    };
     if (token && o.auth !== false) {
       url.searchParams.set("token", "true");
       headers.Authorization = `Bearer ${token}`;

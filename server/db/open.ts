@@ -6,7 +6,7 @@ import { migrate, openSqlite, pendingMigrations, Store } from "./store";
 /** Opens (creating if needed) the database, applies migrations and seeds the sample shop on first use. */
 export async function openDatabase(
   file: string,
-  opts: { scrypt: ScryptParams; log?: Logger; products?: number; migrate?: boolean },
+  opts: { scrypt: ScryptParams; log?: Logger; products?: number; migrate?: boolean; demo?: boolean },
 ): Promise<Store> {
   const sqlite = openSqlite(file);
   if (opts.migrate !== false) await migrate(sqlite);
@@ -19,7 +19,7 @@ export async function openDatabase(
   }
   if (!isSeeded(store)) {
     opts.log?.info("seeding sample data", { file });
-    await seed(store, { scrypt: opts.scrypt, products: opts.products });
+    await seed(store, { scrypt: opts.scrypt, products: opts.products, demo: opts.demo });
     sqlite.exec("ANALYZE");
   }
   return store;

@@ -146,7 +146,10 @@ export interface CustomerTable {
   last_name: string;
   gender: string | null;
   date_of_birth: string | null;
+  /** the verified number (unique); see migration 0004 */
   phone: string | null;
+  unverified_phone: string | null;
+  phone_verified_at: string | null;
   password_hash: string | null;
   status: number;
   created_at: string;
@@ -332,9 +335,17 @@ export interface OtpCodeTable {
 export interface IdempotencyKeyTable {
   key_hash: string;
   request_hash: string;
+  /** 0: claimed by a request whose reply is not stored (yet) */
   status: number;
   body: string;
   created_at: string;
+  customer_id: number | null;
+  bytes: number;
+}
+
+export interface SettingTable {
+  key: string;
+  value: string;
 }
 
 export interface DB {
@@ -367,4 +378,5 @@ export interface DB {
   subscribers: SubscriberTable;
   otp_codes: OtpCodeTable;
   idempotency_keys: IdempotencyKeyTable;
+  settings: SettingTable;
 }

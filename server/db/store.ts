@@ -15,12 +15,16 @@ import { dirname } from "node:path";
 import * as initial from "./migrations/0001-initial";
 import * as variantOrder from "./migrations/0002-variant-order-index";
 import * as primaryCategory from "./migrations/0003-primary-category";
+import * as phoneVerification from "./migrations/0004-phone-verification";
+import * as idempotencyScope from "./migrations/0005-idempotency-scope";
 import type { DB } from "./schema";
 
 export const migrations: Record<string, Migration> = {
   "0001-initial": initial,
   "0002-variant-order-index": variantOrder,
   "0003-primary-category": primaryCategory,
+  "0004-phone-verification": phoneVerification,
+  "0005-idempotency-scope": idempotencyScope,
 };
 
 export type Param = string | number | bigint | Buffer | null;
@@ -101,9 +105,20 @@ export class Store {
     return this.run(q).lastInsertRowid;
   }
 
+  /**
+   * Runs `fn` in a transaction. The transaction hook (the idempotency middleware's claim of the request's
+   * key) runs inside it, so a change and the record that it was made commit together or not at all.
+   */
   tx<T>(fn: () => T): T {
-    return this.sqlite.transaction(fn)();
+    return this.sqlite.transaction(() => {
+      const result = fn();
+      this.txHook?.();
+      return result;
+    })();
   }
+
+  /** Called at the end of every transaction (see `tx`); set once by the idempotency middleware. */
+  txHook: (() => void) | null = null;
 
   close(): void {
     this.sqlite.close();

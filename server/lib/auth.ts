@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { getCookie, setCookie } from "hono/cookie";
+import { serialize } from "hono/utils/cookie";
 import { SESSION_COOKIE } from "../../src/api/contract/common";
 import type { Store } from "../db/store";
 import type { CustomerTable } from "../db/schema";
@@ -66,23 +67,41 @@ export function issueToken(store: Store, customerId: number, ttlMs: number): str
   return token;
 }
 
+/**
+ * The guest session cookie. Behind an https PUBLIC_ORIGIN it is `Secure` and carries the `__Host-` prefix
+ * (only ever set by this origin, over https, for the whole path); otherwise the plain name. Both names are
+ * read, so sessions survive switching PUBLIC_ORIGIN on.
+ */
+export function sessionCookieName(c: Context): string {
+  return c.get("secureCookies" as never) ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
+}
+
 export function sessionHash(c: Context): string | null {
-  const raw = getCookie(c, SESSION_COOKIE);
+  const raw = getCookie(c, `__Host-${SESSION_COOKIE}`) ?? getCookie(c, SESSION_COOKIE);
   return raw && /^[A-Za-z0-9_-]{20,100}$/.test(raw) ? sha256(raw) : null;
 }
 
-/** The guest session id, created (HttpOnly, SameSite=Lax) when a guest first writes. */
+const SESSION_MAX_AGE = 60 * 60 * 24 * 30;
+
+function cookieOptions(c: Context) {
+  const secure = Boolean(c.get("secureCookies" as never)) || new URL(c.req.url).protocol === "https:";
+  return { httpOnly: true, sameSite: "Lax" as const, path: "/", secure, maxAge: SESSION_MAX_AGE };
+}
+
+/** The Set-Cookie header of a guest session, for a reply built by hand (an idempotent replay). */
+export function sessionCookieHeader(c: Context, raw: string): string {
+  return serialize(sessionCookieName(c), raw, cookieOptions(c));
+}
+
+/**
+ * The guest session id, created (HttpOnly, SameSite=Lax) when a guest first writes. A write that carries an
+ * Idempotency-Key gets the id derived from it (lib/idempotency.ts), so its retry gets the same cookie.
+ */
 export function ensureSession(c: Context): string {
   const existing = sessionHash(c);
   if (existing) return existing;
-  const raw = randomToken(24);
-  setCookie(c, SESSION_COOKIE, raw, {
-    httpOnly: true,
-    sameSite: "Lax",
-    path: "/",
-    secure: new URL(c.req.url).protocol === "https:",
-    maxAge: 60 * 60 * 24 * 30,
-  });
+  const raw = (c.get("derivedSession" as never) as string | undefined) ?? randomToken(24);
+  setCookie(c, sessionCookieName(c), raw, cookieOptions(c));
   return sha256(raw);
 }
 
@@ -95,7 +114,8 @@ export function customerView(c: CustomerRow) {
     name: `${c.first_name} ${c.last_name}`.trim(),
     gender: c.gender,
     date_of_birth: c.date_of_birth,
-    phone: c.phone,
+    // the number the customer gave; verified or not (only a verified one opens the account by code)
+    phone: c.phone ?? c.unverified_phone,
     status: c.status,
     group: { id: 2, name: "General" },
     created_at: c.created_at,

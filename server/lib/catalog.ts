@@ -548,25 +548,28 @@ function escapeLike(s: string): string {
 type SortColumn =
   "p.final_price" | "p.name" | "p.created_at" | "p.rating" | "p.sale_count" | "p.id" | "p.discount";
 
+const SORT_COLUMNS = new Map<string, SortColumn>([
+  ["price", "p.final_price"],
+  ["min_price", "p.final_price"],
+  ["name", "p.name"],
+  ["created_at", "p.created_at"],
+  ["newest", "p.created_at"],
+  ["rating", "p.rating"],
+  ["salecount", "p.sale_count"],
+  ["sale_count", "p.sale_count"],
+  ["bestseller", "p.sale_count"],
+  ["id", "p.id"],
+  ["discount", "p.discount"],
+]);
+
 function sortOf(q: ProductListQuery): { column: SortColumn; direction: "asc" | "desc" } {
   const s = (q.sort ?? "").toLowerCase();
   if (s === "pricehightolow") return { column: "p.final_price", direction: "desc" };
   if (s === "pricelowtohigh") return { column: "p.final_price", direction: "asc" };
-  const map: Record<string, SortColumn> = {
-    price: "p.final_price",
-    min_price: "p.final_price",
-    name: "p.name",
-    created_at: "p.created_at",
-    newest: "p.created_at",
-    rating: "p.rating",
-    salecount: "p.sale_count",
-    sale_count: "p.sale_count",
-    bestseller: "p.sale_count",
-    id: "p.id",
-    discount: "p.discount",
-  };
+  // A Map, not an object literal: `constructor` or `__proto__` must not find a prototype member (review L1).
   const column =
-    map[s] ?? (q.bestseller === "1" || q.bestseller === "true" ? "p.sale_count" : "p.created_at");
+    SORT_COLUMNS.get(s) ??
+    (q.bestseller === "1" || q.bestseller === "true" ? "p.sale_count" : "p.created_at");
   const direction = q.order ?? (column === "p.name" || column === "p.final_price" ? "asc" : "desc");
   return { column, direction };
 }

@@ -93,3 +93,12 @@ export function idParam(c: Context, name = "id"): number {
 export function nowIso(): string {
   return new Date().toISOString();
 }
+
+/**
+ * The request's address for links in a reply: PUBLIC_ORIGIN + path when it is set, else the path alone.
+ * The Host header never reaches a reply (or a cached one) this way (security review L4).
+ */
+export function linkUrl(c: Context): string {
+  const u = new URL(c.req.url);
+  return `${(c.get("publicOrigin" as never) as string | undefined) ?? ""}${u.pathname}${u.search}`;
+}

@@ -6,8 +6,9 @@ export interface PageRequest {
 
 /** Laravel LengthAwarePaginator envelope (bagisto-api.md §1). */
 export function paginate<T>(url: string, items: T[], total: number, req: PageRequest) {
-  const u = new URL(url);
-  const path = `${u.origin}${u.pathname}`;
+  // `url` is the PUBLIC_ORIGIN's absolute address or a path: never the request's Host (review L4).
+  const u = new URL(url, "http://path.invalid");
+  const path = `${/^https?:\/\//.test(url) ? u.origin : ""}${u.pathname}`;
   const lastPage = Math.max(1, Math.ceil(total / req.limit));
   const pageUrl = (p: number) => {
     const q = new URLSearchParams(u.search);

@@ -3,7 +3,7 @@ import { addressInputSchema } from "../../src/api/contract/address";
 import type { AppEnv, Ctx, Deps } from "../context";
 import { requireCustomer, sessionHash } from "../lib/auth";
 import { addressView } from "../lib/cart";
-import { HttpError, idParam, notFound, nowIso, readJson, parseWith, parseQuery } from "../lib/http";
+import { HttpError, idParam, notFound, nowIso, readJson, parseWith, parseQuery, linkUrl } from "../lib/http";
 import { orderViews, type OrderRow } from "../lib/orders";
 import { paginate } from "../lib/pagination";
 import { listQuerySchema } from "../../src/api/contract/common";
@@ -144,7 +144,7 @@ export function accountRoutes(d: Deps) {
     ) as OrderRow[];
     const views = orderViews(store, catalog, rows);
     if (q.pagination === "0") return c.json({ data: views });
-    return c.json(paginate(c.req.url, views, total, { page, limit, limitRaw: c.req.query("limit") }));
+    return c.json(paginate(linkUrl(c), views, total, { page, limit, limitRaw: c.req.query("limit") }));
   });
 
   /** A customer's order by token, or a guest's order from the same session cookie (the success page). */
@@ -233,7 +233,7 @@ export function accountRoutes(d: Deps) {
         updated_at: w.updated_at,
       }));
     if (q.pagination === "0") return c.json({ data: items });
-    return c.json(paginate(c.req.url, items, total, { page, limit, limitRaw: c.req.query("limit") }));
+    return c.json(paginate(linkUrl(c), items, total, { page, limit, limitRaw: c.req.query("limit") }));
   });
 
   r.get("/wishlist/add/:id", (c) => {

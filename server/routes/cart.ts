@@ -5,16 +5,19 @@ import {
   STOCK_ERROR_MESSAGE,
   updateCartRequestSchema,
 } from "../../src/api/contract/cart";
-import type { AppEnv, Ctx, Deps } from "../context";
+import { clientIp, type AppEnv, type Ctx, type Deps } from "../context";
+import { enforce } from "../lib/rate-limit";
 import { ensureSession, optionalCustomer, sessionHash } from "../lib/auth";
 import { type CartOwner, type CartRow, StockError } from "../lib/cart";
+import { sha256 } from "../lib/crypto";
 import { idParam, notFound, nowIso, parseBody } from "../lib/http";
 
 /** The caller's cart owner: the customer (token) or the guest session (cookie, created on first write). */
 export function cartOwner(c: Ctx, create: boolean): CartOwner | null {
   const customer = optionalCustomer(c.get("auth"));
   if (customer) return { customerId: customer.id };
-  const session = create ? ensureSession(c) : sessionHash(c);
+  const derived = c.get("derivedSession");
+  const session = create ? ensureSession(c) : (sessionHash(c) ?? (derived ? sha256(derived) : null));
   return session ? { sessionHash: session } : null;
 }
 
@@ -40,6 +43,11 @@ export function cartRoutes(d: Deps) {
     const [product] = catalog.productRows([productId]);
     if (!product) throw notFound();
     const customer = optionalCustomer(c.get("auth"));
+    // A guest's write that opens a new cart session is bounded per address (security review M1); the
+    // retry of one (same Idempotency-Key) opens none.
+    const derived = c.get("derivedSession");
+    if (!customer && !sessionHash(c) && !(derived && carts.find({ sessionHash: sha256(derived) })))
+      enforce(c, d.limiters.guestSessions, clientIp(c));
     const owner = cartOwner(c, true)!;
     const quantity = body.quantity ?? body.quantityCount ?? 1;
     const variant = carts.resolveVariant(product, body.selected_configurable_option, body.super_attribute);
@@ -109,6 +117,8 @@ export function cartRoutes(d: Deps) {
   });
 
   r.post("/checkout/cart/coupon", async (c) => {
+    // Codes cannot be guessed at API speed (security review L10).
+    enforce(c, d.limiters.coupon, clientIp(c));
     const body = await parseBody(c, couponRequestSchema);
     const cart = activeCart(c);
     if (!cart || !carts.items(cart.id).length)

@@ -1,10 +1,11 @@
 import { Hono } from "hono";
+import { enforce } from "../lib/rate-limit";
 import { descendantCategoriesQuerySchema } from "../../src/api/contract/category";
 import { productListQuerySchema } from "../../src/api/contract/product";
 import { reviewCreateSchema, reviewListQuerySchema } from "../../src/api/contract/review";
-import type { AppEnv, Ctx, Deps } from "../context";
+import { clientIp, type AppEnv, type Ctx, type Deps } from "../context";
 import { optionalCustomer } from "../lib/auth";
-import { HttpError, idParam, notFound, nowIso, parseBody, parseQuery } from "../lib/http";
+import { HttpError, idParam, notFound, nowIso, parseBody, parseQuery, linkUrl } from "../lib/http";
 import { paginate, paginateBytes } from "../lib/pagination";
 import { COLORS, SIZES } from "../seed/catalog";
 
@@ -48,11 +49,11 @@ export function catalogRoutes(d: Deps) {
     const pageReq = { page, limit, limitRaw: c.req.query("limit") };
     let body: Uint8Array<ArrayBuffer>;
     if (!wishlisted && !extra) {
-      body = paginateBytes(c.req.url, catalog.viewsBytes(ids), total, pageReq);
+      body = paginateBytes(linkUrl(c), catalog.viewsBytes(ids), total, pageReq);
     } else {
       let views: Record<string, unknown>[] = catalog.views(ids, { wishlisted });
       if (extra) views = extra(views);
-      body = new TextEncoder().encode(JSON.stringify(paginate(c.req.url, views, total, pageReq)));
+      body = new TextEncoder().encode(JSON.stringify(paginate(linkUrl(c), views, total, pageReq)));
     }
     if (!wishlisted) catalog.storeList(cacheKey, body);
     return c.body(body, 200, { "Content-Type": "application/json; charset=UTF-8" });
@@ -254,7 +255,7 @@ export function catalogRoutes(d: Deps) {
     );
     publicCache(c);
     return c.json(
-      paginate(c.req.url, rows.map(reviewView), total, { page, limit, limitRaw: c.req.query("limit") }),
+      paginate(linkUrl(c), rows.map(reviewView), total, { page, limit, limitRaw: c.req.query("limit") }),
     );
   });
 
@@ -271,6 +272,9 @@ export function catalogRoutes(d: Deps) {
   });
 
   r.post("/reviews/:id/create", async (c) => {
+    // Reviews are open to guests: bounded per address and for the whole shop (security review M1).
+    enforce(c, d.limiters.reviews, clientIp(c));
+    enforce(c, d.limiters.reviewsGlobal, "all");
     const productId = idParam(c);
     const customer = optionalCustomer(c.get("auth"));
     const body = await parseBody(c, reviewCreateSchema);

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { contactRequestSchema, subscribeRequestSchema } from "../../src/api/contract/content";
 import { clientIp, type AppEnv, type Ctx, type Deps } from "../context";
-import { HttpError, notFound, nowIso, readJson, zodErrors } from "../lib/http";
+import { HttpError, notFound, nowIso, readJson, zodErrors, linkUrl } from "../lib/http";
 import { formatMoney } from "../lib/money";
 import { paginate } from "../lib/pagination";
 import { avatarSvg, bannerSvg, brandSvg, productSvg } from "../lib/svg";
@@ -81,7 +81,7 @@ export function contentRoutes(d: Deps) {
     publicCache(c);
     return c.json(
       paginate(
-        c.req.url,
+        linkUrl(c),
         rows.map(({ html_content: _h, ...p }) => blogView(p)),
         total,
         { page, limit },

@@ -11,11 +11,20 @@ import {
 } from "../../src/api/contract/customer";
 import { clientIp, type AppEnv, type Ctx, type Deps } from "../context";
 import { customerView, issueToken, requireCustomer, sessionHash, type CustomerRow } from "../lib/auth";
-import { hashPassword, sha256, sixDigitCode, verifyPassword } from "../lib/crypto";
+import { hashPassword, otpHash, otpMatches, randomToken, sixDigitCode, verifyPassword } from "../lib/crypto";
 import { HttpError, idParam, nowIso, parseBody } from "../lib/http";
+import { forgetReplies } from "../lib/idempotency";
 import type { RateLimiter } from "../lib/rate-limit";
 
-const normalisePhone = (p: string) => p.replace(/[\s-]/g, "");
+/** One form per number: "+" and its digits ("+91 98000-00001", "919800000001" → "+919800000001"). */
+export const normalisePhone = (p: string) => `+${p.replace(/\D/g, "")}`;
+
+/** The domain of the placeholder e-mail of accounts created by one-time code; nobody may register it. */
+const PHONE_ACCOUNT_DOMAIN = "@phone.bicycle-shop.invalid";
+
+const TOO_MANY = "Too many requests, please try again later.";
+const SMS_UNAVAILABLE =
+  "Sign-in by code is not available right now. Please sign in with your e-mail and password.";
 
 export function customerRoutes(d: Deps) {
   const r = new Hono<AppEnv>();
@@ -26,19 +35,22 @@ export function customerRoutes(d: Deps) {
     c.header("Cache-Control", "no-store");
   });
 
+  const refuse = (c: Ctx, retryAfter: number): never => {
+    c.header("Retry-After", String(retryAfter));
+    throw new HttpError(429, { message: TOO_MANY, error: TOO_MANY });
+  };
   const limit = (c: Ctx, limiter: RateLimiter, key: string) => {
     const hit = limiter.take(key);
-    if (!hit.ok) {
-      c.header("Retry-After", String(hit.retryAfter));
-      throw new HttpError(429, {
-        message: "Too many requests, please try again later.",
-        error: "Too many requests, please try again later.",
-      });
-    }
+    if (!hit.ok) refuse(c, hit.retryAfter);
   };
+  /** Password hashing goes through the shared gate: two at a time, a short queue, then 503. */
+  const hashed = <T>(fn: () => Promise<T>) => d.hashGate.run(fn);
 
   const customerById = (id: number) =>
     store.first(store.qb.selectFrom("customers").selectAll().where("id", "=", id)) as CustomerRow | undefined;
+  const verifiedHolder = (phone: string) =>
+    store.first(store.qb.selectFrom("customers").selectAll().where("phone", "=", phone)) as
+      CustomerRow | undefined;
 
   const logIn = (c: Ctx, customer: CustomerRow) => {
     const token = issueToken(store, customer.id, d.tokenTtlMs);
@@ -48,16 +60,35 @@ export function customerRoutes(d: Deps) {
   };
 
   r.post("/customer/login", async (c) => {
-    limit(c, d.limiters.login, clientIp(c));
+    const ip = clientIp(c);
+    limit(c, d.limiters.login, ip);
     const body = await parseBody(c, loginRequestSchema);
-    const customer = store.first(
-      store.qb.selectFrom("customers").selectAll().where("email", "=", body.email.toLowerCase()),
-    ) as CustomerRow | undefined;
-    const ok = await verifyPassword(body.password, customer?.password_hash ?? (await d.dummyHash()));
-    if (!customer || !ok || customer.status !== 1) return c.json({ error: "Invalid Email or Password" }, 401);
+    const email = body.email.toLowerCase();
+    // Failures count per account and address (one address cannot keep guessing one account) and per
+    // account from all addresses (rotating addresses does not lift it); a blocked account is refused before
+    // any hash is computed, with the same reply whether or not the account exists.
+    const accountKey = `${email}\n${ip}`;
+    for (const [limiter, key] of [
+      [d.limiters.loginFailuresPerAccount, accountKey],
+      [d.limiters.loginFailuresPerAccountGlobal, email],
+    ] as const) {
+      const state = limiter.blocked(key);
+      if (state.blocked) refuse(c, state.retryAfter);
+    }
+    const customer = store.first(store.qb.selectFrom("customers").selectAll().where("email", "=", email)) as
+      CustomerRow | undefined;
+    const stored = customer?.password_hash ?? (await d.dummyHash());
+    const ok = await hashed(() => verifyPassword(body.password, stored));
+    if (!customer || !ok || customer.status !== 1) {
+      d.limiters.loginFailuresPerAccount.take(accountKey);
+      d.limiters.loginFailuresPerAccountGlobal.take(email);
+      return c.json({ error: "Invalid Email or Password" }, 401);
+    }
     const token = logIn(c, customer);
     return c.json({ token, message: "Logged in successfully.", data: customerView(customer) });
   });
+
+  const reservedEmail = (email: string) => email.endsWith(PHONE_ACCOUNT_DOMAIN);
 
   r.post("/customer/register", async (c) => {
     limit(c, d.limiters.register, clientIp(c));
@@ -65,13 +96,14 @@ export function customerRoutes(d: Deps) {
     const email = body.email.toLowerCase();
     const phone = body.phone ? normalisePhone(body.phone) : null;
     const errors: Record<string, string[]> = {};
-    if (store.first(store.qb.selectFrom("customers").select("id").where("email", "=", email)))
+    if (reservedEmail(email)) errors.email = ["The email must be a valid email address."];
+    else if (store.first(store.qb.selectFrom("customers").select("id").where("email", "=", email)))
       errors.email = ["The email has already been taken."];
-    if (phone && store.first(store.qb.selectFrom("customers").select("id").where("phone", "=", phone)))
-      errors.phone = ["The phone has already been taken."];
+    // Only a verified number is taken: a number someone else only typed in is no one's yet (review H1).
+    if (phone && verifiedHolder(phone)) errors.phone = ["The phone has already been taken."];
     if (Object.keys(errors).length)
       throw new HttpError(422, { message: "The given data was invalid.", errors });
-    const hash = await hashPassword(body.password, d.scrypt);
+    const hash = await hashed(() => hashPassword(body.password, d.scrypt));
     const now = nowIso();
     let id: number;
     try {
@@ -82,7 +114,9 @@ export function customerRoutes(d: Deps) {
           last_name: body.last_name,
           gender: null,
           date_of_birth: null,
-          phone,
+          phone: null,
+          unverified_phone: phone,
+          phone_verified_at: null,
           password_hash: hash,
           status: 1,
           created_at: now,
@@ -110,24 +144,31 @@ export function customerRoutes(d: Deps) {
   });
 
   r.put("/customer/profile", async (c) => {
-    const customer = requireCustomer(c.get("auth"));
+    const auth = c.get("auth");
+    const customer = requireCustomer(auth);
     const body = await parseBody(c, profileUpdateSchema);
+    if (body.password) limit(c, d.limiters.passwordChange, String(customer.id));
     const errors: Record<string, string[]> = {};
     const email = body.email?.toLowerCase();
-    if (
+    const emailChanges = Boolean(email && email !== customer.email);
+    if (email && emailChanges && reservedEmail(email))
+      errors.email = ["The email must be a valid email address."];
+    else if (
       email &&
-      email !== customer.email &&
+      emailChanges &&
       store.first(store.qb.selectFrom("customers").select("id").where("email", "=", email))
     ) {
       errors.email = ["The email has already been taken."];
     }
-    const phone = body.phone ? normalisePhone(body.phone) : body.phone;
-    if (
-      phone &&
-      phone !== customer.phone &&
-      store.first(store.qb.selectFrom("customers").select("id").where("phone", "=", phone))
-    ) {
-      errors.phone = ["The phone has already been taken."];
+    // undefined: unchanged; "" or null: removed; a number: kept when it is the verified one, otherwise it
+    // waits unverified (and replaces the verified one) until a code sent to it is entered.
+    const phone = body.phone ? normalisePhone(body.phone) : body.phone === undefined ? undefined : null;
+    let phoneChange: Partial<CustomerRow> = {};
+    if (phone === null) phoneChange = { phone: null, unverified_phone: null, phone_verified_at: null };
+    else if (phone !== undefined && phone !== customer.phone) {
+      const holder = verifiedHolder(phone);
+      if (holder && holder.id !== customer.id) errors.phone = ["The phone has already been taken."];
+      else phoneChange = { phone: null, unverified_phone: phone, phone_verified_at: null };
     }
     if (
       body.date_of_birth &&
@@ -135,24 +176,47 @@ export function customerRoutes(d: Deps) {
     ) {
       errors.date_of_birth = ["The date of birth must be a date before today."];
     }
+    // Changing the e-mail or the password needs the current password (review M3), so a stolen token alone
+    // cannot take the account over. An account made by one-time code has no password: its phone is its
+    // credential, and it may set a first password (and change its e-mail) without one.
+    if ((emailChanges || body.password) && customer.password_hash) {
+      if (!body.current_password) errors.current_password = ["The current password field is required."];
+      else if (!(await hashed(() => verifyPassword(body.current_password!, customer.password_hash))))
+        errors.current_password = ["The current password is incorrect."];
+    }
     if (Object.keys(errors).length)
       throw new HttpError(422, { message: "The given data was invalid.", errors });
-    const password_hash = body.password ? await hashPassword(body.password, d.scrypt) : undefined;
-    store.run(
-      store.qb
-        .updateTable("customers")
-        .set({
-          first_name: body.first_name,
-          last_name: body.last_name,
-          ...(body.gender !== undefined ? { gender: body.gender } : {}),
-          ...(body.date_of_birth !== undefined ? { date_of_birth: body.date_of_birth } : {}),
-          ...(email ? { email } : {}),
-          ...(phone !== undefined ? { phone } : {}),
-          ...(password_hash ? { password_hash } : {}),
-          updated_at: nowIso(),
-        })
-        .where("id", "=", customer.id),
-    );
+    const password_hash = body.password
+      ? await hashed(() => hashPassword(body.password!, d.scrypt))
+      : undefined;
+    const now = nowIso();
+    store.tx(() => {
+      store.run(
+        store.qb
+          .updateTable("customers")
+          .set({
+            first_name: body.first_name,
+            last_name: body.last_name,
+            ...(body.gender !== undefined ? { gender: body.gender } : {}),
+            ...(body.date_of_birth !== undefined ? { date_of_birth: body.date_of_birth } : {}),
+            ...(email ? { email } : {}),
+            ...phoneChange,
+            ...(password_hash ? { password_hash } : {}),
+            updated_at: now,
+          })
+          .where("id", "=", customer.id),
+      );
+      // A new password ends every other session of the account (this one stays logged in).
+      if (password_hash)
+        store.run(
+          store.qb
+            .updateTable("auth_tokens")
+            .set({ revoked_at: now })
+            .where("customer_id", "=", customer.id)
+            .where("token_hash", "!=", auth.tokenHash!)
+            .where("revoked_at", "is", null),
+        );
+    });
     return c.json({
       message: "Your account has been updated successfully.",
       data: customerView(customerById(customer.id)!),
@@ -161,33 +225,35 @@ export function customerRoutes(d: Deps) {
 
   const logout = (c: Ctx) => {
     const auth = c.get("auth");
-    requireCustomer(auth);
+    const customer = requireCustomer(auth);
     store.run(
       store.qb
         .updateTable("auth_tokens")
         .set({ revoked_at: nowIso() })
         .where("token_hash", "=", auth.tokenHash!),
     );
+    forgetReplies(store, customer.id);
     return c.json({ message: "Logged out successfully." });
   };
   r.get("/customer/logout", logout);
   r.post("/customer/logout", logout);
 
+  // One reply whether or not the e-mail has an account (security review L5).
   r.post("/customer/forgot-password", async (c) => {
     limit(c, d.limiters.login, `forgot:${clientIp(c)}`);
     const body = await parseBody(c, forgotPasswordRequestSchema);
     const customer = store.first(
       store.qb.selectFrom("customers").select("id").where("email", "=", body.email.toLowerCase()),
     );
-    if (!customer) return c.json({ error: "We can't find a user with that e-mail address." });
-    d.log.info("password reset requested", { customer_id: customer.id });
-    return c.json({ message: "We have e-mailed your password reset link!" });
+    if (customer) d.log.info("password reset requested", { customer_id: customer.id });
+    return c.json({ message: "If an account exists for this e-mail, we have sent a password reset link." });
   });
 
   r.post("/send-verification-code", async (c) => {
     limit(c, d.limiters.otp, `send:${clientIp(c)}`);
     const body = await parseBody(c, sendCodeRequestSchema);
     const phone = normalisePhone(body.phone);
+    if (!d.sms) throw new HttpError(503, { status: false, message: SMS_UNAVAILABLE, error: SMS_UNAVAILABLE });
     limit(c, d.limiters.otpSendPerPhone, phone);
     const code = sixDigitCode();
     const now = new Date();
@@ -202,7 +268,7 @@ export function customerRoutes(d: Deps) {
       store.run(
         store.qb.insertInto("otp_codes").values({
           phone,
-          code_hash: sha256(`${phone}:${code}`),
+          code_hash: otpHash(phone, code),
           attempts: 0,
           expires_at: new Date(now.getTime() + OTP_TTL_SECONDS * 1000).toISOString(),
           consumed_at: null,
@@ -211,7 +277,12 @@ export function customerRoutes(d: Deps) {
       );
     });
     if (d.isTest) d.lastOtp.set(phone, code);
-    await d.sms.send(phone, `Your bicycle shop code is ${code}. It expires in 5 minutes.`);
+    try {
+      await d.sms.send(phone, `Your bicycle shop code is ${code}. It expires in 5 minutes.`);
+    } catch (error) {
+      d.log.error("sms not sent", { sender: d.sms.name, error: String(error) });
+      throw new HttpError(503, { status: false, message: SMS_UNAVAILABLE, error: SMS_UNAVAILABLE });
+    }
     return c.json({ status: true, phone, message: "A verification code has been sent to your phone." });
   });
 
@@ -219,6 +290,7 @@ export function customerRoutes(d: Deps) {
     limit(c, d.limiters.otp, `verify:${clientIp(c)}`);
     const body = await parseBody(c, verifyCodeRequestSchema);
     const phone = normalisePhone(body.phone);
+    const auth = c.get("auth");
     const row = store.first(
       store.qb
         .selectFrom("otp_codes")
@@ -231,7 +303,7 @@ export function customerRoutes(d: Deps) {
     const fail = (message: string) => c.json({ status: false, message, error: message });
     if (!row || row.expires_at <= nowIso()) return fail("OTP is Expired or Invalid , please try again!");
     if (row.attempts >= OTP_MAX_ATTEMPTS) return fail("Too many attempts. Please request a new code.");
-    if (row.code_hash !== sha256(`${phone}:${body.code}`)) {
+    if (!otpMatches(row.code_hash, phone, body.code)) {
       store.run(
         store.qb
           .updateTable("otp_codes")
@@ -244,29 +316,58 @@ export function customerRoutes(d: Deps) {
           : "The code is invalid.",
       );
     }
+    // The code proves the number. One transaction: the code is spent only if the log-in happens.
     const now = nowIso();
-    store.run(store.qb.updateTable("otp_codes").set({ consumed_at: now }).where("id", "=", row.id));
-    let customer = store.first(store.qb.selectFrom("customers").selectAll().where("phone", "=", phone)) as
-      CustomerRow | undefined;
-    if (!customer) {
+    const result = store.tx(() => {
+      const spent = store.run(
+        store.qb
+          .updateTable("otp_codes")
+          .set({ consumed_at: now })
+          .where("id", "=", row.id)
+          .where("consumed_at", "is", null),
+      );
+      if (!spent.changes) return null;
+      const claimed = { phone, unverified_phone: null, phone_verified_at: now, updated_at: now };
+      // Whoever proves a number first owns it: other accounts' unproven claims on it are dropped.
+      const dropClaims = (except: number) =>
+        store.run(
+          store.qb
+            .updateTable("customers")
+            .set({ unverified_phone: null, updated_at: now })
+            .where("unverified_phone", "=", phone)
+            .where("id", "!=", except),
+        );
+      const holder = verifiedHolder(phone);
+      const current = auth.state === "valid" ? auth.customer : null;
+      if (current && !holder && current.unverified_phone === phone) {
+        // A logged-in customer confirms the number of their own profile.
+        store.run(store.qb.updateTable("customers").set(claimed).where("id", "=", current.id));
+        dropClaims(current.id);
+        return customerById(current.id)!;
+      }
+      // Log-in by code enters only the account whose number was verified (review H1). A number that is
+      // only claimed, unverified, by some account does not open it: the code's holder gets an account of
+      // their own, with the number verified.
+      if (holder) return holder;
       const id = store.insert(
         store.qb.insertInto("customers").values({
-          email: `${phone.replace(/\D/g, "")}@phone.bicycle-shop.invalid`,
+          email: `phone-${randomToken(12).toLowerCase()}${PHONE_ACCOUNT_DOMAIN}`,
           first_name: "Customer",
           last_name: phone.slice(-4),
           gender: null,
           date_of_birth: null,
-          phone,
+          ...claimed,
           password_hash: null,
           status: 1,
           created_at: now,
-          updated_at: now,
         }),
       );
-      customer = customerById(id)!;
-    }
-    const token = logIn(c, customer);
-    return c.json({ status: true, token, message: "Logged in successfully.", data: customerView(customer) });
+      dropClaims(id);
+      return customerById(id)!;
+    });
+    if (!result) return fail("OTP is Expired or Invalid , please try again!");
+    const token = logIn(c, result);
+    return c.json({ status: true, token, message: "Logged in successfully.", data: customerView(result) });
   });
 
   return r;

@@ -86,6 +86,8 @@ function insertProducts(store: Store, products: ProductSpec[]): void {
 export interface SeedOptions {
   products?: number;
   scrypt: ScryptParams;
+  /** false: no demo account (a production database; see SEED_DEMO) */
+  demo?: boolean;
   onProgress?: (done: number, total: number) => void;
 }
 
@@ -93,7 +95,8 @@ export interface SeedOptions {
 export async function seed(store: Store, opts: SeedOptions): Promise<void> {
   const count = opts.products ?? 45;
   const now = new Date().toISOString();
-  const demoHash = await hashPassword(DEMO_CUSTOMER.password, opts.scrypt);
+  // The demo account (known password) is for the sample shop and tests, never a real shop's database.
+  const demoHash = opts.demo === false ? null : await hashPassword(DEMO_CUSTOMER.password, opts.scrypt);
   store.tx(() => {
     store.run(
       store.qb.insertInto("categories").values([
@@ -179,21 +182,25 @@ export async function seed(store: Store, opts: SeedOptions): Promise<void> {
       ),
     );
     store.run(store.qb.insertInto("coupons").values(COUPONS.map((c, i) => ({ id: i + 1, ...c }))));
-    store.run(
-      store.qb.insertInto("customers").values({
-        id: 1,
-        email: DEMO_CUSTOMER.email,
-        first_name: DEMO_CUSTOMER.first_name,
-        last_name: DEMO_CUSTOMER.last_name,
-        gender: null,
-        date_of_birth: null,
-        phone: DEMO_CUSTOMER.phone,
-        password_hash: demoHash,
-        status: 1,
-        created_at: now,
-        updated_at: now,
-      }),
-    );
+    if (demoHash)
+      store.run(
+        store.qb.insertInto("customers").values({
+          id: 1,
+          email: DEMO_CUSTOMER.email,
+          first_name: DEMO_CUSTOMER.first_name,
+          last_name: DEMO_CUSTOMER.last_name,
+          gender: null,
+          date_of_birth: null,
+          // the sample shop's own number: verified, so the demo account can log in by one-time code
+          phone: DEMO_CUSTOMER.phone,
+          unverified_phone: null,
+          phone_verified_at: now,
+          password_hash: demoHash,
+          status: 1,
+          created_at: now,
+          updated_at: now,
+        }),
+      );
   });
   const step = 5000;
   for (let start = 0; start < count; start += step) {

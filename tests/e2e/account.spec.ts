@@ -121,6 +121,29 @@ test("the login page sends the shopper to the redirect path, and the profile can
   await expect(page.getByText(`Hello ${DEMO.name}`)).toBeVisible();
 });
 
+test("changing the e-mail on the profile asks for the current password and says when it is wrong", async ({
+  page,
+}) => {
+  const email = uniqueEmail("mia");
+  await register(page, { first: "Mia", last: "Hart", email, password: "secret12" });
+  const newEmail = uniqueEmail("mia-new");
+  await page.getByRole("combobox", { name: "Gender" }).click();
+  await page.getByRole("option", { name: "Female" }).click();
+  await field(page, "Email").fill(newEmail);
+  await expect(field(page, "Current password")).toBeVisible();
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Enter your current password to change your e-mail.")).toBeVisible();
+  await field(page, "Current password").fill("not-my-password");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("The current password is incorrect.")).toBeVisible();
+  await expect(page.getByText("Failed To update data")).toBeVisible();
+  await field(page, "Current password").fill("secret12");
+  await page.getByRole("button", { name: "Save changes" }).click();
+  await expect(page.getByText("Profile Updated successfully")).toBeVisible();
+  await expect(field(page, "Current password")).toHaveCount(0);
+  expect(await page.evaluate(() => localStorage.getItem("auth"))).toContain(newEmail);
+});
+
 test("a shopper logs in with a one-time code; a wrong code shows the server's message", async ({ page }) => {
   await page.goto("/login-register?tab=otp");
   await field(page, "Mobile number").fill("12");

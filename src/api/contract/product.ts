@@ -131,6 +131,23 @@ export type ProductReply = z.infer<typeof productReplySchema>;
 const flag = z.enum(["0", "1", "true", "false"]);
 const commaList = z.string().max(500);
 
+/** The `sort` values the product list understands (case-insensitive); any other is a 422. */
+export const PRODUCT_SORTS: ReadonlySet<string> = new Set([
+  "pricehightolow",
+  "pricelowtohigh",
+  "price",
+  "min_price",
+  "name",
+  "created_at",
+  "newest",
+  "rating",
+  "salecount",
+  "sale_count",
+  "bestseller",
+  "id",
+  "discount",
+]);
+
 /**
  * GET /api/products. `color`, `size` accept option ids or names (comma list, OR within one key);
  * `tag` tag names; `price` "min,max" in INR; `sort` name|price|created_at|rating|saleCount|id, `order` asc|desc.
@@ -140,7 +157,13 @@ export const productListQuerySchema = z.looseObject({
   cat_slug: z.string().max(200).optional(),
   page: z.coerce.number().int().min(1).max(100000).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
-  sort: z.string().max(50).optional(),
+  sort: z
+    .string()
+    .max(50)
+    .refine((v) => v === "" || PRODUCT_SORTS.has(v.toLowerCase()), {
+      message: "The selected sort is invalid.",
+    })
+    .optional(),
   order: z.enum(["asc", "desc"]).optional(),
   search: z.string().max(200).optional(),
   name: z.string().max(200).optional(),

@@ -9,16 +9,17 @@ import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
 import { z } from "zod";
 import { accountMutations } from "@/api/account";
+import { ApiError } from "@/api/client";
 import { writeAuth } from "@/api/auth-storage";
 import type { Customer } from "@/api/contract/customer";
 import { useOnlineStatus } from "@/hooks/use-online-status";
-import { toFieldErrors, type FieldErrors } from "../utils/form-errors";
+import { fromServerErrors, toFieldErrors, type FieldErrors } from "../utils/form-errors";
 import { OfflineNotice } from "./offline-notice";
 
 // eslint-disable-next-line lingui/no-unlocalized-strings -- the API's gender values; the labels are translated below
 const GENDERS = ["Male", "Female", "Other"] as const;
 
-type Field = "first_name" | "last_name" | "email" | "gender" | "date_of_birth" | "phone";
+type Field = "first_name" | "last_name" | "email" | "gender" | "date_of_birth" | "phone" | "current_password";
 
 /** The customer's details; saving needs the token and a connection. */
 export function ProfileForm({ customer, token }: { customer: Customer; token: string }) {
@@ -26,6 +27,8 @@ export function ProfileForm({ customer, token }: { customer: Customer; token: st
   const isOnline = useOnlineStatus();
   const update = useMutation(accountMutations.updateProfile());
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  // Changing the e-mail needs the current password (an account made by one-time code has none).
+  const [emailChanged, setEmailChanged] = useState(false);
   const today = new Date().toISOString().slice(0, 10);
 
   const schema = z.object({
@@ -57,6 +60,11 @@ export function ProfileForm({ customer, token }: { customer: Customer; token: st
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     const value = (k: Field) => String(form.get(k) ?? "");
+    const currentPassword = value("current_password");
+    if (emailChanged && !currentPassword) {
+      setErrors({ current_password: t`Enter your current password to change your e-mail.` });
+      return;
+    }
     const parsed = schema.safeParse({
       first_name: value("first_name"),
       last_name: value("last_name"),
@@ -72,13 +80,30 @@ export function ProfileForm({ customer, token }: { customer: Customer; token: st
     setErrors({});
     const d = parsed.data;
     update.mutate(
-      { ...d, date_of_birth: d.date_of_birth || null, phone: d.phone || null },
+      {
+        ...d,
+        date_of_birth: d.date_of_birth || null,
+        phone: d.phone || null,
+        ...(emailChanged ? { current_password: currentPassword } : {}),
+      },
       {
         onSuccess: (reply) => {
           writeAuth({ token, data: reply.data });
+          setEmailChanged(false);
           toast(t`Profile Updated successfully`, { variant: "success" });
         },
-        onError: () => toast(t`Failed To update data`, { variant: "error" }),
+        onError: (error) => {
+          if (error instanceof ApiError && Object.keys(error.fieldErrors).length) {
+            const fields = fromServerErrors<Field>(error.fieldErrors);
+            if (fields.current_password)
+              fields.current_password = /incorrect/i.test(fields.current_password)
+                ? t`The current password is incorrect.`
+                : t`Enter your current password to change your e-mail.`;
+            if (fields.phone) fields.phone = t`Enter a valid phone number.`;
+            setErrors(fields);
+          }
+          toast(t`Failed To update data`, { variant: "error" });
+        },
       },
     );
   }
@@ -113,7 +138,19 @@ export function ProfileForm({ customer, token }: { customer: Customer; token: st
         <Grid size={{ xs: 12, sm: 6 }}>
           {text("last_name", t`Last Name`, "family-name", customer.last_name)}
         </Grid>
-        <Grid size={{ xs: 12, sm: 6 }}>{text("email", t`Email`, "email", customer.email, "email")}</Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <TextField
+            name="email"
+            type="email"
+            label={t`Email`}
+            autoComplete="email"
+            defaultValue={customer.email}
+            fullWidth
+            onChange={(e) => setEmailChanged(e.target.value.trim().toLowerCase() !== customer.email)}
+            error={Boolean(errors.email)}
+            helperText={errors.email}
+          />
+        </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>{text("phone", t`Phone`, "tel", customer.phone ?? "", "tel")}</Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField
@@ -136,6 +173,20 @@ export function ProfileForm({ customer, token }: { customer: Customer; token: st
         <Grid size={{ xs: 12, sm: 6 }}>
           {text("date_of_birth", t`Date of birth`, "bday", customer.date_of_birth ?? "", "date")}
         </Grid>
+        {emailChanged && (
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              name="current_password"
+              type="password"
+              label={t`Current password`}
+              autoComplete="current-password"
+              required
+              fullWidth
+              error={Boolean(errors.current_password)}
+              helperText={errors.current_password ?? t`Needed to change your e-mail.`}
+            />
+          </Grid>
+        )}
       </Grid>
       <Button
         type="submit"

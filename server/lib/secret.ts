@@ -1,0 +1,27 @@
+import { createHmac } from "node:crypto";
+import type { Store } from "../db/store";
+import { randomToken } from "./crypto";
+
+/**
+ * The server secret (guest session ids derived from Idempotency-Keys). SERVER_SECRET when set (at least 32
+ * characters); otherwise one generated once and kept in the database, so a restart or a second instance on
+ * the same database derives the same ids.
+ */
+export function loadServerSecret(store: Store, fromEnv: string | undefined): string {
+  if (fromEnv) {
+    if (fromEnv.length < 32) throw new Error("SERVER_SECRET must be at least 32 characters long.");
+    return fromEnv;
+  }
+  store.run(
+    store.qb
+      .insertInto("settings")
+      .values({ key: "server_secret", value: randomToken(32) })
+      .onConflict((oc) => oc.column("key").doNothing()),
+  );
+  return store.first(store.qb.selectFrom("settings").select("value").where("key", "=", "server_secret"))!
+    .value;
+}
+
+export function hmac(secret: string, value: string): string {
+  return createHmac("sha256", secret).update(value).digest("base64url");
+}
