@@ -1,4 +1,5 @@
-// @vitest-environment happy-dom
+// @vitest-environment jsdom
+// jsdom: the description goes through DOMPurify 3.4, which happy-dom runs wrongly (see utils/sanitize-html.test.ts).
 import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
