@@ -1,0 +1,57 @@
+import { expect, test } from "@playwright/test";
+import { addToCartButton, addableProducts, serverCart, waitForServiceWorker } from "./offline-helpers";
+
+// Security review M5: a guest's first write creates the session cookie. When its reply is lost, the cookie
+// is lost with it; the retry (same Idempotency-Key) must bring the same session back, or the cart vanishes.
+test("a guest's two offline adds reach the server once each although the first replay's reply (and its cookie) was lost", async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const [a, b] = await addableProducts(request, 2);
+  await page.goto("/");
+  await waitForServiceWorker(page);
+  for (const p of [a!, b!]) {
+    await page.goto(`/product/${p.url_key}`);
+    await expect(addToCartButton(page)).toBeVisible();
+  }
+  expect(await context.cookies()).toEqual([]);
+
+  await context.setOffline(true);
+  for (const p of [a!, b!]) {
+    await page.goto(`/product/${p.url_key}`);
+    await addToCartButton(page).click();
+  }
+  await page.goto("/cart");
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  await expect(page.getByTestId("offline-banner")).toHaveAttribute("data-waiting", /[1-9]/);
+
+  // The first replayed write reaches the server and is applied; its reply, Set-Cookie included, never
+  // reaches the browser.
+  let lost = 0;
+  await context.route("**/api/checkout/cart/add/**", async (route) => {
+    if (lost === 0) {
+      lost++;
+      await route.fetch();
+      await context.clearCookies();
+      await route.abort("connectionreset");
+      return;
+    }
+    await route.continue();
+  });
+  await context.setOffline(false);
+
+  await expect(page.getByTestId("offline-banner")).toHaveCount(0, { timeout: 30_000 });
+  expect(lost).toBe(1);
+  const expected = [
+    [a!.id, 1],
+    [b!.id, 1],
+  ].sort((p, q) => p[0]! - q[0]!);
+  await expect.poll(() => serverCart(page)).toEqual(expected);
+  await page.reload();
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  for (const p of [a!, b!])
+    await expect(page.getByRole("status", { name: `Quantity of ${p.name}` })).toHaveText("1");
+  expect(await serverCart(page)).toEqual(expected);
+});
