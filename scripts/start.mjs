@@ -36,6 +36,21 @@ if (built < sources || process.env.FORCE_BUILD === "1") {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const server = spawn("node_modules/.bin/tsx", ["server/index.ts"], { stdio: "inherit", env: process.env });
+// `npm start` without NODE_ENV is the sample shop: its demo account (demo@bicycle-shop.test / demo1234) and
+// one-time codes written to a file instead of texted. `NODE_ENV=production npm start` is a real shop: neither.
+const env = { ...process.env };
+if (!env.NODE_ENV) {
+  env.SEED_DEMO ??= "1";
+  env.SMS_OUTBOX ??= "data/sms-outbox.jsonl";
+  console.log(
+    JSON.stringify({
+      time: new Date().toISOString(),
+      level: "info",
+      msg: "sample shop: demo account on, one-time codes go to the SMS outbox file",
+      sms_outbox: env.SMS_OUTBOX,
+    }),
+  );
+}
+const server = spawn("node_modules/.bin/tsx", ["server/index.ts"], { stdio: "inherit", env });
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
