@@ -146,8 +146,13 @@ test(`a seeded fault-injection soak: ${FLIPS} connection flips, dropped replies,
   let flips = 0;
   let changes = 0;
   let onlineFlipsWithChanges = 0;
-  while (flips < FLIPS) {
+  // A server that died of anything but the soak's own kill is started again too.
+  const ensureServer = async () => {
     if (restarting) await restarting;
+    if (!server.running) await server.start();
+  };
+  while (flips < FLIPS) {
+    await ensureServer();
     const s = pick(shoppers);
     const tab = pick(s.tabs);
     const r = random();
@@ -222,7 +227,7 @@ test(`a seeded fault-injection soak: ${FLIPS} connection flips, dropped replies,
   }
 
   // Everything back: server up, both browsers online; every tab empties its queue.
-  if (restarting) await restarting;
+  await ensureServer();
   while (server.kills < MIN_KILLS) {
     // A short run whose schedule killed too rarely: kill now, in the middle of the last replay.
     armedKill = true;
@@ -245,7 +250,7 @@ test(`a seeded fault-injection soak: ${FLIPS} connection flips, dropped replies,
     if (restarting) await restarting;
     if (armedKill) break;
   }
-  if (restarting) await restarting;
+  await ensureServer();
   for (const s of shoppers) {
     s.offline = false;
     await s.context.setOffline(false);
