@@ -220,7 +220,16 @@ export function createApp(opts: AppOptions): App {
       opts.serverRender === false
         ? null
         : createPageRenderer(ssrEntryFor(opts.distDir), (request) => app.fetch(request), log);
-    app.use("*", staticSite(opts.distDir, contentSecurityPolicy(upstreamOrigin), renderer, publicOrigin));
+    app.use(
+      "*",
+      staticSite(
+        opts.distDir,
+        contentSecurityPolicy(upstreamOrigin),
+        renderer,
+        publicOrigin,
+        () => catalog.cacheVersion,
+      ),
+    );
   }
   return app;
 }

@@ -9,6 +9,8 @@ import { pathToFileURL } from "node:url";
 import type { Logger } from "./lib/log";
 
 export interface RenderedPage {
+  /** the route declares the page personal: nothing was rendered (see `staticData.personal`) */
+  personal?: boolean;
   html: string;
   head: string;
   handoff: string;
@@ -21,9 +23,6 @@ interface RendererModule {
   configureRenderer(transport: (url: string, init: RequestInit) => Promise<Response>): void;
   renderPage(url: string, origin: string): Promise<RenderedPage>;
 }
-
-/** Pages that show the shopper's own data render in the browser only (the server has none of it). */
-const PERSONAL = /^\/(cart|checkout|wishlist|compare|my-account|login-register|order-success)(\/|$)/;
 
 /** The most a render may take before the shell is served instead. */
 const RENDER_TIMEOUT_MS = 4000;
@@ -62,8 +61,6 @@ export function createPageRenderer(
       },
     ));
   return async (url, origin) => {
-    const path = url.split("?")[0] ?? "/";
-    if (PERSONAL.test(path)) return null;
     const m = await load();
     if (!m) return null;
     let timer: NodeJS.Timeout | undefined;

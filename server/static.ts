@@ -4,6 +4,7 @@ import { readFileSync, statSync } from "node:fs";
 import { extname, join, resolve, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { AppEnv } from "./context";
+import { normalisedAddress, PageCache, pageCacheKey, type CachedPage } from "./page-cache";
 import { injectPage, type PageRenderer } from "./ssr";
 
 const TYPES: Record<string, string> = {
@@ -81,8 +82,10 @@ export function staticSite(
   csp: string,
   renderPage?: PageRenderer | null,
   publicOrigin = "",
+  catalogVersion: () => number = () => 0,
 ): MiddlewareHandler<AppEnv> {
   const root = resolve(distDir);
+  const pages = new PageCache();
   const cache = new Map<string, Cached>();
   const load = (file: string): Cached | null => {
     let st;
@@ -137,11 +140,28 @@ export function staticSite(
         );
       }
       if (renderPage && c.req.method === "GET") {
-        // PUBLIC_ORIGIN, when set, is the origin of the page's absolute URLs (JSON-LD), never the Host header.
-        const page = await renderPage(url.pathname + url.search, publicOrigin || url.origin);
-        const html = page && injectPage(entry.raw.toString("utf8"), page);
-        if (page && html)
-          return renderedResponse(c.req.header("accept-encoding") ?? "", html, page.status, csp);
+        // PUBLIC_ORIGIN, when set, is the origin of the page's absolute URLs (JSON-LD), never the Host header;
+        // without it the request's origin is part of the cache key.
+        const origin = publicOrigin || url.origin;
+        const key = pageCacheKey(url, origin);
+        const version = catalogVersion();
+        let cached = pages.get(key, version);
+        if (!cached) {
+          const page = await renderPage(normalisedAddress(url), origin);
+          if (page?.personal) {
+            // The route declares the page personal: the shell, never stored by anyone.
+            return shellResponse(entry, csp, "private, no-store");
+          }
+          const html = page && injectPage(entry.raw.toString("utf8"), page);
+          if (page && html) cached = pages.set(key, html, page.status, version);
+        }
+        if (cached)
+          return renderedResponse(
+            c.req.header("accept-encoding") ?? "",
+            c.req.header("if-none-match"),
+            cached,
+            csp,
+          );
       }
     }
     const rel = file
@@ -180,20 +200,45 @@ export function staticSite(
   };
 }
 
-/** A server-rendered page: never cached (it holds stock and prices), compressed on the fly. */
-function renderedResponse(acceptEncoding: string, html: string, status: number, csp: string): Response {
-  const raw = Buffer.from(html, "utf8");
+/**
+ * A server-rendered public page, kept per catalogue version: a CDN may keep it for a minute and serve it
+ * stale for ten while it fetches a fresh one; the browser revalidates it (`max-age=0`) with its ETag.
+ */
+const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
+
+function renderedResponse(
+  acceptEncoding: string,
+  ifNoneMatch: string | undefined,
+  page: CachedPage,
+  csp: string,
+): Response {
   const headers: Record<string, string> = {
     "Content-Type": TYPES[".html"] ?? "text/html",
-    "Cache-Control": "no-cache",
+    "Cache-Control": PAGE_CACHE_CONTROL,
+    ETag: page.etag,
     Vary: "Accept-Encoding",
     ...htmlSecurityHeaders(csp),
   };
+  if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(page.etag))
+    return new Response(null, { status: 304, headers });
   const encoding = preferredEncoding(acceptEncoding);
-  const body = encoding ? compress(raw, encoding, "per-request") : raw;
+  const body = encoding ? (page[encoding] ??= compress(page.html, encoding, "kept")) : page.html;
   if (encoding) headers["Content-Encoding"] = encoding;
   headers["Content-Length"] = String(body.length);
-  return new Response(new Uint8Array(body), { status, headers });
+  return new Response(new Uint8Array(body), { status: page.status, headers });
+}
+
+/** The plain shell (a personal page): `private, no-store`, so no proxy, CDN or browser cache keeps it. */
+function shellResponse(entry: Cached, csp: string, cacheControl: string): Response {
+  return new Response(new Uint8Array(entry.raw), {
+    status: 200,
+    headers: {
+      "Content-Type": TYPES[".html"] ?? "text/html",
+      "Cache-Control": cacheControl,
+      "Content-Length": String(entry.raw.length),
+      ...htmlSecurityHeaders(csp),
+    },
+  });
 }
 
 type Encoding = "br" | "gzip";

@@ -18,6 +18,8 @@ import { i18n } from "@/i18n/i18n";
 import { messages } from "@/i18n/locales/en/messages.po";
 
 export interface RenderedPage {
+  /** the route declares the page personal (`staticData.personal`): nothing was rendered */
+  personal?: boolean;
   /** the markup of #root */
   html: string;
   /** resource hints for the document's head */
@@ -72,6 +74,11 @@ function emotionSheet(inserted: Record<string, string | true | undefined>): stri
 export async function renderPage(url: string, origin: string): Promise<RenderedPage> {
   const services = createAppServices(createMemoryHistory({ initialEntries: [url] }));
   const { queryClient, router } = services;
+  const pathname = url.split(/[?#]/)[0] ?? "/";
+  if (router.matchRoutes(pathname, {}).some((m) => m.staticData?.personal)) {
+    queryClient.clear();
+    return { personal: true, html: "", head: "", handoff: "", status: 200 };
+  }
   queryClient.setDefaultOptions({
     ...queryClient.getDefaultOptions(),
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },

@@ -95,6 +95,11 @@ export class Catalog {
     return this.categories.get(id);
   }
 
+  /** Bumped by every catalogue change (stock, sale counts): what a cached page or reply was built from. */
+  get cacheVersion(): number {
+    return this.version;
+  }
+
   /** Stock changed: cached list replies, totals and those products' cached JSON are stale. */
   touch(productIds: number[] = []): void {
     this.version++;

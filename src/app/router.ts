@@ -41,5 +41,10 @@ declare module "@tanstack/react-router" {
   interface StaticDataRouteOption {
     /** The template variant a page renders (SPEC §2 home/shop/product/blog variants). */
     variant?: string;
+    /**
+     * The page shows the shopper's own data: the server renders it as the plain shell with
+     * `Cache-Control: private, no-store` (server/static.ts reads this through the renderer).
+     */
+    personal?: boolean;
   }
 }

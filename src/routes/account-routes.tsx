@@ -5,6 +5,7 @@ import { rootRoute } from "./root";
 const myAccountRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/my-account",
+  staticData: { personal: true },
   validateSearch: z.object({
     tab: z.enum(["profile", "addresses", "orders"]).optional().catch(undefined),
     order: z.coerce.number().int().positive().optional().catch(undefined),
@@ -23,6 +24,7 @@ const localPath = z
 const loginRegisterRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/login-register",
+  staticData: { personal: true },
   validateSearch: z.object({
     redirect: localPath,
     tab: z.enum(["login", "register", "otp"]).optional().catch(undefined),

@@ -56,9 +56,35 @@ test.describe("with JavaScript off", () => {
   test("personal pages are not rendered by the server (it has none of the shopper's data)", async ({
     request,
   }) => {
-    const html = await (await request.get("/cart")).text();
-    expect(html).not.toContain('id="server-state"');
-    expect(html).toContain('<div class="boot">');
+    for (const path of [
+      "/cart",
+      "/wishlist",
+      "/compare",
+      "/checkout",
+      "/my-account",
+      "/login-register",
+      "/ordersuccess/1",
+    ]) {
+      const reply = await request.get(path);
+      const html = await reply.text();
+      expect(html, path).not.toContain('id="server-state"');
+      expect(html, path).toContain('<div class="boot">');
+      // The routes declare these pages personal: no proxy, CDN or browser cache may keep them.
+      expect(reply.headers()["cache-control"], path).toBe("private, no-store");
+    }
+  });
+
+  test("a public page is rendered once and then answered from the cache, with an ETag a CDN can use", async ({
+    request,
+  }) => {
+    const first = await request.get("/product/cub-balance-12?utm_source=newsletter");
+    expect(first.headers()["cache-control"]).toContain("s-maxage=");
+    const etag = first.headers()["etag"]!;
+    const second = await request.get("/product/cub-balance-12");
+    expect(second.headers()["etag"]).toBe(etag);
+    expect(await second.text()).toBe(await first.text());
+    const again = await request.get("/product/cub-balance-12", { headers: { "If-None-Match": etag } });
+    expect(again.status()).toBe(304);
   });
 });
 
@@ -94,10 +120,11 @@ test("the browser hydrates the server's page without an error and it works at on
   await expect(page.locator("h1[data-seen='1']")).toHaveText(bike.name);
   // The browser's styles are the server's: hydration adds no class rule of its own (a renderer run in
   // development mode named its classes differently, and the browser then inserted every rule again).
-  const insertedByBrowser = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLStyleElement>('style[data-emotion]:not([data-emotion^="css "])')]
-      .flatMap((style) => [...(style.sheet?.cssRules ?? [])])
-      .filter((rule) => rule.cssText.includes(".css-")).length,
+  const insertedByBrowser = await page.evaluate(
+    () =>
+      [...document.querySelectorAll<HTMLStyleElement>('style[data-emotion]:not([data-emotion^="css "])')]
+        .flatMap((style) => [...(style.sheet?.cssRules ?? [])])
+        .filter((rule) => rule.cssText.includes(".css-")).length,
   );
   expect(insertedByBrowser).toBe(0);
 

@@ -1,0 +1,86 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { pageCacheKey } from "./page-cache";
+import { makeApp } from "./test-utils";
+
+/** A built storefront with a stand-in renderer that counts its renders and echoes what it was asked. */
+function distWithRenderer(): string {
+  const dir = mkdtempSync(join(tmpdir(), "dist-"));
+  writeFileSync(
+    join(dir, "index.html"),
+    `<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>`,
+  );
+  mkdirSync(`${dir}-ssr`);
+  writeFileSync(
+    join(`${dir}-ssr`, "entry-server.js"),
+    `let renders = 0;
+export function configureRenderer() {}
+export async function renderPage(url, origin) {
+  if (url.startsWith("/cart")) return { personal: true, html: "", head: "", handoff: "", status: 200 };
+  renders++;
+  return { html: "<h1>render " + renders + " of " + url + " for " + origin + "</h1>", head: "", handoff: "", status: url.startsWith("/nope") ? 404 : 200 };
+}`,
+  );
+  return dir;
+}
+
+describe("server-rendered pages are cached (issue 14)", () => {
+  it("renders a page once per catalogue version, with an ETag, CDN headers and 304s", async () => {
+    const app = await makeApp({ distDir: distWithRenderer() });
+    const first = await app.request("http://shop.test/product/cub-balance-12");
+    const body = await first.text();
+    expect(body).toContain("render 1 of /product/cub-balance-12");
+    expect(first.headers.get("cache-control")).toBe(
+      "public, max-age=0, s-maxage=60, stale-while-revalidate=600",
+    );
+    const etag = first.headers.get("etag")!;
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const second = await app.request("http://shop.test/product/cub-balance-12");
+    expect(await second.text()).toBe(body);
+    expect(second.headers.get("etag")).toBe(etag);
+    const conditional = await app.request("http://shop.test/product/cub-balance-12", {
+      headers: { "If-None-Match": etag },
+    });
+    expect(conditional.status).toBe(304);
+    expect(await conditional.text()).toBe("");
+    // A catalogue change (stock, after an order) makes the kept pages stale.
+    app.deps.catalog.touch();
+    const fresh = await (await app.request("http://shop.test/product/cub-balance-12")).text();
+    expect(fresh).toContain("render 2 of");
+  });
+
+  it("normalises the query: order, empty and campaign parameters do not make a new page", async () => {
+    const app = await makeApp({ distDir: distWithRenderer() });
+    const a = await (await app.request("http://shop.test/catalog/road-bikes?sort=price&page=2")).text();
+    const b = await (
+      await app.request("http://shop.test/catalog/road-bikes?page=2&utm_source=mail&sort=price&x=")
+    ).text();
+    expect(b).toBe(a);
+    expect(a).toContain("of /catalog/road-bikes?page=2&sort=price for");
+    const c = await (await app.request("http://shop.test/catalog/road-bikes?page=3&sort=price")).text();
+    expect(c).not.toBe(a);
+    expect(pageCacheKey(new URL("http://s/p?b=2&a=1&fbclid=z"), "https://shop.example")).toBe(
+      pageCacheKey(new URL("http://s/p?a=1&b=2"), "https://shop.example"),
+    );
+  });
+
+  it("serves personal pages, as their routes declare, as the shell with private, no-store", async () => {
+    const app = await makeApp({ distDir: distWithRenderer() });
+    const cart = await app.request("http://shop.test/cart");
+    expect(cart.status).toBe(200);
+    expect(cart.headers.get("cache-control")).toBe("private, no-store");
+    expect(cart.headers.get("etag")).toBeNull();
+    expect(await cart.text()).toContain('<div id="root"></div>');
+  });
+
+  it("never keeps the Host header in a cached page when PUBLIC_ORIGIN is set", async () => {
+    const app = await makeApp({ distDir: distWithRenderer(), publicOrigin: "https://shop.example" });
+    const evil = await (await app.request("http://evil.example/page/about-us")).text();
+    expect(evil).toContain("for https://shop.example");
+    const normal = await (await app.request("http://shop.example/page/about-us")).text();
+    expect(normal).toBe(evil);
+    expect(normal).not.toContain("evil.example");
+  });
+});

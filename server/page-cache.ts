@@ -1,0 +1,76 @@
+import { createHash } from "node:crypto";
+
+/**
+ * Rendered public pages, kept by address and catalogue version (issue 14: server rendering that scales).
+ * A page is rendered once per catalogue version, then answered from memory (and, with its `ETag` and
+ * `Cache-Control: public, s-maxage`, by any CDN in front); a catalogue change makes every kept page stale.
+ */
+export interface CachedPage {
+  html: Buffer;
+  status: number;
+  etag: string;
+  version: number;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+/** Query parameters that never change what a page shows (campaign tags, cache busters). */
+const IGNORED = /^(utm_\w+|gclid|fbclid|msclkid|mc_cid|mc_eid|_|ref)$/i;
+
+/**
+ * The key of a page: its path, its query normalised (ignored and empty parameters dropped, the rest sorted),
+ * the origin its absolute links use, and the language and currency it is rendered in (English and the shop's
+ * currency on the server today).
+ */
+export function pageCacheKey(url: URL, origin: string, language = "en", currency = "default"): string {
+  return `${origin}\n${language}\n${currency}\n${normalisedAddress(url)}`;
+}
+
+/** The path and the normalised query: what is rendered, so every address of one key renders the same bytes. */
+export function normalisedAddress(url: URL): string {
+  const params = [...url.searchParams.entries()]
+    .filter(([k, v]) => v !== "" && !IGNORED.test(k))
+    .sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
+  const query = new URLSearchParams(params).toString();
+  return `${url.pathname}${query ? `?${query}` : ""}`;
+}
+
+export class PageCache {
+  private readonly pages = new Map<string, CachedPage>();
+
+  constructor(private readonly maxPages = 500) {}
+
+  get(key: string, version: number): CachedPage | undefined {
+    const hit = this.pages.get(key);
+    if (!hit) return undefined;
+    if (hit.version !== version) {
+      this.pages.delete(key);
+      return undefined;
+    }
+    // Most recently used last: the first key is the one to evict.
+    this.pages.delete(key);
+    this.pages.set(key, hit);
+    return hit;
+  }
+
+  set(key: string, html: string, status: number, version: number): CachedPage {
+    const body = Buffer.from(html, "utf8");
+    const page: CachedPage = {
+      html: body,
+      status,
+      version,
+      // From the content and the version: the same page rendered by another instance has the same ETag.
+      etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`,
+    };
+    if (this.pages.size >= this.maxPages) {
+      const oldest = this.pages.keys().next().value;
+      if (oldest !== undefined) this.pages.delete(oldest);
+    }
+    this.pages.set(key, page);
+    return page;
+  }
+
+  get size(): number {
+    return this.pages.size;
+  }
+}
