@@ -54,6 +54,8 @@ export interface AppOptions {
   listCacheSize?: number;
   /** false: pages are served as the client shell only, even when `<distDir>-ssr` holds a renderer */
   serverRender?: boolean;
+  /** render threads (RENDER_THREADS); 0 renders on the main thread; default: cores − 1, 1 to 2 */
+  renderThreads?: number;
 }
 
 export type App = Hono<AppEnv> & { deps: Deps };
@@ -219,7 +221,9 @@ export function createApp(opts: AppOptions): App {
     const renderer =
       opts.serverRender === false
         ? null
-        : createPageRenderer(ssrEntryFor(opts.distDir), (request) => app.fetch(request), log);
+        : createPageRenderer(ssrEntryFor(opts.distDir), (request) => app.fetch(request), log, {
+            threads: opts.renderThreads,
+          });
     app.use(
       "*",
       staticSite(

@@ -15,12 +15,16 @@ function distWithRenderer(): string {
   mkdirSync(`${dir}-ssr`);
   writeFileSync(
     join(`${dir}-ssr`, "entry-server.js"),
-    `let renders = 0;
-export function configureRenderer() {}
+    `import { isMainThread } from "node:worker_threads";
+let renders = 0;
+let api;
+export function configureRenderer(transport) { api = transport; }
 export async function renderPage(url, origin) {
   if (url.startsWith("/cart")) return { personal: true, html: "", head: "", handoff: "", status: 200 };
   renders++;
-  return { html: "<h1>render " + renders + " of " + url + " for " + origin + "</h1>", head: "", handoff: "", status: url.startsWith("/nope") ? 404 : 200 };
+  if (url.startsWith("/slow")) await new Promise((r) => setTimeout(r, 2000));
+  const categories = url.startsWith("/api-check") ? (await (await api("/api/categories", {})).json()).data.length : 0;
+  return { html: "<h1>render " + renders + " of " + url + " for " + origin + " on " + (isMainThread ? "main" : "worker") + " categories " + categories + "</h1>", head: "", handoff: "", status: url.startsWith("/nope") ? 404 : 200 };
 }`,
   );
   return dir;
@@ -83,4 +87,21 @@ describe("server-rendered pages are cached (issue 14)", () => {
     expect(normal).toBe(evil);
     expect(normal).not.toContain("evil.example");
   });
+
+  it("renders in a worker thread whose API calls the main thread answers, and sheds a flood to the shell", async () => {
+    const app = await makeApp({ distDir: distWithRenderer(), renderThreads: 1 });
+    const page = await (await app.request("http://shop.test/api-check")).text();
+    expect(page).toContain("on worker categories 7");
+    const inProcess = await makeApp({ distDir: distWithRenderer(), renderThreads: 0 });
+    expect(await (await inProcess.request("http://shop.test/x")).text()).toContain("on main");
+    // One thread, eight waiting: of twenty slow unique pages at once, the rest get the shell at once.
+    const replies = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        Promise.resolve(app.request(`http://shop.test/slow-${i}`)).then((r) => r.text()),
+      ),
+    );
+    const shells = replies.filter((html) => html.includes('<div id="root"></div>')).length;
+    expect(shells).toBeGreaterThanOrEqual(10);
+    expect(replies.length - shells).toBeGreaterThanOrEqual(1);
+  }, 30_000);
 });

@@ -5,7 +5,9 @@
  * public catalogue data. A page it cannot render in time is served as the plain client shell.
  */
 import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { pathToFileURL } from "node:url";
+import { Worker } from "node:worker_threads";
 import type { Logger } from "./lib/log";
 
 export interface RenderedPage {
@@ -39,20 +41,25 @@ export function createPageRenderer(
   entryFile: string,
   api: (request: Request) => Response | Promise<Response>,
   log?: Logger,
+  opts: { threads?: number } = {},
 ): PageRenderer | null {
   if (!existsSync(entryFile)) return null;
+  // The renderer's API calls: answered by the app, without the shopper's cookie or token.
+  const answer = (url: string, init: RequestInit) => {
+    const headers = new Headers(init.headers);
+    headers.delete("authorization");
+    headers.delete("cookie");
+    return Promise.resolve(
+      api(new Request(new URL(url, "http://127.0.0.1"), { ...init, headers, credentials: "omit" })),
+    );
+  };
+  const threads = opts.threads ?? defaultRenderThreads();
+  if (threads > 0) return renderPool(entryFile, answer, threads, log);
   let module: Promise<RendererModule | null> | null = null;
   const load = () =>
     (module ??= import(pathToFileURL(entryFile).href).then(
       (m: RendererModule) => {
-        m.configureRenderer((url, init) => {
-          const headers = new Headers(init.headers);
-          headers.delete("authorization");
-          headers.delete("cookie");
-          return Promise.resolve(
-            api(new Request(new URL(url, "http://127.0.0.1"), { ...init, headers, credentials: "omit" })),
-          );
-        });
+        m.configureRenderer(answer);
         return m;
       },
       (error: unknown) => {
@@ -63,22 +70,151 @@ export function createPageRenderer(
   return async (url, origin) => {
     const m = await load();
     if (!m) return null;
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      return await Promise.race([
-        m.renderPage(url, origin),
-        new Promise<null>((resolve) => {
-          timer = setTimeout(() => resolve(null), RENDER_TIMEOUT_MS);
-        }),
-      ]);
-    } catch (error) {
+    return withTimeout(m.renderPage(url, origin), RENDER_TIMEOUT_MS).catch((error: unknown) => {
       log?.warn("server render failed", { url, error: String(error) });
       return null;
-    } finally {
-      clearTimeout(timer);
-    }
+    });
   };
 }
+
+/** RENDER_THREADS: one thread per core but one, at most two; 0 renders on the main thread. */
+export function defaultRenderThreads(): number {
+  const fromEnv = process.env.RENDER_THREADS;
+  if (fromEnv !== undefined && fromEnv !== "") return Math.max(0, Number(fromEnv) || 0);
+  return Math.max(1, Math.min(2, availableParallelism() - 1));
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    work,
+    new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+interface Job {
+  id: number;
+  url: string;
+  origin: string;
+  resolve: (page: RenderedPage | null) => void;
+}
+
+/**
+ * Renders pages in worker threads, so a render never holds up the API's event loop (issue 14). Each thread
+ * takes one page at a time; a few more wait; beyond that, and past the render timeout, the shopper gets the
+ * plain shell at once (a flood of unique addresses cannot pile up renders: security review L9).
+ */
+function renderPool(
+  entryFile: string,
+  answer: (url: string, init: RequestInit) => Promise<Response>,
+  threads: number,
+  log?: Logger,
+): PageRenderer {
+  const maxWaiting = threads * 8;
+  const waiting: Job[] = [];
+  const running = new Map<number, { worker: Worker; job: Job }>();
+  const idle: Worker[] = [];
+  let nextId = 0;
+
+  const dispatch = () => {
+    while (idle.length && waiting.length) {
+      const worker = idle.pop()!;
+      const job = waiting.shift()!;
+      running.set(job.id, { worker, job });
+      worker.postMessage({ type: "render", id: job.id, url: job.url, origin: job.origin });
+    }
+  };
+
+  const spawn = () => {
+    const worker = new Worker(new URL("./render-worker.mjs", import.meta.url), {
+      workerData: { entryUrl: pathToFileURL(entryFile).href },
+    });
+    worker.unref();
+    worker.on("message", (message: WorkerMessage) => {
+      if (message.type === "ready") {
+        idle.push(worker);
+        dispatch();
+      } else if (message.type === "fetch") {
+        answer(message.url, {
+          method: message.method,
+          headers: message.headers,
+          body: message.body ?? undefined,
+        })
+          .then(async (res) => {
+            const body = await res.arrayBuffer();
+            worker.postMessage(
+              {
+                type: "reply",
+                id: message.id,
+                status: res.status,
+                headers: [...res.headers.entries()],
+                body,
+              },
+              [body],
+            );
+          })
+          .catch((error: unknown) =>
+            worker.postMessage({ type: "reply", id: message.id, error: String(error) }),
+          );
+      } else if (message.type === "rendered") {
+        const slot = running.get(message.id);
+        if (!slot) return;
+        running.delete(message.id);
+        if (message.error) log?.warn("server render failed", { url: slot.job.url, error: message.error });
+        slot.job.resolve(message.error ? null : (message.page ?? null));
+        idle.push(worker);
+        dispatch();
+      }
+    });
+    worker.on("error", (error) => log?.error("render thread failed", { error: String(error) }));
+    worker.on("exit", () => {
+      // A thread that died: its page gets the shell, and a new thread takes its place.
+      const i = idle.indexOf(worker);
+      if (i >= 0) idle.splice(i, 1);
+      for (const [id, slot] of running)
+        if (slot.worker === worker) {
+          running.delete(id);
+          slot.job.resolve(null);
+        }
+      if (!closed) setTimeout(spawn, 1000).unref();
+    });
+  };
+  let closed = false;
+  for (let i = 0; i < threads; i++) spawn();
+  process.once("exit", () => {
+    closed = true;
+  });
+
+  return (url, origin) => {
+    if (waiting.length >= maxWaiting) return Promise.resolve(null);
+    const job: Job = { id: ++nextId, url, origin, resolve: () => {} };
+    const page = new Promise<RenderedPage | null>((resolve) => {
+      job.resolve = resolve;
+      waiting.push(job);
+      dispatch();
+    });
+    return withTimeout(page, RENDER_TIMEOUT_MS).then((result) => {
+      // Timed out before a thread took it: no thread renders it any more.
+      const i = waiting.indexOf(job);
+      if (i >= 0) waiting.splice(i, 1);
+      return result;
+    });
+  };
+}
+
+type WorkerMessage =
+  | { type: "ready" }
+  | {
+      type: "fetch";
+      id: number;
+      url: string;
+      method: string;
+      headers: [string, string][];
+      body: string | null;
+    }
+  | { type: "rendered"; id: number; page?: RenderedPage; error?: string };
 
 /**
  * The shell's own script and modulepreload tags, fetched at low priority. A rendered page is painted

@@ -1,0 +1,51 @@
+// One thread of the server-render pool (server/ssr.ts): loads the built renderer and renders the pages the
+// main thread asks for. The renderer's API calls go back to the main thread, which answers them with the
+// app (public data only). Plain JavaScript: a worker thread does not inherit the TypeScript loader of a
+// process started with tsx's register().
+import { parentPort, workerData } from "node:worker_threads";
+
+const renderer = await import(workerData.entryUrl);
+const pending = new Map();
+let next = 0;
+
+renderer.configureRenderer(
+  (url, init = {}) =>
+    new Promise((resolve, reject) => {
+      const id = ++next;
+      pending.set(id, { resolve, reject });
+      parentPort.postMessage({
+        type: "fetch",
+        id,
+        url,
+        method: init.method ?? "GET",
+        headers: [...new Headers(init.headers).entries()],
+        body: typeof init.body === "string" ? init.body : null,
+      });
+    }),
+);
+
+parentPort.on("message", async (message) => {
+  if (message.type === "reply") {
+    const waiting = pending.get(message.id);
+    if (!waiting) return;
+    pending.delete(message.id);
+    if (message.error) waiting.reject(new Error(message.error));
+    else {
+      const empty = message.status === 204 || message.status === 304;
+      waiting.resolve(
+        new Response(empty ? null : message.body, { status: message.status, headers: message.headers }),
+      );
+    }
+    return;
+  }
+  if (message.type === "render") {
+    try {
+      const page = await renderer.renderPage(message.url, message.origin);
+      parentPort.postMessage({ type: "rendered", id: message.id, page });
+    } catch (error) {
+      parentPort.postMessage({ type: "rendered", id: message.id, error: String(error?.stack ?? error) });
+    }
+  }
+});
+
+parentPort.postMessage({ type: "ready" });
