@@ -10,7 +10,17 @@ import globals from "globals";
 
 // Import direction (house-style §2.2): routes → features → {api, components, hooks, i18n, offline, utils};
 // offline → api; api → api/contract; contract → zod only; no feature imports another feature.
-const FEATURES = ["catalog", "content", "cart", "wishlist", "compare", "account", "checkout", "shell"];
+const FEATURES = [
+  "catalog",
+  "content",
+  "cart",
+  "wishlist",
+  "compare",
+  "account",
+  "checkout",
+  "shell",
+  "recently-viewed",
+];
 const restrict = (patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 const leafLayers = [
   {

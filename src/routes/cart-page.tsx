@@ -1,6 +1,8 @@
+import Container from "@mui/material/Container";
 import { useLingui } from "@lingui/react/macro";
 import { PageHeader } from "@/components/layout/page-header";
 import { CartView } from "@/features/cart/components/cart-view";
+import { RecentlyViewed } from "@/features/recently-viewed/components/recently-viewed";
 
 export function CartPage() {
   const { t } = useLingui();
@@ -8,6 +10,9 @@ export function CartPage() {
     <>
       <PageHeader title={t`Cart`} />
       <CartView />
+      <Container>
+        <RecentlyViewed />
+      </Container>
     </>
   );
 }

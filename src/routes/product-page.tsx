@@ -1,5 +1,6 @@
 import { useMatch } from "@tanstack/react-router";
 import { ProductDetail } from "@/features/catalog/components/product-detail";
+import { RecentlyViewed } from "@/features/recently-viewed/components/recently-viewed";
 import { ShopProductCard } from "./-components/catalog-product-card";
 import { ProductPurchase } from "./-components/product-purchase";
 
@@ -16,6 +17,16 @@ export function ProductPage() {
         <ProductPurchase key={`${s.color}-${s.size}`} product={product} color={s.color} size={s.size} />
       )}
       renderProduct={(product) => <ShopProductCard product={product} />}
+      renderAfter={(product) => (
+        <RecentlyViewed
+          current={{
+            id: product.id,
+            urlKey: product.url_key,
+            name: product.name,
+            image: product.images[0]?.small_image_url ?? null,
+          }}
+        />
+      )}
     />
   );
 }

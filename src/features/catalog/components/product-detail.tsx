@@ -37,10 +37,19 @@ export interface ProductDetailProps {
   renderPurchase: (product: Product, selection: VariantSelection) => ReactNode;
   /** a related product's card */
   renderProduct: (product: Product) => ReactNode;
+  /** what the page shows after the related products (e.g. the recently viewed row) */
+  renderAfter?: (product: Product) => ReactNode;
 }
 
 /** The product detail page, laid out per variant. */
-export function ProductDetail({ urlKey, id, variant, renderPurchase, renderProduct }: ProductDetailProps) {
+export function ProductDetail({
+  urlKey,
+  id,
+  variant,
+  renderPurchase,
+  renderProduct,
+  renderAfter,
+}: ProductDetailProps) {
   const detail = useProductDetail({ urlKey, id });
   if (detail.isPending) return <Preloader />;
   if (!detail.product) return detail.isNotFound ? <NotFound /> : <Preloader />;
@@ -51,6 +60,7 @@ export function ProductDetail({ urlKey, id, variant, renderPurchase, renderProdu
       variant={variant}
       renderPurchase={renderPurchase}
       renderProduct={renderProduct}
+      renderAfter={renderAfter}
     />
   );
 }
@@ -65,9 +75,10 @@ function ProductDetailContent({
   variant,
   renderPurchase,
   renderProduct,
+  renderAfter,
 }: Omit<ReturnType<typeof useProductDetail>, "product"> & { product: Product } & Pick<
     ProductDetailProps,
-    "variant" | "renderPurchase" | "renderProduct"
+    "variant" | "renderPurchase" | "renderProduct" | "renderAfter"
   >) {
   const { t } = useLingui();
   const layout = productLayoutOf(variant);
@@ -156,6 +167,7 @@ function ProductDetailContent({
             <ProductGrid products={related} columns={4} renderProduct={(p) => renderProduct(p)} />
           </Box>
         )}
+        {renderAfter?.(product)}
       </Container>
     </>
   );
