@@ -20,6 +20,7 @@ const FEATURES = [
   "checkout",
   "shell",
   "recently-viewed",
+  "search",
 ];
 const restrict = (patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 const leafLayers = [

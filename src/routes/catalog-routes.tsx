@@ -57,4 +57,19 @@ const productVariantRoutes = PRODUCT_VARIANT_PATHS.map((path) =>
   }),
 );
 
-export const catalogRoutes = [...listRoutes, catalogSlugRoute, productRoute, ...productVariantRoutes];
+const searchRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/search",
+  validateSearch: (raw: Record<string, unknown>): { q: string } => ({
+    q: typeof raw.q === "string" ? raw.q.slice(0, 200) : typeof raw.q === "number" ? String(raw.q) : "",
+  }),
+  component: lazyRouteComponent(() => import("./search-page"), "SearchPage"),
+});
+
+export const catalogRoutes = [
+  ...listRoutes,
+  catalogSlugRoute,
+  productRoute,
+  ...productVariantRoutes,
+  searchRoute,
+];

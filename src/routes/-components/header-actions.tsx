@@ -3,12 +3,14 @@ import { AccountMenu } from "@/features/account/components/account-menu";
 import { MiniCart } from "@/features/cart/components/mini-cart";
 import { CompareLink } from "@/features/compare/components/compare-link";
 import { WishlistLink } from "@/features/wishlist/components/wishlist-link";
+import { SearchForm } from "@/features/search/components/search-form";
 import { InstallButton } from "@/offline/install-button";
 
-/** The shopping actions of the header: account, compare, wishlist and the mini cart (each with its count). */
+/** The header's search field and shopping actions: account, compare, wishlist and the mini cart (each with its count). */
 export function HeaderActions() {
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: "center" }}>
+      <SearchForm compact />
       <InstallButton />
       <AccountMenu />
       <CompareLink />

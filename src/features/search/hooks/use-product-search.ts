@@ -1,0 +1,51 @@
+import { useEffect, useState } from "react";
+import { useIsRestoring, useQuery, useQueryClient } from "@tanstack/react-query";
+import { catalogKeys, catalogQueries } from "@/api/catalog";
+import type { Product } from "@/api/contract/product";
+import { useOnlineStatus } from "@/hooks/use-online-status";
+import { collectProducts } from "../utils/saved-products";
+
+export interface ProductSearch {
+  products: Product[];
+  isPending: boolean;
+  /** the results come from the products saved on this device (offline, or the server could not answer) */
+  savedOnDevice: boolean;
+}
+
+export const SEARCH_LIMIT = 24;
+
+/**
+ * Searches the catalogue: the server (`products?search=`) when online; offline, or when the server cannot
+ * answer, the products this device holds (the persisted query cache) with MiniSearch, loaded on demand.
+ */
+export function useProductSearch(query: string): ProductSearch {
+  const q = query.trim();
+  const online = useOnlineStatus();
+  const queryClient = useQueryClient();
+  const restoring = useIsRestoring();
+  const remote = useQuery({
+    ...catalogQueries.list({ search: q, limit: SEARCH_LIMIT }),
+    enabled: online && q !== "",
+  });
+  const useSaved = q !== "" && (!online || remote.isError);
+  const [saved, setSaved] = useState<{ q: string; products: Product[] } | null>(null);
+
+  useEffect(() => {
+    if (!useSaved || restoring) return;
+    let live = true;
+    const products = collectProducts(
+      queryClient.getQueriesData({ queryKey: catalogKeys.all }).map(([, data]) => data),
+    );
+    void import("../utils/offline-search").then(({ searchSavedProducts }) => {
+      if (live) setSaved({ q, products: searchSavedProducts(products, q) });
+    });
+    return () => {
+      live = false;
+    };
+  }, [useSaved, restoring, q, queryClient]);
+
+  if (q === "") return { products: [], isPending: false, savedOnDevice: false };
+  if (useSaved)
+    return { products: saved?.q === q ? saved.products : [], isPending: saved?.q !== q, savedOnDevice: true };
+  return { products: remote.data?.data ?? [], isPending: remote.isPending, savedOnDevice: false };
+}
