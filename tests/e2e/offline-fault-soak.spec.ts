@@ -16,7 +16,8 @@ const PORT = Number(process.env.E2E_PORT ?? 4173) + 101;
 const server = new SoakServer(PORT);
 const MAX_QTY = 4;
 
-test.use({ baseURL: `${server.origin}/` });
+// A step the app cannot take (a button the model expects and the page lacks) fails with its step, not a hang.
+test.use({ baseURL: `${server.origin}/`, actionTimeout: 20_000, navigationTimeout: 30_000 });
 
 interface Shopper {
   name: "guest" | "customer";
@@ -147,6 +148,12 @@ test(`a seeded fault-injection soak: ${FLIPS} connection flips, dropped replies,
     });
   }
 
+  // The last steps, printed when a step fails, with the seed to replay it.
+  const steps: string[] = [];
+  const step = (text: string) => {
+    steps.push(`#${flips}/${changes} ${text}`);
+    if (steps.length > 25) steps.shift();
+  };
   let flips = 0;
   let changes = 0;
   let onlineFlipsWithChanges = 0;
@@ -155,81 +162,94 @@ test(`a seeded fault-injection soak: ${FLIPS} connection flips, dropped replies,
     if (restarting) await restarting;
     if (!server.running) await server.start();
   };
-  while (flips < FLIPS) {
-    await ensureServer();
-    const s = pick(shoppers);
-    const tab = pick(s.tabs);
-    const r = random();
-    if (r < 0.45) {
-      s.offline = !s.offline;
-      await s.context.setOffline(s.offline);
-      flips++;
-      if (!s.offline) {
-        onlineFlipsWithChanges++;
-        // Kill the server during some replays; spread so that a short run still has MIN_KILLS of them.
-        const due =
-          server.kills < MIN_KILLS && onlineFlipsWithChanges % Math.max(1, Math.floor(FLIPS / 8)) === 0;
-        if (due || random() < 0.04) armedKill = true;
-        // The replay starts on `online`; give it a moment to be cut.
-        await tab.waitForTimeout(100 + Math.floor(random() * 400));
-      }
-      continue;
-    }
-    const p = pick(products);
-    changes++;
-    const q = s.cart.get(p.id) ?? 0;
-    if (r < 0.68 || (s.name === "guest" && r < 0.8)) {
-      if (q >= MAX_QTY) {
-        changes--;
+  try {
+    while (flips < FLIPS) {
+      await ensureServer();
+      const s = pick(shoppers);
+      const tab = pick(s.tabs);
+      const r = random();
+      if (r < 0.45) {
+        s.offline = !s.offline;
+        step(`${s.name} ${s.offline ? "offline" : "online"}`);
+        await s.context.setOffline(s.offline);
+        flips++;
+        if (!s.offline) {
+          onlineFlipsWithChanges++;
+          // Kill the server during some replays; spread so that a short run still has MIN_KILLS of them.
+          const due =
+            server.kills < MIN_KILLS && onlineFlipsWithChanges % Math.max(1, Math.floor(FLIPS / 8)) === 0;
+          if (due || random() < 0.04) armedKill = true;
+          // The replay starts on `online`; give it a moment to be cut.
+          await tab.waitForTimeout(100 + Math.floor(random() * 400));
+        }
         continue;
       }
-      await tab.goto(`/product/${p.url_key}`);
-      await addToCartButton(tab).click();
-      s.cart.set(p.id, q + 1);
-    } else if (r < 0.86 && q > 0) {
-      await tab.goto("/cart");
-      const choice = random();
-      if (choice < 0.2) {
-        await tab.getByRole("button", { name: `Remove ${p.name} from the cart` }).click();
-        s.cart.delete(p.id);
-      } else {
-        const up = choice < 0.6 && q < MAX_QTY;
+      const p = pick(products);
+      changes++;
+      const q = s.cart.get(p.id) ?? 0;
+      if (r < 0.68 || (s.name === "guest" && r < 0.8)) {
+        if (q >= MAX_QTY) {
+          changes--;
+          continue;
+        }
+        step(`${s.name} tab ${s.tabs.indexOf(tab)} add ${p.id} (${q} → ${q + 1})`);
+        await tab.goto(`/product/${p.url_key}`);
+        await addToCartButton(tab).click();
+        s.cart.set(p.id, q + 1);
+      } else if (r < 0.86 && q > 0) {
+        await tab.goto("/cart");
+        const choice = random();
+        step(
+          `${s.name} tab ${s.tabs.indexOf(tab)} cart ${choice < 0.2 ? "remove" : "quantity"} ${p.id} (at ${q})`,
+        );
+        // The page shows what the gestures so far meant (a line the device lost would show here first).
+        await expect(tab.getByRole("status", { name: `Quantity of ${p.name}` })).toHaveText(String(q));
+        if (choice < 0.2) {
+          await tab.getByRole("button", { name: `Remove ${p.name} from the cart` }).click();
+          s.cart.delete(p.id);
+        } else {
+          const up = choice < 0.6 && q < MAX_QTY;
+          await tab
+            .getByRole("button", { name: `${up ? "Increase" : "Decrease"} the quantity of ${p.name}` })
+            .click();
+          if (up) s.cart.set(p.id, q + 1);
+          else if (q > 1) s.cart.set(p.id, q - 1);
+          else s.cart.delete(p.id);
+        }
+      } else if (s.name === "customer" && s.wishlist.has(p.id) && random() < 0.4 && q < MAX_QTY) {
+        // Move to cart: the wishlist row's Add To Cart adds one unit and takes the product off the wishlist.
+        step(`${s.name} tab ${s.tabs.indexOf(tab)} move ${p.id} to cart (at ${q})`);
+        await tab.goto("/wishlist");
+        const row = tab.getByTestId("wishlist-line").filter({ hasText: p.name });
+        await row.getByRole("button", { name: "Add To Cart" }).click();
+        await expect(row).toHaveCount(0);
+        s.cart.set(p.id, q + 1);
+        s.wishlist.delete(p.id);
+      } else if (s.name === "customer") {
+        const inList = s.wishlist.has(p.id);
+        step(`${s.name} tab ${s.tabs.indexOf(tab)} wishlist ${inList ? "remove" : "add"} ${p.id}`);
+        await tab.goto(`/product/${p.url_key}`);
         await tab
-          .getByRole("button", { name: `${up ? "Increase" : "Decrease"} the quantity of ${p.name}` })
-          .click();
-        if (up) s.cart.set(p.id, q + 1);
-        else if (q > 1) s.cart.set(p.id, q - 1);
-        else s.cart.delete(p.id);
-      }
-    } else if (s.name === "customer" && s.wishlist.has(p.id) && random() < 0.4 && q < MAX_QTY) {
-      // Move to cart: the wishlist row's Add To Cart adds one unit and takes the product off the wishlist.
-      await tab.goto("/wishlist");
-      const row = tab.getByTestId("wishlist-line").filter({ hasText: p.name });
-      await row.getByRole("button", { name: "Add To Cart" }).click();
-      await expect(row).toHaveCount(0);
-      s.cart.set(p.id, q + 1);
-      s.wishlist.delete(p.id);
-    } else if (s.name === "customer") {
-      await tab.goto(`/product/${p.url_key}`);
-      const inList = s.wishlist.has(p.id);
-      await tab
-        .locator("#main")
-        .getByRole("button", { name: inList ? "Remove from wishlist" : "Add to wishlist" })
-        .first()
-        .click();
-      await expect(
-        tab
           .locator("#main")
-          .getByRole("button", { name: inList ? "Add to wishlist" : "Remove from wishlist" })
-          .first(),
-      ).toBeVisible();
-      if (inList) s.wishlist.delete(p.id);
-      else s.wishlist.add(p.id);
-    } else {
-      changes--;
+          .getByRole("button", { name: inList ? "Remove from wishlist" : "Add to wishlist" })
+          .first()
+          .click();
+        await expect(
+          tab
+            .locator("#main")
+            .getByRole("button", { name: inList ? "Add to wishlist" : "Remove from wishlist" })
+            .first(),
+        ).toBeVisible();
+        if (inList) s.wishlist.delete(p.id);
+        else s.wishlist.add(p.id);
+      } else {
+        changes--;
+      }
     }
+  } catch (error) {
+    console.log(`soak step failed (seed ${SEED}; replay: ${replay}); last steps:\n${steps.join("\n")}`);
+    throw error;
   }
-
   // Everything back: server up, both browsers online; every tab empties its queue.
   await ensureServer();
   while (server.kills < MIN_KILLS) {

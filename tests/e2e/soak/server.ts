@@ -35,7 +35,7 @@ export class SoakServer {
     this.child = child;
     const deadline = Date.now() + 60_000;
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`soak server exited with ${child.exitCode}`);
+      if (!alive(child)) throw new Error(`soak server exited (${child.exitCode ?? child.signalCode})`);
       try {
         const res = await fetch(`${this.origin}/readyz`);
         if (res.ok) return;
@@ -50,7 +50,7 @@ export class SoakServer {
   /** SIGKILL: no shutdown, no flushing; whatever was committed is what the next start finds. */
   async kill(): Promise<void> {
     const child = this.child;
-    if (!child || child.exitCode !== null) return;
+    if (!child || !alive(child)) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGKILL");
     await exited;
@@ -59,17 +59,22 @@ export class SoakServer {
   }
 
   get running(): boolean {
-    return this.child !== null && this.child.exitCode === null;
+    return this.child !== null && alive(this.child);
   }
 
   async stop(): Promise<void> {
     const child = this.child;
-    if (!child || child.exitCode !== null) return;
+    if (!child || !alive(child)) return;
     const exited = new Promise((resolve) => child.once("exit", resolve));
     child.kill("SIGTERM");
     await exited;
     this.child = null;
   }
+}
+
+/** A process killed by a signal has a `signalCode` and no `exitCode`: both say it is gone. */
+function alive(child: ChildProcess): boolean {
+  return child.exitCode === null && child.signalCode === null;
 }
 
 /** mulberry32: a small seeded PRNG; every random choice of the soak comes from it. */
