@@ -19,11 +19,13 @@ import {
   type MutationState,
   type QueryClient,
 } from "@tanstack/react-query";
+import { readToken, subscribeAuth } from "@/api/auth-storage";
 import { cartKeys } from "@/api/cart";
 import { ApiError } from "@/api/client";
 import { wishlistKeys } from "@/api/wishlist";
 import type { Cart } from "@/api/contract/cart";
 import { toAmount } from "@/i18n/format";
+import { markDone, readDone } from "./done-keys";
 import {
   coalesce,
   lineKey,
@@ -50,9 +52,7 @@ export interface OutboxSummary {
 
 const LOCK_NAME = "bicycle-shop-outbox";
 const CHANNEL_NAME = "bicycle-shop-outbox";
-const DONE_KEY = "outbox-done";
 const PERSIST_ASKED_KEY = "storage-persist-asked";
-const DAY = 24 * 60 * 60 * 1000;
 
 type Message =
   | { type: "queued"; mutationKey: MutationKey; variables: unknown; submittedAt: number }
@@ -120,28 +120,6 @@ export function isWaiting(m: AnyMutation): boolean {
 /** Never attempted, so it can be dropped without the server having seen it. */
 function isDroppable(m: AnyMutation): boolean {
   return m.state.isPaused && m.state.failureCount === 0;
-}
-
-function readDone(): Record<string, number> {
-  try {
-    const raw = localStorage.getItem(DONE_KEY);
-    const parsed: unknown = raw ? JSON.parse(raw) : {};
-    return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, number>) : {};
-  } catch {
-    return {};
-  }
-}
-
-function markDone(keys: string[]): void {
-  if (!keys.length) return;
-  const now = Date.now();
-  const done = Object.fromEntries(Object.entries(readDone()).filter(([, at]) => now - at < DAY));
-  keys.forEach((k) => (done[k] = now));
-  try {
-    localStorage.setItem(DONE_KEY, JSON.stringify(done));
-  } catch {
-    // Quota: the BroadcastChannel message and the server's idempotency still prevent a double send.
-  }
 }
 
 function refusalMessage(error: unknown): string {
@@ -257,7 +235,9 @@ export function createOutbox(queryClient: QueryClient): Outbox {
           submittedAt: m.state.submittedAt,
         });
       }
-    } else if ((action.type === "success" || action.type === "error") && queuedOffline.has(m)) {
+    } else if (action.type === "success" || action.type === "error") {
+      // Settled: no tab and no restart sends it again, whatever copy of it they hold (a tab may have
+      // restored a change this one still had in flight).
       const key = idempotencyKeyOf(m);
       if (key) {
         markDone([key]);
@@ -293,6 +273,15 @@ export function createOutbox(queryClient: QueryClient): Outbox {
     }
   }
   channel?.addEventListener("message", onMessage);
+
+  // Logged out here or in another tab: the customer's waiting changes leave this tab too (and so the device).
+  let hadToken = readToken() !== null;
+  const unsubscribeAuth = subscribeAuth(() => {
+    const hasToken = readToken() !== null;
+    if (hadToken && !hasToken)
+      for (const m of all()) if (m.meta?.personal === true && isWaiting(m)) cache.remove(m);
+    hadToken = hasToken;
+  });
 
   async function replayHere(): Promise<void> {
     // Changes another tab already sent (its messages may not have arrived yet).
@@ -375,6 +364,7 @@ export function createOutbox(queryClient: QueryClient): Outbox {
     dispose() {
       disposed = true;
       unsubscribeCache();
+      unsubscribeAuth();
       channel?.removeEventListener("message", onMessage);
       channel?.close();
       if (typeof document !== "undefined") document.removeEventListener("visibilitychange", onVisible);

@@ -8,13 +8,22 @@
  *   online, the local cart and device wishlist live in localStorage, and logout leaves nothing behind.
  * - A write that was in flight when the page died is stored as paused with failureCount 1: it is replayed
  *   with its Idempotency-Key (deduplicated by the server) and never coalesced away.
- * - QuotaExceededError: the write is retried with the outbox only, so the waiting changes are never lost.
+ * - The outbox has a store of its own, one entry per change: tabs share IndexedDB, and a whole-cache snapshot
+ *   written by one tab would erase a change only another tab held (one made online, cut by the lost
+ *   connection and then by a navigation). A tab deletes only the entries it saw leave; changes some tab
+ *   saw settle (done-keys.ts) are skipped on restore.
+ * - QuotaExceededError: the browsing cache is not written; the changes, small, are written first.
  */
 import type { PersistedClient, Persister } from "@tanstack/query-persist-client-core";
-import type { DehydrateOptions } from "@tanstack/react-query";
-import { del, get, set } from "idb-keyval";
+import type { DehydratedState, DehydrateOptions } from "@tanstack/react-query";
+import { createStore, del, delMany, get, promisifyRequest, set, values } from "idb-keyval";
+import { readDone } from "./done-keys";
+
+type DehydratedMutation = DehydratedState["mutations"][number];
 
 export const PERSIST_KEY = "bicycle-shop-query-cache";
+/** The IndexedDB database of the outbox: one entry per waiting change. */
+export const OUTBOX_DB = "bicycle-shop-outbox";
 /** A week: catalogue pages seen on Monday still open in the showroom on Friday. */
 export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
 export const PERSIST_BUSTER = __APP_VERSION__;
@@ -42,33 +51,77 @@ export function markInFlightAsPaused(client: PersistedClient): PersistedClient {
   return { ...client, clientState: { ...client.clientState, mutations } };
 }
 
-function outboxKeys(client: PersistedClient): string[] {
-  return client.clientState.mutations.map((m) =>
-    String((m.state.variables as { idempotencyKey?: unknown } | undefined)?.idempotencyKey),
-  );
+/** The key a waiting change is stored under: its Idempotency-Key (every outbox write has one). */
+function changeKey(m: DehydratedMutation): string {
+  const key = (m.state.variables as { idempotencyKey?: unknown } | undefined)?.idempotencyKey;
+  return typeof key === "string" ? key : `anon:${m.state.submittedAt}:${JSON.stringify(m.mutationKey ?? [])}`;
 }
 
-export function createIdbPersister(key: string = PERSIST_KEY): Persister & { flush(): Promise<void> } {
-  let written = new Set<string>();
+function isDehydratedMutation(v: unknown): v is DehydratedMutation {
+  if (typeof v !== "object" || v === null) return false;
+  const state = (v as { state?: unknown }).state;
+  return typeof state === "object" && state !== null && (state as { status?: unknown }).status === "pending";
+}
+
+/**
+ * Waiting changes from the stored snapshot and the change store, each once (by key), without the ones some
+ * tab has seen settle, in the order they were made (the cart's writes replay in that order).
+ */
+export function mergeChanges(
+  lists: readonly (readonly unknown[])[],
+  done: Readonly<Record<string, number>>,
+): DehydratedMutation[] {
+  const byKey = new Map<string, DehydratedMutation>();
+  for (const list of lists)
+    for (const m of list) if (isDehydratedMutation(m) && !(changeKey(m) in done)) byKey.set(changeKey(m), m);
+  return [...byKey.values()].sort((a, b) => (a.state.submittedAt ?? 0) - (b.state.submittedAt ?? 0));
+}
+
+type ChangeStore = ReturnType<typeof createStore>;
+
+/**
+ * The query cache in one IndexedDB entry (`key`, written at most every 400 ms; tabs overwrite each other,
+ * which is harmless for browsed pages) and the outbox one entry per change in a store of its own
+ * (`changesDb`): a tab writes the changes it holds and deletes only the ones it saw leave, so a change one
+ * tab queued is never erased by another tab's snapshot.
+ */
+export function createIdbPersister(
+  key: string = PERSIST_KEY,
+  changesDb: string = OUTBOX_DB,
+): Persister & { flush(): Promise<void> } {
+  let changeStore: ChangeStore | null = null;
+  const changes = () => (changeStore ??= createStore(changesDb, "changes"));
+  /** the changes this tab holds, as last written (JSON), by key */
+  let written = new Map<string, string>();
   let pending: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let writing: Promise<void> = Promise.resolve();
 
+  async function writeChanges(mutations: readonly DehydratedMutation[]) {
+    const now = new Map(mutations.map((m) => [changeKey(m), m]));
+    const puts = [...now].filter(([k, m]) => written.get(k) !== JSON.stringify(m));
+    const gone = [...written.keys()].filter((k) => !now.has(k));
+    if (!puts.length && !gone.length) return;
+    await changes()("readwrite", (store) => {
+      for (const [k, m] of puts) store.put(m, k);
+      for (const k of gone) store.delete(k);
+      return promisifyRequest(store.transaction);
+    });
+    written = new Map([...now].map(([k, m]) => [k, JSON.stringify(m)]));
+  }
+
   async function write(client: PersistedClient) {
     const value = markInFlightAsPaused(client);
     try {
-      await set(key, value);
+      await writeChanges(value.clientState.mutations);
     } catch (error) {
-      if (!isQuotaError(error)) {
-        console.warn("Could not persist the query cache", error);
-        return;
-      }
-      // Out of space: keep the outbox (small) and drop the browsing cache.
-      try {
-        await set(key, { ...value, clientState: { ...value.clientState, queries: [] } });
-      } catch (again) {
-        console.warn("Could not persist the outbox", again);
-      }
+      console.warn("Could not persist the outbox", error);
+    }
+    try {
+      await set(key, { ...value, clientState: { ...value.clientState, mutations: [] } });
+    } catch (error) {
+      // Out of space or unavailable: the browsing cache is not written (the changes have their own store).
+      if (!isQuotaError(error)) console.warn("Could not persist the query cache", error);
     }
   }
 
@@ -84,38 +137,58 @@ export function createIdbPersister(key: string = PERSIST_KEY): Persister & { flu
   return {
     persistClient: (client: PersistedClient) => {
       pending = client;
-      // A new waiting change is written at once (it must survive a reload a moment later); a change that
-      // settled may linger a little: replaying it after a crash is harmless (its Idempotency-Key).
-      // Several leaving at once (logout, an emptied cart) is written at once too: nothing personal lingers.
-      const keys = outboxKeys(client);
-      const gone = [...written].filter((k) => !keys.includes(k)).length;
-      if (keys.some((k) => !written.has(k)) || gone > 1 || (gone > 0 && keys.length === 0)) {
-        written = new Set(keys);
-        return flush();
-      }
-      written = new Set(keys);
+      // A change queued or settled is written at once (it must survive a reload a moment later, and a
+      // change that left must not come back); other changes to the cache may linger a little.
+      const keys = new Set(client.clientState.mutations.map(changeKey));
+      if (keys.size !== written.size || [...keys].some((k) => !written.has(k))) return flush();
       timer ??= setTimeout(() => void flush(), QUERY_WRITE_DELAY);
       return Promise.resolve();
     },
     restoreClient: async () => {
       let client: PersistedClient | undefined;
+      let stored: unknown[] = [];
       try {
         client = await get<PersistedClient>(key);
       } catch {
-        return undefined;
+        client = undefined;
       }
-      if (!client) return undefined;
+      try {
+        stored = await values(changes());
+      } catch (error) {
+        console.warn("Could not read the outbox", error);
+      }
+      // A snapshot of an earlier build may still hold its waiting changes: they are carried over.
+      const legacy = Array.isArray(client?.clientState?.mutations) ? client.clientState.mutations : [];
+      const done = readDone();
+      const mutations = mergeChanges([legacy, stored], done);
+      // Entries of changes that settled after their tab last wrote (it was closed or navigated away).
+      const settled = stored.filter((m) => isDehydratedMutation(m) && changeKey(m) in done);
+      if (settled.length)
+        await delMany(
+          settled.map((m) => changeKey(m as DehydratedMutation)),
+          changes(),
+        ).catch(() => undefined);
+      // This tab's own from now on: deleted here when they settle or are dropped (a carried-over one is
+      // written to the change store at the next write).
+      const storedJson = new Map(
+        stored.filter(isDehydratedMutation).map((m) => [changeKey(m), JSON.stringify(m)]),
+      );
+      written = new Map(mutations.map((m) => [changeKey(m), storedJson.get(changeKey(m)) ?? ""]));
+      if (!client && !mutations.length) return undefined;
+      const fresh =
+        client !== undefined &&
+        client.buster === PERSIST_BUSTER &&
+        Date.now() - client.timestamp <= PERSIST_MAX_AGE &&
+        Array.isArray(client.clientState?.queries);
       // Another build or too old: the browsing cache goes, the waiting changes stay.
-      if (client.buster !== PERSIST_BUSTER || Date.now() - client.timestamp > PERSIST_MAX_AGE) {
-        return {
-          timestamp: Date.now(),
-          buster: PERSIST_BUSTER,
-          clientState: { queries: [], mutations: client.clientState.mutations },
-        };
-      }
-      return client;
+      return {
+        timestamp: fresh ? client!.timestamp : Date.now(),
+        buster: PERSIST_BUSTER,
+        clientState: { queries: fresh ? client!.clientState.queries : [], mutations },
+      };
     },
     removeClient: async () => {
+      // The browsing cache only: the waiting changes are never dropped with it.
       await del(key);
     },
     flush,

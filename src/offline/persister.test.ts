@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import { markInFlightAsPaused, mergeChanges } from "./persister";
+
+const change = (key: string, submittedAt: number, extra: object = {}) => ({
+  mutationKey: ["cart", "mutations", "add"],
+  state: {
+    status: "pending",
+    isPaused: true,
+    failureCount: 0,
+    submittedAt,
+    variables: { idempotencyKey: key, productId: 1 },
+    ...extra,
+  },
+});
+
+describe("mergeChanges", () => {
+  it("keeps every change once, in the order they were made, from the old snapshot and the change store", () => {
+    const merged = mergeChanges(
+      [
+        [change("b", 20), change("a", 10)],
+        [change("a", 10, { failureCount: 1 }), change("c", 30)],
+      ],
+      {},
+    );
+    expect(merged.map((m) => (m.state.variables as { idempotencyKey: string }).idempotencyKey)).toEqual([
+      "a",
+      "b",
+      "c",
+    ]);
+    // The change store's copy wins (it is the newer write).
+    expect(merged[0]!.state.failureCount).toBe(1);
+  });
+
+  it("drops changes a tab has seen settle and entries that are not waiting changes", () => {
+    const merged = mergeChanges(
+      [[change("a", 1), change("b", 2), null, "x", { state: { status: "success" } }, { mutationKey: [] }]],
+      { a: Date.now() },
+    );
+    expect(merged.map((m) => (m.state.variables as { idempotencyKey: string }).idempotencyKey)).toEqual([
+      "b",
+    ]);
+  });
+});
+
+describe("markInFlightAsPaused", () => {
+  it("stores a change that was in flight as paused and possibly received", () => {
+    const inFlight = change("a", 1, { isPaused: false, failureCount: 0 });
+    const client = markInFlightAsPaused({
+      timestamp: 1,
+      buster: "x",
+      clientState: { queries: [], mutations: [inFlight as never] },
+    });
+    expect(client.clientState.mutations[0]!.state).toMatchObject({ isPaused: true, failureCount: 1 });
+  });
+});
