@@ -479,8 +479,21 @@ export class Carts {
     this.touch(cart);
   }
 
+  /** Sets absolute quantities of some lines; reads only those lines (its cost does not grow with the cart). */
   setQuantities(cart: CartRow, qty: Record<string, number>): void {
-    const items = new Map(this.items(cart.id).map((i) => [String(i.id), i]));
+    const ids = Object.keys(qty)
+      .map(Number)
+      .filter((id) => Number.isSafeInteger(id));
+    const rows = ids.length
+      ? this.store.all(
+          this.store.qb
+            .selectFrom("cart_items")
+            .selectAll()
+            .where("cart_id", "=", cart.id)
+            .where("id", "in", ids),
+        )
+      : [];
+    const items = new Map(rows.map((i) => [String(i.id), i]));
     for (const [id, q] of Object.entries(qty)) {
       if (!items.has(id))
         throw new HttpError(404, { error: "Resource Not Found", message: `Cart item ${id} not found.` });

@@ -216,4 +216,42 @@ describe("cart", () => {
     guest.setToken(null);
     expect((await guest.get("/api/checkout/cart")).json.data).toBeNull();
   });
+
+  it("answers a write asked for `Prefer: return=minimal` with its message only, and the cart holds the change", async () => {
+    const app = await makeApp();
+    const s = shopper(app);
+    const minimal = { headers: { Prefer: "return=minimal", "Idempotency-Key": "k-add-45" } };
+    const add = await s.post("/api/checkout/cart/add/45", { quantity: 1, is_configurable: false }, minimal);
+    expect(add.status).toBe(200);
+    expect(add.headers.get("preference-applied")).toBe("return=minimal");
+    expect(add.json).toEqual({ message: "Item was successfully added to cart." });
+    await s.post("/api/checkout/cart/add/36", { quantity: 1, is_configurable: false });
+    let cart = cartReplySchema.parse((await s.get("/api/checkout/cart")).json).data!;
+    const line45 = cart.items.find((i) => i.product?.id === 45)!;
+    const update = await s.put(
+      "/api/checkout/cart/update",
+      { qty: { [String(line45.id)]: 3 } },
+      { headers: { Prefer: "return=minimal", "Idempotency-Key": "k-update" } },
+    );
+    expect(update.json).toEqual({ message: "Cart Item(s) successfully updated." });
+    const remove = await s.get(
+      `/api/checkout/cart/remove-item/${cart.items.find((i) => i.product?.id === 36)!.id}`,
+      {
+        headers: { Prefer: "return=minimal", "Idempotency-Key": "k-remove" },
+      },
+    );
+    expect(remove.json).toEqual({ message: "Item was removed successfully from the cart." });
+    cart = cartReplySchema.parse((await s.get("/api/checkout/cart")).json).data!;
+    expect(cart.items.map((i) => [i.product?.id, i.quantity])).toEqual([[45, 3]]);
+    // Without the preference the reply carries the cart, as Bagisto's does.
+    const full = await s.put("/api/checkout/cart/update", { qty: { [String(line45.id)]: 2 } });
+    expect(cartMutationReplySchema.parse(full.json).data?.items[0]?.quantity).toBe(2);
+    // Another shopper's cart never reaches this line, whatever its id.
+    const other = shopper(app);
+    await other.post("/api/checkout/cart/add/36", { quantity: 1, is_configurable: false });
+    expect((await other.put("/api/checkout/cart/update", { qty: { [String(line45.id)]: 1 } })).status).toBe(
+      404,
+    );
+    expect(cartReplySchema.parse((await s.get("/api/checkout/cart")).json).data!.items[0]?.quantity).toBe(2);
+  });
 });

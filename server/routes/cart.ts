@@ -21,6 +21,11 @@ export function cartOwner(c: Ctx, create: boolean): CartOwner | null {
   return session ? { sessionHash: session } : null;
 }
 
+/** `Prefer: return=minimal` (RFC 7240): a write's reply leaves the cart out (the client reads it afterwards). */
+function prefersMinimal(c: Ctx): boolean {
+  return /(?:^|[\s,;])return=minimal(?:$|[\s,;])/i.test(c.req.header("prefer") ?? "");
+}
+
 export function cartRoutes(d: Deps) {
   const r = new Hono<AppEnv>();
   const { store, carts, catalog } = d;
@@ -36,6 +41,13 @@ export function cartRoutes(d: Deps) {
   });
 
   r.get("/checkout/cart", (c) => c.json({ data: carts.view(activeCart(c)) }));
+
+  /** A write's success reply: the message and the cart, or only the message when asked for minimal. */
+  const written = (c: Ctx, message: string, cart: () => CartRow | undefined) => {
+    if (!prefersMinimal(c)) return c.json({ message, data: carts.view(cart()) });
+    c.header("Preference-Applied", "return=minimal");
+    return c.json({ message });
+  };
 
   r.post("/checkout/cart/add/:id", async (c) => {
     const productId = idParam(c);
@@ -79,7 +91,7 @@ export function cartRoutes(d: Deps) {
       }
       throw err;
     }
-    return c.json({ message: "Item was successfully added to cart.", data: carts.view(carts.find(owner)) });
+    return written(c, "Item was successfully added to cart.", () => carts.find(owner));
   });
 
   r.put("/checkout/cart/update", async (c) => {
@@ -87,10 +99,7 @@ export function cartRoutes(d: Deps) {
     const cart = activeCart(c);
     if (!cart) throw notFound();
     store.tx(() => carts.setQuantities(cart, body.qty));
-    return c.json({
-      message: "Cart Item(s) successfully updated.",
-      data: carts.view(carts.find(cartOwner(c, false)!)),
-    });
+    return written(c, "Cart Item(s) successfully updated.", () => carts.find(cartOwner(c, false)!));
   });
 
   r.get("/checkout/cart/remove-item/:id", (c) => {
@@ -102,7 +111,7 @@ export function cartRoutes(d: Deps) {
     );
     if (!res.changes) throw notFound();
     carts.touch(cart);
-    return c.json({ message: "Item was removed successfully from the cart.", data: carts.view(cart) });
+    return written(c, "Item was removed successfully from the cart.", () => cart);
   });
 
   r.get("/checkout/cart/empty", (c) => {

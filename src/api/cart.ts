@@ -61,6 +61,16 @@ export interface RemoveCouponVariables {
   idempotencyKey: string;
 }
 
+/**
+ * While the outbox replays many writes, each write's reply leaves the cart out (`Prefer: return=minimal`):
+ * the cart is read once when the replay ends, so a write costs the same for a 1-line and a 100-line cart.
+ */
+let minimalReplies = false;
+export function setMinimalCartReplies(on: boolean): void {
+  minimalReplies = on;
+}
+const prefer = () => (minimalReplies ? ("return=minimal" as const) : undefined);
+
 /** The server cart (guest by session cookie, customer by token); null when there is none. */
 export async function getCart(signal?: AbortSignal): Promise<Cart | null> {
   const reply = await apiFetch("checkout/cart", { schema: cartReplySchema, signal });
@@ -83,47 +93,56 @@ export async function addCartLine(vars: AddCartLineVariables): Promise<CartMutat
     body,
     schema: cartMutationReplySchema,
     idempotencyKey: vars.idempotencyKey,
+    prefer: prefer(),
   });
 }
 
-/** The server line a reference points at, by id first, then by product and variant. */
+/**
+ * The server line a reference points at, by product and variant: a cart holds one line per product and
+ * variant, while a line id the device learnt may since have been given to another line.
+ */
 export function findCartItem(cart: Cart | null, line: CartLineRef): CartItem | undefined {
-  if (!cart) return undefined;
-  return (
-    (line.cartItemId ? cart.items.find((i) => i.id === line.cartItemId) : undefined) ??
-    cart.items.find((i) => {
-      const productId = Number(i.product_id ?? i.additional?.product_id);
-      const variantId = i.additional?.selected_configurable_option;
-      return (
-        productId === line.productId &&
-        (line.variantId === null ? variantId == null : Number(variantId) === line.variantId)
-      );
-    })
-  );
+  return cart?.items.find((i) => {
+    const productId = Number(i.product_id ?? i.additional?.product_id);
+    const variantId = i.additional?.selected_configurable_option;
+    return (
+      productId === line.productId &&
+      (line.variantId === null ? variantId == null : Number(variantId) === line.variantId)
+    );
+  });
+}
+
+/** Runs a write on the server line a reference points at; a line the server lacks is a no-op (null). */
+async function onServerLine(
+  line: CartLineRef,
+  write: (itemId: number) => Promise<CartMutationReply>,
+): Promise<CartMutationReply | null> {
+  const item = findCartItem(await getCart(), line);
+  return item ? write(item.id) : null;
 }
 
 /** Sets a line's quantity (PUT checkout/cart/update with a qty map); a line the server lacks is a no-op. */
-export async function setCartLineQuantity(
-  vars: SetCartLineQuantityVariables,
-): Promise<CartMutationReply | null> {
-  const item = findCartItem(await getCart(), vars.line);
-  if (!item) return null;
-  return apiFetch("checkout/cart/update", {
-    method: "PUT",
-    body: { qty: { [String(item.id)]: vars.quantity } },
-    schema: cartMutationReplySchema,
-    idempotencyKey: vars.idempotencyKey,
-  });
+export function setCartLineQuantity(vars: SetCartLineQuantityVariables): Promise<CartMutationReply | null> {
+  return onServerLine(vars.line, (itemId) =>
+    apiFetch("checkout/cart/update", {
+      method: "PUT",
+      body: { qty: { [String(itemId)]: vars.quantity } },
+      schema: cartMutationReplySchema,
+      idempotencyKey: vars.idempotencyKey,
+      prefer: prefer(),
+    }),
+  );
 }
 
 /** Removes a line (GET checkout/cart/remove-item/{id}); a line already gone is a no-op. */
-export async function removeCartLine(vars: RemoveCartLineVariables): Promise<CartMutationReply | null> {
-  const item = findCartItem(await getCart(), vars.line);
-  if (!item) return null;
-  return apiFetch(`checkout/cart/remove-item/${item.id}`, {
-    schema: cartMutationReplySchema,
-    idempotencyKey: vars.idempotencyKey,
-  });
+export function removeCartLine(vars: RemoveCartLineVariables): Promise<CartMutationReply | null> {
+  return onServerLine(vars.line, (itemId) =>
+    apiFetch(`checkout/cart/remove-item/${itemId}`, {
+      schema: cartMutationReplySchema,
+      idempotencyKey: vars.idempotencyKey,
+      prefer: prefer(),
+    }),
+  );
 }
 
 /** Empties the cart (GET checkout/cart/empty). */
@@ -167,11 +186,23 @@ export const cartKeys = {
   removeCoupon: () => [...cartKeys.mutations(), "remove-coupon"] as const,
 };
 
+/**
+ * When the read behind the cached server cart started (null for a write's reply): the device cart follows
+ * the server only when that read holds every write made so far (offline/server-freshness.ts).
+ */
+let cartReadStartedAt: number | null = null;
+export const cartDataStartedAt = (): number | null => cartReadStartedAt;
+
 export const cartQueries = {
   detail: () =>
     queryOptions({
       queryKey: cartKeys.detail(),
-      queryFn: ({ signal }) => getCart(signal),
+      queryFn: async ({ signal }) => {
+        const startedAt = Date.now();
+        const cart = await getCart(signal);
+        cartReadStartedAt = startedAt;
+        return cart;
+      },
       meta: { personal: true },
       staleTime: 0,
       retry: false,
@@ -213,7 +244,10 @@ const cartWrite = {
 
 /** The reply of a cart write carries the new cart: show it at once (the reload follows). */
 function keepReplyCart(reply: CartMutationReply | null, client: QueryClient) {
-  if (reply && reply.data !== undefined) client.setQueryData(cartKeys.detail(), reply.data);
+  if (!reply || reply.data === undefined) return;
+  client.setQueryData(cartKeys.detail(), reply.data);
+  // It holds this write, maybe not another tab's: the device cart waits for the reload.
+  cartReadStartedAt = null;
 }
 
 export const cartMutations = {

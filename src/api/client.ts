@@ -91,6 +91,8 @@ export interface ApiRequest<S extends z.ZodType> {
   /** "auto": send the token when logged in; "required": fail without one; "none": never send it. */
   auth?: "auto" | "required" | "none";
   idempotencyKey?: string;
+  /** `return=minimal`: a write's reply may leave the cart out (the caller reads it once afterwards). */
+  prefer?: "return=minimal";
   signal?: AbortSignal;
   /** When false, a reply carrying an `error` field is returned instead of thrown. */
   throwOnErrorField?: boolean;
@@ -129,6 +131,7 @@ export async function apiFetch<S extends z.ZodType>(path: string, req: ApiReques
     headers.Authorization = `Bearer ${token}`;
   }
   if (req.idempotencyKey) headers["Idempotency-Key"] = req.idempotencyKey;
+  if (req.prefer) headers.Prefer = req.prefer;
   let body: string | undefined;
   if (req.body !== undefined) {
     headers["Content-Type"] = "application/json";

@@ -54,11 +54,20 @@ export const wishlistKeys = {
   set: () => [...wishlistKeys.mutations(), "set"] as const,
 };
 
+/** When the read behind the cached server list started (offline/server-freshness.ts). */
+let wishlistReadStartedAt: number | null = null;
+export const wishlistDataStartedAt = (): number | null => wishlistReadStartedAt;
+
 export const wishlistQueries = {
   list: () =>
     queryOptions({
       queryKey: wishlistKeys.list(),
-      queryFn: ({ signal }) => getWishlist(signal),
+      queryFn: async ({ signal }) => {
+        const startedAt = Date.now();
+        const list = await getWishlist(signal);
+        wishlistReadStartedAt = startedAt;
+        return list;
+      },
       meta: { personal: true },
       staleTime: 0,
     }),

@@ -20,12 +20,13 @@ import {
   type QueryClient,
 } from "@tanstack/react-query";
 import { readToken, subscribeAuth } from "@/api/auth-storage";
-import { cartKeys } from "@/api/cart";
+import { cartKeys, setMinimalCartReplies } from "@/api/cart";
 import { ApiError } from "@/api/client";
 import { wishlistKeys } from "@/api/wishlist";
 import type { Cart } from "@/api/contract/cart";
 import { toAmount } from "@/i18n/format";
 import { markDone, readDone } from "./done-keys";
+import { noteWriteOver, noteWriteUnderWay, type WriteKind } from "./server-freshness";
 import {
   coalesce,
   lineKey,
@@ -134,6 +135,22 @@ function replyRefusal(data: unknown): string | null {
   return d.success === false ? (typeof d.message === "string" ? d.message : "") : null;
 }
 
+function kindOf(m: AnyMutation): WriteKind | null {
+  const head = m.options.mutationKey?.[0];
+  return head === cartKeys.all[0] ? "cart" : head === wishlistKeys.all[0] ? "wishlist" : null;
+}
+
+/** Tells every tab which cart and wishlist writes are under way (server-freshness.ts). */
+function noteUnderWay(eventType: string, m: AnyMutation, action: string | null): void {
+  const kind = kindOf(m);
+  const key = idempotencyKeyOf(m);
+  if (!kind || !key) return;
+  if ((eventType === "added" && m.state.status === "pending") || action === "pending")
+    noteWriteUnderWay(kind, key);
+  else if (action === "success" || action === "error") noteWriteOver(kind, key, true);
+  else if (eventType === "removed" && m.state.status === "pending") noteWriteOver(kind, key, false);
+}
+
 export interface Outbox {
   /**
    * Applies the coalescing rules before a change is queued: drops the waiting changes it replaces and
@@ -212,6 +229,7 @@ export function createOutbox(queryClient: QueryClient): Outbox {
   const unsubscribeCache = cache.subscribe((event) => {
     const m = event.mutation as AnyMutation | undefined;
     if (!m || m.meta?.offline !== true) return;
+    noteUnderWay(event.type, m, event.type === "updated" ? event.action.type : null);
     if (event.type === "added") {
       const key = m.options.mutationKey?.[0];
       if (key === cartKeys.all[0] || key === wishlistKeys.all[0]) askPersistentStorage();
@@ -289,10 +307,13 @@ export function createOutbox(queryClient: QueryClient): Outbox {
     const batch = all().filter((m) => isWaiting(m) && m.state.isPaused);
     if (!batch.length) return;
     replaying = true;
+    // The cart is read once at the end, not with every write's reply.
+    setMinimalCartReplies(true);
     try {
       await originalResume();
     } finally {
       replaying = false;
+      setMinimalCartReplies(false);
     }
     const reported = batch.filter((m) => queuedOffline.has(m) && cache.getAll().includes(m));
     const summary: OutboxSummary = { synced: 0, refused: [], priceChanged: [] };

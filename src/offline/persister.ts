@@ -93,6 +93,8 @@ export function createIdbPersister(
   const changes = () => (changeStore ??= createStore(changesDb, "changes"));
   /** the changes this tab holds, as last written (JSON), by key */
   let written = new Map<string, string>();
+  /** the changes this tab holds now (`written` follows once they are written) */
+  let held = new Set<string>();
   let pending: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let writing: Promise<void> = Promise.resolve();
@@ -137,10 +139,14 @@ export function createIdbPersister(
   return {
     persistClient: (client: PersistedClient) => {
       pending = client;
-      // A change queued or settled is written at once (it must survive a reload a moment later, and a
-      // change that left must not come back); other changes to the cache may linger a little.
+      // A new waiting change is written at once (it must survive a reload a moment later); one that settled
+      // may linger a little (a restart skips it: it is marked done). Several leaving at once (logout, an
+      // emptied cart) are deleted at once too: nothing personal lingers.
       const keys = new Set(client.clientState.mutations.map(changeKey));
-      if (keys.size !== written.size || [...keys].some((k) => !written.has(k))) return flush();
+      const added = [...keys].some((k) => !held.has(k));
+      const gone = [...held].filter((k) => !keys.has(k)).length;
+      held = keys;
+      if (added || gone > 1 || (gone > 0 && keys.size === 0)) return flush();
       timer ??= setTimeout(() => void flush(), QUERY_WRITE_DELAY);
       return Promise.resolve();
     },
@@ -174,6 +180,7 @@ export function createIdbPersister(
         stored.filter(isDehydratedMutation).map((m) => [changeKey(m), JSON.stringify(m)]),
       );
       written = new Map(mutations.map((m) => [changeKey(m), storedJson.get(changeKey(m)) ?? ""]));
+      held = new Set(written.keys());
       if (!client && !mutations.length) return undefined;
       const fresh =
         client !== undefined &&

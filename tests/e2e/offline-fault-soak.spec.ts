@@ -148,12 +148,12 @@ test(`a seeded fault-injection soak: ${FLIPS} connection flips, dropped replies,
     });
   }
 
-  // The last steps, printed when a step fails, with the seed to replay it.
+  // Every step with the model's cart after the last one; the last ones are printed when a step fails, all of
+  // them are attached to the report, with the seed to replay them.
   const steps: string[] = [];
-  const step = (text: string) => {
-    steps.push(`#${flips}/${changes} ${text}`);
-    if (steps.length > 25) steps.shift();
-  };
+  const model = () =>
+    shoppers.map((x) => `${x.name}[${[...x.cart].map(([id, q]) => `${id}:${q}`).join(",")}]`).join(" ");
+  const step = (text: string) => steps.push(`#${flips}/${changes} ${text}  | before: ${model()}`);
   let flips = 0;
   let changes = 0;
   let onlineFlipsWithChanges = 0;
@@ -247,7 +247,10 @@ test(`a seeded fault-injection soak: ${FLIPS} connection flips, dropped replies,
       }
     }
   } catch (error) {
-    console.log(`soak step failed (seed ${SEED}; replay: ${replay}); last steps:\n${steps.join("\n")}`);
+    console.log(
+      `soak step failed (seed ${SEED}; replay: ${replay}); last steps:\n${steps.slice(-40).join("\n")}`,
+    );
+    await test.info().attach("soak-steps", { body: steps.join("\n"), contentType: "text/plain" });
     throw error;
   }
   // Everything back: server up, both browsers online; every tab empties its queue.

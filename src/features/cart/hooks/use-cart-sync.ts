@@ -1,7 +1,8 @@
 import { useIsMutating, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import { readAuth, subscribeAuth } from "@/api/auth-storage";
-import { cartKeys, cartQueries } from "@/api/cart";
+import { cartDataStartedAt, cartKeys, cartQueries } from "@/api/cart";
+import { serverReadIsCurrent } from "@/offline/server-freshness";
 import { dispatchCart, getCartOwner, resetLocalCart, setCartOwner } from "../store";
 import { toServerLines } from "../utils/server-lines";
 
@@ -44,6 +45,8 @@ export function useCartSync(): void {
 
   useEffect(() => {
     if (!isSuccess || pending > 0 || getCartOwner() !== owner) return;
+    // A read that may miss a write (this tab's or another's) would put an old cart back.
+    if (!serverReadIsCurrent("cart", cartDataStartedAt())) return;
     dispatchCart({ type: "reconcile", lines: toServerLines(data ?? null) });
   }, [data, dataUpdatedAt, isSuccess, pending, owner]);
 }

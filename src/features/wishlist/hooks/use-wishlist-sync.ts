@@ -2,7 +2,8 @@ import { useIsMutating, useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
 import { readAuth, subscribeAuth } from "@/api/auth-storage";
 import { newIdempotencyKey } from "@/api/client";
-import { wishlistKeys, wishlistMutations, wishlistQueries } from "@/api/wishlist";
+import { wishlistDataStartedAt, wishlistKeys, wishlistMutations, wishlistQueries } from "@/api/wishlist";
+import { serverReadIsCurrent } from "@/offline/server-freshness";
 import { getWishlistState, replaceWishlist } from "../store";
 
 function readOwner(): string {
@@ -41,6 +42,8 @@ export function useWishlistSync(): void {
 
   useEffect(() => {
     if (!isCustomer || !isSuccess || !data || pending > 0 || getWishlistState().owner !== owner) return;
+    // A read that may miss a change (this tab's or another's) would put an old list back.
+    if (!serverReadIsCurrent("wishlist", wishlistDataStartedAt())) return;
     replaceWishlist(
       owner,
       data.map((i) => i.product),
