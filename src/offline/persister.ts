@@ -80,10 +80,40 @@ export function mergeChanges(
 type ChangeStore = ReturnType<typeof createStore>;
 
 /**
+ * A new change is also written at once, synchronously, to localStorage (a write-ahead copy), and leaves it
+ * once its IndexedDB entry is written: a shopper who taps and at once follows a link would otherwise lose
+ * a change whose IndexedDB write had not started when the page went.
+ */
+const WAL_KEY = "outbox-wal";
+
+function readWal(): Record<string, unknown> {
+  try {
+    const parsed: unknown = JSON.parse(localStorage.getItem(WAL_KEY) ?? "{}");
+    return typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : {};
+  } catch {
+    return {};
+  }
+}
+
+function updateWal(change: (wal: Record<string, unknown>) => boolean): void {
+  try {
+    const wal = readWal();
+    if (!change(wal)) return;
+    if (Object.keys(wal).length) localStorage.setItem(WAL_KEY, JSON.stringify(wal));
+    else localStorage.removeItem(WAL_KEY);
+  } catch {
+    // No storage or full: the IndexedDB write follows at once anyway.
+  }
+}
+
+/**
  * The query cache in one IndexedDB entry (`key`, written at most every 400 ms; tabs overwrite each other,
  * which is harmless for browsed pages) and the outbox one entry per change in a store of its own
  * (`changesDb`): a tab writes the changes it holds and deletes only the ones it saw leave, so a change one
- * tab queued is never erased by another tab's snapshot.
+ * tab queued is never erased by another tab's snapshot. The two are written independently: a change never
+ * waits behind a large snapshot.
  */
 export function createIdbPersister(
   key: string = PERSIST_KEY,
@@ -97,7 +127,9 @@ export function createIdbPersister(
   let held = new Set<string>();
   let pending: PersistedClient | null = null;
   let timer: ReturnType<typeof setTimeout> | null = null;
-  let writing: Promise<void> = Promise.resolve();
+  let nextChanges: readonly DehydratedMutation[] | null = null;
+  let changesWriting: Promise<void> = Promise.resolve();
+  let snapshotWriting: Promise<void> = Promise.resolve();
 
   async function writeChanges(mutations: readonly DehydratedMutation[]) {
     const now = new Map(mutations.map((m) => [changeKey(m), m]));
@@ -110,17 +142,33 @@ export function createIdbPersister(
       return promisifyRequest(store.transaction);
     });
     written = new Map([...now].map(([k, m]) => [k, JSON.stringify(m)]));
+    const done = new Set([...puts.map(([k]) => k), ...gone]);
+    updateWal((wal) => {
+      const before = Object.keys(wal).length;
+      for (const k of Object.keys(wal)) if (done.has(k)) delete wal[k];
+      return Object.keys(wal).length !== before;
+    });
   }
 
-  async function write(client: PersistedClient) {
-    const value = markInFlightAsPaused(client);
+  /** Writes the latest outbox (one write at a time; writes asked for meanwhile collapse into one). */
+  function scheduleChanges(mutations: readonly DehydratedMutation[]): Promise<void> {
+    nextChanges = mutations;
+    changesWriting = changesWriting.then(async () => {
+      const next = nextChanges;
+      nextChanges = null;
+      if (!next) return;
+      try {
+        await writeChanges(next);
+      } catch (error) {
+        console.warn("Could not persist the outbox", error);
+      }
+    });
+    return changesWriting;
+  }
+
+  async function writeSnapshot(client: PersistedClient) {
     try {
-      await writeChanges(value.clientState.mutations);
-    } catch (error) {
-      console.warn("Could not persist the outbox", error);
-    }
-    try {
-      await set(key, { ...value, clientState: { ...value.clientState, mutations: [] } });
+      await set(key, { ...client, clientState: { ...client.clientState, mutations: [] } });
     } catch (error) {
       // Out of space or unavailable: the browsing cache is not written (the changes have their own store).
       if (!isQuotaError(error)) console.warn("Could not persist the query cache", error);
@@ -132,22 +180,34 @@ export function createIdbPersister(
     timer = null;
     const client = pending;
     pending = null;
-    if (client) writing = writing.then(() => write(client));
-    return writing;
+    if (client) {
+      void scheduleChanges(markInFlightAsPaused(client).clientState.mutations);
+      snapshotWriting = snapshotWriting.then(() => writeSnapshot(client));
+    }
+    return Promise.all([changesWriting, snapshotWriting]).then(() => undefined);
   }
 
   return {
     persistClient: (client: PersistedClient) => {
       pending = client;
-      // A new waiting change is written at once (it must survive a reload a moment later); one that settled
-      // may linger a little (a restart skips it: it is marked done). Several leaving at once (logout, an
-      // emptied cart) are deleted at once too: nothing personal lingers.
-      const keys = new Set(client.clientState.mutations.map(changeKey));
-      const added = [...keys].some((k) => !held.has(k));
-      const gone = [...held].filter((k) => !keys.has(k)).length;
-      held = keys;
-      if (added || gone > 1 || (gone > 0 && keys.size === 0)) return flush();
       timer ??= setTimeout(() => void flush(), QUERY_WRITE_DELAY);
+      // A new waiting change is kept at once (write-ahead copy, then its entry); one that settled may
+      // linger a little (a restart skips it: it is marked done). Several leaving at once (logout, an
+      // emptied cart) are deleted at once too: nothing personal lingers.
+      const mutations = markInFlightAsPaused(client).clientState.mutations;
+      const keys = new Set(mutations.map(changeKey));
+      const added = mutations.filter((m) => !held.has(changeKey(m)));
+      const gone = [...held].filter((k) => !keys.has(k));
+      held = keys;
+      if (added.length || gone.length)
+        updateWal((wal) => {
+          const before = JSON.stringify(Object.keys(wal));
+          for (const m of added) wal[changeKey(m)] = m;
+          for (const k of gone) delete wal[k];
+          return added.length > 0 || JSON.stringify(Object.keys(wal)) !== before;
+        });
+      if (added.length || gone.length > 1 || (gone.length > 0 && keys.size === 0))
+        return scheduleChanges(mutations);
       return Promise.resolve();
     },
     restoreClient: async () => {
@@ -166,7 +226,13 @@ export function createIdbPersister(
       // A snapshot of an earlier build may still hold its waiting changes: they are carried over.
       const legacy = Array.isArray(client?.clientState?.mutations) ? client.clientState.mutations : [];
       const done = readDone();
-      const mutations = mergeChanges([legacy, stored], done);
+      const wal = readWal();
+      const mutations = mergeChanges([legacy, Object.values(wal), stored], done);
+      updateWal((w) => {
+        const before = Object.keys(w).length;
+        for (const k of Object.keys(w)) if (k in done) delete w[k];
+        return Object.keys(w).length !== before;
+      });
       // Entries of changes that settled after their tab last wrote (it was closed or navigated away).
       const settled = stored.filter((m) => isDehydratedMutation(m) && changeKey(m) in done);
       if (settled.length)
