@@ -56,7 +56,14 @@ const CHANNEL_NAME = "bicycle-shop-outbox";
 const PERSIST_ASKED_KEY = "storage-persist-asked";
 
 type Message =
-  | { type: "queued"; mutationKey: MutationKey; variables: unknown; submittedAt: number }
+  | {
+      type: "queued";
+      mutationKey: MutationKey;
+      variables: unknown;
+      submittedAt: number;
+      /** 1 when it may have reached the server (never coalesced away then) */
+      failureCount?: number;
+    }
   | { type: "dropped"; keys: string[] }
   | { type: "synced" };
 
@@ -189,6 +196,31 @@ export function createOutbox(queryClient: QueryClient): Outbox {
     }
   };
 
+  /** set while this outbox builds mutations itself (mirrored, or put back in order): not restored ones */
+  let building = false;
+  const postQueued = (m: AnyMutation) => {
+    if (posted.has(m) || m.state.variables === undefined) return;
+    posted.add(m);
+    post({
+      type: "queued",
+      mutationKey: m.options.mutationKey ?? [],
+      variables: m.state.variables,
+      submittedAt: m.state.submittedAt,
+      failureCount: m.state.failureCount > 0 ? 1 : 0,
+    });
+  };
+  const buildWaiting = (mutationKey: MutationKey, state: MutationState<unknown, Error, unknown, unknown>) => {
+    building = true;
+    try {
+      const m = cache.build(queryClient, { mutationKey }, state) as AnyMutation;
+      mirrored.add(m);
+      queuedOffline.add(m);
+      return m;
+    } finally {
+      building = false;
+    }
+  };
+
   const removeByKeys = (keys: Set<string>) => {
     for (const m of all()) {
       const key = idempotencyKeyOf(m);
@@ -234,7 +266,11 @@ export function createOutbox(queryClient: QueryClient): Outbox {
       const key = m.options.mutationKey?.[0];
       if (key === cartKeys.all[0] || key === wishlistKeys.all[0]) askPersistentStorage();
       // Restored from IndexedDB or mirrored from another tab: it was queued offline.
-      if (m.state.status === "pending") queuedOffline.add(m);
+      if (m.state.status === "pending") {
+        queuedOffline.add(m);
+        // Restored here: every tab must hold it, or a tab replaying without it would send later changes first.
+        if (!building) postQueued(m);
+      }
       return;
     }
     if (event.type !== "updated") return;
@@ -244,15 +280,7 @@ export function createOutbox(queryClient: QueryClient): Outbox {
     // otherwise send them a second time while this one is still sending).
     if ((action.type === "pending" || action.type === "pause") && !onlineManager.isOnline()) {
       queuedOffline.add(m);
-      if (!mirrored.has(m) && !posted.has(m) && m.state.variables !== undefined) {
-        posted.add(m);
-        post({
-          type: "queued",
-          mutationKey: m.options.mutationKey ?? [],
-          variables: m.state.variables,
-          submittedAt: m.state.submittedAt,
-        });
-      }
+      if (!mirrored.has(m)) postQueued(m);
     } else if (action.type === "success" || action.type === "error") {
       // Settled: no tab and no restart sends it again, whatever copy of it they hold (a tab may have
       // restored a change this one still had in flight).
@@ -269,20 +297,18 @@ export function createOutbox(queryClient: QueryClient): Outbox {
     if (msg.type === "queued") {
       const key = (msg.variables as Variables | null)?.idempotencyKey;
       if (typeof key !== "string" || all().some((m) => idempotencyKeyOf(m) === key)) return;
-      const state: MutationState<unknown, Error, unknown, unknown> = {
+      if (key in readDone()) return;
+      buildWaiting(msg.mutationKey, {
         context: undefined,
         data: undefined,
         error: null,
-        failureCount: 0,
+        failureCount: msg.failureCount === 1 ? 1 : 0,
         failureReason: null,
         isPaused: true,
         status: "pending",
         variables: msg.variables,
         submittedAt: msg.submittedAt,
-      };
-      const m = cache.build(queryClient, { mutationKey: msg.mutationKey }, state) as AnyMutation;
-      mirrored.add(m);
-      queuedOffline.add(m);
+      });
     } else if (msg.type === "dropped") {
       removeByKeys(new Set(msg.keys));
     } else if (msg.type === "synced") {
@@ -301,9 +327,30 @@ export function createOutbox(queryClient: QueryClient): Outbox {
     hadToken = hasToken;
   });
 
+  /**
+   * The cart's waiting changes replay in the order they were made, whichever tab made them: a change that
+   * reached this tab late (mirrored, or restored by another tab after a reload) is sent in its place, not
+   * last. Waiting changes found out of order are built again in order (from the first misplaced one on).
+   */
+  function putInOrder(): void {
+    const waiting = all().filter(
+      (m) => isWaiting(m) && m.state.isPaused && m.options.scope?.id === cartKeys.all[0],
+    );
+    const sorted = [...waiting].sort((a, b) => a.state.submittedAt - b.state.submittedAt);
+    const first = sorted.findIndex((m, i) => m !== waiting[i]);
+    if (first < 0) return;
+    const tail = sorted.slice(first);
+    tail.forEach((m) => cache.remove(m));
+    for (const m of tail) {
+      const copy = buildWaiting(m.options.mutationKey ?? [], { ...m.state });
+      posted.add(copy);
+    }
+  }
+
   async function replayHere(): Promise<void> {
     // Changes another tab already sent (its messages may not have arrived yet).
     removeByKeys(new Set(Object.keys(readDone())));
+    putInOrder();
     const batch = all().filter((m) => isWaiting(m) && m.state.isPaused);
     if (!batch.length) return;
     replaying = true;

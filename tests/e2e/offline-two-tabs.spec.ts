@@ -55,3 +55,44 @@ test("a quantity change cut by the lost connection and a navigation survives the
   await expect(page.getByRole("status", { name: `Quantity of ${b!.name}` })).toHaveText("1");
   expect(await serverCart(page)).toEqual(expected);
 });
+
+// Also found by the soak: the tab that replays must hold every waiting change, in the order they were made. A
+// change made online and cut lived only in its own tab (restored after a reload); the other tab, replaying
+// alone, sent the later changes and never this one.
+test("the other tab replays alone, in the order the changes were made, when the tab that made them is closed", async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const [a] = await addableProducts(request, 1);
+  const quantity = (tab: typeof page) => tab.getByRole("status", { name: `Quantity of ${a!.name}` });
+  await page.goto("/");
+  await waitForServiceWorker(page);
+  await page.goto(`/product/${a!.url_key}`);
+  await addToCartButton(page).click();
+  await expect.poll(() => serverCart(page)).toEqual([[a!.id, 1]]);
+  const other = await context.newPage();
+  await other.goto("/cart");
+  await expect(quantity(other)).toHaveText("1");
+
+  await page.goto("/cart");
+  await context.route("**/api/checkout/cart/update**", async (route) => {
+    await context.setOffline(true);
+    await route.abort("internetdisconnected");
+  });
+  // 1 → 2 (cut), then after a reload one more from the product page (→ 3): both wait.
+  await page.getByRole("button", { name: `Increase the quantity of ${a!.name}` }).click();
+  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+  await context.unroute("**/api/checkout/cart/update**");
+  await page.goto(`/product/${a!.url_key}`);
+  await addToCartButton(page).click();
+  await expect(other.getByTestId("offline-banner")).toHaveAttribute("data-waiting", "2");
+  await page.close();
+
+  await context.setOffline(false);
+  await expect(other.getByTestId("offline-banner")).toHaveCount(0, { timeout: 30_000 });
+  await expect.poll(() => serverCart(other), { timeout: 15_000 }).toEqual([[a!.id, 3]]);
+  await other.reload();
+  await expect(quantity(other)).toHaveText("3");
+});
