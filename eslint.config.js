@@ -58,6 +58,20 @@ export default tseslint.config(
     },
   },
   {
+    // The server's data access is asynchronous (PostgreSQL and SQLite behind one Store): a query or a
+    // transaction that is not awaited is a lost write or an unhandled failure.
+    files: ["server/**/*.ts"],
+    languageOptions: {
+      parserOptions: { project: "./tsconfig.node.json", tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": ["error", { checksVoidReturn: { arguments: false } }],
+      "@typescript-eslint/await-thenable": "error",
+      "@typescript-eslint/require-await": "off",
+    },
+  },
+  {
     files: ["src/**/*.{ts,tsx}"],
     plugins: { "react-hooks": reactHooks, "jsx-a11y": jsxA11y, "check-file": checkFile },
     rules: {

@@ -157,9 +157,28 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   server: { proxy: { "/api": apiTarget } },
   preview: { proxy: { "/api": apiTarget } },
   test: {
-    include: ["src/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/**/*.test.{ts,tsx}"],
-    environment: "node",
-    setupFiles: ["./tests/setup/vitest.setup.ts"],
     testTimeout: 20000,
+    // `unit`: everything, the server on SQLite. `postgres`: the server's tests again, on PostgreSQL.
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["src/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/**/*.test.{ts,tsx}"],
+          environment: "node",
+          setupFiles: ["./tests/setup/vitest.setup.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "postgres",
+          include: ["server/**/*.test.ts"],
+          environment: "node",
+          setupFiles: ["./tests/setup/vitest.setup.ts"],
+          globalSetup: ["./tests/setup/postgres.global.ts"],
+        },
+      },
+    ],
   },
 }));

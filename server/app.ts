@@ -62,7 +62,7 @@ export type App = Hono<AppEnv> & { deps: Deps };
 
 const HSTS = "max-age=31536000; includeSubDomains";
 
-export function createApp(opts: AppOptions): App {
+export async function createApp(opts: AppOptions): Promise<App> {
   const isTest = opts.env === "test";
   const log = opts.log ?? createLogger("info");
   const store = opts.store;
@@ -70,6 +70,7 @@ export function createApp(opts: AppOptions): App {
   const limits = { ...(isTest ? TEST_RATE_LIMITS : PRODUCTION_RATE_LIMITS), ...opts.rateLimits };
   const rates = new ExchangeRates(opts.exchangeRateUpstream ?? null, log);
   const catalog = new Catalog(store, opts.listCacheSize ?? 1000);
+  await catalog.reloadCategories();
   let dummy: Promise<string> | null = null;
   const deps: Deps = {
     store,
@@ -156,7 +157,7 @@ export function createApp(opts: AppOptions): App {
     c.req.method === "GET" || c.req.method === "HEAD" ? next() : limitBody(c, next),
   );
   app.use("/api/*", async (c, next) => {
-    c.set("auth", readAuth(c, store));
+    c.set("auth", await readAuth(c, store));
     await next();
     const accept = c.req.header("accept-encoding") ?? "";
     const type = c.res.headers.get("content-type") ?? "";
@@ -176,14 +177,14 @@ export function createApp(opts: AppOptions): App {
     "/api/*",
     idempotency(
       store,
-      loadServerSecret(store, opts.serverSecret),
+      await loadServerSecret(store, opts.serverSecret),
       {
         // A retry of a cart change whose reply was lost in a crash: the cart as it is now.
-        cart: (c) => {
+        cart: async (c) => {
           const owner = cartOwner(c, false);
           return c.json({
             message: "Cart Item(s) successfully updated.",
-            data: deps.carts.view(owner ? deps.carts.find(owner) : undefined),
+            data: await deps.carts.view(owner ? await deps.carts.find(owner) : undefined),
           });
         },
       },

@@ -2,8 +2,7 @@ import { serve } from "@hono/node-server";
 import { existsSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { createApp } from "./app";
-import { openDatabase } from "./db/open";
-import { pendingMigrations } from "./db/store";
+import { describeLocation, openDatabase } from "./db/open";
 import { OWASP_SCRYPT, TEST_SCRYPT } from "./lib/crypto";
 import { createLogger, parseLogLevel } from "./lib/log";
 import { smsSenderFromEnv } from "./lib/sms";
@@ -13,11 +12,13 @@ const log = createLogger(parseLogLevel(process.env.LOG_LEVEL, env === "test" ? "
 const host = process.env.HOST ?? "127.0.0.1";
 const port = Number(process.env.PORT ?? 8080);
 const databaseFile = process.env.DATABASE_FILE ?? "./data/shop.sqlite";
+// DATABASE_URL=postgres://… runs the shop on PostgreSQL; without it, on the SQLite file DATABASE_FILE.
+const database = process.env.DATABASE_URL || databaseFile;
 const distDir = process.env.DIST_DIR ?? resolve("dist");
 const scrypt = env === "test" ? TEST_SCRYPT : OWASP_SCRYPT;
 
 // MIGRATE_ON_START=0: migrations are applied once per deploy by `npm run migrate`, not by each instance.
-const store = await openDatabase(databaseFile, {
+const store = await openDatabase(database, {
   scrypt,
   log,
   migrate: process.env.MIGRATE_ON_START !== "0",
@@ -26,11 +27,15 @@ const store = await openDatabase(databaseFile, {
 });
 // An instance started before the deploy's `npm run migrate` finished waits for it (not listening, so a
 // load balancer sends it nothing) instead of serving with an old schema.
-while (pendingMigrations(store.sqlite).length) {
-  log.warn("waiting for `npm run migrate`", { pending: pendingMigrations(store.sqlite) });
+for (
+  let pending = await store.pendingMigrations();
+  pending.length;
+  pending = await store.pendingMigrations()
+) {
+  log.warn("waiting for `npm run migrate`", { pending });
   await new Promise((resolve) => setTimeout(resolve, 2000));
 }
-const app = createApp({
+const app = await createApp({
   store,
   env,
   log,
@@ -49,7 +54,7 @@ const app = createApp({
 });
 
 const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
-  log.info("listening", { url: `http://${host}:${info.port}/`, database: databaseFile, env });
+  log.info("listening", { url: `http://${host}:${info.port}/`, database: describeLocation(database), env });
 });
 
 let closing = false;
@@ -63,9 +68,10 @@ const shutdown = (signal: string) => {
   }, 10_000);
   force.unref();
   server.close(() => {
-    store.close();
-    log.info("stopped");
-    process.exit(0);
+    void store.close().finally(() => {
+      log.info("stopped");
+      process.exit(0);
+    });
   });
   if ("closeIdleConnections" in server && typeof server.closeIdleConnections === "function")
     server.closeIdleConnections();

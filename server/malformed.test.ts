@@ -252,14 +252,14 @@ describe("hostile and broken input", () => {
   it("answers every malformed request with a 4xx JSON error and loses nothing", async () => {
     const app = await makeApp();
     const store = app.deps.store;
-    const count = (table: string) =>
-      (store.sqlite.prepare(`select count(*) as n from ${table}`).get() as { n: number }).n;
+    const count = async (table: string) =>
+      (await store.raw<{ n: number }>(`select count(*) as n from ${table}`))[0]!.n;
     const before = {
-      products: count("products"),
-      variants: count("product_variants"),
-      customers: count("customers"),
-      categories: count("categories"),
-      stock: store.sqlite.prepare("select sum(stock) as s from product_variants").get(),
+      products: await count("products"),
+      variants: await count("product_variants"),
+      customers: await count("customers"),
+      categories: await count("categories"),
+      stock: (await store.raw("select sum(stock) as s from product_variants"))[0],
       product1: await (await app.request("/api/products/1")).text(),
     };
     const list = probes();
@@ -284,11 +284,11 @@ describe("hostile and broken input", () => {
         );
     }
     expect(failures).toEqual([]);
-    expect(count("products")).toBe(before.products);
-    expect(count("product_variants")).toBe(before.variants);
-    expect(count("customers")).toBe(before.customers);
-    expect(count("categories")).toBe(before.categories);
-    expect(store.sqlite.prepare("select sum(stock) as s from product_variants").get()).toEqual(before.stock);
+    expect(await count("products")).toBe(before.products);
+    expect(await count("product_variants")).toBe(before.variants);
+    expect(await count("customers")).toBe(before.customers);
+    expect(await count("categories")).toBe(before.categories);
+    expect((await store.raw("select sum(stock) as s from product_variants"))[0]).toEqual(before.stock);
     expect(await (await app.request("/api/products/1")).text()).toBe(before.product1);
     const login = await app.request("/api/customer/login?token=true", {
       method: "POST",

@@ -1,14 +1,9 @@
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createApp } from "./app";
-import { openDatabase } from "./db/open";
-import { Kysely, SqliteDialect } from "kysely";
-import { migrate, migrations } from "./db/store";
+import { migrations } from "./db/store";
 import { TEST_SCRYPT } from "./lib/crypto";
 import { createLogger, type LogLevel } from "./lib/log";
-import { makeApp } from "./test-utils";
+import { makeApp, makeStore } from "./test-utils";
 
 describe("operations", () => {
   it("answers /healthz and /readyz, never cached", async () => {
@@ -23,22 +18,19 @@ describe("operations", () => {
   });
 
   it("is not ready while a migration is pending, and ready once `npm run migrate` applied it", async () => {
-    const file = join(mkdtempSync(join(tmpdir(), "ops-")), "shop.sqlite");
-    const store = await openDatabase(file, { scrypt: TEST_SCRYPT });
-    const app = createApp({ store, env: "test", scrypt: TEST_SCRYPT, log: createLogger("silent") });
+    const store = await makeStore();
+    const app = await createApp({ store, env: "test", scrypt: TEST_SCRYPT, log: createLogger("silent") });
     expect((await app.request("/readyz")).status).toBe(200);
     // A newer build on a database the deploy has not migrated yet: the newest migration is undone.
     const newest = Object.keys(migrations).at(-1)!;
-    await migrations[newest]!.down!(
-      new Kysely<unknown>({ dialect: new SqliteDialect({ database: store.sqlite }) }),
-    );
-    store.sqlite.prepare("DELETE FROM kysely_migration WHERE name = ?").run(newest);
+    await migrations[newest]!.down!(store.schemaDb());
+    await store.rawRun("DELETE FROM kysely_migration WHERE name = ?", [newest]);
     const before = await app.request("/readyz");
     expect(before.status).toBe(503);
     expect(await before.json()).toMatchObject({ status: "migrations pending", pending: [newest] });
-    await migrate(store.sqlite);
+    await store.migrate();
     expect((await app.request("/readyz")).status).toBe(200);
-    store.close();
+    await store.close();
   });
 
   it("gives every request an id, keeps a proxy's, and writes it on the request's log line", async () => {

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import type { AppEnv } from "./context";
-import { pendingMigrations, type Store } from "./db/store";
+import type { Store } from "./db/store";
 
 /**
  * Health checks for a process manager or load balancer: `/healthz` says the process answers;
@@ -10,11 +10,11 @@ export function opsRoutes(store: Store) {
   const r = new Hono<AppEnv>();
   const noStore = { "Cache-Control": "no-store" };
   r.get("/healthz", (c) => c.json({ status: "ok" }, 200, noStore));
-  r.get("/readyz", (c) => {
+  r.get("/readyz", async (c) => {
     c.header("Cache-Control", "no-store");
     try {
-      store.sqlite.prepare("SELECT 1").get();
-      const pending = pendingMigrations(store.sqlite);
+      await store.ping();
+      const pending = await store.pendingMigrations();
       if (pending.length) return c.json({ status: "migrations pending", pending }, 503);
       return c.json({ status: "ready" });
     } catch (err) {

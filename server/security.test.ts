@@ -5,10 +5,11 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createApp } from "./app";
 import { openDatabase } from "./db/open";
+import { SqliteStore } from "./db/store";
 import { TEST_SCRYPT } from "./lib/crypto";
 import { createLogger } from "./lib/log";
 import { PRODUCTION_RATE_LIMITS } from "./lib/rate-limit";
-import { DEMO_CUSTOMER, makeApp, shopper, type Shopper } from "./test-utils";
+import { DEMO_CUSTOMER, makeApp, makeStore, shopper, testDialect, type Shopper } from "./test-utils";
 
 /** A browser-like guest that keeps its cookie, but whose replies can be lost (the cookie with them). */
 function guest(app: Awaited<ReturnType<typeof makeApp>>) {
@@ -79,9 +80,7 @@ describe("a guest's lost reply keeps the cart (review M5)", () => {
     const g = guest(app);
     await g.send("POST", "/api/checkout/cart/add/36", "crash-key", { quantity: 2 });
     // The state a crash leaves: the claim committed with the change, the reply never written.
-    const rows = app.deps.store.sqlite
-      .prepare("update idempotency_keys set status = 0, body = '', bytes = 0")
-      .run();
+    const rows = await app.deps.store.rawRun("update idempotency_keys set status = 0, body = '', bytes = 0");
     expect(rows.changes).toBe(1);
     const retry = await g.send("POST", "/api/checkout/cart/add/36", "crash-key", { quantity: 2 });
     expect(retry.status).toBe(200);
@@ -95,7 +94,7 @@ describe("a guest's lost reply keeps the cart (review M5)", () => {
     const g = guest(app);
     const tooMany = await g.send("POST", "/api/checkout/cart/add/36", "stock-key", { quantity: 500 });
     expect(tooMany.json.error).toBeTruthy();
-    const claims = app.deps.store.sqlite.prepare("select status from idempotency_keys").all();
+    const claims = await app.deps.store.raw("select status from idempotency_keys");
     expect(claims).toEqual([{ status: 200 }]);
   });
 });
@@ -104,21 +103,19 @@ describe("a bounded idempotency store (review M1, L3)", () => {
   it("keeps replies only for retryable routes, never for log-in or unknown paths", async () => {
     const app = await makeApp();
     const s = shopper(app);
-    const count = () =>
-      (app.deps.store.sqlite.prepare("select count(*) as n from idempotency_keys").get() as { n: number }).n;
+    const count = async () =>
+      (await app.deps.store.raw<{ n: number }>("select count(*) as n from idempotency_keys"))[0]!.n;
     await s.post(
       "/api/customer/login?token=true",
       { email: DEMO_CUSTOMER.email, password: DEMO_CUSTOMER.password },
       { headers: { "Idempotency-Key": "login-key" }, auth: false },
     );
     await s.post("/api/no-such-route-1", {}, { headers: { "Idempotency-Key": "nowhere" } });
-    expect(count()).toBe(0);
-    const rows = app.deps.store.sqlite.prepare("select body from idempotency_keys").all() as {
-      body: string;
-    }[];
+    expect(await count()).toBe(0);
+    const rows = await app.deps.store.raw<{ body: string }>("select body from idempotency_keys");
     expect(rows.some((r) => r.body.includes("token"))).toBe(false);
     await s.post("/api/checkout/cart/add/36", { quantity: 1 }, { headers: { "Idempotency-Key": "cart-1" } });
-    expect(count()).toBe(1);
+    expect(await count()).toBe(1);
   });
 
   it("drops a customer's stored replies at logout, and a revoked token never reads one", async () => {
@@ -141,55 +138,53 @@ describe("a bounded idempotency store (review M1, L3)", () => {
     const replay = await s.post("/api/addresses/create", address, key);
     expect(replay.status).toBe(401);
     expect(replay.text).not.toContain("Private Lane");
-    expect(app.deps.store.sqlite.prepare("select count(*) as n from idempotency_keys").get()).toEqual({
-      n: 0,
-    });
+    expect(await app.deps.store.raw("select count(*) as n from idempotency_keys")).toEqual([{ n: 0 }]);
   });
 
   it("does not keep a reply over the byte cap, and evicts the oldest beyond the total cap", async () => {
     const app = await makeApp({ idempotencyLimits: { maxReplyBytes: 200, maxRows: 3 } });
     const g = guest(app);
     await g.send("POST", "/api/checkout/cart/add/36", "big", { quantity: 1 });
-    const big = app.deps.store.sqlite.prepare("select status, body from idempotency_keys").get();
-    expect(big).toEqual({ status: 0, body: "" });
+    const big = await app.deps.store.raw("select status, body from idempotency_keys");
+    expect(big).toEqual([{ status: 0, body: "" }]);
     const small = await makeApp({ idempotencyLimits: { maxRows: 3 } });
     const h = guest(small);
     for (let i = 0; i < 6; i++) {
       await h.send("PUT", "/api/checkout/cart/update", `u${i}`, { qty: { "999999": 1 } });
-      small.deps.store.sqlite
-        .prepare("update idempotency_keys set created_at = ? where created_at > ?")
-        .run(
-          new Date(Date.now() - (10 - i) * 60_000 - 61_000).toISOString(),
-          new Date(Date.now() - 1000).toISOString(),
-        );
+      await small.deps.store.rawRun("update idempotency_keys set created_at = ? where created_at > ?", [
+        new Date(Date.now() - (10 - i) * 60_000 - 61_000).toISOString(),
+        new Date(Date.now() - 1000).toISOString(),
+      ]);
     }
-    const kept = small.deps.store.sqlite.prepare("select count(*) as n from idempotency_keys").get() as {
-      n: number;
-    };
-    expect(kept.n).toBeLessThanOrEqual(4);
+    const [kept] = await small.deps.store.raw<{ n: number }>("select count(*) as n from idempotency_keys");
+    expect(kept!.n).toBeLessThanOrEqual(4);
   });
 
   it("a 10-connection, 10-second flood of fresh keys grows the database by under 5 MB", async () => {
     const dir = mkdtempSync(join(tmpdir(), "flood-"));
     const file = join(dir, "shop.sqlite");
-    const store = await openDatabase(file, { scrypt: TEST_SCRYPT });
-    const app = createApp({
+    const store =
+      testDialect === "postgres" ? await makeStore() : await openDatabase(file, { scrypt: TEST_SCRYPT });
+    const app = await createApp({
       store,
       env: "test",
       scrypt: TEST_SCRYPT,
       log: createLogger("silent"),
       rateLimits: PRODUCTION_RATE_LIMITS,
     });
-    const size = () =>
-      ["", "-wal"].reduce((sum, suffix) => {
-        try {
-          return sum + statSync(file + suffix).size;
-        } catch {
-          return sum;
-        }
-      }, 0);
-    store.sqlite.pragma("wal_checkpoint(TRUNCATE)");
-    const before = size();
+    // The database's size on disk: SQLite's file and its write-ahead log, PostgreSQL's database.
+    const size = async () =>
+      store instanceof SqliteStore
+        ? ["", "-wal"].reduce((sum, suffix) => {
+            try {
+              return sum + statSync(file + suffix).size;
+            } catch {
+              return sum;
+            }
+          }, 0)
+        : (await store.raw<{ n: number }>("select pg_database_size(current_database()) as n"))[0]!.n;
+    if (store instanceof SqliteStore) store.sqlite.pragma("wal_checkpoint(TRUNCATE)");
+    const before = await size();
     const server = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 });
     await new Promise((resolve) => server.once("listening", resolve));
     const { port } = server.address() as { port: number };
@@ -210,8 +205,8 @@ describe("a bounded idempotency store (review M1, L3)", () => {
     };
     await Promise.all(Array.from({ length: 10 }, worker));
     await new Promise((resolve) => server.close(resolve));
-    const grown = size() - before;
-    store.close();
+    const grown = (await size()) - before;
+    await store.close();
     expect(sent).toBeGreaterThan(100);
     expect(statuses.get(429)).toBeGreaterThan(0);
     expect(grown).toBeLessThan(5 * 1024 * 1024);

@@ -1,5 +1,6 @@
+import { inject } from "vitest";
 import { createApp, type App, type AppOptions } from "./app";
-import { migrate, openSqlite, Store } from "./db/store";
+import { openSqlite, PostgresStore, SqliteStore, type Dialect, type Store } from "./db/store";
 import { TEST_SCRYPT } from "./lib/crypto";
 import { createLogger } from "./lib/log";
 import { seed } from "./seed/seed";
@@ -7,23 +8,50 @@ import { DEMO_CUSTOMER } from "./seed/content";
 
 export { DEMO_CUSTOMER };
 
-let template: Buffer | null = null;
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** set in the `postgres` project: the throw-away cluster's database (tests clone the template from it) */
+    postgresUrl?: string;
+    postgresTemplate?: string;
+  }
+}
 
-/** A fresh in-memory shop; the seeded database is built once and copied for speed. */
-export async function makeApp(opts: Partial<AppOptions> = {}): Promise<App> {
+/**
+ * The database the server tests run on: SQLite in the `unit` project, PostgreSQL in the `postgres` project
+ * (a throw-away cluster started by tests/setup/postgres.global.ts, with the seeded shop as a template).
+ */
+export const testDialect: Dialect = inject("postgresUrl") ? "postgres" : "sqlite";
+
+let template: Buffer | null = null;
+let databases = 0;
+
+/** A fresh, seeded, empty-of-shoppers database of the project's dialect. */
+export async function makeStore(): Promise<Store> {
+  const url = inject("postgresUrl");
+  if (url) {
+    const name = `t_${process.pid}_${++databases}`;
+    const admin = new PostgresStore(url, { max: 1 });
+    await admin.raw(`create database "${name}" template "${inject("postgresTemplate")}"`);
+    await admin.close();
+    return new PostgresStore(url.replace(/\/[^/]*$/, `/${name}`), { max: 4, idleTimeoutMillis: 1000 });
+  }
   if (!template) {
-    const sqlite = openSqlite(":memory:");
-    await migrate(sqlite);
-    const store = new Store(sqlite);
+    const store = new SqliteStore(openSqlite(":memory:"));
+    await store.migrate();
     await seed(store, { scrypt: TEST_SCRYPT });
-    template = sqlite.serialize();
-    sqlite.close();
+    template = store.sqlite.serialize();
+    await store.close();
   }
   const Database = (await import("better-sqlite3")).default;
   const sqlite = new Database(template);
   sqlite.pragma("foreign_keys = ON");
+  return new SqliteStore(sqlite);
+}
+
+/** A fresh shop on its own seeded database. */
+export async function makeApp(opts: Partial<AppOptions> = {}): Promise<App> {
   return createApp({
-    store: new Store(sqlite),
+    store: opts.store ?? (await makeStore()),
     env: "test",
     scrypt: TEST_SCRYPT,
     log: createLogger("silent"),

@@ -1,26 +1,44 @@
 import type { ScryptParams } from "../lib/crypto";
 import type { Logger } from "../lib/log";
 import { isSeeded, seed } from "../seed/seed";
-import { migrate, openSqlite, pendingMigrations, Store } from "./store";
+import { openSqlite, PostgresStore, SqliteStore, type Store } from "./store";
+
+/** `postgres://…` (or `postgresql://…`) opens PostgreSQL; anything else is a SQLite file (or `:memory:`). */
+export function openStore(location: string, opts: { poolSize?: number } = {}): Store {
+  return /^postgres(ql)?:\/\//.test(location)
+    ? new PostgresStore(location, { max: opts.poolSize })
+    : new SqliteStore(openSqlite(location));
+}
+
+/** Where the server's data lives, without a password, for logs. */
+export function describeLocation(location: string): string {
+  return location.replace(/\/\/([^:@/]*):[^@/]*@/, "//$1:***@");
+}
 
 /** Opens (creating if needed) the database, applies migrations and seeds the sample shop on first use. */
 export async function openDatabase(
-  file: string,
-  opts: { scrypt: ScryptParams; log?: Logger; products?: number; migrate?: boolean; demo?: boolean },
+  location: string,
+  opts: {
+    scrypt: ScryptParams;
+    log?: Logger;
+    products?: number;
+    migrate?: boolean;
+    demo?: boolean;
+    poolSize?: number;
+  },
 ): Promise<Store> {
-  const sqlite = openSqlite(file);
-  if (opts.migrate !== false) await migrate(sqlite);
-  const store = new Store(sqlite);
-  const pending = pendingMigrations(sqlite);
+  const store = openStore(location, opts);
+  if (opts.migrate !== false) await store.migrate();
+  const pending = await store.pendingMigrations();
   if (pending.length) {
     // MIGRATE_ON_START=0 and `npm run migrate` not run yet: /readyz answers 503 until it is.
     opts.log?.warn("database migrations pending", { pending });
     return store;
   }
-  if (!isSeeded(store)) {
-    opts.log?.info("seeding sample data", { file });
+  if (!(await isSeeded(store))) {
+    opts.log?.info("seeding sample data", { database: describeLocation(location) });
     await seed(store, { scrypt: opts.scrypt, products: opts.products, demo: opts.demo });
-    sqlite.exec("ANALYZE");
+    await store.analyze();
   }
   return store;
 }

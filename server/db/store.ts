@@ -3,6 +3,10 @@ import {
   DummyDriver,
   Kysely,
   Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
   SqliteAdapter,
   SqliteDialect,
   SqliteIntrospector,
@@ -10,8 +14,10 @@ import {
   type Compilable,
   type Migration,
 } from "kysely";
+import { AsyncLocalStorage } from "node:async_hooks";
 import { mkdirSync } from "node:fs";
 import { dirname } from "node:path";
+import pg from "pg";
 import * as initial from "./migrations/0001-initial";
 import * as variantOrder from "./migrations/0002-variant-order-index";
 import * as primaryCategory from "./migrations/0003-primary-category";
@@ -28,25 +34,160 @@ export const migrations: Record<string, Migration> = {
 };
 
 export type Param = string | number | bigint | Buffer | null;
+export type Dialect = "sqlite" | "postgres";
+export interface Compiled {
+  sql: string;
+  params: Param[];
+}
 
 /**
- * Kysely builds the SQL (portable, typed); better-sqlite3 runs it synchronously with cached statements,
- * so a request's reads and writes cannot interleave with another request's and transactions are plain
- * synchronous functions.
+ * The database, behind one asynchronous interface for SQLite (embedded default: `npm start`, the tests)
+ * and PostgreSQL (production, `DATABASE_URL=postgres://…`). Kysely builds the SQL (typed, compiled for the
+ * store's dialect); the store runs it. `tx(fn)` runs `fn` in a transaction: every query `fn` makes, however
+ * deep, goes to that transaction (AsyncLocalStorage), and the transaction hook (the idempotency middleware's
+ * claim of the request's key) runs inside it, so a change and the record that it was made commit together.
  */
-export class Store {
-  readonly qb: Kysely<DB>;
+export abstract class Store {
+  abstract readonly dialect: Dialect;
+  abstract readonly qb: Kysely<DB>;
+
+  /** Called at the end of every transaction (see `tx`); set once by the idempotency middleware. */
+  txHook: (() => Promise<void>) | null = null;
+
+  protected abstract exec(c: Compiled, mode: "rows" | "run" | "insert"): Promise<Result>;
+  abstract tx<T>(fn: () => Promise<T>): Promise<T>;
+  abstract migrate(): Promise<void>;
+  /** A Kysely instance that runs its queries itself (migrations, schema changes). */
+  abstract schemaDb(): Kysely<unknown>;
+  abstract appliedMigrations(): Promise<string[]>;
+  abstract close(): Promise<void>;
+  /** After rows were inserted with explicit ids: the next generated id follows the largest one. */
+  abstract afterBulkLoad(): Promise<void>;
+  abstract analyze(): Promise<void>;
+
+  /** The SQL and parameters of a query, to run later with `allCompiled` / `firstCompiled`. */
+  compile(q: Compilable<unknown>): Compiled {
+    const c = q.compile();
+    return {
+      sql: c.sql,
+      params: c.parameters.map((p) => (typeof p === "boolean" ? (p ? 1 : 0) : (p as Param))),
+    };
+  }
+
+  async allCompiled<T>(c: Compiled): Promise<T[]> {
+    return (await this.exec(c, "rows")).rows as T[];
+  }
+
+  async firstCompiled<T>(c: Compiled): Promise<T | undefined> {
+    return (await this.exec(c, "rows")).rows[0] as T | undefined;
+  }
+
+  all<T>(q: Compilable<T>): Promise<T[]> {
+    return this.allCompiled<T>(this.compile(q));
+  }
+
+  first<T>(q: Compilable<T>): Promise<T | undefined> {
+    return this.firstCompiled<T>(this.compile(q));
+  }
+
+  async run(q: Compilable<unknown>): Promise<{ changes: number }> {
+    const r = await this.exec(this.compile(q), "run");
+    return { changes: r.changes };
+  }
+
+  /** An insert; answers the new row's id. */
+  async insert(q: Compilable<unknown>): Promise<number> {
+    return (await this.exec(this.compile(q), "insert")).insertId;
+  }
+
+  /**
+   * Plain SQL with `?` placeholders (tests and maintenance only; routes build their queries with `qb`).
+   * Rows for a query that returns rows, else an empty list.
+   */
+  async raw<T = Record<string, unknown>>(text: string, params: Param[] = []): Promise<T[]> {
+    let sql = text;
+    if (this.dialect === "postgres") {
+      let n = 0;
+      sql = text.replace(/\?/g, () => `$${++n}`);
+    }
+    return (await this.exec({ sql, params }, "rows")).rows as T[];
+  }
+
+  /** Plain SQL with `?` placeholders that changes rows; answers how many. */
+  async rawRun(text: string, params: Param[] = []): Promise<{ changes: number }> {
+    let sql = text;
+    if (this.dialect === "postgres") {
+      let n = 0;
+      sql = text.replace(/\?/g, () => `$${++n}`);
+    }
+    return { changes: (await this.exec({ sql, params }, "run")).changes };
+  }
+
+  /** The database answers (for /readyz). */
+  async ping(): Promise<void> {
+    await this.raw("select 1");
+  }
+
+  /** The migrations this build knows that the database has not applied (empty when it is up to date). */
+  async pendingMigrations(): Promise<string[]> {
+    const applied = new Set(await this.appliedMigrations());
+    return Object.keys(migrations).filter((name) => !applied.has(name));
+  }
+
+  /** `like` that ignores case on both databases (SQLite's `like` does for ASCII; PostgreSQL needs `ilike`). */
+  get likeOperator(): "like" | "ilike" {
+    return this.dialect === "postgres" ? "ilike" : "like";
+  }
+}
+
+interface Result {
+  rows: unknown[];
+  changes: number;
+  insertId: number;
+}
+
+function kysely(dialect: Dialect): Kysely<DB> {
+  // Only builds and compiles: the store runs the SQL itself.
+  return new Kysely<DB>({
+    dialect:
+      dialect === "sqlite"
+        ? {
+            createAdapter: () => new SqliteAdapter(),
+            createDriver: () => new DummyDriver(),
+            createIntrospector: (db) => new SqliteIntrospector(db),
+            createQueryCompiler: () => new SqliteQueryCompiler(),
+          }
+        : {
+            createAdapter: () => new PostgresAdapter(),
+            createDriver: () => new DummyDriver(),
+            createIntrospector: (db) => new PostgresIntrospector(db),
+            createQueryCompiler: () => new PostgresQueryCompiler(),
+          },
+  });
+}
+
+async function runMigrations(db: Kysely<unknown>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
+
+/**
+ * SQLite through better-sqlite3: one connection, statements prepared once and cached. Queries run
+ * synchronously; while a transaction is open (it may await between its queries), queries from outside it
+ * wait for it to end, so no request ever reads another's uncommitted changes.
+ */
+export class SqliteStore extends Store {
+  readonly dialect = "sqlite" as const;
+  readonly qb = kysely("sqlite");
   private readonly statements = new Map<string, Database.Statement>();
+  private readonly inTx = new AsyncLocalStorage<object>();
+  /** The open transaction's token, and a promise that settles when it ends; null when none is open. */
+  private current: object | null = null;
+  private open: Promise<void> | null = null;
 
   constructor(readonly sqlite: Database.Database) {
-    this.qb = new Kysely<DB>({
-      dialect: {
-        createAdapter: () => new SqliteAdapter(),
-        createDriver: () => new DummyDriver(),
-        createIntrospector: (db) => new SqliteIntrospector(db),
-        createQueryCompiler: () => new SqliteQueryCompiler(),
-      },
-    });
+    super();
   }
 
   private prepare(sql: string): Database.Statement {
@@ -59,68 +200,77 @@ export class Store {
     return stmt;
   }
 
-  private params(q: Compilable<unknown>): { sql: string; params: Param[] } {
-    const c = q.compile();
-    return {
-      sql: c.sql,
-      params: c.parameters.map((p) => (typeof p === "boolean" ? (p ? 1 : 0) : (p as Param))),
-    };
-  }
-
-  /** The SQL and parameters of a query, to run later with `allCompiled` / `firstCompiled`. */
-  compile(q: Compilable<unknown>): { sql: string; params: Param[] } {
-    return this.params(q);
-  }
-
-  allCompiled<T>(c: { sql: string; params: Param[] }): T[] {
-    return this.prepare(c.sql).all(...c.params) as T[];
-  }
-
-  firstCompiled<T>(c: { sql: string; params: Param[] }): T | undefined {
-    return this.prepare(c.sql).get(...c.params) as T | undefined;
-  }
-
-  all<T>(q: Compilable<T>): T[] {
-    const { sql, params } = this.params(q);
-    return this.prepare(sql).all(...params) as T[];
-  }
-
-  first<T>(q: Compilable<T>): T | undefined {
-    const { sql, params } = this.params(q);
-    return this.prepare(sql).get(...params) as T | undefined;
-  }
-
-  run(q: Compilable<unknown>): { changes: number; lastInsertRowid: number } {
-    const { sql, params } = this.params(q);
-    const stmt = this.prepare(sql);
+  private execNow(c: Compiled, mode: "rows" | "run" | "insert"): Result {
+    const stmt = this.prepare(c.sql);
     if (stmt.reader) {
-      const rows = stmt.all(...params);
-      return { changes: rows.length, lastInsertRowid: 0 };
+      const rows = stmt.all(...c.params);
+      return { rows, changes: rows.length, insertId: 0 };
     }
-    const r = stmt.run(...params);
-    return { changes: r.changes, lastInsertRowid: Number(r.lastInsertRowid) };
+    const r = stmt.run(...c.params);
+    return { rows: [], changes: r.changes, insertId: mode === "insert" ? Number(r.lastInsertRowid) : 0 };
   }
 
-  insert(q: Compilable<unknown>): number {
-    return this.run(q).lastInsertRowid;
+  protected async exec(c: Compiled, mode: "rows" | "run" | "insert"): Promise<Result> {
+    if (!this.current || this.inTx.getStore() !== this.current) while (this.open) await this.open;
+    return this.execNow(c, mode);
   }
 
-  /**
-   * Runs `fn` in a transaction. The transaction hook (the idempotency middleware's claim of the request's
-   * key) runs inside it, so a change and the record that it was made commit together or not at all.
-   */
-  tx<T>(fn: () => T): T {
-    return this.sqlite.transaction(() => {
-      const result = fn();
-      this.txHook?.();
-      return result;
-    })();
+  async tx<T>(fn: () => Promise<T>): Promise<T> {
+    // A transaction inside a transaction is part of it.
+    if (this.current && this.inTx.getStore() === this.current) return fn();
+    while (this.open) await this.open;
+    let end!: () => void;
+    const token = {};
+    this.current = token;
+    this.open = new Promise((resolve) => (end = resolve));
+    try {
+      this.sqlite.exec("begin immediate");
+      try {
+        const result = await this.inTx.run(token, async () => {
+          const r = await fn();
+          await this.txHook?.();
+          return r;
+        });
+        this.sqlite.exec("commit");
+        return result;
+      } catch (e) {
+        if (this.sqlite.inTransaction) this.sqlite.exec("rollback");
+        throw e;
+      }
+    } finally {
+      this.current = null;
+      this.open = null;
+      end();
+    }
   }
 
-  /** Called at the end of every transaction (see `tx`); set once by the idempotency middleware. */
-  txHook: (() => void) | null = null;
+  schemaDb(): Kysely<unknown> {
+    return new Kysely<unknown>({ dialect: new SqliteDialect({ database: this.sqlite }) });
+  }
 
-  close(): void {
+  async migrate(): Promise<void> {
+    await runMigrations(this.schemaDb());
+  }
+
+  async appliedMigrations(): Promise<string[]> {
+    const table = this.sqlite
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'kysely_migration'")
+      .get();
+    if (!table) return [];
+    return (this.sqlite.prepare("SELECT name FROM kysely_migration").all() as { name: string }[]).map(
+      (r) => r.name,
+    );
+  }
+
+  async afterBulkLoad(): Promise<void> {
+    // SQLite's integer primary keys follow the largest rowid by themselves.
+  }
+
+  async analyze(): Promise<void> {
+    this.sqlite.exec("ANALYZE");
+  }
+
+  async close(): Promise<void> {
     this.sqlite.close();
   }
 }
@@ -136,25 +286,116 @@ export function openSqlite(file: string): Database.Database {
   return sqlite;
 }
 
-export async function migrate(sqlite: Database.Database): Promise<void> {
-  const db = new Kysely<unknown>({ dialect: new SqliteDialect({ database: sqlite }) });
-  const migrator = new Migrator({
-    db,
-    provider: { getMigrations: async () => migrations },
-  });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-}
+// PostgreSQL answers bigint (count, sum of integers) and numeric as strings; every such value here is a
+// count or an amount well inside a double's exact range.
+const INT8 = 20;
+const NUMERIC = 1700;
+const parseNumber = (v: string) => Number(v);
+const types = {
+  getTypeParser: ((oid: number, format?: "text" | "binary") =>
+    oid === INT8 || oid === NUMERIC
+      ? parseNumber
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
 
-/** The migrations this build knows that the database has not applied (empty when it is up to date). */
-export function pendingMigrations(sqlite: Database.Database): string[] {
-  const table = sqlite
-    .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'kysely_migration'")
-    .get();
-  const applied = new Set(
-    table
-      ? (sqlite.prepare("SELECT name FROM kysely_migration").all() as { name: string }[]).map((r) => r.name)
-      : [],
-  );
-  return Object.keys(migrations).filter((name) => !applied.has(name));
+/** PostgreSQL through a `pg` pool: a transaction holds one pooled client for every query it makes. */
+export class PostgresStore extends Store {
+  readonly dialect = "postgres" as const;
+  readonly qb = kysely("postgres");
+  readonly pool: pg.Pool;
+  private readonly client = new AsyncLocalStorage<{ client: pg.PoolClient; open: boolean }>();
+
+  constructor(url: string, opts: { max?: number; idleTimeoutMillis?: number } = {}) {
+    super();
+    this.pool = new pg.Pool({
+      connectionString: url,
+      max: opts.max ?? 10,
+      idleTimeoutMillis: opts.idleTimeoutMillis ?? 10_000,
+      types,
+    });
+    // An idle client that loses its connection must not take the process down.
+    this.pool.on("error", () => {});
+  }
+
+  protected async exec(c: Compiled, mode: "rows" | "run" | "insert"): Promise<Result> {
+    const sql = mode === "insert" ? `${c.sql} returning id` : c.sql;
+    const tx = this.client.getStore();
+    const runner = tx?.open ? tx.client : this.pool;
+    const r = await runner.query({ text: sql, values: c.params });
+    const rows = r.rows as Record<string, unknown>[];
+    return {
+      rows,
+      changes: r.rowCount ?? rows.length,
+      insertId: mode === "insert" ? Number(rows[0]?.id ?? 0) : 0,
+    };
+  }
+
+  async tx<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.client.getStore()?.open) return fn();
+    const client = await this.pool.connect();
+    const tx = { client, open: true };
+    let broken = false;
+    try {
+      await client.query("begin");
+      const result = await this.client.run(tx, async () => {
+        const r = await fn();
+        await this.txHook?.();
+        return r;
+      });
+      await client.query("commit");
+      return result;
+    } catch (e) {
+      await client.query("rollback").catch(() => {
+        broken = true;
+      });
+      throw e;
+    } finally {
+      tx.open = false;
+      client.release(broken);
+    }
+  }
+
+  schemaDb(): Kysely<unknown> {
+    return new Kysely<unknown>({ dialect: new PostgresDialect({ pool: this.pool }) });
+  }
+
+  async migrate(): Promise<void> {
+    // One instance at a time, whoever runs it: the others wait, then find nothing left to do.
+    const client = await this.pool.connect();
+    try {
+      await client.query("select pg_advisory_lock(724120001)");
+      try {
+        await runMigrations(this.schemaDb());
+      } finally {
+        await client.query("select pg_advisory_unlock(724120001)");
+      }
+    } finally {
+      client.release();
+    }
+  }
+
+  async appliedMigrations(): Promise<string[]> {
+    const exists = await this.raw<{ t: string | null }>("select to_regclass('kysely_migration')::text as t");
+    if (!exists[0]?.t) return [];
+    return (await this.raw<{ name: string }>("select name from kysely_migration")).map((r) => r.name);
+  }
+
+  async afterBulkLoad(): Promise<void> {
+    const tables = await this.raw<{ table_name: string }>(
+      "select table_name from information_schema.columns where table_schema = current_schema() and column_name = 'id' and is_identity = 'YES'",
+    );
+    for (const { table_name: t } of tables) {
+      await this.raw(
+        `select setval(pg_get_serial_sequence('"${t}"', 'id'), coalesce((select max(id) from "${t}"), 0) + 1, false)`,
+      );
+    }
+  }
+
+  async analyze(): Promise<void> {
+    await this.raw("analyze");
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
 }

@@ -20,14 +20,14 @@ export interface AuthState {
  * itself travels in `Authorization: Bearer`. A `token` flag with a missing, expired or revoked token is
  * `invalid`, so the client learns its session is gone instead of silently becoming a guest.
  */
-export function readAuth(c: Context, store: Store): AuthState {
+export async function readAuth(c: Context, store: Store): Promise<AuthState> {
   const flag = c.req.query("token");
   if (flag === undefined) return { state: "none", customer: null, tokenHash: null };
   const header = c.req.header("authorization") ?? "";
   const m = /^Bearer\s+([A-Za-z0-9_-]{20,200})$/.exec(header.trim());
   if (!m) return { state: "invalid", customer: null, tokenHash: null };
   const tokenHash = sha256(m[1]!);
-  const row = store.first(
+  const row = await store.first(
     store.qb
       .selectFrom("auth_tokens as t")
       .innerJoin("customers as c", "c.id", "t.customer_id")
@@ -52,10 +52,10 @@ export function optionalCustomer(auth: AuthState): CustomerRow | null {
   return auth.customer;
 }
 
-export function issueToken(store: Store, customerId: number, ttlMs: number): string {
+export async function issueToken(store: Store, customerId: number, ttlMs: number): Promise<string> {
   const token = randomToken();
   const now = new Date();
-  store.run(
+  await store.run(
     store.qb.insertInto("auth_tokens").values({
       token_hash: sha256(token),
       customer_id: customerId,

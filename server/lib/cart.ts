@@ -108,28 +108,28 @@ export class Carts {
     private readonly freeShippingThreshold: () => number,
   ) {}
 
-  find(owner: CartOwner): CartRow | undefined {
+  async find(owner: CartOwner): Promise<CartRow | undefined> {
     const q = this.store.qb
       .selectFrom("carts")
       .selectAll()
       .where("is_active", "=", 1)
       .orderBy("id", "desc")
       .limit(1);
-    return this.store.first(
+    return await this.store.first(
       owner.customerId !== undefined
         ? q.where("customer_id", "=", owner.customerId)
         : q.where("session_hash", "=", owner.sessionHash).where("customer_id", "is", null),
     );
   }
 
-  findOrCreate(
+  async findOrCreate(
     owner: CartOwner,
     customer?: { email: string; first_name: string; last_name: string },
-  ): CartRow {
-    const existing = this.find(owner);
+  ): Promise<CartRow> {
+    const existing = await this.find(owner);
     if (existing) return existing;
     const now = nowIso();
-    const id = this.store.insert(
+    const id = await this.store.insert(
       this.store.qb.insertInto("carts").values({
         customer_id: owner.customerId ?? null,
         session_hash: owner.sessionHash ?? null,
@@ -144,17 +144,19 @@ export class Carts {
         updated_at: now,
       }),
     );
-    return this.store.first(this.store.qb.selectFrom("carts").selectAll().where("id", "=", id))!;
+    return (await this.store.first(this.store.qb.selectFrom("carts").selectAll().where("id", "=", id)))!;
   }
 
-  items(cartId: number): CartItemRow[] {
-    return this.store.all(
+  async items(cartId: number): Promise<CartItemRow[]> {
+    return await this.store.all(
       this.store.qb.selectFrom("cart_items").selectAll().where("cart_id", "=", cartId).orderBy("id"),
     );
   }
 
-  addresses(cartId: number): { billing: CartAddressRow | null; shipping: CartAddressRow | null } {
-    const rows = this.store.all(
+  async addresses(
+    cartId: number,
+  ): Promise<{ billing: CartAddressRow | null; shipping: CartAddressRow | null }> {
+    const rows = await this.store.all(
       this.store.qb.selectFrom("cart_addresses").selectAll().where("cart_id", "=", cartId),
     );
     return {
@@ -163,17 +165,19 @@ export class Carts {
     };
   }
 
-  private variant(id: number): ProductVariantTable | undefined {
-    return this.store.first(this.store.qb.selectFrom("product_variants").selectAll().where("id", "=", id));
+  private async variant(id: number): Promise<ProductVariantTable | undefined> {
+    return await this.store.first(
+      this.store.qb.selectFrom("product_variants").selectAll().where("id", "=", id),
+    );
   }
 
   available(product: ProductTable, variant: ProductVariantTable | null): number {
     return Math.max(0, variant ? variant.stock : product.stock);
   }
 
-  validCoupon(code: string | null, subTotal: number): CouponTable | null {
+  async validCoupon(code: string | null, subTotal: number): Promise<CouponTable | null> {
     if (!code) return null;
-    const c = this.store.first(
+    const c = await this.store.first(
       this.store.qb.selectFrom("coupons").selectAll().where("code", "=", code.toUpperCase()),
     );
     if (!c || c.status !== 1) return null;
@@ -183,14 +187,15 @@ export class Carts {
     return c;
   }
 
-  totals(cart: CartRow, items = this.items(cart.id)): Totals {
+  async totals(cart: CartRow, given?: CartItemRow[]): Promise<Totals> {
+    const items = given ?? (await this.items(cart.id));
     const products = new Map(
-      this.catalog.productRows([...new Set(items.map((i) => i.product_id))]).map((p) => [p.id, p]),
+      (await this.catalog.productRows([...new Set(items.map((i) => i.product_id))])).map((p) => [p.id, p]),
     );
     const variantIds = items.map((i) => i.variant_id).filter((v): v is number => v !== null);
     const variants = new Map(
       (variantIds.length
-        ? this.store.all(
+        ? await this.store.all(
             this.store.qb.selectFrom("product_variants").selectAll().where("id", "in", variantIds),
           )
         : []
@@ -205,7 +210,7 @@ export class Carts {
       lines.push({ item, product, variant, price, total: round2(price * item.quantity) });
     }
     const subTotal = round2(lines.reduce((s, l) => s + l.total, 0));
-    const coupon = this.validCoupon(cart.coupon_code, subTotal);
+    const coupon = await this.validCoupon(cart.coupon_code, subTotal);
     const discount = coupon
       ? round2(
           coupon.type === "percent" ? (subTotal * coupon.amount) / 100 : Math.min(coupon.amount, subTotal),
@@ -269,16 +274,15 @@ export class Carts {
     };
   }
 
-  view(cart: CartRow | undefined | null) {
+  async view(cart: CartRow | undefined | null) {
     if (!cart) return null;
-    const t = this.totals(cart);
+    const t = await this.totals(cart);
     const productViews = new Map(
-      this.catalog
-        .viewsJson([...new Set(t.lines.map((l) => l.product.id))])
+      (await this.catalog.viewsJson([...new Set(t.lines.map((l) => l.product.id))]))
         .map((json) => JSON.parse(json) as Record<string, unknown> & { id: number })
         .map((p) => [p.id, p]),
     );
-    const { billing, shipping } = this.addresses(cart.id);
+    const { billing, shipping } = await this.addresses(cart.id);
     const money = (name: string, v: number) => ({
       [name]: decimal(v),
       [`formated_${name}`]: formatMoney(v),
@@ -413,20 +417,20 @@ export class Carts {
     };
   }
 
-  resolveVariant(
+  async resolveVariant(
     product: ProductTable,
     selected: number | undefined,
     superAttr: Record<string, number> | undefined,
-  ): ProductVariantTable | null | "missing" {
+  ): Promise<ProductVariantTable | null | "missing"> {
     if (product.type !== "configurable") return null;
     if (selected !== undefined) {
-      const v = this.variant(selected);
+      const v = await this.variant(selected);
       return v && v.product_id === product.id ? v : "missing";
     }
     const color = superAttr?.[String(COLOR_ATTRIBUTE_ID)];
     const size = superAttr?.[String(SIZE_ATTRIBUTE_ID)];
     if (color === undefined || size === undefined) return "missing";
-    const v = this.store.first(
+    const v = await this.store.first(
       this.store.qb
         .selectFrom("product_variants")
         .selectAll()
@@ -438,14 +442,14 @@ export class Carts {
   }
 
   /** Adds or merges a line; throws StockError above stock. */
-  addLine(
+  async addLine(
     cart: CartRow,
     product: ProductTable,
     variant: ProductVariantTable | null,
     quantity: number,
     extra: Record<string, unknown> = {},
-  ): void {
-    const existing = this.store.first(
+  ): Promise<void> {
+    const existing = await this.store.first(
       this.store.qb
         .selectFrom("cart_items")
         .selectAll()
@@ -457,14 +461,14 @@ export class Carts {
     if (next > this.available(product, variant)) throw new StockError();
     const now = nowIso();
     if (existing) {
-      this.store.run(
+      await this.store.run(
         this.store.qb
           .updateTable("cart_items")
           .set({ quantity: next, updated_at: now })
           .where("id", "=", existing.id),
       );
     } else {
-      this.store.run(
+      await this.store.run(
         this.store.qb.insertInto("cart_items").values({
           cart_id: cart.id,
           product_id: product.id,
@@ -476,16 +480,16 @@ export class Carts {
         }),
       );
     }
-    this.touch(cart);
+    await this.touch(cart);
   }
 
   /** Sets absolute quantities of some lines; reads only those lines (its cost does not grow with the cart). */
-  setQuantities(cart: CartRow, qty: Record<string, number>): void {
+  async setQuantities(cart: CartRow, qty: Record<string, number>): Promise<void> {
     const ids = Object.keys(qty)
       .map(Number)
       .filter((id) => Number.isSafeInteger(id));
     const rows = ids.length
-      ? this.store.all(
+      ? await this.store.all(
           this.store.qb
             .selectFrom("cart_items")
             .selectAll()
@@ -503,7 +507,7 @@ export class Carts {
           error: { message: "Quantity cannot be lesser than one.", code: 0 },
         });
     }
-    const t = this.totals(cart, [...items.values()]);
+    const t = await this.totals(cart, [...items.values()]);
     for (const [id, q] of Object.entries(qty)) {
       const line = t.lines.find((l) => String(l.item.id) === id);
       if (!line) continue;
@@ -516,43 +520,43 @@ export class Carts {
     }
     const now = nowIso();
     for (const [id, q] of Object.entries(qty)) {
-      this.store.run(
+      await this.store.run(
         this.store.qb
           .updateTable("cart_items")
           .set({ quantity: q, updated_at: now })
           .where("id", "=", Number(id)),
       );
     }
-    this.touch(cart);
+    await this.touch(cart);
   }
 
-  touch(cart: CartRow): void {
-    this.store.run(
+  async touch(cart: CartRow): Promise<void> {
+    await this.store.run(
       this.store.qb.updateTable("carts").set({ updated_at: nowIso() }).where("id", "=", cart.id),
     );
   }
 
-  deactivate(cartId: number): void {
-    this.store.run(
+  async deactivate(cartId: number): Promise<void> {
+    await this.store.run(
       this.store.qb.updateTable("carts").set({ is_active: 0, updated_at: nowIso() }).where("id", "=", cartId),
     );
   }
 
   /** Login: the guest's lines join the customer's cart; quantities are capped at stock, never refused. */
-  merge(
+  async merge(
     sessionHash: string,
     customer: { id: number; email: string; first_name: string; last_name: string },
-  ): void {
-    const guest = this.find({ sessionHash });
+  ): Promise<void> {
+    const guest = await this.find({ sessionHash });
     if (!guest) return;
-    const guestItems = this.items(guest.id);
+    const guestItems = await this.items(guest.id);
     if (!guestItems.length) {
-      this.deactivate(guest.id);
+      await this.deactivate(guest.id);
       return;
     }
-    const target = this.findOrCreate({ customerId: customer.id }, customer);
-    const current = this.totals(target);
-    const guestTotals = this.totals(guest, guestItems);
+    const target = await this.findOrCreate({ customerId: customer.id }, customer);
+    const current = await this.totals(target);
+    const guestTotals = await this.totals(guest, guestItems);
     for (const l of guestTotals.lines) {
       const existing = current.lines.find(
         (c) => c.product.id === l.product.id && (c.variant?.id ?? null) === (l.variant?.id ?? null),
@@ -560,7 +564,7 @@ export class Carts {
       const room = this.available(l.product, l.variant) - (existing?.item.quantity ?? 0);
       const add = Math.min(room, l.item.quantity);
       if (add > 0)
-        this.addLine(
+        await this.addLine(
           target,
           l.product,
           l.variant,
@@ -569,13 +573,13 @@ export class Carts {
         );
     }
     if (!target.coupon_code && guest.coupon_code) {
-      this.store.run(
+      await this.store.run(
         this.store.qb
           .updateTable("carts")
           .set({ coupon_code: guest.coupon_code })
           .where("id", "=", target.id),
       );
     }
-    this.deactivate(guest.id);
+    await this.deactivate(guest.id);
   }
 }

@@ -59,26 +59,24 @@ export class Catalog {
   constructor(
     private readonly store: Store,
     private readonly listCacheSize = 1000,
-  ) {
-    this.reloadCategories();
-  }
+  ) {}
 
-  reloadCategories(): void {
+  async reloadCategories(): Promise<void> {
     this.primaryCategories = new Set(
-      this.store
-        .all(
+      (
+        await this.store.all(
           this.store.qb
             .selectFrom("products")
             .select("category_id")
             .distinct()
             .where("category_id", "is not", null),
         )
-        .map((r) => r.category_id as number),
+      ).map((r) => r.category_id as number),
     );
     this.categories = new Map(
-      this.store
-        .all(this.store.qb.selectFrom("categories").selectAll().orderBy("position"))
-        .map((c) => [c.id, c]),
+      (await this.store.all(this.store.qb.selectFrom("categories").selectAll().orderBy("position"))).map(
+        (c) => [c.id, c],
+      ),
     );
   }
 
@@ -109,11 +107,11 @@ export class Catalog {
   }
 
   /** Anonymous product JSON, cached per product as UTF-8 bytes (the catalogue changes only through stock). */
-  viewsBytes(ids: number[]): Buffer[] {
+  async viewsBytes(ids: number[]): Promise<Buffer[]> {
     const missing = ids.filter((id) => !this.jsonCache.has(id));
     if (missing.length) {
       if (this.jsonCache.size + missing.length > 20_000) this.jsonCache.clear();
-      for (const v of this.views(missing)) this.jsonCache.set(v.id, Buffer.from(JSON.stringify(v)));
+      for (const v of await this.views(missing)) this.jsonCache.set(v.id, Buffer.from(JSON.stringify(v)));
     }
     const out: Buffer[] = [];
     for (const id of ids) {
@@ -123,8 +121,8 @@ export class Catalog {
     return out;
   }
 
-  viewsJson(ids: number[]): string[] {
-    return this.viewsBytes(ids).map((b) => b.toString("utf8"));
+  async viewsJson(ids: number[]): Promise<string[]> {
+    return (await this.viewsBytes(ids)).map((b) => b.toString("utf8"));
   }
 
   cachedList(key: string): Uint8Array<ArrayBuffer> | undefined {
@@ -138,29 +136,29 @@ export class Catalog {
     this.listCache.set(key, { version: this.version, body });
   }
 
-  productRows(ids: number[]): ProductTable[] {
+  async productRows(ids: number[]): Promise<ProductTable[]> {
     if (!ids.length) return [];
-    return this.store.all(this.store.qb.selectFrom("products").selectAll().where("id", "in", ids));
+    return await this.store.all(this.store.qb.selectFrom("products").selectAll().where("id", "in", ids));
   }
 
-  views(ids: number[], opts: { wishlisted?: Set<number> } = {}): ProductView[] {
+  async views(ids: number[], opts: { wishlisted?: Set<number> } = {}): Promise<ProductView[]> {
     if (!ids.length) return [];
-    const rows = new Map(this.productRows(ids).map((r) => [r.id, r]));
+    const rows = new Map((await this.productRows(ids)).map((r) => [r.id, r]));
     const variants = new Map<number, ProductVariantTable[]>();
-    for (const v of this.store.all(
+    for (const v of (await this.store.all(
       this.store.qb
         .selectFrom("product_variants")
         .selectAll()
         .where("product_id", "in", ids)
         .orderBy("product_id")
         .orderBy("position"),
-    ) as ProductVariantTable[]) {
+    )) as ProductVariantTable[]) {
       let list = variants.get(v.product_id);
       if (!list) variants.set(v.product_id, (list = []));
       list.push(v);
     }
     const cats = new Map<number, number[]>();
-    for (const pc of this.store.all(
+    for (const pc of await this.store.all(
       this.store.qb
         .selectFrom("product_categories")
         .select(["product_id", "category_id"])
@@ -172,7 +170,7 @@ export class Catalog {
       list.push(pc.category_id);
     }
     const reviews = new Map<number, ReviewStat>();
-    for (const r of this.store.all(
+    for (const r of await this.store.all(
       this.store.qb
         .selectFrom("reviews")
         .select(["product_id", "rating", (eb) => eb.fn.countAll<number>().as("n")])
@@ -347,8 +345,8 @@ export class Catalog {
     }));
   }
 
-  configurableConfig(row: ProductTable) {
-    const variants = this.store.all(
+  async configurableConfig(row: ProductTable) {
+    const variants = await this.store.all(
       this.store.qb
         .selectFrom("product_variants")
         .selectAll()
@@ -408,7 +406,7 @@ export class Catalog {
    * The compiled SQL of a query is kept (it depends only on the query and the categories, which are
    * loaded once), so a repeated list request runs two prepared statements and builds nothing.
    */
-  search(q: ProductListQuery, page: number, limit: number): { ids: number[]; total: number } {
+  async search(q: ProductListQuery, page: number, limit: number): Promise<{ ids: number[]; total: number }> {
     const key = q.url_key
       ? undefined
       : JSON.stringify([
@@ -431,7 +429,7 @@ export class Catalog {
         ]);
     let plan = key === undefined ? undefined : this.plans.get(key);
     if (!plan) {
-      plan = this.plan(q, page, limit);
+      plan = await this.plan(q, page, limit);
       if (key !== undefined) {
         if (this.plans.size >= 5000) this.plans.clear();
         this.plans.set(key, plan);
@@ -439,15 +437,15 @@ export class Catalog {
     }
     let total = this.countCache.get(plan.countKey);
     if (total === undefined) {
-      total = this.store.firstCompiled<{ n: number }>(plan.count)?.n ?? 0;
+      total = (await this.store.firstCompiled<{ n: number }>(plan.count))?.n ?? 0;
       if (this.countCache.size > 5000) this.countCache.clear();
       this.countCache.set(plan.countKey, total);
     }
-    const ids = this.store.allCompiled<{ id: number }>(plan.ids).map((r) => r.id);
+    const ids = (await this.store.allCompiled<{ id: number }>(plan.ids)).map((r) => r.id);
     return { ids, total };
   }
 
-  private plan(q: ProductListQuery, page: number, limit: number): SearchPlan {
+  private async plan(q: ProductListQuery, page: number, limit: number): Promise<SearchPlan> {
     const db = this.store.qb;
     let query = db.selectFrom("products as p");
     const list = (v: string | undefined) =>
@@ -511,7 +509,9 @@ export class Catalog {
     if (on(q.sale)) query = query.where("p.discount", ">", 0);
     if (on(q.bestseller)) query = query.where("p.sale_count", ">=", BESTSELLER_MIN_SALES);
     const text = q.search ?? q.name;
-    if (text) query = query.where(sql<boolean>`p.name like ${"%" + escapeLike(text) + "%"} escape '\\'`);
+    // Case-insensitive on both databases: SQLite's `like` is (for ASCII), PostgreSQL's `ilike` is.
+    const like = sql.raw(this.store.likeOperator);
+    if (text) query = query.where(sql<boolean>`p.name ${like} ${"%" + escapeLike(text) + "%"} escape '\\'`);
     if (q.price) {
       const [min, max] = q.price.split(",").map((s) => Number(s));
       if (min !== undefined && Number.isFinite(min)) query = query.where("p.final_price", ">=", min);
@@ -519,9 +519,12 @@ export class Catalog {
         query = query.where("p.final_price", "<=", max);
     }
     if (q.url_key) {
-      const exact = this.store.first(db.selectFrom("products").select("id").where("url_key", "=", q.url_key));
+      const exact = await this.store.first(
+        db.selectFrom("products").select("id").where("url_key", "=", q.url_key),
+      );
       if (exact) query = query.where("p.id", "=", exact.id);
-      else query = query.where(sql<boolean>`p.url_key like ${"%" + escapeLike(q.url_key) + "%"} escape '\\'`);
+      else
+        query = query.where(sql<boolean>`p.url_key ${like} ${"%" + escapeLike(q.url_key) + "%"} escape '\\'`);
     }
 
     const count = this.store.compile(query.select((eb) => eb.fn.countAll<number>().as("n")));

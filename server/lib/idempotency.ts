@@ -90,8 +90,8 @@ export function idempotency(
   const context = new AsyncLocalStorage<Claim>();
   let lastSweep = 0;
 
-  const insertClaim = (claim: Claim) => {
-    store.run(
+  const insertClaim = async (claim: Claim) => {
+    await store.run(
       store.qb
         .insertInto("idempotency_keys")
         .values({
@@ -107,17 +107,17 @@ export function idempotency(
     );
     claim.claimed = true;
   };
-  store.txHook = () => {
+  store.txHook = async () => {
     const claim = context.getStore();
-    if (claim && !claim.claimed) insertClaim(claim);
+    if (claim && !claim.claimed) await insertClaim(claim);
   };
 
-  const sweep = (now: number) => {
+  const sweep = async (now: number) => {
     if (now - lastSweep < 60_000) return;
     lastSweep = now;
     const since = new Date(now - limits.ttlMs).toISOString();
-    store.run(store.qb.deleteFrom("idempotency_keys").where("created_at", "<=", since));
-    const totals = store.first(
+    await store.run(store.qb.deleteFrom("idempotency_keys").where("created_at", "<=", since));
+    const totals = await store.first(
       store.qb
         .selectFrom("idempotency_keys")
         .select((eb) => [eb.fn.countAll<number>().as("rows"), eb.fn.sum<number>("bytes").as("bytes")]),
@@ -126,7 +126,7 @@ export function idempotency(
     let bytes = Number(totals?.bytes ?? 0);
     // Oldest first, in batches, until both caps hold again.
     while (rows > limits.maxRows || bytes > limits.maxTotalBytes) {
-      const batch = store.all(
+      const batch = await store.all(
         store.qb
           .selectFrom("idempotency_keys")
           .select(["key_hash", "bytes"])
@@ -134,7 +134,7 @@ export function idempotency(
           .limit(Math.max(100, Math.ceil(rows / 10))),
       );
       if (!batch.length) break;
-      store.run(
+      await store.run(
         store.qb.deleteFrom("idempotency_keys").where(
           "key_hash",
           "in",
@@ -176,7 +176,7 @@ export function idempotency(
     if (body.length > MAX_BODY_BYTES) throw new HttpError(413, { message: "The request body is too large." });
     const requestHash = sha256(`${c.req.method} ${path}\n${body}`);
     const since = new Date(Date.now() - limits.ttlMs).toISOString();
-    const stored = store.first(
+    const stored = await store.first(
       store.qb
         .selectFrom("idempotency_keys")
         .selectAll()
@@ -233,14 +233,14 @@ export function idempotency(
     if (!keep || !(res.headers.get("content-type") ?? "").includes("json")) return;
     const text = await res.clone().text();
     const now = Date.now();
-    sweep(now);
+    await sweep(now);
     const bytes = Buffer.byteLength(text);
     if (bytes > limits.maxReplyBytes) {
       // Too large to keep: a claim (if the change made one) stays, so a retry gets the recovery.
-      if (!claim.claimed) insertClaim(claim);
+      if (!claim.claimed) await insertClaim(claim);
       return;
     }
-    store.run(
+    await store.run(
       store.qb
         .insertInto("idempotency_keys")
         .values({
@@ -258,6 +258,6 @@ export function idempotency(
 }
 
 /** Logout: the customer's kept replies go with the session (security review L3). */
-export function forgetReplies(store: Store, customerId: number): void {
-  store.run(store.qb.deleteFrom("idempotency_keys").where("customer_id", "=", customerId));
+export async function forgetReplies(store: Store, customerId: number): Promise<void> {
+  await store.run(store.qb.deleteFrom("idempotency_keys").where("customer_id", "=", customerId));
 }

@@ -27,20 +27,20 @@ function money(name: string, v: number) {
   };
 }
 
-export function orderViews(store: Store, catalog: Catalog, orders: OrderRow[]) {
+export async function orderViews(store: Store, catalog: Catalog, orders: OrderRow[]) {
   if (!orders.length) return [];
   const ids = orders.map((o) => o.id);
-  const items = store.all(
+  const items = await store.all(
     store.qb.selectFrom("order_items").selectAll().where("order_id", "in", ids).orderBy("id"),
   );
-  const addresses = store.all(
+  const addresses = await store.all(
     store.qb.selectFrom("order_addresses").selectAll().where("order_id", "in", ids),
   );
-  const invoices = store.all(
+  const invoices = await store.all(
     store.qb.selectFrom("invoices").selectAll().where("order_id", "in", ids).orderBy("id"),
   );
   const products = new Map(
-    catalog.productRows([...new Set(items.map((i) => i.product_id))]).map((p) => [p.id, p]),
+    (await catalog.productRows([...new Set(items.map((i) => i.product_id))])).map((p) => [p.id, p]),
   );
   return orders.map((o) => {
     const billing = addresses.find((a) => a.order_id === o.id && a.address_type === "billing");

@@ -7,19 +7,21 @@ import { randomToken } from "./crypto";
  * characters); otherwise one generated once and kept in the database, so a restart or a second instance on
  * the same database derives the same ids.
  */
-export function loadServerSecret(store: Store, fromEnv: string | undefined): string {
+export async function loadServerSecret(store: Store, fromEnv: string | undefined): Promise<string> {
   if (fromEnv) {
     if (fromEnv.length < 32) throw new Error("SERVER_SECRET must be at least 32 characters long.");
     return fromEnv;
   }
-  store.run(
+  await store.run(
     store.qb
       .insertInto("settings")
       .values({ key: "server_secret", value: randomToken(32) })
       .onConflict((oc) => oc.column("key").doNothing()),
   );
-  return store.first(store.qb.selectFrom("settings").select("value").where("key", "=", "server_secret"))!
-    .value;
+  const row = await store.first(
+    store.qb.selectFrom("settings").select("value").where("key", "=", "server_secret"),
+  );
+  return row!.value;
 }
 
 export function hmac(secret: string, value: string): string {

@@ -17,8 +17,8 @@ export function accountRoutes(d: Deps) {
     c.header("Cache-Control", "no-store");
   });
 
-  const addressOf = (customerId: number, id: number) =>
-    store.first(
+  const addressOf = async (customerId: number, id: number) =>
+    await store.first(
       store.qb
         .selectFrom("customer_addresses")
         .selectAll()
@@ -26,7 +26,7 @@ export function accountRoutes(d: Deps) {
         .where("customer_id", "=", customerId),
     );
 
-  const view = (a: NonNullable<ReturnType<typeof addressOf>>) => {
+  const view = (a: NonNullable<Awaited<ReturnType<typeof addressOf>>>) => {
     const { customer_id: _c, email: _e, ...rest } = addressView(a);
     return { ...rest, is_default: a.is_default === 1 };
   };
@@ -41,9 +41,9 @@ export function accountRoutes(d: Deps) {
     return parseWith(addressInputSchema, raw);
   };
 
-  r.get("/addresses", (c) => {
+  r.get("/addresses", async (c) => {
     const customer = requireCustomer(c.get("auth"));
-    const rows = store.all(
+    const rows = await store.all(
       store.qb
         .selectFrom("customer_addresses")
         .selectAll()
@@ -53,16 +53,16 @@ export function accountRoutes(d: Deps) {
     return c.json({ data: rows.map(view) });
   });
 
-  r.get("/addresses/:id", (c) => {
+  r.get("/addresses/:id", async (c) => {
     const customer = requireCustomer(c.get("auth"));
-    const a = addressOf(customer.id, idParam(c));
+    const a = await addressOf(customer.id, idParam(c));
     if (!a) throw notFound();
     return c.json({ data: view(a) });
   });
 
   const save = async (c: Ctx, id: number | null) => {
     const customer = requireCustomer(c.get("auth"));
-    if (id !== null && !addressOf(customer.id, id)) throw notFound();
+    if (id !== null && !(await addressOf(customer.id, id))) throw notFound();
     const b = await addressBody(c);
     const now = nowIso();
     const isDefault = b.default_address ?? b.is_default;
@@ -80,22 +80,22 @@ export function accountRoutes(d: Deps) {
       phone: b.phone,
       updated_at: now,
     };
-    const savedId = store.tx(() => {
+    const savedId = await store.tx(async () => {
       if (isDefault)
-        store.run(
+        await store.run(
           store.qb
             .updateTable("customer_addresses")
             .set({ is_default: 0 })
             .where("customer_id", "=", customer.id),
         );
       if (id === null) {
-        return store.insert(
+        return await store.insert(
           store.qb
             .insertInto("customer_addresses")
             .values({ ...values, customer_id: customer.id, is_default: isDefault ? 1 : 0, created_at: now }),
         );
       }
-      store.run(
+      await store.run(
         store.qb
           .updateTable("customer_addresses")
           .set({ ...values, ...(isDefault !== undefined ? { is_default: isDefault ? 1 : 0 } : {}) })
@@ -108,15 +108,15 @@ export function accountRoutes(d: Deps) {
         id === null
           ? "Your address has been created successfully."
           : "Your address has been updated successfully.",
-      data: view(addressOf(customer.id, savedId)!),
+      data: view((await addressOf(customer.id, savedId))!),
     });
   };
   r.post("/addresses/create", (c) => save(c, null));
   r.put("/addresses/:id", (c) => save(c, idParam(c)));
 
-  r.delete("/addresses/:id", (c) => {
+  r.delete("/addresses/:id", async (c) => {
     const customer = requireCustomer(c.get("auth"));
-    const res = store.run(
+    const res = await store.run(
       store.qb
         .deleteFrom("customer_addresses")
         .where("id", "=", idParam(c))
@@ -126,7 +126,7 @@ export function accountRoutes(d: Deps) {
     return c.json({ message: "Item removed successfully." });
   });
 
-  r.get("/orders", (c) => {
+  r.get("/orders", async (c) => {
     const customer = requireCustomer(c.get("auth"));
     const q = parseQuery(c, listQuerySchema);
     const page = q.page ?? 1;
@@ -134,25 +134,25 @@ export function accountRoutes(d: Deps) {
     const status = c.req.query("status");
     let base = store.qb.selectFrom("orders").where("customer_id", "=", customer.id);
     if (status) base = base.where("status", "in", status.split(",").slice(0, 10));
-    const total = store.first(base.select((eb) => eb.fn.countAll<number>().as("n")))?.n ?? 0;
-    const rows = store.all(
+    const total = (await store.first(base.select((eb) => eb.fn.countAll<number>().as("n"))))?.n ?? 0;
+    const rows = (await store.all(
       base
         .selectAll()
         .orderBy("id", "desc")
         .limit(limit)
         .offset((page - 1) * limit),
-    ) as OrderRow[];
-    const views = orderViews(store, catalog, rows);
+    )) as OrderRow[];
+    const views = await orderViews(store, catalog, rows);
     if (q.pagination === "0") return c.json({ data: views });
     return c.json(paginate(linkUrl(c), views, total, { page, limit, limitRaw: c.req.query("limit") }));
   });
 
   /** A customer's order by token, or a guest's order from the same session cookie (the success page). */
-  const visibleOrder = (c: Ctx): OrderRow => {
+  const visibleOrder = async (c: Ctx): Promise<OrderRow> => {
     const id = idParam(c);
     const auth = c.get("auth");
     if (auth.state === "invalid") throw new HttpError(401, { error: "Unauthenticated" });
-    const order = store.first(store.qb.selectFrom("orders").selectAll().where("id", "=", id)) as
+    const order = (await store.first(store.qb.selectFrom("orders").selectAll().where("id", "=", id))) as
       OrderRow | undefined;
     if (!order) throw notFound();
     const session = sessionHash(c);
@@ -165,33 +165,35 @@ export function accountRoutes(d: Deps) {
     return order;
   };
 
-  r.get("/orders/:id", (c) => c.json({ data: orderViews(store, catalog, [visibleOrder(c)])[0] }));
+  r.get("/orders/:id", async (c) =>
+    c.json({ data: (await orderViews(store, catalog, [await visibleOrder(c)]))[0] }),
+  );
 
-  r.post("/orders/:id/cancel", (c) => {
-    const order = visibleOrder(c);
+  r.post("/orders/:id/cancel", async (c) => {
+    const order = await visibleOrder(c);
     if (order.status !== "pending")
       return c.json({ status: false, message: "Something went wrong, please try again later." }, 422);
-    store.tx(() => {
-      const items = store.all(
+    await store.tx(async () => {
+      const items = await store.all(
         store.qb.selectFrom("order_items").selectAll().where("order_id", "=", order.id),
       );
       for (const i of items) {
         if (i.variant_id)
-          store.run(
+          await store.run(
             store.qb
               .updateTable("product_variants")
               .set((eb) => ({ stock: eb("stock", "+", i.qty_ordered) }))
               .where("id", "=", i.variant_id),
           );
         else
-          store.run(
+          await store.run(
             store.qb
               .updateTable("products")
               .set((eb) => ({ stock: eb("stock", "+", i.qty_ordered) }))
               .where("id", "=", i.product_id),
           );
       }
-      store.run(
+      await store.run(
         store.qb
           .updateTable("orders")
           .set({ status: "canceled", updated_at: nowIso() })
@@ -199,30 +201,32 @@ export function accountRoutes(d: Deps) {
       );
     });
     catalog.touch(
-      store
-        .all(store.qb.selectFrom("order_items").select("product_id").where("order_id", "=", order.id))
-        .map((i) => i.product_id),
+      (
+        await store.all(
+          store.qb.selectFrom("order_items").select("product_id").where("order_id", "=", order.id),
+        )
+      ).map((i) => i.product_id),
     );
     return c.json({ status: true, message: "Order canceled successfully." });
   });
 
-  r.get("/wishlist", (c) => {
+  r.get("/wishlist", async (c) => {
     const customer = requireCustomer(c.get("auth"));
     const q = parseQuery(c, listQuerySchema);
     const page = q.page ?? 1;
     const limit = q.limit ?? 10;
     const base = store.qb.selectFrom("wishlist_items").where("customer_id", "=", customer.id);
-    const total = store.first(base.select((eb) => eb.fn.countAll<number>().as("n")))?.n ?? 0;
+    const total = (await store.first(base.select((eb) => eb.fn.countAll<number>().as("n"))))?.n ?? 0;
     let rowsQ = base.selectAll().orderBy("id", "desc");
     if (q.pagination !== "0") rowsQ = rowsQ.limit(limit).offset((page - 1) * limit);
-    const rows = store.all(rowsQ);
+    const rows = await store.all(rowsQ);
     const products = new Map(
-      catalog
-        .views(
+      (
+        await catalog.views(
           rows.map((w) => w.product_id),
           { wishlisted: new Set(rows.map((w) => w.product_id)) },
         )
-        .map((p) => [p.id, p]),
+      ).map((p) => [p.id, p]),
     );
     const items = rows
       .filter((w) => products.has(w.product_id))
@@ -236,11 +240,11 @@ export function accountRoutes(d: Deps) {
     return c.json(paginate(linkUrl(c), items, total, { page, limit, limitRaw: c.req.query("limit") }));
   });
 
-  r.get("/wishlist/add/:id", (c) => {
+  r.get("/wishlist/add/:id", async (c) => {
     const customer = requireCustomer(c.get("auth"));
     const productId = idParam(c);
-    if (!catalog.productRows([productId]).length) throw notFound();
-    const existing = store.first(
+    if (!(await catalog.productRows([productId])).length) throw notFound();
+    const existing = await store.first(
       store.qb
         .selectFrom("wishlist_items")
         .selectAll()
@@ -248,25 +252,25 @@ export function accountRoutes(d: Deps) {
         .where("product_id", "=", productId),
     );
     if (existing) {
-      store.run(store.qb.deleteFrom("wishlist_items").where("id", "=", existing.id));
+      await store.run(store.qb.deleteFrom("wishlist_items").where("id", "=", existing.id));
       return c.json({ data: null, message: "Item removed from wishlist successfully." });
     }
     const now = nowIso();
-    const id = store.insert(
+    const id = await store.insert(
       store.qb
         .insertInto("wishlist_items")
         .values({ customer_id: customer.id, product_id: productId, created_at: now, updated_at: now }),
     );
-    const [product] = catalog.views([productId], { wishlisted: new Set([productId]) });
+    const [product] = await catalog.views([productId], { wishlisted: new Set([productId]) });
     return c.json({
       data: { id, product, created_at: now, updated_at: now },
       message: "Item Successfully Added To Wishlist",
     });
   });
 
-  r.delete("/wishlist/:id", (c) => {
+  r.delete("/wishlist/:id", async (c) => {
     const customer = requireCustomer(c.get("auth"));
-    const res = store.run(
+    const res = await store.run(
       store.qb
         .deleteFrom("wishlist_items")
         .where("id", "=", idParam(c))

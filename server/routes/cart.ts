@@ -30,9 +30,9 @@ export function cartRoutes(d: Deps) {
   const r = new Hono<AppEnv>();
   const { store, carts, catalog } = d;
 
-  const activeCart = (c: Ctx): CartRow | undefined => {
+  const activeCart = async (c: Ctx): Promise<CartRow | undefined> => {
     const owner = cartOwner(c, false);
-    return owner ? carts.find(owner) : undefined;
+    return owner ? await carts.find(owner) : undefined;
   };
 
   r.use("*", async (c, next) => {
@@ -40,11 +40,11 @@ export function cartRoutes(d: Deps) {
     c.header("Cache-Control", "no-store");
   });
 
-  r.get("/checkout/cart", (c) => c.json({ data: carts.view(activeCart(c)) }));
+  r.get("/checkout/cart", async (c) => c.json({ data: await carts.view(await activeCart(c)) }));
 
   /** A write's success reply: the message and the cart, or only the message when asked for minimal. */
-  const written = (c: Ctx, message: string, cart: () => CartRow | undefined) => {
-    if (!prefersMinimal(c)) return c.json({ message, data: carts.view(cart()) });
+  const written = async (c: Ctx, message: string, cart: () => Promise<CartRow | undefined>) => {
+    if (!prefersMinimal(c)) return c.json({ message, data: await carts.view(await cart()) });
     c.header("Preference-Applied", "return=minimal");
     return c.json({ message });
   };
@@ -52,28 +52,32 @@ export function cartRoutes(d: Deps) {
   r.post("/checkout/cart/add/:id", async (c) => {
     const productId = idParam(c);
     const body = await parseBody(c, addToCartRequestSchema);
-    const [product] = catalog.productRows([productId]);
+    const [product] = await catalog.productRows([productId]);
     if (!product) throw notFound();
     const customer = optionalCustomer(c.get("auth"));
     // A guest's write that opens a new cart session is bounded per address (security review M1); the
     // retry of one (same Idempotency-Key) opens none.
     const derived = c.get("derivedSession");
-    if (!customer && !sessionHash(c) && !(derived && carts.find({ sessionHash: sha256(derived) })))
+    if (!customer && !sessionHash(c) && !(derived && (await carts.find({ sessionHash: sha256(derived) }))))
       enforce(c, d.limiters.guestSessions, clientIp(c));
     const owner = cartOwner(c, true)!;
     const quantity = body.quantity ?? body.quantityCount ?? 1;
-    const variant = carts.resolveVariant(product, body.selected_configurable_option, body.super_attribute);
-    const current = carts.find(owner);
+    const variant = await carts.resolveVariant(
+      product,
+      body.selected_configurable_option,
+      body.super_attribute,
+    );
+    const current = await carts.find(owner);
     if (variant === "missing") {
       return c.json({
         error: { message: "Options are missing for this product.", code: 0 },
-        data: carts.view(current),
+        data: await carts.view(current),
       });
     }
     try {
-      store.tx(() => {
-        const cart = carts.findOrCreate(owner, customer ?? undefined);
-        carts.addLine(cart, product, variant, quantity, {
+      await store.tx(async () => {
+        const cart = await carts.findOrCreate(owner, customer ?? undefined);
+        await carts.addLine(cart, product, variant, quantity, {
           product_id: product.id,
           quantity,
           ...(variant
@@ -86,40 +90,44 @@ export function cartRoutes(d: Deps) {
         return c.json({
           error: { message: STOCK_ERROR_MESSAGE, code: 0 },
           message: STOCK_ERROR_MESSAGE,
-          data: carts.view(current),
+          data: await carts.view(current),
         });
       }
       throw err;
     }
-    return written(c, "Item was successfully added to cart.", () => carts.find(owner));
+    return written(c, "Item was successfully added to cart.", async () => await carts.find(owner));
   });
 
   r.put("/checkout/cart/update", async (c) => {
     const body = await parseBody(c, updateCartRequestSchema);
-    const cart = activeCart(c);
+    const cart = await activeCart(c);
     if (!cart) throw notFound();
-    store.tx(() => carts.setQuantities(cart, body.qty));
-    return written(c, "Cart Item(s) successfully updated.", () => carts.find(cartOwner(c, false)!));
+    await store.tx(async () => await carts.setQuantities(cart, body.qty));
+    return written(
+      c,
+      "Cart Item(s) successfully updated.",
+      async () => await carts.find(cartOwner(c, false)!),
+    );
   });
 
-  r.get("/checkout/cart/remove-item/:id", (c) => {
+  r.get("/checkout/cart/remove-item/:id", async (c) => {
     const itemId = idParam(c);
-    const cart = activeCart(c);
+    const cart = await activeCart(c);
     if (!cart) throw notFound();
-    const res = store.run(
+    const res = await store.run(
       store.qb.deleteFrom("cart_items").where("id", "=", itemId).where("cart_id", "=", cart.id),
     );
     if (!res.changes) throw notFound();
-    carts.touch(cart);
-    return written(c, "Item was removed successfully from the cart.", () => cart);
+    await carts.touch(cart);
+    return written(c, "Item was removed successfully from the cart.", async () => cart);
   });
 
-  r.get("/checkout/cart/empty", (c) => {
-    const cart = activeCart(c);
+  r.get("/checkout/cart/empty", async (c) => {
+    const cart = await activeCart(c);
     if (cart) {
-      store.tx(() => {
-        store.run(store.qb.deleteFrom("cart_items").where("cart_id", "=", cart.id));
-        carts.deactivate(cart.id);
+      await store.tx(async () => {
+        await store.run(store.qb.deleteFrom("cart_items").where("cart_id", "=", cart.id));
+        await carts.deactivate(cart.id);
       });
     }
     return c.json({ message: "Item was removed successfully from the cart.", data: null });
@@ -129,16 +137,16 @@ export function cartRoutes(d: Deps) {
     // Codes cannot be guessed at API speed (security review L10).
     enforce(c, d.limiters.coupon, clientIp(c));
     const body = await parseBody(c, couponRequestSchema);
-    const cart = activeCart(c);
-    if (!cart || !carts.items(cart.id).length)
+    const cart = await activeCart(c);
+    if (!cart || !(await carts.items(cart.id)).length)
       return c.json({ success: false, message: "Coupon code can't be applied." });
     const code = body.code.toUpperCase();
-    const exists = store.first(store.qb.selectFrom("coupons").select("id").where("code", "=", code));
+    const exists = await store.first(store.qb.selectFrom("coupons").select("id").where("code", "=", code));
     if (!exists) return c.json({ success: false, message: "Coupon code is invalid." });
-    const t = carts.totals(cart);
-    if (!carts.validCoupon(code, t.subTotal))
+    const t = await carts.totals(cart);
+    if (!(await carts.validCoupon(code, t.subTotal)))
       return c.json({ success: false, message: "Coupon code can't be applied." });
-    store.run(
+    await store.run(
       store.qb
         .updateTable("carts")
         .set({ coupon_code: code, updated_at: nowIso() })
@@ -147,14 +155,14 @@ export function cartRoutes(d: Deps) {
     return c.json({
       success: true,
       message: "Coupon code applied successfully.",
-      data: carts.view(carts.find(cartOwner(c, false)!)),
+      data: await carts.view(await carts.find(cartOwner(c, false)!)),
     });
   });
 
-  r.delete("/checkout/cart/coupon", (c) => {
-    const cart = activeCart(c);
+  r.delete("/checkout/cart/coupon", async (c) => {
+    const cart = await activeCart(c);
     if (cart)
-      store.run(
+      await store.run(
         store.qb
           .updateTable("carts")
           .set({ coupon_code: null, updated_at: nowIso() })

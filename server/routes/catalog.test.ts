@@ -28,6 +28,22 @@ describe("catalogue", () => {
     expect(p.basic_info.additional_info.map((a) => a.code)).toEqual([...ADDITIONAL_INFO_CODES]);
   });
 
+  it("searches names whatever their case, with % and _ as plain characters, on either database", async () => {
+    const s = shopper(await makeApp());
+    const names = async (q: string) =>
+      productListReplySchema
+        .parse((await s.get(`/api/products?search=${encodeURIComponent(q)}&limit=50`)).json)
+        .data.map((p) => p.name);
+    const first = productListReplySchema.parse((await s.get("/api/products?limit=1")).json).data[0]!.name;
+    const word = first.split(" ")[0]!;
+    const lower = await names(word.toLowerCase());
+    expect(lower.length).toBeGreaterThan(0);
+    expect(lower).toContain(first);
+    expect(await names(word.toUpperCase())).toEqual(lower);
+    expect(await names("%")).toEqual([]);
+    expect(await names("_")).toEqual([]);
+  });
+
   it("filters by category slug, tag, colour, size, sale, new and price range", async () => {
     const s = shopper(await makeApp());
     const mtb = productListReplySchema.parse(

@@ -21,21 +21,24 @@ export function catalogRoutes(d: Deps) {
   const r = new Hono<AppEnv>();
   const { store, catalog } = d;
 
-  const wishlistedFor = (c: Ctx): Set<number> | undefined => {
+  const wishlistedFor = async (c: Ctx): Promise<Set<number> | undefined> => {
     const customer = optionalCustomer(c.get("auth"));
     if (!customer) return undefined;
     return new Set(
-      store
-        .all(
+      (
+        await store.all(
           store.qb.selectFrom("wishlist_items").select("product_id").where("customer_id", "=", customer.id),
         )
-        .map((w) => w.product_id),
+      ).map((w) => w.product_id),
     );
   };
 
-  const listProducts = (c: Ctx, extra?: (views: Record<string, unknown>[]) => Record<string, unknown>[]) => {
+  const listProducts = async (
+    c: Ctx,
+    extra?: (views: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>,
+  ) => {
     const q = parseQuery(c, productListQuerySchema);
-    const wishlisted = wishlistedFor(c);
+    const wishlisted = await wishlistedFor(c);
     publicCache(c);
     const url = new URL(c.req.url);
     const cacheKey = url.pathname + url.search;
@@ -45,14 +48,14 @@ export function catalogRoutes(d: Deps) {
     }
     const page = q.page ?? 1;
     const limit = q.limit ?? DEFAULT_PAGE_SIZE;
-    const { ids, total } = catalog.search(q, page, limit);
+    const { ids, total } = await catalog.search(q, page, limit);
     const pageReq = { page, limit, limitRaw: c.req.query("limit") };
     let body: Uint8Array<ArrayBuffer>;
     if (!wishlisted && !extra) {
-      body = paginateBytes(linkUrl(c), catalog.viewsBytes(ids), total, pageReq);
+      body = paginateBytes(linkUrl(c), await catalog.viewsBytes(ids), total, pageReq);
     } else {
-      let views: Record<string, unknown>[] = catalog.views(ids, { wishlisted });
-      if (extra) views = extra(views);
+      let views: Record<string, unknown>[] = await catalog.views(ids, { wishlisted });
+      if (extra) views = await extra(views);
       body = new TextEncoder().encode(JSON.stringify(paginate(linkUrl(c), views, total, pageReq)));
     }
     if (!wishlisted) catalog.storeList(cacheKey, body);
@@ -61,44 +64,47 @@ export function catalogRoutes(d: Deps) {
 
   r.get("/products", (c) => listProducts(c));
 
-  r.get("/products/:id", (c) => {
+  r.get("/products/:id", async (c) => {
     const id = idParam(c);
-    const wishlisted = wishlistedFor(c);
+    const wishlisted = await wishlistedFor(c);
     if (!wishlisted) {
-      const [bytes] = catalog.viewsBytes([id]);
+      const [bytes] = await catalog.viewsBytes([id]);
       if (!bytes) throw notFound();
       publicCache(c);
       return c.body(Buffer.concat([DETAIL_OPEN, bytes, DETAIL_CLOSE]), 200, {
         "Content-Type": "application/json; charset=UTF-8",
       });
     }
-    const [view] = catalog.views([id], { wishlisted });
+    const [view] = await catalog.views([id], { wishlisted });
     if (!view) throw notFound();
     publicCache(c);
     return c.json({ data: view });
   });
 
-  r.get("/product-additional-information/:id", (c) => {
-    const [row] = catalog.productRows([idParam(c)]);
+  r.get("/product-additional-information/:id", async (c) => {
+    const [row] = await catalog.productRows([idParam(c)]);
     if (!row) throw notFound();
     publicCache(c);
     return c.json({ data: catalog.additionalInformation(row) });
   });
 
-  r.get("/product-configurable-config/:id", (c) => {
-    const [row] = catalog.productRows([idParam(c)]);
+  r.get("/product-configurable-config/:id", async (c) => {
+    const [row] = await catalog.productRows([idParam(c)]);
     if (!row) throw notFound();
     publicCache(c);
-    return c.json({ data: catalog.configurableConfig(row) });
+    return c.json({ data: await catalog.configurableConfig(row) });
   });
 
   r.get("/product-with-additional-information", (c) =>
-    listProducts(c, (views) =>
-      views.map((v) => {
-        const [row] = catalog.productRows([v.id as number]);
+    listProducts(c, async (views) => {
+      const rows = new Map(
+        (await catalog.productRows(views.map((v) => v.id as number))).map((p) => [p.id, p]),
+      );
+      return views.map((v) => {
+        const row = rows.get(v.id as number);
         return { ...v, additional_information: row ? catalog.additionalInformation(row) : [] };
-      }),
-    ),
+      });
+    }),
   );
 
   r.get("/descendant-categories", (c) => {
@@ -129,7 +135,7 @@ export function catalogRoutes(d: Deps) {
   });
 
   const attributeCache = new Map<string, unknown>();
-  r.get("/getattributes", (c) => {
+  r.get("/getattributes", async (c) => {
     const slug = c.req.query("cat_slug") ?? "";
     if (slug.length > 200) throw notFound();
     const cat = slug ? catalog.categoryBySlug(slug) : undefined;
@@ -150,22 +156,22 @@ export function catalogRoutes(d: Deps) {
             )
           : qb;
       const colorCounts = new Map(
-        store
-          .all(
+        (
+          await store.all(
             inCat(store.qb.selectFrom("product_variants"))
               .select(["color_option_id as id", (eb) => eb.fn.count<number>("product_id").distinct().as("n")])
               .groupBy("color_option_id"),
           )
-          .map((x) => [x.id, x.n]),
+        ).map((x) => [x.id, x.n]),
       );
       const sizeCounts = new Map(
-        store
-          .all(
+        (
+          await store.all(
             inCat(store.qb.selectFrom("product_variants"))
               .select(["size_option_id as id", (eb) => eb.fn.count<number>("product_id").distinct().as("n")])
               .groupBy("size_option_id"),
           )
-          .map((x) => [x.id, x.n]),
+        ).map((x) => [x.id, x.n]),
       );
       let tagQ = store.qb
         .selectFrom("product_tags")
@@ -185,8 +191,8 @@ export function catalogRoutes(d: Deps) {
         tagQ = tagQ.where("product_id", "in", sub);
         priceQ = priceQ.where("id", "in", sub);
       }
-      const tags = store.all(tagQ);
-      const price = store.first(priceQ);
+      const tags = await store.all(tagQ);
+      const price = await store.first(priceQ);
       reply = {
         data: [
           {
@@ -239,14 +245,14 @@ export function catalogRoutes(d: Deps) {
     return c.json(reply);
   });
 
-  r.get("/reviews", (c) => {
+  r.get("/reviews", async (c) => {
     const q = parseQuery(c, reviewListQuerySchema);
     const page = q.page ?? 1;
     const limit = q.limit ?? 10;
     let base = store.qb.selectFrom("reviews").where("status", "=", "approved");
     if (q.product_id !== undefined) base = base.where("product_id", "=", q.product_id);
-    const total = store.first(base.select((eb) => eb.fn.countAll<number>().as("n")))?.n ?? 0;
-    const rows = store.all(
+    const total = (await store.first(base.select((eb) => eb.fn.countAll<number>().as("n"))))?.n ?? 0;
+    const rows = await store.all(
       base
         .selectAll()
         .orderBy("id", "desc")
@@ -259,8 +265,8 @@ export function catalogRoutes(d: Deps) {
     );
   });
 
-  r.get("/reviews/:id", (c) => {
-    const row = store.first(
+  r.get("/reviews/:id", async (c) => {
+    const row = await store.first(
       store.qb
         .selectFrom("reviews")
         .selectAll()
@@ -278,7 +284,7 @@ export function catalogRoutes(d: Deps) {
     const productId = idParam(c);
     const customer = optionalCustomer(c.get("auth"));
     const body = await parseBody(c, reviewCreateSchema);
-    if (!catalog.productRows([productId]).length) throw notFound();
+    if (!(await catalog.productRows([productId])).length) throw notFound();
     const name = customer ? `${customer.first_name} ${customer.last_name}`.trim() : body.name;
     if (!name)
       throw new HttpError(422, {
@@ -286,7 +292,7 @@ export function catalogRoutes(d: Deps) {
         errors: { name: ["The name field is required."] },
       });
     const now = nowIso();
-    const id = store.insert(
+    const id = await store.insert(
       store.qb.insertInto("reviews").values({
         product_id: productId,
         customer_id: customer?.id ?? null,
@@ -299,7 +305,7 @@ export function catalogRoutes(d: Deps) {
         updated_at: now,
       }),
     );
-    const row = store.first(store.qb.selectFrom("reviews").selectAll().where("id", "=", id))!;
+    const row = (await store.first(store.qb.selectFrom("reviews").selectAll().where("id", "=", id)))!;
     return c.json({ message: "Your review submitted successfully.", data: reviewView(row) });
   });
 

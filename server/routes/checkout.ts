@@ -36,10 +36,10 @@ export function checkoutRoutes(d: Deps) {
     c.header("Cache-Control", "no-store");
   });
 
-  const cartWithItems = (c: Ctx): CartRow => {
+  const cartWithItems = async (c: Ctx): Promise<CartRow> => {
     const owner = cartOwner(c, false);
-    const cart = owner ? carts.find(owner) : undefined;
-    if (!cart || !carts.items(cart.id).length)
+    const cart = owner ? await carts.find(owner) : undefined;
+    if (!cart || !(await carts.items(cart.id)).length)
       throw new HttpError(400, { error: "Your cart is empty.", message: "Your cart is empty." });
     return cart;
   };
@@ -47,9 +47,9 @@ export function checkoutRoutes(d: Deps) {
   r.post("/checkout/save-address", async (c) => {
     const body = await parseBody(c, saveAddressRequestSchema);
     const customer = optionalCustomer(c.get("auth"));
-    const cart = cartWithItems(c);
+    const cart = await cartWithItems(c);
     const errors: Record<string, string[]> = {};
-    const resolve = (side: "billing" | "shipping", a: CheckoutAddress | undefined) => {
+    const resolve = async (side: "billing" | "shipping", a: CheckoutAddress | undefined) => {
       if (!a) {
         errors[side] = [`The ${side} address is required.`];
         return null;
@@ -58,7 +58,7 @@ export function checkoutRoutes(d: Deps) {
         const id = Number(String(a.address_id).replace(/^address_/, ""));
         const saved =
           customer && Number.isInteger(id)
-            ? store.first(
+            ? await store.first(
                 store.qb
                   .selectFrom("customer_addresses")
                   .selectAll()
@@ -101,26 +101,26 @@ export function checkoutRoutes(d: Deps) {
         phone: a.phone!,
       };
     };
-    const billing = resolve("billing", body.billing);
+    const billing = await resolve("billing", body.billing);
     const useForShipping =
       body.billing.use_for_shipping === undefined ? !body.shipping : truthy(body.billing.use_for_shipping);
-    const shipping = useForShipping ? billing : resolve("shipping", body.shipping);
+    const shipping = useForShipping ? billing : await resolve("shipping", body.shipping);
     if (!billing || !shipping || Object.keys(errors).length)
       throw new HttpError(422, { message: "The given data was invalid.", errors });
     const now = nowIso();
-    store.tx(() => {
-      store.run(store.qb.deleteFrom("cart_addresses").where("cart_id", "=", cart.id));
+    await store.tx(async () => {
+      await store.run(store.qb.deleteFrom("cart_addresses").where("cart_id", "=", cart.id));
       for (const [type, a] of [
         ["billing", billing],
         ["shipping", shipping],
       ] as const) {
-        store.run(
+        await store.run(
           store.qb
             .insertInto("cart_addresses")
             .values({ cart_id: cart.id, address_type: type, ...a, created_at: now, updated_at: now }),
         );
       }
-      store.run(
+      await store.run(
         store.qb
           .updateTable("carts")
           .set({
@@ -132,7 +132,7 @@ export function checkoutRoutes(d: Deps) {
           .where("id", "=", cart.id),
       );
       if (customer && truthy(body.billing.save_as_address) && body.billing.address_id === undefined) {
-        store.run(
+        await store.run(
           store.qb.insertInto("customer_addresses").values({
             customer_id: customer.id,
             first_name: billing.first_name,
@@ -153,10 +153,12 @@ export function checkoutRoutes(d: Deps) {
         );
       }
     });
-    const fresh = carts.find(cartOwner(c, false)!)!;
-    const t = carts.totals(fresh);
+    const fresh = (await carts.find(cartOwner(c, false)!))!;
+    const t = await carts.totals(fresh);
     if (fresh.shipping_method && !t.selectedRate) {
-      store.run(store.qb.updateTable("carts").set({ shipping_method: null }).where("id", "=", fresh.id));
+      await store.run(
+        store.qb.updateTable("carts").set({ shipping_method: null }).where("id", "=", fresh.id),
+      );
     }
     const grouped = new Map<string, ReturnType<typeof carts.rateView>[]>();
     for (const rate of t.rates) {
@@ -167,58 +169,60 @@ export function checkoutRoutes(d: Deps) {
     return c.json({
       data: {
         rates: [...grouped.entries()].map(([carrier_title, rates]) => ({ carrier_title, rates })),
-        cart: carts.view(carts.find(cartOwner(c, false)!)),
+        cart: await carts.view(await carts.find(cartOwner(c, false)!)),
       },
     });
   });
 
   r.post("/checkout/save-shipping", async (c) => {
     const body = await parseBody(c, saveShippingRequestSchema);
-    const cart = cartWithItems(c);
-    const { shipping } = carts.addresses(cart.id);
+    const cart = await cartWithItems(c);
+    const { shipping } = await carts.addresses(cart.id);
     if (!shipping) throw new HttpError(422, { message: "Please check shipping address." });
-    const t = carts.totals(cart);
+    const t = await carts.totals(cart);
     if (!t.rates.some((r) => r.method === body.shipping_method)) {
       throw new HttpError(422, {
         message: "The given data was invalid.",
         errors: { shipping_method: ["The selected shipping method is invalid."] },
       });
     }
-    store.run(
+    await store.run(
       store.qb
         .updateTable("carts")
         .set({ shipping_method: body.shipping_method, updated_at: nowIso() })
         .where("id", "=", cart.id),
     );
-    return c.json({ data: { methods: PAYMENT_METHODS, cart: carts.view(carts.find(cartOwner(c, false)!)) } });
+    return c.json({
+      data: { methods: PAYMENT_METHODS, cart: await carts.view(await carts.find(cartOwner(c, false)!)) },
+    });
   });
 
   r.post("/checkout/save-payment", async (c) => {
     const body = await parseBody(c, savePaymentRequestSchema);
-    const cart = cartWithItems(c);
+    const cart = await cartWithItems(c);
     if (!cart.shipping_method) throw new HttpError(422, { message: "Please specify shipping method." });
-    store.run(
+    await store.run(
       store.qb
         .updateTable("carts")
         .set({ payment_method: body.payment.method, updated_at: nowIso() })
         .where("id", "=", cart.id),
     );
-    return c.json({ data: { cart: carts.view(carts.find(cartOwner(c, false)!)) } });
+    return c.json({ data: { cart: await carts.view(await carts.find(cartOwner(c, false)!)) } });
   });
 
-  r.post("/checkout/check-minimum-order", (c) => {
-    const cart = cartWithItems(c);
-    return c.json({ status: true, message: "Success", data: { cart: carts.view(cart) } });
+  r.post("/checkout/check-minimum-order", async (c) => {
+    const cart = await cartWithItems(c);
+    return c.json({ status: true, message: "Success", data: { cart: await carts.view(cart) } });
   });
 
-  r.post("/checkout/save-order", (c) => {
+  r.post("/checkout/save-order", async (c) => {
     const customer = optionalCustomer(c.get("auth"));
-    const cart = cartWithItems(c);
-    const { billing, shipping } = carts.addresses(cart.id);
+    const cart = await cartWithItems(c);
+    const { billing, shipping } = await carts.addresses(cart.id);
     if (!shipping) throw new HttpError(422, { message: "Please check shipping address." });
     if (!billing) throw new HttpError(422, { message: "Please check billing address." });
-    const orderId = store.tx(() => {
-      const t = carts.totals(cart);
+    const orderId = await store.tx(async () => {
+      const t = await carts.totals(cart);
       if (!t.selectedRate) throw new HttpError(422, { message: "Please specify shipping method." });
       const payment = PAYMENT_METHODS.find((m) => m.method === cart.payment_method);
       if (!payment) throw new HttpError(422, { message: "Please specify payment method." });
@@ -232,7 +236,7 @@ export function checkoutRoutes(d: Deps) {
         }
       }
       const now = nowIso();
-      const id = store.insert(
+      const id = await store.insert(
         store.qb.insertInto("orders").values({
           increment_id: "",
           status: "pending",
@@ -259,7 +263,7 @@ export function checkoutRoutes(d: Deps) {
           updated_at: now,
         }),
       );
-      store.run(
+      await store.run(
         store.qb
           .updateTable("orders")
           .set({ increment_id: String(id) })
@@ -268,7 +272,7 @@ export function checkoutRoutes(d: Deps) {
       for (const l of t.lines) {
         const share = t.subTotal > 0 ? l.total / t.subTotal : 0;
         const discount = round2(t.discount * share);
-        store.run(
+        await store.run(
           store.qb.insertInto("order_items").values({
             order_id: id,
             product_id: l.product.id,
@@ -289,21 +293,21 @@ export function checkoutRoutes(d: Deps) {
           }),
         );
         if (l.variant) {
-          store.run(
+          await store.run(
             store.qb
               .updateTable("product_variants")
               .set((eb) => ({ stock: eb("stock", "-", l.item.quantity) }))
               .where("id", "=", l.variant.id),
           );
         } else {
-          store.run(
+          await store.run(
             store.qb
               .updateTable("products")
               .set((eb) => ({ stock: eb("stock", "-", l.item.quantity) }))
               .where("id", "=", l.product.id),
           );
         }
-        store.run(
+        await store.run(
           store.qb
             .updateTable("products")
             .set((eb) => ({ sale_count: eb("sale_count", "+", l.item.quantity) }))
@@ -312,13 +316,13 @@ export function checkoutRoutes(d: Deps) {
       }
       for (const a of [billing, shipping]) {
         const { id: _id, cart_id: _c, ...rest } = a;
-        store.run(
+        await store.run(
           store.qb
             .insertInto("order_addresses")
             .values({ ...rest, order_id: id, created_at: now, updated_at: now }),
         );
       }
-      store.run(
+      await store.run(
         store.qb.insertInto("invoices").values({
           order_id: id,
           state: payment.method === "cashondelivery" ? "pending" : "pending_payment",
@@ -331,17 +335,19 @@ export function checkoutRoutes(d: Deps) {
           created_at: now,
         }),
       );
-      carts.deactivate(cart.id);
+      await carts.deactivate(cart.id);
       return id;
     });
     catalog.touch(
-      store
-        .all(store.qb.selectFrom("order_items").select("product_id").where("order_id", "=", orderId))
-        .map((i) => i.product_id),
+      (
+        await store.all(
+          store.qb.selectFrom("order_items").select("product_id").where("order_id", "=", orderId),
+        )
+      ).map((i) => i.product_id),
     );
-    const order = store.first(store.qb.selectFrom("orders").selectAll().where("id", "=", orderId))!;
+    const order = (await store.first(store.qb.selectFrom("orders").selectAll().where("id", "=", orderId)))!;
     d.log.info("order placed", { order_id: orderId, guest: !customer });
-    return c.json({ success: true, order: orderViews(store, catalog, [order])[0] });
+    return c.json({ success: true, order: (await orderViews(store, catalog, [order]))[0] });
   });
 
   return r;

@@ -20,9 +20,9 @@ export function contentRoutes(d: Deps) {
   const r = new Hono<AppEnv>();
   const { store } = d;
 
-  r.get("/brands", (c) => {
+  r.get("/brands", async (c) => {
     publicCache(c);
-    const rows = store.all(store.qb.selectFrom("brands").selectAll().orderBy("position"));
+    const rows = await store.all(store.qb.selectFrom("brands").selectAll().orderBy("position"));
     return c.json({
       data: rows.map((b) => ({
         id: b.id,
@@ -33,13 +33,13 @@ export function contentRoutes(d: Deps) {
     });
   });
 
-  r.get("/getbanner", (c) => {
+  r.get("/getbanner", async (c) => {
     const type = c.req.query("type");
     publicCache(c);
     let q = store.qb.selectFrom("banners").selectAll().orderBy("position");
     if (type === "slider" || type === "promo") q = q.where("type", "=", type);
     return c.json({
-      data: store.all(q).map((b) => ({
+      data: (await store.all(q)).map((b) => ({
         id: b.id,
         type: b.type,
         title: b.title,
@@ -54,23 +54,24 @@ export function contentRoutes(d: Deps) {
     });
   });
 
-  r.get("/page/:slug", (c) => {
+  r.get("/page/:slug", async (c) => {
     const slug = c.req.param("slug");
     const page =
       slug.length <= 200
-        ? store.first(store.qb.selectFrom("pages").selectAll().where("url_key", "=", slug))
+        ? await store.first(store.qb.selectFrom("pages").selectAll().where("url_key", "=", slug))
         : undefined;
     if (!page) return c.json({ data: null, error: "Resource Not Found" }, 404);
     publicCache(c);
     return c.json({ data: page });
   });
 
-  r.get("/blog", (c) => {
+  r.get("/blog", async (c) => {
     const page = Math.max(1, Math.min(1000, Number(c.req.query("page") ?? 1) || 1));
     const limit = Math.max(1, Math.min(50, Number(c.req.query("limit") ?? 10) || 10));
     const total =
-      store.first(store.qb.selectFrom("blog_posts").select((eb) => eb.fn.countAll<number>().as("n")))?.n ?? 0;
-    const rows = store.all(
+      (await store.first(store.qb.selectFrom("blog_posts").select((eb) => eb.fn.countAll<number>().as("n"))))
+        ?.n ?? 0;
+    const rows = await store.all(
       store.qb
         .selectFrom("blog_posts")
         .selectAll()
@@ -89,8 +90,8 @@ export function contentRoutes(d: Deps) {
     );
   });
 
-  r.get("/blog/:slug", (c) => {
-    const row = store.first(
+  r.get("/blog/:slug", async (c) => {
+    const row = await store.first(
       store.qb.selectFrom("blog_posts").selectAll().where("slug", "=", c.req.param("slug").slice(0, 200)),
     );
     if (!row) throw notFound();
@@ -98,10 +99,10 @@ export function contentRoutes(d: Deps) {
     return c.json({ data: { ...blogView(row), html_content: row.html_content } });
   });
 
-  r.get("/about", (c) => {
+  r.get("/about", async (c) => {
     publicCache(c);
-    const counters = store.all(store.qb.selectFrom("counters").selectAll().orderBy("position"));
-    const team = store.all(store.qb.selectFrom("team_members").selectAll().orderBy("position"));
+    const counters = await store.all(store.qb.selectFrom("counters").selectAll().orderBy("position"));
+    const team = await store.all(store.qb.selectFrom("team_members").selectAll().orderBy("position"));
     return c.json({
       data: {
         counters: counters.map((x) => ({ id: x.id, label: x.label, value: x.value, suffix: x.suffix })),
@@ -111,15 +112,15 @@ export function contentRoutes(d: Deps) {
     });
   });
 
-  r.get("/statelist", (c) => {
+  r.get("/statelist", async (c) => {
     const country = (c.req.query("country") ?? "").toUpperCase().slice(0, 2);
     let q = store.qb.selectFrom("states").selectAll().orderBy("default_name");
     if (country) q = q.where("country_code", "=", country);
     publicCache(c);
-    return c.json({ data: store.all(q) });
+    return c.json({ data: await store.all(q) });
   });
-  r.get("/country-states", (c) => {
-    const rows = store.all(store.qb.selectFrom("states").selectAll().orderBy("default_name"));
+  r.get("/country-states", async (c) => {
+    const rows = await store.all(store.qb.selectFrom("states").selectAll().orderBy("default_name"));
     const grouped: Record<string, unknown[]> = {};
     for (const s of rows) (grouped[s.country_code] ??= []).push(s);
     publicCache(c);
@@ -161,7 +162,7 @@ export function contentRoutes(d: Deps) {
         422,
       );
     const b = parsed.data;
-    store.run(
+    await store.run(
       store.qb.insertInto("contact_requests").values({
         name: b.name,
         email: b.email,
@@ -184,9 +185,11 @@ export function contentRoutes(d: Deps) {
         422,
       );
     const email = parsed.data.email.toLowerCase();
-    const existing = store.first(store.qb.selectFrom("subscribers").select("id").where("email", "=", email));
+    const existing = await store.first(
+      store.qb.selectFrom("subscribers").select("id").where("email", "=", email),
+    );
     if (existing) return c.json({ status: 200, message: "You are already subscribed to our newsletter." });
-    store.run(store.qb.insertInto("subscribers").values({ email, created_at: nowIso() }));
+    await store.run(store.qb.insertInto("subscribers").values({ email, created_at: nowIso() }));
     return c.json({ status: 200, message: "Thank you for subscribing to our newsletter." });
   });
 
@@ -196,9 +199,9 @@ export function contentRoutes(d: Deps) {
     return c.body(svg, 200, SVG_HEADERS);
   });
 
-  r.get("/images/brands/:file", (c) => {
+  r.get("/images/brands/:file", async (c) => {
     const slug = c.req.param("file").replace(/\.svg$/, "");
-    const rows = store.all(store.qb.selectFrom("brands").selectAll().orderBy("position"));
+    const rows = await store.all(store.qb.selectFrom("brands").selectAll().orderBy("position"));
     const i = rows.findIndex((b) => b.slug === slug);
     if (i < 0) throw notFound();
     return c.body(brandSvg(rows[i]!.name, i), 200, SVG_HEADERS);
@@ -213,10 +216,10 @@ export function contentRoutes(d: Deps) {
     return c.body(bannerSvg(m[1] as "slider" | "promo", n, type, color), 200, SVG_HEADERS);
   });
 
-  r.get("/images/team/:file", (c) => {
+  r.get("/images/team/:file", async (c) => {
     const m = /^(\d{1,3})\.svg$/.exec(c.req.param("file"));
     const row = m
-      ? store.first(store.qb.selectFrom("team_members").selectAll().where("id", "=", Number(m[1])))
+      ? await store.first(store.qb.selectFrom("team_members").selectAll().where("id", "=", Number(m[1])))
       : undefined;
     if (!row) throw notFound();
     const initials = row.name

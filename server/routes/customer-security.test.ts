@@ -42,9 +42,10 @@ describe("one-time-code log-in only through a verified phone (review H1)", () =>
     expect(ok.json.data.email).not.toBe("attacker@example.com");
     expect(ok.json.data.phone).toBe(victimPhone);
 
-    const rows = app.deps.store.sqlite
-      .prepare("select id, phone, unverified_phone, phone_verified_at from customers where id in (?, ?)")
-      .all(attackerId, ok.json.data.id) as {
+    const rows = (await app.deps.store.raw(
+      "select id, phone, unverified_phone, phone_verified_at from customers where id in (?, ?) order by id",
+      [attackerId, ok.json.data.id],
+    )) as {
       id: number;
       phone: string | null;
       unverified_phone: string | null;
@@ -96,11 +97,9 @@ describe("one-time-code log-in only through a verified phone (review H1)", () =>
     expect(byCode.json.data.email).toBe("own@example.com");
 
     await s.put("/api/customer/profile", { first_name: "Eve", last_name: "T", phone: "+33698765432" });
-    const row = app.deps.store.sqlite
-      .prepare(
-        "select phone, unverified_phone, phone_verified_at from customers where email = 'own@example.com'",
-      )
-      .get();
+    const [row] = await app.deps.store.raw(
+      "select phone, unverified_phone, phone_verified_at from customers where email = 'own@example.com'",
+    );
     expect(row).toEqual({ phone: null, unverified_phone: "+33698765432", phone_verified_at: null });
     const stranger = shopper(app);
     const entered = await stranger.post("/api/verify-code", {
@@ -142,10 +141,10 @@ describe("one-time-code sign-up cannot be blocked (review M2)", () => {
     const code = await codeFor(s, "+15553331211");
     const wrong = code === "000000" ? "111111" : "000000";
     await shopper(app).post("/api/verify-code", { phone: "+15553331211", code: wrong });
-    const stored = app.deps.store.sqlite
-      .prepare("select code_hash from otp_codes where phone = '+15553331211'")
-      .get() as { code_hash: string };
-    expect(stored.code_hash).toMatch(/^[\w-]+\$[\w-]+$/);
+    const [stored] = await app.deps.store.raw<{ code_hash: string }>(
+      "select code_hash from otp_codes where phone = '+15553331211'",
+    );
+    expect(stored!.code_hash).toMatch(/^[\w-]+\$[\w-]+$/);
     expect((await s.post("/api/verify-code", { phone: "+15553331211", code })).json.status).toBe(true);
   });
 });
@@ -332,12 +331,12 @@ describe("the demo account (review L8)", () => {
   it("is not created when the seed is told not to (production without SEED_DEMO=1)", async () => {
     const dir = mkdtempSync(join(tmpdir(), "demo-"));
     const without = await openDatabase(join(dir, "a.sqlite"), { scrypt: TEST_SCRYPT, demo: false });
-    expect(without.sqlite.prepare("select count(*) as n from customers").get()).toEqual({ n: 0 });
-    without.close();
+    expect(await without.raw("select count(*) as n from customers")).toEqual([{ n: 0 }]);
+    await without.close();
     const withDemo = await openDatabase(join(dir, "b.sqlite"), { scrypt: TEST_SCRYPT });
     expect(
-      withDemo.sqlite.prepare("select email, phone_verified_at is not null as verified from customers").get(),
-    ).toEqual({ email: DEMO_CUSTOMER.email, verified: 1 });
-    withDemo.close();
+      await withDemo.raw("select email, phone_verified_at is not null as verified from customers"),
+    ).toEqual([{ email: DEMO_CUSTOMER.email, verified: withDemo.dialect === "postgres" ? true : 1 }]);
+    await withDemo.close();
   });
 });

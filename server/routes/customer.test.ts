@@ -110,7 +110,7 @@ describe("customer", () => {
     const phone = "+919811111111";
     await s.post("/api/send-verification-code", { phone });
     const code = (await s.get(`/api/test/last-otp?phone=${encodeURIComponent(phone)}`)).json.code as string;
-    app.deps.store.sqlite.prepare("update otp_codes set expires_at = '2000-01-01T00:00:00.000Z'").run();
+    await app.deps.store.rawRun("update otp_codes set expires_at = '2000-01-01T00:00:00.000Z'");
     const r = verifyCodeReplySchema.parse((await s.post("/api/verify-code", { phone, code })).json);
     expect(r.status).toBe(false);
     expect(r.message).toBe("OTP is Expired or Invalid , please try again!");

@@ -46,16 +46,17 @@ export function customerRoutes(d: Deps) {
   /** Password hashing goes through the shared gate: two at a time, a short queue, then 503. */
   const hashed = <T>(fn: () => Promise<T>) => d.hashGate.run(fn);
 
-  const customerById = (id: number) =>
-    store.first(store.qb.selectFrom("customers").selectAll().where("id", "=", id)) as CustomerRow | undefined;
-  const verifiedHolder = (phone: string) =>
-    store.first(store.qb.selectFrom("customers").selectAll().where("phone", "=", phone)) as
+  const customerById = async (id: number) =>
+    (await store.first(store.qb.selectFrom("customers").selectAll().where("id", "=", id))) as
+      CustomerRow | undefined;
+  const verifiedHolder = async (phone: string) =>
+    (await store.first(store.qb.selectFrom("customers").selectAll().where("phone", "=", phone))) as
       CustomerRow | undefined;
 
-  const logIn = (c: Ctx, customer: CustomerRow) => {
-    const token = issueToken(store, customer.id, d.tokenTtlMs);
+  const logIn = async (c: Ctx, customer: CustomerRow) => {
+    const token = await issueToken(store, customer.id, d.tokenTtlMs);
     const session = sessionHash(c);
-    if (session) store.tx(() => carts.merge(session, customer));
+    if (session) await store.tx(async () => await carts.merge(session, customer));
     return token;
   };
 
@@ -75,8 +76,9 @@ export function customerRoutes(d: Deps) {
       const state = limiter.blocked(key);
       if (state.blocked) refuse(c, state.retryAfter);
     }
-    const customer = store.first(store.qb.selectFrom("customers").selectAll().where("email", "=", email)) as
-      CustomerRow | undefined;
+    const customer = (await store.first(
+      store.qb.selectFrom("customers").selectAll().where("email", "=", email),
+    )) as CustomerRow | undefined;
     const stored = customer?.password_hash ?? (await d.dummyHash());
     const ok = await hashed(() => verifyPassword(body.password, stored));
     if (!customer || !ok || customer.status !== 1) {
@@ -84,7 +86,7 @@ export function customerRoutes(d: Deps) {
       d.limiters.loginFailuresPerAccountGlobal.take(email);
       return c.json({ error: "Invalid Email or Password" }, 401);
     }
-    const token = logIn(c, customer);
+    const token = await logIn(c, customer);
     return c.json({ token, message: "Logged in successfully.", data: customerView(customer) });
   });
 
@@ -97,17 +99,17 @@ export function customerRoutes(d: Deps) {
     const phone = body.phone ? normalisePhone(body.phone) : null;
     const errors: Record<string, string[]> = {};
     if (reservedEmail(email)) errors.email = ["The email must be a valid email address."];
-    else if (store.first(store.qb.selectFrom("customers").select("id").where("email", "=", email)))
+    else if (await store.first(store.qb.selectFrom("customers").select("id").where("email", "=", email)))
       errors.email = ["The email has already been taken."];
     // Only a verified number is taken: a number someone else only typed in is no one's yet (review H1).
-    if (phone && verifiedHolder(phone)) errors.phone = ["The phone has already been taken."];
+    if (phone && (await verifiedHolder(phone))) errors.phone = ["The phone has already been taken."];
     if (Object.keys(errors).length)
       throw new HttpError(422, { message: "The given data was invalid.", errors });
     const hash = await hashed(() => hashPassword(body.password, d.scrypt));
     const now = nowIso();
     let id: number;
     try {
-      id = store.insert(
+      id = await store.insert(
         store.qb.insertInto("customers").values({
           email,
           first_name: body.first_name,
@@ -131,7 +133,7 @@ export function customerRoutes(d: Deps) {
     }
     return c.json({
       message: "Your account has been created successfully.",
-      data: customerView(customerById(id)!),
+      data: customerView((await customerById(id))!),
     });
   });
 
@@ -156,7 +158,7 @@ export function customerRoutes(d: Deps) {
     else if (
       email &&
       emailChanges &&
-      store.first(store.qb.selectFrom("customers").select("id").where("email", "=", email))
+      (await store.first(store.qb.selectFrom("customers").select("id").where("email", "=", email)))
     ) {
       errors.email = ["The email has already been taken."];
     }
@@ -166,7 +168,7 @@ export function customerRoutes(d: Deps) {
     let phoneChange: Partial<CustomerRow> = {};
     if (phone === null) phoneChange = { phone: null, unverified_phone: null, phone_verified_at: null };
     else if (phone !== undefined && phone !== customer.phone) {
-      const holder = verifiedHolder(phone);
+      const holder = await verifiedHolder(phone);
       if (holder && holder.id !== customer.id) errors.phone = ["The phone has already been taken."];
       else phoneChange = { phone: null, unverified_phone: phone, phone_verified_at: null };
     }
@@ -190,8 +192,8 @@ export function customerRoutes(d: Deps) {
       ? await hashed(() => hashPassword(body.password!, d.scrypt))
       : undefined;
     const now = nowIso();
-    store.tx(() => {
-      store.run(
+    await store.tx(async () => {
+      await store.run(
         store.qb
           .updateTable("customers")
           .set({
@@ -208,7 +210,7 @@ export function customerRoutes(d: Deps) {
       );
       // A new password ends every other session of the account (this one stays logged in).
       if (password_hash)
-        store.run(
+        await store.run(
           store.qb
             .updateTable("auth_tokens")
             .set({ revoked_at: now })
@@ -219,20 +221,20 @@ export function customerRoutes(d: Deps) {
     });
     return c.json({
       message: "Your account has been updated successfully.",
-      data: customerView(customerById(customer.id)!),
+      data: customerView((await customerById(customer.id))!),
     });
   });
 
-  const logout = (c: Ctx) => {
+  const logout = async (c: Ctx) => {
     const auth = c.get("auth");
     const customer = requireCustomer(auth);
-    store.run(
+    await store.run(
       store.qb
         .updateTable("auth_tokens")
         .set({ revoked_at: nowIso() })
         .where("token_hash", "=", auth.tokenHash!),
     );
-    forgetReplies(store, customer.id);
+    await forgetReplies(store, customer.id);
     return c.json({ message: "Logged out successfully." });
   };
   r.get("/customer/logout", logout);
@@ -242,7 +244,7 @@ export function customerRoutes(d: Deps) {
   r.post("/customer/forgot-password", async (c) => {
     limit(c, d.limiters.login, `forgot:${clientIp(c)}`);
     const body = await parseBody(c, forgotPasswordRequestSchema);
-    const customer = store.first(
+    const customer = await store.first(
       store.qb.selectFrom("customers").select("id").where("email", "=", body.email.toLowerCase()),
     );
     if (customer) d.log.info("password reset requested", { customer_id: customer.id });
@@ -257,15 +259,15 @@ export function customerRoutes(d: Deps) {
     limit(c, d.limiters.otpSendPerPhone, phone);
     const code = sixDigitCode();
     const now = new Date();
-    store.tx(() => {
-      store.run(
+    await store.tx(async () => {
+      await store.run(
         store.qb
           .updateTable("otp_codes")
           .set({ consumed_at: now.toISOString() })
           .where("phone", "=", phone)
           .where("consumed_at", "is", null),
       );
-      store.run(
+      await store.run(
         store.qb.insertInto("otp_codes").values({
           phone,
           code_hash: otpHash(phone, code),
@@ -291,7 +293,7 @@ export function customerRoutes(d: Deps) {
     const body = await parseBody(c, verifyCodeRequestSchema);
     const phone = normalisePhone(body.phone);
     const auth = c.get("auth");
-    const row = store.first(
+    const row = await store.first(
       store.qb
         .selectFrom("otp_codes")
         .selectAll()
@@ -304,7 +306,7 @@ export function customerRoutes(d: Deps) {
     if (!row || row.expires_at <= nowIso()) return fail("OTP is Expired or Invalid , please try again!");
     if (row.attempts >= OTP_MAX_ATTEMPTS) return fail("Too many attempts. Please request a new code.");
     if (!otpMatches(row.code_hash, phone, body.code)) {
-      store.run(
+      await store.run(
         store.qb
           .updateTable("otp_codes")
           .set({ attempts: row.attempts + 1 })
@@ -318,8 +320,8 @@ export function customerRoutes(d: Deps) {
     }
     // The code proves the number. One transaction: the code is spent only if the log-in happens.
     const now = nowIso();
-    const result = store.tx(() => {
-      const spent = store.run(
+    const result = await store.tx(async () => {
+      const spent = await store.run(
         store.qb
           .updateTable("otp_codes")
           .set({ consumed_at: now })
@@ -329,27 +331,27 @@ export function customerRoutes(d: Deps) {
       if (!spent.changes) return null;
       const claimed = { phone, unverified_phone: null, phone_verified_at: now, updated_at: now };
       // Whoever proves a number first owns it: other accounts' unproven claims on it are dropped.
-      const dropClaims = (except: number) =>
-        store.run(
+      const dropClaims = async (except: number) =>
+        await store.run(
           store.qb
             .updateTable("customers")
             .set({ unverified_phone: null, updated_at: now })
             .where("unverified_phone", "=", phone)
             .where("id", "!=", except),
         );
-      const holder = verifiedHolder(phone);
+      const holder = await verifiedHolder(phone);
       const current = auth.state === "valid" ? auth.customer : null;
       if (current && !holder && current.unverified_phone === phone) {
         // A logged-in customer confirms the number of their own profile.
-        store.run(store.qb.updateTable("customers").set(claimed).where("id", "=", current.id));
-        dropClaims(current.id);
-        return customerById(current.id)!;
+        await store.run(store.qb.updateTable("customers").set(claimed).where("id", "=", current.id));
+        await dropClaims(current.id);
+        return await customerById(current.id)!;
       }
       // Log-in by code enters only the account whose number was verified (review H1). A number that is
       // only claimed, unverified, by some account does not open it: the code's holder gets an account of
       // their own, with the number verified.
       if (holder) return holder;
-      const id = store.insert(
+      const id = await store.insert(
         store.qb.insertInto("customers").values({
           email: `phone-${randomToken(12).toLowerCase()}${PHONE_ACCOUNT_DOMAIN}`,
           first_name: "Customer",
@@ -362,11 +364,11 @@ export function customerRoutes(d: Deps) {
           created_at: now,
         }),
       );
-      dropClaims(id);
-      return customerById(id)!;
+      await dropClaims(id);
+      return await customerById(id)!;
     });
     if (!result) return fail("OTP is Expired or Invalid , please try again!");
-    const token = logIn(c, result);
+    const token = await logIn(c, result);
     return c.json({ status: true, token, message: "Logged in successfully.", data: customerView(result) });
   });
 

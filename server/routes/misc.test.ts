@@ -46,12 +46,12 @@ describe("remaining endpoints", () => {
     const app = await makeApp();
     const s = shopper(app);
     const login = await s.login();
-    const db = app.deps.store.sqlite;
-    const row = db.prepare("select password_hash from customers where id = ?").get(login.json.data.id) as {
-      password_hash: string;
-    };
-    expect(row.password_hash).toMatch(/^scrypt\$/);
-    const tokens = db.prepare("select token_hash from auth_tokens").all() as Array<{ token_hash: string }>;
+    const [row] = await app.deps.store.raw<{ password_hash: string }>(
+      "select password_hash from customers where id = ?",
+      [login.json.data.id],
+    );
+    expect(row!.password_hash).toMatch(/^scrypt\$/);
+    const tokens = await app.deps.store.raw<{ token_hash: string }>("select token_hash from auth_tokens");
     expect(tokens.some((t) => t.token_hash === login.json.token)).toBe(false);
   });
 });

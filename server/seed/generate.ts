@@ -2,7 +2,7 @@
 //   tsx server/seed/generate.ts --products 100000 --out data/bench-100k.sqlite
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { migrate, openSqlite, Store } from "../db/store";
+import { openSqlite, SqliteStore } from "../db/store";
 import { OWASP_SCRYPT } from "../lib/crypto";
 import { seed } from "./seed";
 
@@ -19,8 +19,8 @@ for (const suffix of ["", "-wal", "-shm"]) rmSync(out + suffix, { force: true })
 const started = performance.now();
 const sqlite = openSqlite(out);
 sqlite.pragma("synchronous = OFF");
-await migrate(sqlite);
-const store = new Store(sqlite);
+const store = new SqliteStore(sqlite);
+await store.migrate();
 await seed(store, {
   products,
   scrypt: OWASP_SCRYPT,
@@ -28,5 +28,5 @@ await seed(store, {
 });
 sqlite.pragma("wal_checkpoint(TRUNCATE)");
 sqlite.exec("ANALYZE");
-store.close();
+await store.close();
 console.log(`\n${out}: ${products} products in ${((performance.now() - started) / 1000).toFixed(1)} s`);

@@ -22,15 +22,17 @@ function chunks<T>(list: T[], size: number): T[][] {
   return out;
 }
 
-export function isSeeded(store: Store): boolean {
-  const row = store.first(store.qb.selectFrom("categories").select((eb) => eb.fn.countAll<number>().as("n")));
+export async function isSeeded(store: Store): Promise<boolean> {
+  const row = await store.first(
+    store.qb.selectFrom("categories").select((eb) => eb.fn.countAll<number>().as("n")),
+  );
   return (row?.n ?? 0) > 0;
 }
 
-function insertProducts(store: Store, products: ProductSpec[]): void {
+async function insertProducts(store: Store, products: ProductSpec[]): Promise<void> {
   const now = new Date().toISOString();
   for (const batch of chunks(products, 200)) {
-    store.run(
+    await store.run(
       store.qb.insertInto("products").values(
         batch.map((p) => ({
           id: p.id,
@@ -63,9 +65,9 @@ function insertProducts(store: Store, products: ProductSpec[]): void {
     const cats = batch.flatMap((p) =>
       p.categoryIds.map((category_id, position) => ({ product_id: p.id, category_id, position })),
     );
-    store.run(store.qb.insertInto("product_categories").values(cats));
+    await store.run(store.qb.insertInto("product_categories").values(cats));
     const tags = batch.flatMap((p) => p.tags.map((tag) => ({ product_id: p.id, tag })));
-    if (tags.length) store.run(store.qb.insertInto("product_tags").values(tags));
+    if (tags.length) await store.run(store.qb.insertInto("product_tags").values(tags));
     const variants = batch.flatMap((p) =>
       p.variants.map((v) => ({
         id: v.id,
@@ -79,7 +81,8 @@ function insertProducts(store: Store, products: ProductSpec[]): void {
         position: v.position,
       })),
     );
-    for (const vb of chunks(variants, 500)) store.run(store.qb.insertInto("product_variants").values(vb));
+    for (const vb of chunks(variants, 500))
+      await store.run(store.qb.insertInto("product_variants").values(vb));
   }
 }
 
@@ -97,8 +100,8 @@ export async function seed(store: Store, opts: SeedOptions): Promise<void> {
   const now = new Date().toISOString();
   // The demo account (known password) is for the sample shop and tests, never a real shop's database.
   const demoHash = opts.demo === false ? null : await hashPassword(DEMO_CUSTOMER.password, opts.scrypt);
-  store.tx(() => {
-    store.run(
+  await store.tx(async () => {
+    await store.run(
       store.qb.insertInto("categories").values([
         {
           id: ROOT_CATEGORY.id,
@@ -126,15 +129,15 @@ export async function seed(store: Store, opts: SeedOptions): Promise<void> {
         })),
       ]),
     );
-    store.run(
+    await store.run(
       store.qb
         .insertInto("brands")
         .values(BRANDS.map((name, i) => ({ id: i + 1, name, slug: slugify(name), position: i }))),
     );
-    store.run(
+    await store.run(
       store.qb.insertInto("banners").values(BANNERS.map((b, i) => ({ id: i + 1, ...b, position: i }))),
     );
-    store.run(
+    await store.run(
       store.qb.insertInto("pages").values(
         PAGES.map((p, i) => ({
           id: i + 1,
@@ -145,7 +148,7 @@ export async function seed(store: Store, opts: SeedOptions): Promise<void> {
         })),
       ),
     );
-    store.run(
+    await store.run(
       store.qb.insertInto("blog_posts").values(
         BLOG_POSTS.map((p, i) => ({
           id: i + 1,
@@ -161,17 +164,17 @@ export async function seed(store: Store, opts: SeedOptions): Promise<void> {
         })),
       ),
     );
-    store.run(
+    await store.run(
       store.qb.insertInto("counters").values(COUNTERS.map((c, i) => ({ id: i + 1, ...c, position: i }))),
     );
-    store.run(
+    await store.run(
       store.qb
         .insertInto("team_members")
         .values(
           TEAM.map((t, i) => ({ id: i + 1, ...t, image: `/api/images/team/${i + 1}.svg`, position: i })),
         ),
     );
-    store.run(
+    await store.run(
       store.qb.insertInto("states").values(
         STATES.map(([country_code, code, default_name], i) => ({
           id: i + 1,
@@ -181,9 +184,9 @@ export async function seed(store: Store, opts: SeedOptions): Promise<void> {
         })),
       ),
     );
-    store.run(store.qb.insertInto("coupons").values(COUPONS.map((c, i) => ({ id: i + 1, ...c }))));
+    await store.run(store.qb.insertInto("coupons").values(COUPONS.map((c, i) => ({ id: i + 1, ...c }))));
     if (demoHash)
-      store.run(
+      await store.run(
         store.qb.insertInto("customers").values({
           id: 1,
           email: DEMO_CUSTOMER.email,
@@ -205,10 +208,10 @@ export async function seed(store: Store, opts: SeedOptions): Promise<void> {
   const step = 5000;
   for (let start = 0; start < count; start += step) {
     const all = generateCatalogSlice(start, Math.min(count, start + step));
-    store.tx(() => insertProducts(store, all));
+    await store.tx(async () => await insertProducts(store, all));
     opts.onProgress?.(Math.min(count, start + step), count);
   }
-  store.tx(() => {
+  await store.tx(async () => {
     const rand = prng(42);
     const reviews = [];
     let id = 1;
@@ -231,8 +234,10 @@ export async function seed(store: Store, opts: SeedOptions): Promise<void> {
         });
       }
     }
-    if (reviews.length) store.run(store.qb.insertInto("reviews").values(reviews));
+    if (reviews.length) await store.run(store.qb.insertInto("reviews").values(reviews));
   });
+  // Rows went in with their ids: generated ids continue after the largest.
+  await store.afterBulkLoad();
 }
 
 function generateCatalogSlice(from: number, to: number): ProductSpec[] {

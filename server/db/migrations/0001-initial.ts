@@ -1,4 +1,5 @@
-import type { Kysely } from "kysely";
+import type { ColumnDefinitionBuilder, Kysely } from "kysely";
+import { isPostgres } from "../dialect";
 
 const addressColumns = [
   ["first_name", "text"],
@@ -8,13 +9,19 @@ const addressColumns = [
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const s = db.schema;
+  // SQLite: an integer primary key is the rowid, generated when not given; a real is a double. PostgreSQL
+  // needs both said.
+  const pg = isPostgres(db);
+  const id = (c: ColumnDefinitionBuilder) =>
+    pg ? c.primaryKey().generatedByDefaultAsIdentity() : c.primaryKey();
+  const real = pg ? "double precision" : "real";
   const now = (b: ReturnType<typeof s.createTable>) =>
     b.addColumn("created_at", "text", (c) => c.notNull()).addColumn("updated_at", "text", (c) => c.notNull());
 
   await now(
     s
       .createTable("categories")
-      .addColumn("id", "integer", (c) => c.primaryKey())
+      .addColumn("id", "integer", id)
       .addColumn("parent_id", "integer")
       .addColumn("name", "text", (c) => c.notNull())
       .addColumn("slug", "text", (c) => c.notNull().unique())
@@ -27,7 +34,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await now(
     s
       .createTable("products")
-      .addColumn("id", "integer", (c) => c.primaryKey())
+      .addColumn("id", "integer", id)
       .addColumn("sku", "text", (c) => c.notNull().unique())
       .addColumn("type", "text", (c) => c.notNull())
       .addColumn("body_type", "text", (c) => c.notNull())
@@ -35,12 +42,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn("url_key", "text", (c) => c.notNull().unique())
       .addColumn("short_description", "text", (c) => c.notNull())
       .addColumn("description", "text", (c) => c.notNull())
-      .addColumn("price", "real", (c) => c.notNull())
-      .addColumn("discount", "real", (c) => c.notNull().defaultTo(0))
-      .addColumn("final_price", "real", (c) => c.notNull())
+      .addColumn("price", real, (c) => c.notNull())
+      .addColumn("discount", real, (c) => c.notNull().defaultTo(0))
+      .addColumn("final_price", real, (c) => c.notNull())
       .addColumn("is_new", "integer", (c) => c.notNull().defaultTo(0))
       .addColumn("featured", "integer", (c) => c.notNull().defaultTo(0))
-      .addColumn("rating", "real", (c) => c.notNull().defaultTo(0))
+      .addColumn("rating", real, (c) => c.notNull().defaultTo(0))
       .addColumn("sale_count", "integer", (c) => c.notNull().defaultTo(0))
       .addColumn("stock", "integer", (c) => c.notNull().defaultTo(0))
       .addColumn("offer_end", "text")
@@ -76,7 +83,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await s
     .createTable("product_variants")
-    .addColumn("id", "integer", (c) => c.primaryKey())
+    .addColumn("id", "integer", id)
     .addColumn("product_id", "integer", (c) => c.notNull().references("products.id").onDelete("cascade"))
     .addColumn("sku", "text", (c) => c.notNull().unique())
     .addColumn("color", "text", (c) => c.notNull())
@@ -100,7 +107,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await s
     .createTable("brands")
-    .addColumn("id", "integer", (c) => c.primaryKey())
+    .addColumn("id", "integer", id)
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("slug", "text", (c) => c.notNull().unique())
     .addColumn("position", "integer", (c) => c.notNull().defaultTo(0))
@@ -108,11 +115,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await s
     .createTable("banners")
-    .addColumn("id", "integer", (c) => c.primaryKey())
+    .addColumn("id", "integer", id)
     .addColumn("type", "text", (c) => c.notNull())
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("subtitle", "text", (c) => c.notNull())
-    .addColumn("price", "real")
+    .addColumn("price", real)
     .addColumn("link", "text", (c) => c.notNull())
     .addColumn("image", "text", (c) => c.notNull())
     .addColumn("position", "integer", (c) => c.notNull().defaultTo(0))
@@ -121,7 +128,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await now(
     s
       .createTable("pages")
-      .addColumn("id", "integer", (c) => c.primaryKey())
+      .addColumn("id", "integer", id)
       .addColumn("url_key", "text", (c) => c.notNull().unique())
       .addColumn("page_title", "text", (c) => c.notNull())
       .addColumn("html_content", "text", (c) => c.notNull())
@@ -131,7 +138,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await s
     .createTable("blog_posts")
-    .addColumn("id", "integer", (c) => c.primaryKey())
+    .addColumn("id", "integer", id)
     .addColumn("slug", "text", (c) => c.notNull().unique())
     .addColumn("title", "text", (c) => c.notNull())
     .addColumn("excerpt", "text", (c) => c.notNull())
@@ -145,7 +152,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await s
     .createTable("counters")
-    .addColumn("id", "integer", (c) => c.primaryKey())
+    .addColumn("id", "integer", id)
     .addColumn("label", "text", (c) => c.notNull())
     .addColumn("value", "integer", (c) => c.notNull())
     .addColumn("suffix", "text", (c) => c.notNull().defaultTo(""))
@@ -154,7 +161,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await s
     .createTable("team_members")
-    .addColumn("id", "integer", (c) => c.primaryKey())
+    .addColumn("id", "integer", id)
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("role", "text", (c) => c.notNull())
     .addColumn("image", "text", (c) => c.notNull())
@@ -163,7 +170,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await s
     .createTable("states")
-    .addColumn("id", "integer", (c) => c.primaryKey())
+    .addColumn("id", "integer", id)
     .addColumn("country_code", "text", (c) => c.notNull())
     .addColumn("code", "text", (c) => c.notNull())
     .addColumn("default_name", "text", (c) => c.notNull())
@@ -171,11 +178,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await s
     .createTable("coupons")
-    .addColumn("id", "integer", (c) => c.primaryKey())
+    .addColumn("id", "integer", id)
     .addColumn("code", "text", (c) => c.notNull().unique())
     .addColumn("type", "text", (c) => c.notNull())
-    .addColumn("amount", "real", (c) => c.notNull())
-    .addColumn("min_sub_total", "real", (c) => c.notNull().defaultTo(0))
+    .addColumn("amount", real, (c) => c.notNull())
+    .addColumn("min_sub_total", real, (c) => c.notNull().defaultTo(0))
     .addColumn("starts_at", "text")
     .addColumn("ends_at", "text")
     .addColumn("status", "integer", (c) => c.notNull().defaultTo(1))
@@ -184,7 +191,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await now(
     s
       .createTable("customers")
-      .addColumn("id", "integer", (c) => c.primaryKey())
+      .addColumn("id", "integer", id)
       .addColumn("email", "text", (c) => c.notNull().unique())
       .addColumn("first_name", "text", (c) => c.notNull())
       .addColumn("last_name", "text", (c) => c.notNull())
@@ -197,7 +204,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await s
     .createTable("auth_tokens")
-    .addColumn("id", "integer", (c) => c.primaryKey())
+    .addColumn("id", "integer", id)
     .addColumn("token_hash", "text", (c) => c.notNull().unique())
     .addColumn("customer_id", "integer", (c) => c.notNull().references("customers.id").onDelete("cascade"))
     .addColumn("expires_at", "text", (c) => c.notNull())
@@ -208,7 +215,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await now(
     s
       .createTable("carts")
-      .addColumn("id", "integer", (c) => c.primaryKey())
+      .addColumn("id", "integer", id)
       .addColumn("customer_id", "integer", (c) => c.references("customers.id").onDelete("cascade"))
       .addColumn("session_hash", "text")
       .addColumn("is_active", "integer", (c) => c.notNull().defaultTo(1))
@@ -225,7 +232,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await now(
     s
       .createTable("cart_items")
-      .addColumn("id", "integer", (c) => c.primaryKey())
+      .addColumn("id", "integer", id)
       .addColumn("cart_id", "integer", (c) => c.notNull().references("carts.id").onDelete("cascade"))
       .addColumn("product_id", "integer", (c) => c.notNull().references("products.id"))
       .addColumn("variant_id", "integer")
@@ -237,7 +244,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   const address = (name: string, owner: string, ownerTable: string) => {
     let b = s
       .createTable(name)
-      .addColumn("id", "integer", (c) => c.primaryKey())
+      .addColumn("id", "integer", id)
       .addColumn(owner, "integer", (c) => c.notNull().references(`${ownerTable}.id`).onDelete("cascade"));
     for (const [col, type] of addressColumns) b = b.addColumn(col, type);
     return b
@@ -266,7 +273,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await now(
     s
       .createTable("wishlist_items")
-      .addColumn("id", "integer", (c) => c.primaryKey())
+      .addColumn("id", "integer", id)
       .addColumn("customer_id", "integer", (c) => c.notNull().references("customers.id").onDelete("cascade"))
       .addColumn("product_id", "integer", (c) => c.notNull().references("products.id"))
       .addUniqueConstraint("wishlist_items_unique", ["customer_id", "product_id"]),
@@ -275,7 +282,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await now(
     s
       .createTable("orders")
-      .addColumn("id", "integer", (c) => c.primaryKey())
+      .addColumn("id", "integer", id)
       .addColumn("increment_id", "text", (c) => c.notNull())
       .addColumn("status", "text", (c) => c.notNull())
       .addColumn("customer_id", "integer", (c) => c.references("customers.id"))
@@ -292,17 +299,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       .addColumn("coupon_code", "text")
       .addColumn("total_item_count", "integer", (c) => c.notNull())
       .addColumn("total_qty_ordered", "integer", (c) => c.notNull())
-      .addColumn("sub_total", "real", (c) => c.notNull())
-      .addColumn("discount_amount", "real", (c) => c.notNull())
-      .addColumn("tax_amount", "real", (c) => c.notNull())
-      .addColumn("shipping_amount", "real", (c) => c.notNull())
-      .addColumn("grand_total", "real", (c) => c.notNull()),
+      .addColumn("sub_total", real, (c) => c.notNull())
+      .addColumn("discount_amount", real, (c) => c.notNull())
+      .addColumn("tax_amount", real, (c) => c.notNull())
+      .addColumn("shipping_amount", real, (c) => c.notNull())
+      .addColumn("grand_total", real, (c) => c.notNull()),
   ).execute();
   await s.createIndex("orders_customer_idx").on("orders").columns(["customer_id", "id"]).execute();
 
   await s
     .createTable("order_items")
-    .addColumn("id", "integer", (c) => c.primaryKey())
+    .addColumn("id", "integer", id)
     .addColumn("order_id", "integer", (c) => c.notNull().references("orders.id").onDelete("cascade"))
     .addColumn("product_id", "integer", (c) => c.notNull())
     .addColumn("variant_id", "integer")
@@ -312,11 +319,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("color", "text")
     .addColumn("size", "text")
     .addColumn("qty_ordered", "integer", (c) => c.notNull())
-    .addColumn("price", "real", (c) => c.notNull())
-    .addColumn("total", "real", (c) => c.notNull())
-    .addColumn("tax_percent", "real", (c) => c.notNull())
-    .addColumn("tax_amount", "real", (c) => c.notNull())
-    .addColumn("discount_amount", "real", (c) => c.notNull())
+    .addColumn("price", real, (c) => c.notNull())
+    .addColumn("total", real, (c) => c.notNull())
+    .addColumn("tax_percent", real, (c) => c.notNull())
+    .addColumn("tax_amount", real, (c) => c.notNull())
+    .addColumn("discount_amount", real, (c) => c.notNull())
     .addColumn("additional", "text")
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
@@ -329,15 +336,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await s
     .createTable("invoices")
-    .addColumn("id", "integer", (c) => c.primaryKey())
+    .addColumn("id", "integer", id)
     .addColumn("order_id", "integer", (c) => c.notNull().references("orders.id").onDelete("cascade"))
     .addColumn("state", "text", (c) => c.notNull())
     .addColumn("total_qty", "integer", (c) => c.notNull())
-    .addColumn("sub_total", "real", (c) => c.notNull())
-    .addColumn("grand_total", "real", (c) => c.notNull())
-    .addColumn("shipping_amount", "real", (c) => c.notNull())
-    .addColumn("tax_amount", "real", (c) => c.notNull())
-    .addColumn("discount_amount", "real", (c) => c.notNull())
+    .addColumn("sub_total", real, (c) => c.notNull())
+    .addColumn("grand_total", real, (c) => c.notNull())
+    .addColumn("shipping_amount", real, (c) => c.notNull())
+    .addColumn("tax_amount", real, (c) => c.notNull())
+    .addColumn("discount_amount", real, (c) => c.notNull())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
   await s.createIndex("invoices_order_idx").on("invoices").column("order_id").execute();
@@ -345,7 +352,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await now(
     s
       .createTable("reviews")
-      .addColumn("id", "integer", (c) => c.primaryKey())
+      .addColumn("id", "integer", id)
       .addColumn("product_id", "integer", (c) => c.notNull().references("products.id").onDelete("cascade"))
       .addColumn("customer_id", "integer")
       .addColumn("name", "text", (c) => c.notNull())
@@ -358,7 +365,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await s
     .createTable("contact_requests")
-    .addColumn("id", "integer", (c) => c.primaryKey())
+    .addColumn("id", "integer", id)
     .addColumn("name", "text", (c) => c.notNull())
     .addColumn("email", "text", (c) => c.notNull())
     .addColumn("phone", "text")
@@ -369,14 +376,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 
   await s
     .createTable("subscribers")
-    .addColumn("id", "integer", (c) => c.primaryKey())
+    .addColumn("id", "integer", id)
     .addColumn("email", "text", (c) => c.notNull().unique())
     .addColumn("created_at", "text", (c) => c.notNull())
     .execute();
 
   await s
     .createTable("otp_codes")
-    .addColumn("id", "integer", (c) => c.primaryKey())
+    .addColumn("id", "integer", id)
     .addColumn("phone", "text", (c) => c.notNull())
     .addColumn("code_hash", "text", (c) => c.notNull())
     .addColumn("attempts", "integer", (c) => c.notNull().defaultTo(0))
