@@ -60,6 +60,7 @@ async function startServer(databaseFile, env = {}) {
       DIST_DIR: "/nonexistent",
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
+      SERVER_SECRET: "bench-secret-0123456789abcdef0123456789",
       ...env,
     },
   });

@@ -43,6 +43,7 @@ const child = spawn("node_modules/.bin/tsx", ["server/index.ts"], {
     DIST_DIR: distDir,
     LOG_LEVEL: "warn",
     NODE_ENV: "production",
+    SERVER_SECRET: "bench-secret-0123456789abcdef0123456789",
     ...(values.threads !== undefined ? { RENDER_THREADS: values.threads } : {}),
   },
 });

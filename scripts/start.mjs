@@ -51,6 +51,10 @@ if (!env.NODE_ENV) {
     }),
   );
 }
-const server = spawn("node_modules/.bin/tsx", ["server/index.ts"], { stdio: "inherit", env });
+// `npm start -- --instances N`: the server's own arguments pass through.
+const server = spawn("node_modules/.bin/tsx", ["server/index.ts", ...process.argv.slice(2)], {
+  stdio: "inherit",
+  env,
+});
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => server.kill(signal));
 server.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -52,6 +52,8 @@ export interface AppOptions {
   tokenTtlMs?: number;
   /** cached anonymous product-list replies (invalidated when stock changes); 0 disables */
   listCacheSize?: number;
+  /** how often an instance looks at the database's catalogue version (ms); a change anywhere shows within it */
+  catalogVersionCheckMs?: number;
   /** false: pages are served as the client shell only, even when `<distDir>-ssr` holds a renderer */
   serverRender?: boolean;
   /** render threads (RENDER_THREADS); 0 renders on the main thread; default: cores − 1, 1 to 2 */
@@ -69,8 +71,9 @@ export async function createApp(opts: AppOptions): Promise<App> {
   const scrypt = opts.scrypt ?? OWASP_SCRYPT;
   const limits = { ...(isTest ? TEST_RATE_LIMITS : PRODUCTION_RATE_LIMITS), ...opts.rateLimits };
   const rates = new ExchangeRates(opts.exchangeRateUpstream ?? null, log);
-  const catalog = new Catalog(store, opts.listCacheSize ?? 1000);
+  const catalog = new Catalog(store, opts.listCacheSize ?? 1000, opts.catalogVersionCheckMs ?? 1000);
   await catalog.reloadCategories();
+  await catalog.refresh();
   let dummy: Promise<string> | null = null;
   const deps: Deps = {
     store,
@@ -85,7 +88,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     sms: opts.sms !== undefined ? opts.sms : isTest ? { name: "test", send: async () => {} } : null,
     lastOtp: new Map(),
     limiters: Object.fromEntries(
-      Object.entries(limits).map(([name, rule]) => [name, new RateLimiter(rule)]),
+      Object.entries(limits).map(([name, rule]) => [name, new RateLimiter(store, name, rule)]),
     ) as Deps["limiters"],
     hashGate: new HashGate(2, 8, 5000),
     dummyHash: () => (dummy ??= dummyHash(scrypt)),
@@ -132,6 +135,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
     // Response (an idempotent replay) do not carry them, and get them afterwards.
     baseHeaders(c);
     c.header("X-Request-Id", requestId);
+    // A catalogue change made anywhere (another instance, an admin tool, SQL) empties this instance's caches.
+    if (c.req.path !== "/healthz" && c.req.path !== "/readyz") await catalog.refresh();
     await next();
     if (!c.res.headers.has("X-Content-Type-Options")) baseHeaders(c);
     if (!c.res.headers.has("X-Request-Id")) c.header("X-Request-Id", requestId);
@@ -206,8 +211,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
       const code = deps.lastOtp.get(phone);
       return code ? c.json({ phone, code }) : c.json({ error: "Resource Not Found" }, 404);
     });
-    app.post("/api/test/reset-rate-limits", (c) => {
-      for (const l of Object.values(deps.limiters)) l.reset();
+    app.post("/api/test/reset-rate-limits", async (c) => {
+      await store.run(store.qb.deleteFrom("rate_limits"));
       return c.json({ message: "Rate limits reset." });
     });
   }

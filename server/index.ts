@@ -1,6 +1,9 @@
 import { serve } from "@hono/node-server";
+import cluster from "node:cluster";
 import { existsSync } from "node:fs";
+import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
+import { parseArgs } from "node:util";
 import { createApp } from "./app";
 import { describeLocation, openDatabase } from "./db/open";
 import { OWASP_SCRYPT, TEST_SCRYPT } from "./lib/crypto";
@@ -17,68 +20,113 @@ const database = process.env.DATABASE_URL || databaseFile;
 const distDir = process.env.DIST_DIR ?? resolve("dist");
 const scrypt = env === "test" ? TEST_SCRYPT : OWASP_SCRYPT;
 
-// MIGRATE_ON_START=0: migrations are applied once per deploy by `npm run migrate`, not by each instance.
-const store = await openDatabase(database, {
-  scrypt,
-  log,
-  migrate: process.env.MIGRATE_ON_START !== "0",
-  // The demo account has a published password: only outside production, or when asked for.
-  demo: env !== "production" || process.env.SEED_DEMO === "1",
-});
-// An instance started before the deploy's `npm run migrate` finished waits for it (not listening, so a
-// load balancer sends it nothing) instead of serving with an old schema.
-for (
-  let pending = await store.pendingMigrations();
-  pending.length;
-  pending = await store.pendingMigrations()
-) {
-  log.warn("waiting for `npm run migrate`", { pending });
-  await new Promise((resolve) => setTimeout(resolve, 2000));
-}
-const app = await createApp({
-  store,
-  env,
-  log,
-  scrypt,
-  distDir: existsSync(distDir) ? distDir : null,
-  sms: smsSenderFromEnv(process.env, {
-    production: env === "production",
-    defaultOutbox: join(dirname(resolve(databaseFile)), "sms-outbox.jsonl"),
-  }),
-  trustProxy: Number(process.env.TRUST_PROXY ?? 0) || 0,
-  publicOrigin: process.env.PUBLIC_ORIGIN || null,
-  serverSecret: process.env.SERVER_SECRET || undefined,
-  exchangeRateUpstream: process.env.EXCHANGE_RATE_UPSTREAM || null,
-  serverRender: process.env.SERVER_RENDER !== "0",
-  listCacheSize: process.env.LIST_CACHE_SIZE === undefined ? 1000 : Number(process.env.LIST_CACHE_SIZE),
-});
-
-const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
-  log.info("listening", { url: `http://${host}:${info.port}/`, database: describeLocation(database), env });
-});
-
-let closing = false;
-const shutdown = (signal: string) => {
-  if (closing) return;
-  closing = true;
-  log.info("shutting down", { signal });
-  const force = setTimeout(() => {
-    log.warn("forced shutdown");
-    process.exit(1);
-  }, 10_000);
-  force.unref();
-  server.close(() => {
-    void store.close().finally(() => {
-      log.info("stopped");
-      process.exit(0);
-    });
+// A real shop (NODE_ENV=production said outright) signs sessions with a secret every instance shares, from
+// the environment; the sample shop (`npm start`) keeps a random one in its database.
+if (process.env.NODE_ENV === "production" && !process.env.SERVER_SECRET) {
+  log.error("SERVER_SECRET is not set", {
+    fix: "set SERVER_SECRET to the same random value (32 characters or more) on every instance",
   });
-  if ("closeIdleConnections" in server && typeof server.closeIdleConnections === "function")
-    server.closeIdleConnections();
-};
-process.on("SIGINT", () => shutdown("SIGINT"));
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("uncaughtException", (err) =>
-  log.error("uncaught exception", { error: err.stack ?? String(err) }),
-);
-process.on("unhandledRejection", (err) => log.error("unhandled rejection", { error: String(err) }));
+  process.exit(1);
+}
+
+// `--instances N` (or INSTANCES=N; 0 = one per core): N processes share the port (node:cluster). The first
+// process applies the migrations once, then starts them; a process that dies is replaced.
+const { values: args } = parseArgs({ options: { instances: { type: "string" } }, strict: false });
+const requested = Number(args.instances ?? process.env.INSTANCES ?? 1);
+const instances = requested === 0 ? availableParallelism() : Math.max(1, Math.floor(requested) || 1);
+if (instances > 1 && cluster.isPrimary) {
+  const ready = await openDatabase(database, {
+    scrypt,
+    log,
+    demo: env !== "production" || process.env.SEED_DEMO === "1",
+  });
+  await ready.close();
+  let stopping = false;
+  const fork = () => cluster.fork({ MIGRATE_ON_START: "0" });
+  for (let i = 0; i < instances; i++) fork();
+  cluster.on("exit", (worker, code, signal) => {
+    if (stopping) {
+      if (!Object.keys(cluster.workers ?? {}).length) process.exit(0);
+      return;
+    }
+    log.warn("instance exited, starting another", { pid: worker.process.pid, code, signal });
+    fork();
+  });
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.on(signal, () => {
+      stopping = true;
+      for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(signal);
+    });
+  log.info("instances", { count: instances });
+} else {
+  await serveShop();
+}
+
+/** One instance: opens the database and serves the shop until SIGTERM. */
+async function serveShop(): Promise<void> {
+  // MIGRATE_ON_START=0: migrations are applied once per deploy by `npm run migrate`, not by each instance.
+  const store = await openDatabase(database, {
+    scrypt,
+    log,
+    migrate: process.env.MIGRATE_ON_START !== "0",
+    // The demo account has a published password: only outside production, or when asked for.
+    demo: env !== "production" || process.env.SEED_DEMO === "1",
+  });
+  // An instance started before the deploy's `npm run migrate` finished waits for it (not listening, so a
+  // load balancer sends it nothing) instead of serving with an old schema.
+  for (
+    let pending = await store.pendingMigrations();
+    pending.length;
+    pending = await store.pendingMigrations()
+  ) {
+    log.warn("waiting for `npm run migrate`", { pending });
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  const app = await createApp({
+    store,
+    env,
+    log,
+    scrypt,
+    distDir: existsSync(distDir) ? distDir : null,
+    sms: smsSenderFromEnv(process.env, {
+      production: env === "production",
+      defaultOutbox: join(dirname(resolve(databaseFile)), "sms-outbox.jsonl"),
+    }),
+    trustProxy: Number(process.env.TRUST_PROXY ?? 0) || 0,
+    publicOrigin: process.env.PUBLIC_ORIGIN || null,
+    serverSecret: process.env.SERVER_SECRET || undefined,
+    exchangeRateUpstream: process.env.EXCHANGE_RATE_UPSTREAM || null,
+    serverRender: process.env.SERVER_RENDER !== "0",
+    listCacheSize: process.env.LIST_CACHE_SIZE === undefined ? 1000 : Number(process.env.LIST_CACHE_SIZE),
+  });
+
+  const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
+    log.info("listening", { url: `http://${host}:${info.port}/`, database: describeLocation(database), env });
+  });
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info("shutting down", { signal });
+    const force = setTimeout(() => {
+      log.warn("forced shutdown");
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    server.close(() => {
+      void store.close().finally(() => {
+        log.info("stopped");
+        process.exit(0);
+      });
+    });
+    if ("closeIdleConnections" in server && typeof server.closeIdleConnections === "function")
+      server.closeIdleConnections();
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+  process.on("uncaughtException", (err) =>
+    log.error("uncaught exception", { error: err.stack ?? String(err) }),
+  );
+  process.on("unhandledRejection", (err) => log.error("unhandled rejection", { error: String(err) }));
+}

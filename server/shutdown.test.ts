@@ -6,6 +6,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { makeStore } from "./test-utils";
 
 async function freePort(): Promise<number> {
   const s = createServer();
@@ -19,12 +20,19 @@ async function freePort(): Promise<number> {
 describe("graceful shutdown (issue 14)", () => {
   it("on SIGTERM finishes the request in flight, stops accepting, closes the database and exits 0", async () => {
     const port = await freePort();
+    // The project's database: a SQLite file, or (postgres project) a fresh PostgreSQL database whose pool
+    // the server closes on its way out.
+    const seeded = await makeStore();
+    const database = "url" in seeded && typeof seeded.url === "string" ? seeded.url : null;
+    await seeded.close();
     const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
       env: {
         ...process.env,
         NODE_ENV: "production",
+        SERVER_SECRET: "shutdown-test-secret-0123456789abcdef",
         PORT: String(port),
         HOST: "127.0.0.1",
+        ...(database ? { DATABASE_URL: database } : {}),
         DATABASE_FILE: join(mkdtempSync(join(tmpdir(), "shutdown-")), "shop.sqlite"),
         DIST_DIR: "/nonexistent",
         LOG_LEVEL: "info",
@@ -78,4 +86,24 @@ describe("graceful shutdown (issue 14)", () => {
     await expect(fetch(`${origin}/healthz`)).rejects.toThrow();
     expect(log).toContain('"msg":"stopped"');
   }, 60_000);
+
+  it("refuses to start a real shop (NODE_ENV=production) without SERVER_SECRET, and says why", async () => {
+    const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "production",
+        SERVER_SECRET: "",
+        PORT: String(await freePort()),
+        HOST: "127.0.0.1",
+        DATABASE_FILE: join(mkdtempSync(join(tmpdir(), "secret-")), "shop.sqlite"),
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += String(d)));
+    child.stderr.on("data", (d) => (out += String(d)));
+    const [code] = (await once(child, "exit")) as [number | null];
+    expect(code).toBe(1);
+    expect(out).toContain("SERVER_SECRET is not set");
+  }, 30_000);
 });

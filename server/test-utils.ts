@@ -74,8 +74,22 @@ export interface RequestOpts {
   auth?: boolean;
 }
 
+/**
+ * The stores of two instances of the shop on one seeded database. PostgreSQL (the `postgres` project): two
+ * pools on one database. SQLite (the `unit` project): one connection shared by the two instances in this
+ * one process (two connections in one thread would wait on each other's file lock; instances in separate
+ * processes each have their own).
+ */
+export async function makeStorePair(): Promise<[Store, Store]> {
+  const first = await makeStore();
+  if (first instanceof PostgresStore) {
+    return [first, new PostgresStore(first.url, { max: 4, idleTimeoutMillis: 1000 })];
+  }
+  return [first, first];
+}
+
 /** A shopper: keeps the session cookie and, after login, sends `?token=true` + Bearer. */
-export function shopper(app: App) {
+export function shopper(app: Pick<App, "request">) {
   let cookie = "";
   let token: string | null = null;
   const req = async (method: string, path: string, o: RequestOpts = {}): Promise<Reply> => {

@@ -379,4 +379,17 @@ export interface DB {
   otp_codes: OtpCodeTable;
   idempotency_keys: IdempotencyKeyTable;
   settings: SettingTable;
+  rate_limits: RateLimitTable;
+  catalog_version: CatalogVersionTable;
+}
+
+export interface RateLimitTable {
+  key: string;
+  hits: number;
+  reset_at: number;
+}
+
+export interface CatalogVersionTable {
+  id: number;
+  version: number;
 }

@@ -23,6 +23,7 @@ import * as variantOrder from "./migrations/0002-variant-order-index";
 import * as primaryCategory from "./migrations/0003-primary-category";
 import * as phoneVerification from "./migrations/0004-phone-verification";
 import * as idempotencyScope from "./migrations/0005-idempotency-scope";
+import * as sharedState from "./migrations/0006-shared-state";
 import type { DB } from "./schema";
 
 export const migrations: Record<string, Migration> = {
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   "0003-primary-category": primaryCategory,
   "0004-phone-verification": phoneVerification,
   "0005-idempotency-scope": idempotencyScope,
+  "0006-shared-state": sharedState,
 };
 
 export type Param = string | number | bigint | Buffer | null;
@@ -51,8 +53,15 @@ export abstract class Store {
   abstract readonly dialect: Dialect;
   abstract readonly qb: Kysely<DB>;
 
-  /** Called at the end of every transaction (see `tx`); set once by the idempotency middleware. */
-  txHook: (() => Promise<void>) | null = null;
+  /**
+   * Called at the end of every transaction (see `tx`): the idempotency middleware's claim of the request's
+   * key (one per app using this store; each acts only for its own requests).
+   */
+  readonly txHooks: (() => Promise<void>)[] = [];
+
+  protected async runTxHooks(): Promise<void> {
+    for (const hook of this.txHooks) await hook();
+  }
 
   protected abstract exec(c: Compiled, mode: "rows" | "run" | "insert"): Promise<Result>;
   abstract tx<T>(fn: () => Promise<T>): Promise<T>;
@@ -228,7 +237,7 @@ export class SqliteStore extends Store {
       try {
         const result = await this.inTx.run(token, async () => {
           const r = await fn();
-          await this.txHook?.();
+          await this.runTxHooks();
           return r;
         });
         this.sqlite.exec("commit");
@@ -305,7 +314,10 @@ export class PostgresStore extends Store {
   readonly pool: pg.Pool;
   private readonly client = new AsyncLocalStorage<{ client: pg.PoolClient; open: boolean }>();
 
-  constructor(url: string, opts: { max?: number; idleTimeoutMillis?: number } = {}) {
+  constructor(
+    readonly url: string,
+    opts: { max?: number; idleTimeoutMillis?: number } = {},
+  ) {
     super();
     this.pool = new pg.Pool({
       connectionString: url,
@@ -339,7 +351,7 @@ export class PostgresStore extends Store {
       await client.query("begin");
       const result = await this.client.run(tx, async () => {
         const r = await fn();
-        await this.txHook?.();
+        await this.runTxHooks();
         return r;
       });
       await client.query("commit");

@@ -55,11 +55,43 @@ export class Catalog {
   private listCache = new Map<string, { version: number; body: Uint8Array<ArrayBuffer> }>();
   private jsonCache = new Map<number, Buffer>();
   private primaryCategories = new Set<number>();
+  /** The database's catalogue version (bumped by a trigger on every catalogue change) the caches hold. */
+  private sharedVersion: number | null = null;
+  private checkedAt = 0;
+  private checking: Promise<void> | null = null;
 
   constructor(
     private readonly store: Store,
     private readonly listCacheSize = 1000,
+    /** how often a request may look at the database's catalogue version (a change shows within this) */
+    private readonly versionCheckMs = 1000,
   ) {}
+
+  /**
+   * Called per request: at most once per `versionCheckMs`, reads the database's catalogue version; when a
+   * change was made anywhere (another instance, an admin tool, SQL), every cache of this instance goes.
+   */
+  async refresh(now = Date.now()): Promise<void> {
+    if (now - this.checkedAt < this.versionCheckMs) return;
+    this.checking ??= (async () => {
+      try {
+        const row = await this.store.first(
+          this.store.qb.selectFrom("catalog_version").select("version").where("id", "=", 1),
+        );
+        const shared = Number(row?.version ?? 0);
+        if (this.sharedVersion !== null && shared !== this.sharedVersion) {
+          this.touch();
+          this.plans.clear();
+          await this.reloadCategories();
+        }
+        this.sharedVersion = shared;
+        this.checkedAt = Date.now();
+      } finally {
+        this.checking = null;
+      }
+    })();
+    await this.checking;
+  }
 
   async reloadCategories(): Promise<void> {
     this.primaryCategories = new Set(
@@ -130,10 +162,12 @@ export class Catalog {
     return hit && hit.version === this.version ? hit.body : undefined;
   }
 
-  storeList(key: string, body: Uint8Array<ArrayBuffer>): void {
+  /** Keeps a list reply built from the catalogue at `version` (read before building it: a change made
+   * meanwhile makes it stale at once, never current). */
+  storeList(key: string, body: Uint8Array<ArrayBuffer>, version = this.version): void {
     if (this.listCacheSize <= 0) return;
     if (this.listCache.size >= this.listCacheSize) this.listCache.clear();
-    this.listCache.set(key, { version: this.version, body });
+    this.listCache.set(key, { version, body });
   }
 
   async productRows(ids: number[]): Promise<ProductTable[]> {

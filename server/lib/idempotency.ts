@@ -8,6 +8,9 @@ import { HttpError, MAX_BODY_BYTES, unauthenticated } from "./http";
 import { hmac } from "./secret";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+const IN_PROGRESS = "A request with this Idempotency-Key is still in progress.";
+
+class RolledBack extends Error {}
 
 /** A reply answered again for a retry whose first reply was lost. */
 type Recover = (c: Ctx) => Response | Promise<Response>;
@@ -76,7 +79,7 @@ interface Claim {
  * the session, gets a session id derived from HMAC(secret, key): its retry — whose first reply and cookie
  * were lost — lands in the same scope and gets the same cookie again (security review M5).
  *
- * Exactly once across a crash: the key is claimed inside the route's own transaction (Store.txHook), so the
+ * Exactly once across a crash: the key is claimed inside the route's own transaction (Store.txHooks), so the
  * change and its claim commit together; the reply is stored right after. A retry that finds a claim without
  * a reply (the process died in between) does not make the change again.
  */
@@ -90,8 +93,9 @@ export function idempotency(
   const context = new AsyncLocalStorage<Claim>();
   let lastSweep = 0;
 
-  const insertClaim = async (claim: Claim) => {
-    await store.run(
+  /** Claims the key; `exclusive`: a claim someone else committed first makes this request a 409. */
+  const insertClaim = async (claim: Claim, exclusive: boolean) => {
+    const { changes } = await store.run(
       store.qb
         .insertInto("idempotency_keys")
         .values({
@@ -105,12 +109,13 @@ export function idempotency(
         })
         .onConflict((oc) => oc.column("key_hash").doNothing()),
     );
+    if (!changes && exclusive) throw new HttpError(409, { message: IN_PROGRESS });
     claim.claimed = true;
   };
-  store.txHook = async () => {
+  store.txHooks.push(async () => {
     const claim = context.getStore();
-    if (claim && !claim.claimed) await insertClaim(claim);
-  };
+    if (claim && !claim.claimed) await insertClaim(claim, true);
+  });
 
   const sweep = async (now: number) => {
     if (now - lastSweep < 60_000) return;
@@ -214,8 +219,7 @@ export function idempotency(
         });
       }
     }
-    if (inFlight.has(keyHash))
-      throw new HttpError(409, { message: "A request with this Idempotency-Key is still in progress." });
+    if (inFlight.has(keyHash)) throw new HttpError(409, { message: IN_PROGRESS });
     inFlight.add(keyHash);
     const claim: Claim = {
       keyHash,
@@ -224,7 +228,18 @@ export function idempotency(
       claimed: false,
     };
     try {
-      await context.run(claim, () => next());
+      // The route runs in one transaction that ends with the key's claim (Store.txHooks): the change and its
+      // claim commit together, and the same key sent to another instance at the same moment waits on the
+      // claim's unique row, finds it taken, and rolls its own change back (409): applied once.
+      await context.run(claim, () =>
+        store.tx(async () => {
+          await next();
+          // Hono turned a thrown error into the reply: whatever the route wrote goes back.
+          if (c.error) throw new RolledBack();
+        }),
+      );
+    } catch (e) {
+      if (!(e instanceof RolledBack)) throw e;
     } finally {
       inFlight.delete(keyHash);
     }
@@ -237,7 +252,7 @@ export function idempotency(
     const bytes = Buffer.byteLength(text);
     if (bytes > limits.maxReplyBytes) {
       // Too large to keep: a claim (if the change made one) stays, so a retry gets the recovery.
-      if (!claim.claimed) await insertClaim(claim);
+      if (!claim.claimed) await insertClaim(claim, false);
       return;
     }
     await store.run(

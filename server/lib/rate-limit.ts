@@ -1,3 +1,5 @@
+import { sql } from "kysely";
+import type { Store } from "../db/store";
 import { HttpError } from "./http";
 
 export interface RateRule {
@@ -5,36 +7,58 @@ export interface RateRule {
   windowMs: number;
 }
 
-/** Fixed-window counters in memory: enough for one process; a cluster would need a shared store. */
+/**
+ * Fixed-window counters kept in the database (table `rate_limits`), so every instance of the shop counts
+ * the same hits: a client cannot multiply its budget by the number of instances behind the load balancer.
+ * One statement per hit: an upsert that opens a new window when the last one ended.
+ */
 export class RateLimiter {
-  private hits = new Map<string, { count: number; reset: number }>();
+  private takes = 0;
 
-  constructor(private readonly rule: RateRule) {}
+  constructor(
+    private readonly store: Store,
+    private readonly name: string,
+    private readonly rule: RateRule,
+  ) {}
 
-  take(key: string, now = Date.now()): { ok: boolean; retryAfter: number } {
-    let h = this.hits.get(key);
-    if (!h || h.reset <= now) {
-      if (this.hits.size > 50_000) this.sweep(now);
-      h = { count: 0, reset: now + this.rule.windowMs };
-      this.hits.set(key, h);
-    }
-    h.count++;
-    return { ok: h.count <= this.rule.limit, retryAfter: Math.ceil((h.reset - now) / 1000) };
+  async take(key: string, now = Date.now()): Promise<{ ok: boolean; retryAfter: number }> {
+    if (++this.takes % 1000 === 0)
+      await this.store.run(this.store.qb.deleteFrom("rate_limits").where("reset_at", "<=", now));
+    const expired = sql<boolean>`rate_limits.reset_at <= ${now}`;
+    const row = await this.store.first(
+      this.store.qb
+        .insertInto("rate_limits")
+        .values({ key: `${this.name}:${key}`, hits: 1, reset_at: now + this.rule.windowMs })
+        .onConflict((oc) =>
+          oc.column("key").doUpdateSet({
+            hits: sql<number>`case when ${expired} then 1 else rate_limits.hits + 1 end`,
+            reset_at: sql<number>`case when ${expired} then excluded.reset_at else rate_limits.reset_at end`,
+          }),
+        )
+        .returning(["hits", "reset_at"]),
+    );
+    const hits = Number(row?.hits ?? 1);
+    const resetAt = Number(row?.reset_at ?? now + this.rule.windowMs);
+    return { ok: hits <= this.rule.limit, retryAfter: Math.ceil((resetAt - now) / 1000) };
   }
 
   /** Whether `key` is already over its limit, without counting a hit. */
-  blocked(key: string, now = Date.now()): { blocked: boolean; retryAfter: number } {
-    const h = this.hits.get(key);
-    if (!h || h.reset <= now) return { blocked: false, retryAfter: 0 };
-    return { blocked: h.count >= this.rule.limit, retryAfter: Math.ceil((h.reset - now) / 1000) };
+  async blocked(key: string, now = Date.now()): Promise<{ blocked: boolean; retryAfter: number }> {
+    const h = await this.store.first(
+      this.store.qb
+        .selectFrom("rate_limits")
+        .select(["hits", "reset_at"])
+        .where("key", "=", `${this.name}:${key}`),
+    );
+    if (!h || Number(h.reset_at) <= now) return { blocked: false, retryAfter: 0 };
+    return {
+      blocked: h.hits >= this.rule.limit,
+      retryAfter: Math.ceil((Number(h.reset_at) - now) / 1000),
+    };
   }
 
-  reset(): void {
-    this.hits.clear();
-  }
-
-  private sweep(now: number): void {
-    for (const [k, v] of this.hits) if (v.reset <= now) this.hits.delete(k);
+  async reset(): Promise<void> {
+    await this.store.run(this.store.qb.deleteFrom("rate_limits").where("key", "like", `${this.name}:%`));
   }
 }
 
@@ -96,12 +120,12 @@ export const TEST_RATE_LIMITS: RateLimitConfig = {
 };
 
 /** Counts a hit for `key`; over the limit it answers 429 with Retry-After. */
-export function enforce(
+export async function enforce(
   c: { header: (name: string, value: string) => void },
   limiter: RateLimiter,
   key: string,
-): void {
-  const hit = limiter.take(key);
+): Promise<void> {
+  const hit = await limiter.take(key);
   if (!hit.ok) {
     c.header("Retry-After", String(hit.retryAfter));
     throw new HttpError(429, { message: TOO_MANY_REQUESTS, error: TOO_MANY_REQUESTS });

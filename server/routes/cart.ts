@@ -59,7 +59,7 @@ export function cartRoutes(d: Deps) {
     // retry of one (same Idempotency-Key) opens none.
     const derived = c.get("derivedSession");
     if (!customer && !sessionHash(c) && !(derived && (await carts.find({ sessionHash: sha256(derived) }))))
-      enforce(c, d.limiters.guestSessions, clientIp(c));
+      await enforce(c, d.limiters.guestSessions, clientIp(c));
     const owner = cartOwner(c, true)!;
     const quantity = body.quantity ?? body.quantityCount ?? 1;
     const variant = await carts.resolveVariant(
@@ -135,7 +135,7 @@ export function cartRoutes(d: Deps) {
 
   r.post("/checkout/cart/coupon", async (c) => {
     // Codes cannot be guessed at API speed (security review L10).
-    enforce(c, d.limiters.coupon, clientIp(c));
+    await enforce(c, d.limiters.coupon, clientIp(c));
     const body = await parseBody(c, couponRequestSchema);
     const cart = await activeCart(c);
     if (!cart || !(await carts.items(cart.id)).length)

@@ -46,6 +46,7 @@ export function catalogRoutes(d: Deps) {
       const hit = catalog.cachedList(cacheKey);
       if (hit) return c.body(hit, 200, { "Content-Type": "application/json; charset=UTF-8" });
     }
+    const version = catalog.cacheVersion;
     const page = q.page ?? 1;
     const limit = q.limit ?? DEFAULT_PAGE_SIZE;
     const { ids, total } = await catalog.search(q, page, limit);
@@ -58,7 +59,7 @@ export function catalogRoutes(d: Deps) {
       if (extra) views = await extra(views);
       body = new TextEncoder().encode(JSON.stringify(paginate(linkUrl(c), views, total, pageReq)));
     }
-    if (!wishlisted) catalog.storeList(cacheKey, body);
+    if (!wishlisted) catalog.storeList(cacheKey, body, version);
     return c.body(body, 200, { "Content-Type": "application/json; charset=UTF-8" });
   };
 
@@ -279,8 +280,8 @@ export function catalogRoutes(d: Deps) {
 
   r.post("/reviews/:id/create", async (c) => {
     // Reviews are open to guests: bounded per address and for the whole shop (security review M1).
-    enforce(c, d.limiters.reviews, clientIp(c));
-    enforce(c, d.limiters.reviewsGlobal, "all");
+    await enforce(c, d.limiters.reviews, clientIp(c));
+    await enforce(c, d.limiters.reviewsGlobal, "all");
     const productId = idParam(c);
     const customer = optionalCustomer(c.get("auth"));
     const body = await parseBody(c, reviewCreateSchema);

@@ -145,8 +145,8 @@ export function contentRoutes(d: Deps) {
     return c.json(rates);
   });
 
-  const limited = (c: Ctx) => {
-    const hit = d.limiters.contact.take(clientIp(c));
+  const limited = async (c: Ctx) => {
+    const hit = await d.limiters.contact.take(clientIp(c));
     if (!hit.ok) {
       c.header("Retry-After", String(hit.retryAfter));
       throw new HttpError(429, { status: 429, message: "Too many requests, please try again later." });
@@ -154,7 +154,7 @@ export function contentRoutes(d: Deps) {
   };
 
   r.post("/contactrequest", async (c) => {
-    limited(c);
+    await limited(c);
     const parsed = contactRequestSchema.safeParse(await readJson(c));
     if (!parsed.success)
       return c.json(
@@ -177,7 +177,7 @@ export function contentRoutes(d: Deps) {
   });
 
   r.post("/contactsubscribe", async (c) => {
-    limited(c);
+    await limited(c);
     const parsed = subscribeRequestSchema.safeParse(await readJson(c));
     if (!parsed.success)
       return c.json(

@@ -39,8 +39,8 @@ export function customerRoutes(d: Deps) {
     c.header("Retry-After", String(retryAfter));
     throw new HttpError(429, { message: TOO_MANY, error: TOO_MANY });
   };
-  const limit = (c: Ctx, limiter: RateLimiter, key: string) => {
-    const hit = limiter.take(key);
+  const limit = async (c: Ctx, limiter: RateLimiter, key: string) => {
+    const hit = await limiter.take(key);
     if (!hit.ok) refuse(c, hit.retryAfter);
   };
   /** Password hashing goes through the shared gate: two at a time, a short queue, then 503. */
@@ -62,7 +62,7 @@ export function customerRoutes(d: Deps) {
 
   r.post("/customer/login", async (c) => {
     const ip = clientIp(c);
-    limit(c, d.limiters.login, ip);
+    await limit(c, d.limiters.login, ip);
     const body = await parseBody(c, loginRequestSchema);
     const email = body.email.toLowerCase();
     // Failures count per account and address (one address cannot keep guessing one account) and per
@@ -73,7 +73,7 @@ export function customerRoutes(d: Deps) {
       [d.limiters.loginFailuresPerAccount, accountKey],
       [d.limiters.loginFailuresPerAccountGlobal, email],
     ] as const) {
-      const state = limiter.blocked(key);
+      const state = await limiter.blocked(key);
       if (state.blocked) refuse(c, state.retryAfter);
     }
     const customer = (await store.first(
@@ -82,8 +82,8 @@ export function customerRoutes(d: Deps) {
     const stored = customer?.password_hash ?? (await d.dummyHash());
     const ok = await hashed(() => verifyPassword(body.password, stored));
     if (!customer || !ok || customer.status !== 1) {
-      d.limiters.loginFailuresPerAccount.take(accountKey);
-      d.limiters.loginFailuresPerAccountGlobal.take(email);
+      await d.limiters.loginFailuresPerAccount.take(accountKey);
+      await d.limiters.loginFailuresPerAccountGlobal.take(email);
       return c.json({ error: "Invalid Email or Password" }, 401);
     }
     const token = await logIn(c, customer);
@@ -93,7 +93,7 @@ export function customerRoutes(d: Deps) {
   const reservedEmail = (email: string) => email.endsWith(PHONE_ACCOUNT_DOMAIN);
 
   r.post("/customer/register", async (c) => {
-    limit(c, d.limiters.register, clientIp(c));
+    await limit(c, d.limiters.register, clientIp(c));
     const body = await parseBody(c, registerRequestSchema);
     const email = body.email.toLowerCase();
     const phone = body.phone ? normalisePhone(body.phone) : null;
@@ -149,7 +149,7 @@ export function customerRoutes(d: Deps) {
     const auth = c.get("auth");
     const customer = requireCustomer(auth);
     const body = await parseBody(c, profileUpdateSchema);
-    if (body.password) limit(c, d.limiters.passwordChange, String(customer.id));
+    if (body.password) await limit(c, d.limiters.passwordChange, String(customer.id));
     const errors: Record<string, string[]> = {};
     const email = body.email?.toLowerCase();
     const emailChanges = Boolean(email && email !== customer.email);
@@ -242,7 +242,7 @@ export function customerRoutes(d: Deps) {
 
   // One reply whether or not the e-mail has an account (security review L5).
   r.post("/customer/forgot-password", async (c) => {
-    limit(c, d.limiters.login, `forgot:${clientIp(c)}`);
+    await limit(c, d.limiters.login, `forgot:${clientIp(c)}`);
     const body = await parseBody(c, forgotPasswordRequestSchema);
     const customer = await store.first(
       store.qb.selectFrom("customers").select("id").where("email", "=", body.email.toLowerCase()),
@@ -252,11 +252,11 @@ export function customerRoutes(d: Deps) {
   });
 
   r.post("/send-verification-code", async (c) => {
-    limit(c, d.limiters.otp, `send:${clientIp(c)}`);
+    await limit(c, d.limiters.otp, `send:${clientIp(c)}`);
     const body = await parseBody(c, sendCodeRequestSchema);
     const phone = normalisePhone(body.phone);
     if (!d.sms) throw new HttpError(503, { status: false, message: SMS_UNAVAILABLE, error: SMS_UNAVAILABLE });
-    limit(c, d.limiters.otpSendPerPhone, phone);
+    await limit(c, d.limiters.otpSendPerPhone, phone);
     const code = sixDigitCode();
     const now = new Date();
     await store.tx(async () => {
@@ -289,7 +289,7 @@ export function customerRoutes(d: Deps) {
   });
 
   r.post("/verify-code", async (c) => {
-    limit(c, d.limiters.otp, `verify:${clientIp(c)}`);
+    await limit(c, d.limiters.otp, `verify:${clientIp(c)}`);
     const body = await parseBody(c, verifyCodeRequestSchema);
     const phone = normalisePhone(body.phone);
     const auth = c.get("auth");
