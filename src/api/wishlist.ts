@@ -1,5 +1,5 @@
 import { yieldToMain } from "@/utils/yield-to-main";
-import { mutationOptions, queryOptions } from "@tanstack/react-query";
+import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import { outboxRetryDelay, retryWhileUnreachable } from "./cart";
 import { apiFetch } from "./client";
 import { wishlistReplySchema, wishlistToggleReplySchema, type WishlistItem } from "./contract/wishlist";
@@ -54,6 +54,23 @@ export const wishlistKeys = {
   set: () => [...wishlistKeys.mutations(), "set"] as const,
 };
 
+/**
+ * SPEC §4: the server list is reloaded after changes, this long after the last one settled. The reload must
+ * start after the change settled: TanStack marks a change settled only once its `onSettled` has returned, and
+ * a read started before that never counts as current (offline/server-freshness.ts). A reload awaited inside
+ * `onSettled` was therefore always ignored, and a device list another tab had overwritten with an older read
+ * never followed the server again.
+ */
+const WISHLIST_RELOAD_DELAY = 500;
+
+function reloadWishlistSoon(client: QueryClient) {
+  setTimeout(() => {
+    // While more wishlist changes wait (an outbox replay), the last one reloads (the replay reads it too).
+    if (client.isMutating({ mutationKey: wishlistKeys.mutations() }) > 0) return;
+    void client.invalidateQueries({ queryKey: wishlistKeys.list() });
+  }, WISHLIST_RELOAD_DELAY);
+}
+
 /** When the read behind the cached server list started (offline/server-freshness.ts). */
 let wishlistReadStartedAt: number | null = null;
 export const wishlistDataStartedAt = (): number | null => wishlistReadStartedAt;
@@ -83,6 +100,6 @@ export const wishlistMutations = {
       retry: retryWhileUnreachable,
       retryDelay: outboxRetryDelay,
       // SPEC §4: the server list is reloaded after changes.
-      onSettled: (_d, _e, _v, _r, ctx) => ctx.client.invalidateQueries({ queryKey: wishlistKeys.list() }),
+      onSettled: (_d, _e, _v, _r, ctx) => reloadWishlistSoon(ctx.client),
     }),
 };

@@ -1,5 +1,13 @@
-import { expect, test } from "@playwright/test";
-import { addToCartButton, addableProducts, serverCart, waitForServiceWorker } from "./offline-helpers";
+import { expect, test, type Page } from "@playwright/test";
+import {
+  addToCartButton,
+  addableProducts,
+  registerAndLogin,
+  serverCart,
+  serverWishlist,
+  waitForServiceWorker,
+  type ApiProduct,
+} from "./offline-helpers";
 
 // Found by the 1000-flip soak: tabs share IndexedDB. A change made online whose request the lost connection
 // cut, followed at once by a navigation, was held by its own tab only; when the other tab then wrote its
@@ -95,4 +103,69 @@ test("the other tab replays alone, in the order the changes were made, when the 
   await expect.poll(() => serverCart(other), { timeout: 15_000 }).toEqual([[a!.id, 3]]);
   await other.reload();
   await expect(quantity(other)).toHaveText("3");
+});
+
+// Found by the 1000-flip soak (seed 1, step 640): the device wishlist is shared by the tabs (localStorage), and
+// a tab puts the server list it read into it once no change is under way. Right after a move to the cart the
+// tab's cart and wishlist went back to what they were before it, while both writes were still under way (an
+// older read landing from the other tab: tabs see each other's localStorage writes asynchronously). The move
+// reached the server, but the list this tab reloaded after it never counted (the reload ran before the change
+// counted as settled), so the page kept the line; the cart came back with its reload 0.5 s later. Here the
+// other tab writes its older list by hand while the move's toggle is held on its way.
+test("a wishlist line moved to the cart leaves the page even when the other tab's older list lands after the move", async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const [a, b] = await addableProducts(request, 2);
+  const line = (tab: Page, p: ApiProduct) => tab.getByTestId("wishlist-line").filter({ hasText: p.name });
+  const wishlistButton = (tab: Page, name: string) =>
+    tab.locator("#main").getByRole("button", { name }).first();
+  await page.goto("/");
+  await waitForServiceWorker(page);
+  await registerAndLogin(page, "two-tabs-wishlist");
+  await page.goto(`/product/${a!.url_key}`);
+  await wishlistButton(page, "Add to wishlist").click();
+  await expect.poll(() => serverWishlist(page)).toEqual([a!.id]);
+  const other = await context.newPage();
+  await other.goto(`/product/${b!.url_key}`);
+  await expect(wishlistButton(other, "Add to wishlist")).toBeVisible();
+
+  // The other tab adds b offline; back online the change is replayed, and both tabs read the list again.
+  await context.setOffline(true);
+  await wishlistButton(other, "Add to wishlist").click();
+  await expect(wishlistButton(other, "Remove from wishlist")).toBeVisible();
+  await context.setOffline(false);
+  await expect
+    .poll(() => serverWishlist(page), { timeout: 30_000 })
+    .toEqual([a!.id, b!.id].sort((x, y) => x - y));
+  await expect(other.getByTestId("offline-banner")).toHaveCount(0, { timeout: 30_000 });
+  await page.goto("/wishlist");
+  await expect(page.getByTestId("wishlist-line")).toHaveCount(2);
+  const older = await other.evaluate(() => localStorage.getItem("wishlist"));
+  expect(older).toContain(`"id":${a!.id}`);
+
+  // Move a to the cart; its toggle waits on its way while the other tab's older list lands.
+  let reached!: () => void;
+  const atServer = new Promise<void>((resolve) => (reached = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await context.route(`**/api/wishlist/add/${a!.id}?**`, async (route) => {
+    reached();
+    await released;
+    await route.continue();
+  });
+  await line(page, a!).getByRole("button", { name: "Add To Cart" }).click();
+  await expect(line(page, a!)).toHaveCount(0);
+  await atServer;
+  await other.evaluate((value) => localStorage.setItem("wishlist", value), older!);
+  await expect(line(page, a!)).toHaveCount(1);
+  release();
+
+  await expect.poll(() => serverWishlist(page), { timeout: 15_000 }).toEqual([b!.id]);
+  // The page follows the server once the move has settled.
+  await expect(line(page, a!)).toHaveCount(0);
+  await expect(line(page, b!)).toHaveCount(1);
+  await expect.poll(() => serverCart(page)).toEqual([[a!.id, 1]]);
 });
