@@ -1,19 +1,27 @@
 // `npm run bench:api`: autocannon against the reference server on 127.0.0.1 with a 1k, 10k and 100k
 // product database (generated into data/ when missing). Prints req/s, p50 and p99 per scenario.
 // Options: --sizes 1000,100000  --duration 8  --connections 10
+//          --db sqlite|postgres (postgres: a throw-away cluster, scripts/pg-cluster.mjs)  --instances N
 import autocannon from "autocannon";
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { parseArgs } from "node:util";
+import pg from "pg";
 
 const { values } = parseArgs({
   options: {
     sizes: { type: "string", default: "1000,10000,100000" },
     duration: { type: "string", default: "8" },
     connections: { type: "string", default: "10" },
+    db: { type: "string", default: "sqlite" },
+    instances: { type: "string", default: "1" },
   },
 });
+if (!["sqlite", "postgres"].includes(values.db)) throw new Error("--db is sqlite or postgres");
+const instances = Number(values.instances);
+const cluster =
+  values.db === "postgres" ? await (await import("../scripts/pg-cluster.mjs")).startPostgres() : null;
 const sizes = values.sizes.split(",").map(Number);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
@@ -33,7 +41,25 @@ function label(n) {
   return n >= 1000 ? `${n / 1000}k` : String(n);
 }
 
-function ensureDb(n) {
+async function ensureDb(n) {
+  if (cluster) {
+    // A database per size on the throw-away cluster, seeded by the same generator.
+    const url = cluster.url.replace(/\/[^/]*$/, `/bench_${label(n)}`);
+    const admin = new pg.Client({ connectionString: cluster.url });
+    await admin.connect();
+    await admin.query(`create database "bench_${label(n)}"`);
+    await admin.end();
+    console.log(`generating ${n} products on PostgreSQL …`);
+    const r = spawnSync(
+      "node_modules/.bin/tsx",
+      ["server/seed/generate.ts", "--products", String(n), "--out", url],
+      {
+        stdio: "inherit",
+      },
+    );
+    if (r.status !== 0) throw new Error(`could not generate ${url}`);
+    return url;
+  }
   const file = `data/bench-${label(n)}.sqlite`;
   if (!existsSync(file)) {
     mkdirSync("data", { recursive: true });
@@ -48,15 +74,15 @@ function ensureDb(n) {
   return file;
 }
 
-async function startServer(databaseFile, env = {}) {
+async function startServer(database, env = {}) {
   const port = await freePort();
-  const child = spawn("node_modules/.bin/tsx", ["server/index.ts"], {
+  const child = spawn("node_modules/.bin/tsx", ["server/index.ts", "--instances", String(instances)], {
     stdio: ["ignore", "ignore", "inherit"],
     env: {
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",
-      DATABASE_FILE: databaseFile,
+      ...(cluster ? { DATABASE_URL: database } : { DATABASE_FILE: database }),
       DIST_DIR: "/nonexistent",
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
@@ -109,7 +135,7 @@ async function scenario(name, opts) {
 
 const results = [];
 for (const n of sizes) {
-  const file = ensureDb(n);
+  const file = await ensureDb(n);
   const pages = Math.max(1, Math.floor(n / 5 / 12 / 4));
   const filtered = () => {
     const cat = 2 + Math.floor(Math.random() * 5);
@@ -165,9 +191,17 @@ for (const n of sizes) {
       );
     }
     await server.stop();
-    for (const r of rows) results.push({ products: label(n), cache: cache === "0" ? "off" : "on", ...r });
+    for (const r of rows)
+      results.push({
+        db: values.db,
+        instances,
+        products: label(n),
+        cache: cache === "0" ? "off" : "on",
+        ...r,
+      });
   }
 }
+await cluster?.stop();
 
 console.table(results);
 mkdirSync("bench/results", { recursive: true });
@@ -176,11 +210,11 @@ writeFileSync(
   JSON.stringify({ connections, duration, results }, null, 2),
 );
 const md = [
-  "| products | list cache | scenario | req/s | p50 ms | p99 ms | errors |",
-  "|---|---|---|---|---|---|---|",
+  "| db | instances | products | list cache | scenario | req/s | p50 ms | p99 ms | errors |",
+  "|---|---|---|---|---|---|---|---|---|",
   ...results.map(
     (r) =>
-      `| ${r.products} | ${r.cache} | ${r.scenario} | ${r["req/s"]} | ${r["p50 ms"]} | ${r["p99 ms"]} | ${r.errors} |`,
+      `| ${r.db} | ${r.instances} | ${r.products} | ${r.cache} | ${r.scenario} | ${r["req/s"]} | ${r["p50 ms"]} | ${r["p99 ms"]} | ${r.errors} |`,
   ),
 ].join("\n");
 console.log(`\n${md}`);

@@ -2,8 +2,14 @@
 // clicks. Pages arrive server-rendered, and a click that lands before hydration is lost (no handler yet),
 // exactly as it would be for a shopper; the journeys are about what happens after the page works.
 import { test as base } from "@playwright/test";
+import { emulateNetwork } from "./network-emulation";
 
 export const test = base.extend({
+  // `setOffline` holds for documents loaded after the cut too (see network-emulation.ts).
+  context: async ({ context, baseURL }, use) => {
+    await emulateNetwork(context, baseURL!);
+    await use(context);
+  },
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) {
       // The shell hydrates first and marks <html data-hydrated>; the page's own part (a Suspense boundary

@@ -1,4 +1,6 @@
-import { expect, test, type BrowserContext, type Page, type Route } from "@playwright/test";
+import type { BrowserContext, Page, Route } from "@playwright/test";
+import { emulateNetwork } from "./network-emulation";
+import { expect, test } from "./offline-fixtures";
 import { addToCartButton, waitForServiceWorker, type ApiProduct } from "./offline-helpers";
 import { compare, seededRandom, SoakServer } from "./soak/server";
 
@@ -69,6 +71,7 @@ test(`a seeded fault-injection soak: ${FLIPS} connection flips, dropped replies,
 
   const open = async (name: Shopper["name"], tabs: number): Promise<Shopper> => {
     const context = await browser.newContext({ serviceWorkers: "allow", baseURL: `${server.origin}/` });
+    await emulateNetwork(context, server.origin);
     const pages = [await context.newPage()];
     await pages[0]!.goto("/");
     await waitForServiceWorker(pages[0]!);

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./offline-fixtures";
 import { addToCartButton, addableProducts, serverCart, waitForServiceWorker } from "./offline-helpers";
 
 // Security review M5: a guest's first write creates the session cookie. When its reply is lost, the cookie

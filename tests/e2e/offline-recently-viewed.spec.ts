@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./offline-fixtures";
 import { addToCartButton, addableProducts, waitForServiceWorker } from "./offline-helpers";
 
 // Issue 18 item 4: opening a product records it on the device (IndexedDB, last 20); a "Recently viewed" row

@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./offline-fixtures";
 import { addToCartButton, addableProducts, waitForServiceWorker } from "./offline-helpers";
 
 // Issue 18 item 3: the header's search asks the server online; offline it searches the bicycles saved on

@@ -1,4 +1,5 @@
-import { expect, test, type Route } from "@playwright/test";
+import type { Route } from "@playwright/test";
+import { expect, test } from "./offline-fixtures";
 import { addToCartButton, addableProducts, serverCart, waitForServiceWorker } from "./offline-helpers";
 
 test("with the server unreachable (browser online), changes wait, survive a reload, and a replay cut mid-request applies each change once", async ({

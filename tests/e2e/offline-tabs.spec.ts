@@ -1,4 +1,4 @@
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./offline-fixtures";
 import { addToCartButton, addableProducts, serverCart, waitForServiceWorker } from "./offline-helpers";
 
 test("two tabs with changes waiting: one tab replays, the server gets each change once, both tabs end equal", async ({

@@ -1,6 +1,6 @@
 import { execFileSync } from "node:child_process";
 import { cpSync, rmSync } from "node:fs";
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./offline-fixtures";
 import { addToCartButton, addableProducts, serverCart, waitForServiceWorker } from "./offline-helpers";
 
 /** Deploys a new build over the one the server serves (built aside, then copied in, as a deploy would). */
