@@ -33,14 +33,10 @@ export async function emulateNetwork(context: BrowserContext, origin: string): P
     await setOffline(offline);
     // A document loaded during the cut believed itself online (Chromium's value there): it hears no event of
     // its own when the connection changes, so each open document is told, as a device's browser tells it.
-    await Promise.all(
-      context
-        .pages()
-        .map((page) =>
-          page
-            .evaluate((off) => window.dispatchEvent(new Event(off ? "offline" : "online")), offline)
-            .catch(() => {}),
-        ),
-    );
+    // Not awaited: a test may go offline inside a route handler and must answer the route at once.
+    for (const page of context.pages())
+      void page
+        .evaluate((off) => window.dispatchEvent(new Event(off ? "offline" : "online")), offline)
+        .catch(() => {});
   };
 }
