@@ -54,10 +54,34 @@ export function registerServiceWorker(): void {
   afterLoad(start);
 }
 
-/** Activates the waiting version and reloads once it controls the page (called after the outbox is saved). */
+let updateApplied = false;
+
+/**
+ * Activates the waiting version and reloads the page once, when a worker controls it and has finished
+ * activating (called after the outbox is saved; later calls do nothing). Not on workbox's `controlling`
+ * event: it fires on every controller change, also for versions the page never asked for, and Chromium 150
+ * lets a navigation that starts while the new worker is still activating install yet another copy of the same
+ * sw.js, which takes over (another change) — reloading on each change aborted each reload with the next, a
+ * loop that never loaded the page. Waiting for `activated` keeps the reload's navigation from racing the
+ * activation, and the page reloads at most once whatever the browser does.
+ */
 export function applyUpdate(): void {
-  if (!workbox || !updateWaiting) return;
-  workbox.addEventListener("controlling", () => window.location.reload());
+  if (!workbox || !updateWaiting || updateApplied) return;
+  updateApplied = true;
+  const container = navigator.serviceWorker;
+  let reloaded = false;
+  const reloadWhenActivated = () => {
+    const controller = container.controller;
+    if (reloaded || !controller) return;
+    if (controller.state !== "activated") {
+      controller.addEventListener("statechange", reloadWhenActivated, { once: true });
+      return;
+    }
+    reloaded = true;
+    container.removeEventListener("controllerchange", reloadWhenActivated);
+    window.location.reload();
+  };
+  container.addEventListener("controllerchange", reloadWhenActivated);
   workbox.messageSkipWaiting();
 }
 
