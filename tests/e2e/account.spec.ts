@@ -1,5 +1,6 @@
 import { expect } from "@playwright/test";
 import { test } from "./fixtures";
+import { waitForServiceWorker } from "./offline-helpers";
 import {
   DEMO,
   cacheStorageText,
@@ -219,6 +220,10 @@ test.describe("logout", () => {
   }) => {
     const urls: string[] = [];
     page.on("request", (r) => urls.push(r.url()));
+    // A shopper browses before logging in, once the service worker runs: the catalogue it caches is public.
+    await page.goto("/product/cub-balance-12");
+    await waitForServiceWorker(page);
+    await page.reload();
     const email = uniqueEmail("lou");
     await register(page, { first: "Lou", last: "Private", email, password: "secret12" });
     const { token } = await page.evaluate(
