@@ -6,6 +6,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { PostgresStore } from "./db/store";
 import { makeStore } from "./test-utils";
 
 async function freePort(): Promise<number> {
@@ -23,7 +24,7 @@ describe("graceful shutdown (issue 14)", () => {
     // The project's database: a SQLite file, or (postgres project) a fresh PostgreSQL database whose pool
     // the server closes on its way out.
     const seeded = await makeStore();
-    const database = "url" in seeded && typeof seeded.url === "string" ? seeded.url : null;
+    const database = seeded instanceof PostgresStore ? seeded.url : null;
     await seeded.close();
     const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
       env: {

@@ -3,9 +3,13 @@ import type { Logger } from "../lib/log";
 import { isSeeded, seed } from "../seed/seed";
 import { openSqlite, PostgresStore, SqliteStore, type Store } from "./store";
 
+export function isPostgresUrl(location: string): boolean {
+  return /^postgres(ql)?:\/\//.test(location);
+}
+
 /** `postgres://…` (or `postgresql://…`) opens PostgreSQL; anything else is a SQLite file (or `:memory:`). */
 export function openStore(location: string, opts: { poolSize?: number } = {}): Store {
-  return /^postgres(ql)?:\/\//.test(location)
+  return isPostgresUrl(location)
     ? new PostgresStore(location, { max: opts.poolSize })
     : new SqliteStore(openSqlite(location));
 }

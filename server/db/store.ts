@@ -114,22 +114,19 @@ export abstract class Store {
    * Rows for a query that returns rows, else an empty list.
    */
   async raw<T = Record<string, unknown>>(text: string, params: Param[] = []): Promise<T[]> {
-    let sql = text;
-    if (this.dialect === "postgres") {
-      let n = 0;
-      sql = text.replace(/\?/g, () => `$${++n}`);
-    }
-    return (await this.exec({ sql, params }, "rows")).rows as T[];
+    return (await this.exec({ sql: this.placeholders(text), params }, "rows")).rows as T[];
   }
 
   /** Plain SQL with `?` placeholders that changes rows; answers how many. */
   async rawRun(text: string, params: Param[] = []): Promise<{ changes: number }> {
-    let sql = text;
-    if (this.dialect === "postgres") {
-      let n = 0;
-      sql = text.replace(/\?/g, () => `$${++n}`);
-    }
-    return { changes: (await this.exec({ sql, params }, "run")).changes };
+    return { changes: (await this.exec({ sql: this.placeholders(text), params }, "run")).changes };
+  }
+
+  /** `?` placeholders as the dialect writes them (`$1, $2, …` on PostgreSQL). */
+  private placeholders(text: string): string {
+    if (this.dialect !== "postgres") return text;
+    let n = 0;
+    return text.replace(/\?/g, () => `$${++n}`);
   }
 
   /** The database answers (for /readyz). */

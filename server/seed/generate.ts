@@ -3,8 +3,8 @@
 //   tsx server/seed/generate.ts --products 100000 --out postgres://user@host/empty_database
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { describeLocation } from "../db/open";
-import { openSqlite, PostgresStore, SqliteStore } from "../db/store";
+import { describeLocation, isPostgresUrl, openStore } from "../db/open";
+import { SqliteStore } from "../db/store";
 import { OWASP_SCRYPT } from "../lib/crypto";
 import { seed } from "./seed";
 
@@ -19,24 +19,15 @@ if (!Number.isInteger(products) || products < 1 || products > 1_000_000) {
 const out = values.out ?? `data/bench-${products}.sqlite`;
 const started = performance.now();
 const progress = (done: number, total: number) => process.stdout.write(`\r${done}/${total} products`);
-if (/^postgres(ql)?:\/\//.test(out)) {
-  // An empty PostgreSQL database (created by the caller).
-  const store = new PostgresStore(out);
-  await store.migrate();
-  await seed(store, { products, scrypt: OWASP_SCRYPT, onProgress: progress });
-  await store.analyze();
-  await store.close();
-} else {
-  for (const suffix of ["", "-wal", "-shm"]) rmSync(out + suffix, { force: true });
-  const sqlite = openSqlite(out);
-  sqlite.pragma("synchronous = OFF");
-  const store = new SqliteStore(sqlite);
-  await store.migrate();
-  await seed(store, { products, scrypt: OWASP_SCRYPT, onProgress: progress });
-  sqlite.pragma("wal_checkpoint(TRUNCATE)");
-  sqlite.exec("ANALYZE");
-  await store.close();
-}
+// An empty PostgreSQL database (created by the caller), or a new SQLite file.
+if (!isPostgresUrl(out)) for (const suffix of ["", "-wal", "-shm"]) rmSync(out + suffix, { force: true });
+const store = openStore(out);
+if (store instanceof SqliteStore) store.sqlite.pragma("synchronous = OFF");
+await store.migrate();
+await seed(store, { products, scrypt: OWASP_SCRYPT, onProgress: progress });
+if (store instanceof SqliteStore) store.sqlite.pragma("wal_checkpoint(TRUNCATE)");
+await store.analyze();
+await store.close();
 console.log(
   `\n${describeLocation(out)}: ${products} products in ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );
