@@ -181,3 +181,58 @@ export const couponReplySchema = z.looseObject({
 export type CouponReply = z.infer<typeof couponReplySchema>;
 
 export const STOCK_ERROR_MESSAGE = "Quantity exceeds to available stock";
+
+/*
+ * POST /api/checkout/cart/batch (an extension of this shop's server, not Bagisto): the outbox's replay sends
+ * the cart changes waiting in a row as one request (issue 14 item 5). Each change keeps the Idempotency-Key
+ * made when the shopper acted, in the body; the server claims each key in the same scope as a single write
+ * with that key, so a change is applied once whether it arrives alone, in a batch, or in both. Lines are
+ * named by product and variant (the server resolves its own line ids); a set or remove of a line the server
+ * lacks is a no-op, as for the single writes. One transaction for the whole batch.
+ */
+const batchKey = z.string().regex(/^[\x21-\x7e]{1,200}$/);
+const lineRef = { product_id: z.number().int().min(1).max(2147483647) };
+const variantRef = z.number().int().min(1).max(2147483647).nullable();
+export const cartBatchChangeSchema = z.discriminatedUnion("action", [
+  z.object({
+    idempotency_key: batchKey,
+    action: z.literal("add"),
+    ...lineRef,
+    quantity: qty,
+    selected_configurable_option: z.number().int().min(1).max(2147483647).optional(),
+    super_attribute: z.record(z.string().max(10), z.number().int().min(0).max(2147483647)).optional(),
+  }),
+  z.object({
+    idempotency_key: batchKey,
+    action: z.literal("set"),
+    ...lineRef,
+    variant_id: variantRef,
+    quantity: qty,
+  }),
+  z.object({ idempotency_key: batchKey, action: z.literal("remove"), ...lineRef, variant_id: variantRef }),
+  z.object({ idempotency_key: batchKey, action: z.literal("empty") }),
+]);
+export type CartBatchChange = z.infer<typeof cartBatchChangeSchema>;
+export const CART_BATCH_MAX = 500;
+export const cartBatchRequestSchema = z.object({
+  changes: z.array(cartBatchChangeSchema).min(1).max(CART_BATCH_MAX),
+});
+export type CartBatchRequest = z.infer<typeof cartBatchRequestSchema>;
+
+/**
+ * One result per change, in order: `applied` (made now), `replayed` (its key was already claimed: made
+ * before, not again) or `refused` (with the message the single write would give, e.g. the stock message).
+ * `data` is the cart after the batch, left out with `Prefer: return=minimal`.
+ */
+export const cartBatchReplySchema = z.looseObject({
+  message: z.string().optional(),
+  results: z.array(
+    z.looseObject({
+      idempotency_key: z.string(),
+      status: z.enum(["applied", "replayed", "refused"]),
+      message: z.string().optional(),
+    }),
+  ),
+  data: cartSchema.nullable().optional(),
+});
+export type CartBatchReply = z.infer<typeof cartBatchReplySchema>;
