@@ -1,7 +1,9 @@
 import { yieldToMain } from "@/utils/yield-to-main";
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
+import { viaCartBatch, type BatchableCartWrite } from "./cart-batch";
 import { ApiError, apiFetch } from "./client";
 import {
+  cartBatchChangeSchema,
   cartMutationReplySchema,
   cartReplySchema,
   couponReplySchema,
@@ -79,6 +81,8 @@ export async function getCart(signal?: AbortSignal): Promise<Cart | null> {
 
 /** Adds a product (plain or one colour and size of a bicycle); a refusal throws with the server message. */
 export async function addCartLine(vars: AddCartLineVariables): Promise<CartMutationReply> {
+  const batched = await viaCartBatch(vars.idempotencyKey);
+  if (batched) return batched;
   const body = vars.variant
     ? {
         product_id: vars.productId,
@@ -122,7 +126,11 @@ async function onServerLine(
 }
 
 /** Sets a line's quantity (PUT checkout/cart/update with a qty map); a line the server lacks is a no-op. */
-export function setCartLineQuantity(vars: SetCartLineQuantityVariables): Promise<CartMutationReply | null> {
+export async function setCartLineQuantity(
+  vars: SetCartLineQuantityVariables,
+): Promise<CartMutationReply | null> {
+  const batched = await viaCartBatch(vars.idempotencyKey);
+  if (batched) return batched;
   return onServerLine(vars.line, (itemId) =>
     apiFetch("checkout/cart/update", {
       method: "PUT",
@@ -135,7 +143,9 @@ export function setCartLineQuantity(vars: SetCartLineQuantityVariables): Promise
 }
 
 /** Removes a line (GET checkout/cart/remove-item/{id}); a line already gone is a no-op. */
-export function removeCartLine(vars: RemoveCartLineVariables): Promise<CartMutationReply | null> {
+export async function removeCartLine(vars: RemoveCartLineVariables): Promise<CartMutationReply | null> {
+  const batched = await viaCartBatch(vars.idempotencyKey);
+  if (batched) return batched;
   return onServerLine(vars.line, (itemId) =>
     apiFetch(`checkout/cart/remove-item/${itemId}`, {
       schema: cartMutationReplySchema,
@@ -147,6 +157,8 @@ export function removeCartLine(vars: RemoveCartLineVariables): Promise<CartMutat
 
 /** Empties the cart (GET checkout/cart/empty). */
 export async function emptyServerCart(vars: EmptyCartVariables): Promise<CartMutationReply> {
+  const batched = await viaCartBatch(vars.idempotencyKey);
+  if (batched) return batched;
   return apiFetch("checkout/cart/empty", {
     schema: cartMutationReplySchema,
     idempotencyKey: vars.idempotencyKey,
@@ -185,6 +197,56 @@ export const cartKeys = {
   applyCoupon: () => [...cartKeys.mutations(), "apply-coupon"] as const,
   removeCoupon: () => [...cartKeys.mutations(), "remove-coupon"] as const,
 };
+
+const sameMutationKey = (a: readonly unknown[] | undefined, b: readonly unknown[]) =>
+  JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * A waiting cart write as a change of a merged replay (cart-batch.ts): lines by product and variant; null
+ * for a write a batch cannot carry (a coupon).
+ */
+export function cartBatchChange(
+  mutationKey: readonly unknown[] | undefined,
+  variables: unknown,
+): BatchableCartWrite {
+  // A change the batch's schema would refuse goes alone (one bad change never holds up the others).
+  const change = toBatchChange(mutationKey, variables);
+  return change && cartBatchChangeSchema.safeParse(change).success ? change : null;
+}
+
+function toBatchChange(mutationKey: readonly unknown[] | undefined, variables: unknown): BatchableCartWrite {
+  if (typeof variables !== "object" || variables === null) return null;
+  const key = (variables as { idempotencyKey?: unknown }).idempotencyKey;
+  if (typeof key !== "string") return null;
+  if (sameMutationKey(mutationKey, cartKeys.add())) {
+    const v = variables as AddCartLineVariables;
+    return {
+      idempotency_key: key,
+      action: "add",
+      product_id: v.productId,
+      quantity: v.quantity,
+      ...(v.variant
+        ? { selected_configurable_option: v.variant.variantId, super_attribute: v.variant.superAttribute }
+        : {}),
+    };
+  }
+  if (sameMutationKey(mutationKey, cartKeys.setQuantity())) {
+    const v = variables as SetCartLineQuantityVariables;
+    return {
+      idempotency_key: key,
+      action: "set",
+      product_id: v.line.productId,
+      variant_id: v.line.variantId,
+      quantity: v.quantity,
+    };
+  }
+  if (sameMutationKey(mutationKey, cartKeys.remove())) {
+    const v = variables as RemoveCartLineVariables;
+    return { idempotency_key: key, action: "remove", product_id: v.line.productId, variant_id: v.line.variantId };
+  }
+  if (sameMutationKey(mutationKey, cartKeys.empty())) return { idempotency_key: key, action: "empty" };
+  return null;
+}
 
 /**
  * When the read behind the cached server cart started (null for a write's reply): the device cart follows

@@ -20,7 +20,8 @@ import {
   type QueryClient,
 } from "@tanstack/react-query";
 import { readToken, subscribeAuth } from "@/api/auth-storage";
-import { cartKeys, setMinimalCartReplies } from "@/api/cart";
+import { cartBatchChange, cartKeys, setMinimalCartReplies } from "@/api/cart";
+import { startCartBatches, stopCartBatches } from "@/api/cart-batch";
 import { ApiError } from "@/api/client";
 import { wishlistKeys } from "@/api/wishlist";
 import type { Cart } from "@/api/contract/cart";
@@ -354,13 +355,20 @@ export function createOutbox(queryClient: QueryClient): Outbox {
     const batch = all().filter((m) => isWaiting(m) && m.state.isPaused);
     if (!batch.length) return;
     replaying = true;
-    // The cart is read once at the end, not with every write's reply.
+    // The cart is read once at the end, not with every write's reply; the cart writes waiting in a row go
+    // as one request (api/cart-batch.ts), each still with its own key and result.
     setMinimalCartReplies(true);
+    startCartBatches(() =>
+      all()
+        .filter((m) => isWaiting(m) && m.options.scope?.id === cartKeys.all[0])
+        .map((m) => cartBatchChange(m.options.mutationKey, m.state.variables)),
+    );
     try {
       await originalResume();
     } finally {
       replaying = false;
       setMinimalCartReplies(false);
+      stopCartBatches();
     }
     const reported = batch.filter((m) => queuedOffline.has(m) && cache.getAll().includes(m));
     const summary: OutboxSummary = { synced: 0, refused: [], priceChanged: [] };

@@ -1,0 +1,116 @@
+// @vitest-environment happy-dom
+import { http, HttpResponse } from "msw";
+import { afterEach, describe, expect, it } from "vitest";
+import { server } from "../../tests/msw/server";
+import { addCartLine, cartBatchChange, cartKeys, removeCartLine, setCartLineQuantity } from "./cart";
+import { resetCartBatchSupport, startCartBatches, stopCartBatches, type BatchableCartWrite } from "./cart-batch";
+import { ApiError } from "./client";
+import type { CartBatchRequest } from "./contract/cart";
+
+const add = (key: string, productId: number) => ({ idempotencyKey: key, productId, quantity: 1 });
+const waiting = [
+  cartBatchChange(cartKeys.add(), add("k1", 1)),
+  cartBatchChange(cartKeys.add(), add("k2", 2)),
+  cartBatchChange(cartKeys.setQuantity(), {
+    idempotencyKey: "k3",
+    line: { productId: 1, variantId: null },
+    quantity: 3,
+  }),
+  cartBatchChange(cartKeys.remove(), { idempotencyKey: "k4", line: { productId: 2, variantId: null } }),
+];
+
+afterEach(() => {
+  stopCartBatches();
+  resetCartBatchSupport();
+});
+
+describe("merged replay of cart changes", () => {
+  it("sends the changes waiting in a row as one batch, each with its own key and result", async () => {
+    const bodies: CartBatchRequest[] = [];
+    server.use(
+      http.post("*/api/checkout/cart/batch", async ({ request }) => {
+        const body = (await request.json()) as CartBatchRequest;
+        bodies.push(body);
+        expect(request.headers.get("prefer")).toBe("return=minimal");
+        return HttpResponse.json({
+          results: body.changes.map((c) => ({
+            idempotency_key: c.idempotency_key,
+            status: c.idempotency_key === "k2" ? "refused" : "applied",
+            message: c.idempotency_key === "k2" ? "Quantity exceeds to available stock" : "ok",
+          })),
+        });
+      }),
+    );
+    const list: BatchableCartWrite[] = [...waiting];
+    startCartBatches(() => list);
+    await expect(addCartLine(add("k1", 1))).resolves.toEqual({ message: "ok" });
+    list.shift();
+    // The refusal reaches the change it belongs to, with the server's message.
+    const refused = await addCartLine(add("k2", 2)).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect((refused as ApiError).message).toBe("Quantity exceeds to available stock");
+    list.shift();
+    await expect(
+      setCartLineQuantity({ idempotencyKey: "k3", line: { productId: 1, variantId: null }, quantity: 3 }),
+    ).resolves.toEqual({ message: "ok" });
+    await expect(
+      removeCartLine({ idempotencyKey: "k4", line: { productId: 2, variantId: null } }),
+    ).resolves.toEqual({ message: "ok" });
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]!.changes).toEqual([
+      { idempotency_key: "k1", action: "add", product_id: 1, quantity: 1 },
+      { idempotency_key: "k2", action: "add", product_id: 2, quantity: 1 },
+      { idempotency_key: "k3", action: "set", product_id: 1, variant_id: null, quantity: 3 },
+      { idempotency_key: "k4", action: "remove", product_id: 2, variant_id: null },
+    ]);
+  });
+
+  it("sends a new batch from the failed change on when a batch's reply never came", async () => {
+    const sent: string[][] = [];
+    let cut = true;
+    server.use(
+      http.post("*/api/checkout/cart/batch", async ({ request }) => {
+        const body = (await request.json()) as CartBatchRequest;
+        sent.push(body.changes.map((c) => c.idempotency_key));
+        if (cut) {
+          cut = false;
+          return HttpResponse.error();
+        }
+        return HttpResponse.json({
+          results: body.changes.map((c) => ({ idempotency_key: c.idempotency_key, status: "replayed" })),
+        });
+      }),
+    );
+    startCartBatches(() => waiting.slice(0, 2));
+    const lost = await addCartLine(add("k1", 1)).catch((e: unknown) => e);
+    expect((lost as ApiError).isNetwork).toBe(true);
+    await expect(addCartLine(add("k1", 1))).resolves.toEqual({ message: undefined });
+    await expect(addCartLine(add("k2", 2))).resolves.toEqual({ message: undefined });
+    expect(sent).toEqual([
+      ["k1", "k2"],
+      ["k1", "k2"],
+    ]);
+  });
+
+  it("goes change by change against a server without batches (a plain Bagisto), and outside a replay", async () => {
+    const singles: string[] = [];
+    server.use(
+      http.post("*/api/checkout/cart/batch", () => HttpResponse.json({ message: "Not found" }, { status: 404 })),
+      http.post("*/api/checkout/cart/add/:id", ({ request }) => {
+        singles.push(request.headers.get("idempotency-key") ?? "");
+        return HttpResponse.json({ message: "Item was successfully added to cart." });
+      }),
+    );
+    await addCartLine(add("k0", 1));
+    startCartBatches(() => waiting.slice(0, 2));
+    await addCartLine(add("k1", 1));
+    await addCartLine(add("k2", 2));
+    expect(singles).toEqual(["k0", "k1", "k2"]);
+  });
+
+  it("leaves out of a batch a change the batch cannot carry", () => {
+    expect(cartBatchChange(cartKeys.applyCoupon(), { idempotencyKey: "c", code: "X" })).toBeNull();
+    expect(cartBatchChange(cartKeys.add(), { idempotencyKey: "a", productId: 1, quantity: 0 })).toBeNull();
+    expect(cartBatchChange(cartKeys.add(), { productId: 1, quantity: 1 })).toBeNull();
+  });
+});

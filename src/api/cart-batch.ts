@@ -1,0 +1,103 @@
+/*
+ * Merged replay (issue 14 item 5): while the outbox replays, the cart changes waiting in a row go to the
+ * server as one request (POST checkout/cart/batch, contract/cart.ts) instead of one request each. Every
+ * change keeps its own mutation, its own Idempotency-Key (in the body) and its own result: the first
+ * change of a run sends the batch, the changes after it take their result from its reply. A change whose
+ * batch failed (no connection, a dropped reply) is retried by TanStack as before, and its retry sends a
+ * new batch from it on; the server claims each key once, so a change is applied once whether it went
+ * alone, in one batch or in two.
+ *
+ * A server without the endpoint (a plain Bagisto answers 404 or 405) turns batching off for the page: the
+ * changes go one by one, as Bagisto's own API has them.
+ */
+import { ApiError, apiFetch } from "./client";
+import {
+  CART_BATCH_MAX,
+  cartBatchReplySchema,
+  type CartBatchChange,
+  type CartBatchReply,
+  type CartMutationReply,
+} from "./contract/cart";
+
+/** A waiting cart write as the batch sends it, or null for one that cannot go in a batch (a coupon). */
+export type BatchableCartWrite = CartBatchChange | null;
+
+type Result = CartBatchReply["results"][number];
+
+let source: (() => readonly BatchableCartWrite[]) | null = null;
+let unsupported = false;
+const results = new Map<string, Result>();
+
+/**
+ * Batching on, for one replay: `waiting` lists the cart writes still to be sent, in the order they replay
+ * (the one being sent first).
+ */
+export function startCartBatches(waiting: () => readonly BatchableCartWrite[]): void {
+  source = waiting;
+  results.clear();
+}
+
+export function stopCartBatches(): void {
+  source = null;
+  results.clear();
+}
+
+/** For tests: forget that the server lacked the endpoint. */
+export function resetCartBatchSupport(): void {
+  unsupported = false;
+}
+
+/** Sends a run; false when the server would not take it as a batch (the change then goes alone). */
+async function sendRun(run: CartBatchChange[]): Promise<boolean> {
+  let reply: CartBatchReply;
+  try {
+    reply = await apiFetch("checkout/cart/batch", {
+      method: "POST",
+      body: { changes: run },
+      schema: cartBatchReplySchema,
+      // The replay reads the cart once at its end.
+      prefer: "return=minimal",
+    });
+  } catch (error) {
+    if (error instanceof ApiError && error.kind === "http" && (error.status === 404 || error.status === 405)) {
+      unsupported = true;
+      return false;
+    }
+    // A batch the server cannot read: nothing of it was applied; each change goes alone.
+    if (error instanceof ApiError && error.kind === "http" && error.status === 400) return false;
+    throw error;
+  }
+  for (const r of reply.results) results.set(r.idempotency_key, r);
+  return true;
+}
+
+/**
+ * The write with this key, through a batch: its result (sending the batch that starts with it when no
+ * earlier batch carried it), or null when it goes alone (no replay under way, a run of one, or a server
+ * without batches). A change the server refused throws, as the single write would.
+ */
+export async function viaCartBatch(idempotencyKey: string): Promise<CartMutationReply | null> {
+  if (!source || unsupported) return null;
+  if (!results.has(idempotencyKey)) {
+    const waiting = source();
+    const start = waiting.findIndex((w) => w?.idempotency_key === idempotencyKey);
+    if (start < 0) return null;
+    const run: CartBatchChange[] = [];
+    for (const w of waiting.slice(start)) {
+      if (!w || run.length >= CART_BATCH_MAX) break;
+      run.push(w);
+    }
+    if (run.length < 2) return null;
+    if (!(await sendRun(run))) return null;
+  }
+  const result = results.get(idempotencyKey);
+  results.delete(idempotencyKey);
+  if (!result) throw new ApiError("The server did not answer for this change.", { kind: "parse" });
+  if (result.status === "refused")
+    throw new ApiError(result.message ?? "The server refused this change.", {
+      kind: "reply",
+      status: 200,
+      body: result,
+    });
+  return { message: result.message };
+}
