@@ -10,7 +10,12 @@ import { Catalog } from "./lib/catalog";
 import { dummyHash, HashBusyError, HashGate, OWASP_SCRYPT, type ScryptParams } from "./lib/crypto";
 import { ExchangeRates } from "./lib/exchange";
 import { HttpError, MAX_BODY_BYTES } from "./lib/http";
-import { DEFAULT_IDEMPOTENCY_LIMITS, idempotency, type IdempotencyLimits } from "./lib/idempotency";
+import {
+  DEFAULT_IDEMPOTENCY_LIMITS,
+  idempotency,
+  IdempotencyKeys,
+  type IdempotencyLimits,
+} from "./lib/idempotency";
 import { requestGuards } from "./lib/request-guards";
 import { loadServerSecret } from "./lib/secret";
 import { cartOwner } from "./routes/cart";
@@ -178,29 +183,28 @@ export async function createApp(opts: AppOptions): Promise<App> {
     }
   });
   app.use("/api/*", requestGuards());
+  const keys = new IdempotencyKeys(store, await loadServerSecret(store, opts.serverSecret), {
+    ...DEFAULT_IDEMPOTENCY_LIMITS,
+    ...opts.idempotencyLimits,
+  });
   app.use(
     "/api/*",
-    idempotency(
-      store,
-      await loadServerSecret(store, opts.serverSecret),
-      {
-        // A retry of a cart change whose reply was lost in a crash: the cart as it is now.
-        cart: async (c) => {
-          const owner = cartOwner(c, false);
-          return c.json({
-            message: "Cart Item(s) successfully updated.",
-            data: await deps.carts.view(owner ? await deps.carts.find(owner) : undefined),
-          });
-        },
+    idempotency(keys, {
+      // A retry of a cart change whose reply was lost in a crash: the cart as it is now.
+      cart: async (c) => {
+        const owner = cartOwner(c, false);
+        return c.json({
+          message: "Cart Item(s) successfully updated.",
+          data: await deps.carts.view(owner ? await deps.carts.find(owner) : undefined),
+        });
       },
-      { ...DEFAULT_IDEMPOTENCY_LIMITS, ...opts.idempotencyLimits },
-    ),
+    }),
   );
 
   app.route("/", opsRoutes(store));
   app.route("/api", catalogRoutes(deps));
   app.route("/api", contentRoutes(deps));
-  app.route("/api", cartRoutes(deps));
+  app.route("/api", cartRoutes(deps, keys));
   app.route("/api", checkoutRoutes(deps));
   app.route("/api", customerRoutes(deps));
   app.route("/api", accountRoutes(deps));

@@ -1,5 +1,5 @@
 import { COLOR_ATTRIBUTE_ID, SIZE_ATTRIBUTE_ID } from "../../src/api/contract/product";
-import { STOCK_ERROR_MESSAGE } from "../../src/api/contract/cart";
+import { type CartBatchChange, STOCK_ERROR_MESSAGE } from "../../src/api/contract/cart";
 import { GST_PERCENT } from "../../src/api/contract/checkout";
 import type { Store } from "../db/store";
 import type {
@@ -69,6 +69,32 @@ export interface Totals {
   rates: ShippingRate[];
   selectedRate: ShippingRate | null;
 }
+
+/** The outcome of one change of a batch, as the reply lists it. */
+export interface BatchResult {
+  idempotency_key: string;
+  status: "applied" | "replayed" | "refused";
+  message?: string;
+}
+
+/** How a batch claims the keys of its changes (lib/idempotency.ts). */
+export interface BatchClaims {
+  /** the outcome of a change whose key was claimed before the batch began */
+  before(key: string): Omit<BatchResult, "idempotency_key"> | undefined;
+  /** claims the key with the reply its change gets; null: claimed now, else the earlier outcome */
+  claim(
+    key: string,
+    reply: { message: string; refusal: boolean },
+  ): Promise<Omit<BatchResult, "idempotency_key"> | null>;
+}
+
+export const ADDED_MESSAGE = "Item was successfully added to cart.";
+export const UPDATED_MESSAGE = "Cart Item(s) successfully updated.";
+export const REMOVED_MESSAGE = "Item was removed successfully from the cart.";
+export const OPTIONS_MISSING_MESSAGE = "Options are missing for this product.";
+export const PRODUCT_NOT_FOUND_MESSAGE = "Product not found.";
+
+const lineKey = (productId: number, variantId: number | null) => `${productId}:${variantId ?? 0}`;
 
 export class StockError extends Error {
   constructor() {
@@ -171,6 +197,15 @@ export class Carts {
     );
   }
 
+  private async variants(ids: number[]): Promise<Map<number, ProductVariantTable>> {
+    const unique = [...new Set(ids)];
+    if (!unique.length) return new Map();
+    const rows = await this.store.all(
+      this.store.qb.selectFrom("product_variants").selectAll().where("id", "in", unique),
+    );
+    return new Map(rows.map((v) => [v.id, v]));
+  }
+
   available(product: ProductTable, variant: ProductVariantTable | null): number {
     return Math.max(0, variant ? variant.stock : product.stock);
   }
@@ -192,14 +227,8 @@ export class Carts {
     const products = new Map(
       (await this.catalog.productRows([...new Set(items.map((i) => i.product_id))])).map((p) => [p.id, p]),
     );
-    const variantIds = items.map((i) => i.variant_id).filter((v): v is number => v !== null);
-    const variants = new Map(
-      (variantIds.length
-        ? await this.store.all(
-            this.store.qb.selectFrom("product_variants").selectAll().where("id", "in", variantIds),
-          )
-        : []
-      ).map((v) => [v.id, v]),
+    const variants = await this.variants(
+      items.map((i) => i.variant_id).filter((v): v is number => v !== null),
     );
     const lines: LineInfo[] = [];
     for (const item of items) {
@@ -449,38 +478,58 @@ export class Carts {
     quantity: number,
     extra: Record<string, unknown> = {},
   ): Promise<void> {
-    const existing = await this.store.first(
-      this.store.qb
-        .selectFrom("cart_items")
-        .selectAll()
-        .where("cart_id", "=", cart.id)
-        .where("product_id", "=", product.id)
-        .where("variant_id", variant ? "=" : "is", variant ? variant.id : null),
-    );
+    const [existing] = await this.linesOf(cart.id, [product.id], variant?.id ?? null);
     const next = (existing?.quantity ?? 0) + quantity;
     if (next > this.available(product, variant)) throw new StockError();
-    const now = nowIso();
-    if (existing) {
-      await this.store.run(
-        this.store.qb
-          .updateTable("cart_items")
-          .set({ quantity: next, updated_at: now })
-          .where("id", "=", existing.id),
-      );
-    } else {
-      await this.store.run(
-        this.store.qb.insertInto("cart_items").values({
-          cart_id: cart.id,
-          product_id: product.id,
-          variant_id: variant?.id ?? null,
-          quantity,
-          additional: JSON.stringify(extra),
-          created_at: now,
-          updated_at: now,
-        }),
-      );
-    }
+    if (existing) await this.setLineQuantity(existing.id, next);
+    else await this.insertLine(cart, product, variant, quantity, extra);
     await this.touch(cart);
+  }
+
+  /** The cart's lines of these products (of one variant of them, when `variantId` is given). */
+  private async linesOf(
+    cartId: number,
+    productIds: number[],
+    variantId?: number | null,
+  ): Promise<CartItemRow[]> {
+    if (!productIds.length) return [];
+    let q = this.store.qb
+      .selectFrom("cart_items")
+      .selectAll()
+      .where("cart_id", "=", cartId)
+      .where("product_id", "in", productIds);
+    if (variantId !== undefined) q = q.where("variant_id", variantId === null ? "is" : "=", variantId);
+    return await this.store.all(q.orderBy("id"));
+  }
+
+  private async insertLine(
+    cart: CartRow,
+    product: ProductTable,
+    variant: ProductVariantTable | null,
+    quantity: number,
+    extra: Record<string, unknown>,
+  ): Promise<CartItemRow> {
+    const now = nowIso();
+    const row = {
+      cart_id: cart.id,
+      product_id: product.id,
+      variant_id: variant?.id ?? null,
+      quantity,
+      additional: JSON.stringify(extra),
+      created_at: now,
+      updated_at: now,
+    };
+    const id = await this.store.insert(this.store.qb.insertInto("cart_items").values(row));
+    return { ...row, id };
+  }
+
+  private async setLineQuantity(itemId: number, quantity: number): Promise<void> {
+    await this.store.run(
+      this.store.qb
+        .updateTable("cart_items")
+        .set({ quantity, updated_at: nowIso() })
+        .where("id", "=", itemId),
+    );
   }
 
   /** Sets absolute quantities of some lines; reads only those lines (its cost does not grow with the cart). */
@@ -507,27 +556,163 @@ export class Carts {
           error: { message: "Quantity cannot be lesser than one.", code: 0 },
         });
     }
-    const t = await this.totals(cart, [...items.values()]);
+    const products = new Map(
+      (await this.catalog.productRows([...new Set(rows.map((i) => i.product_id))])).map((p) => [p.id, p]),
+    );
+    const variants = await this.variants(
+      rows.map((i) => i.variant_id).filter((v): v is number => v !== null),
+    );
     for (const [id, q] of Object.entries(qty)) {
-      const line = t.lines.find((l) => String(l.item.id) === id);
-      if (!line) continue;
-      if (q > this.available(line.product, line.variant)) {
+      const item = items.get(id)!;
+      const product = products.get(item.product_id);
+      if (!product) continue;
+      const variant = item.variant_id ? (variants.get(item.variant_id) ?? null) : null;
+      if (q > this.available(product, variant)) {
         throw new HttpError(422, {
           message: STOCK_ERROR_MESSAGE,
           error: { message: STOCK_ERROR_MESSAGE, code: 0 },
         });
       }
     }
-    const now = nowIso();
-    for (const [id, q] of Object.entries(qty)) {
-      await this.store.run(
-        this.store.qb
-          .updateTable("cart_items")
-          .set({ quantity: q, updated_at: now })
-          .where("id", "=", Number(id)),
-      );
-    }
+    for (const [id, q] of Object.entries(qty)) await this.setLineQuantity(Number(id), q);
     await this.touch(cart);
+  }
+
+  /**
+   * The changes of a cart batch (POST checkout/cart/batch), in order, inside the caller's transaction. Each
+   * change claims its key first (`claims`): a key claimed before is not applied again. A change is checked
+   * before anything is written, so a refused one leaves the others as they are. Lines are found by product
+   * and variant; the batch reads only the lines of the products it names, once, and touches the cart once.
+   */
+  async applyBatch(
+    owner: CartOwner,
+    customer: { email: string; first_name: string; last_name: string } | undefined,
+    changes: CartBatchChange[],
+    claims: BatchClaims,
+  ): Promise<BatchResult[]> {
+    const productIds = [...new Set(changes.flatMap((ch) => (ch.action === "empty" ? [] : [ch.product_id])))];
+    const products = new Map((await this.catalog.productRows(productIds)).map((p) => [p.id, p]));
+    const variants = await this.variants(
+      changes.flatMap((ch) => (ch.action === "set" && ch.variant_id !== null ? [ch.variant_id] : [])),
+    );
+    let cart = await this.find(owner);
+    const lines = new Map<string, CartItemRow>();
+    for (const line of cart ? await this.linesOf(cart.id, productIds) : []) {
+      const key = lineKey(line.product_id, line.variant_id);
+      if (!lines.has(key)) lines.set(key, line);
+    }
+    let touched = false;
+
+    /** What the change does: a refusal, or its message and how to apply it. */
+    const plan = async (
+      ch: CartBatchChange,
+    ): Promise<{ refusal: string } | { message: string; apply: () => Promise<void> }> => {
+      if (ch.action === "empty") {
+        return {
+          message: REMOVED_MESSAGE,
+          apply: async () => {
+            if (cart) await this.empty(cart.id);
+            cart = undefined;
+            lines.clear();
+            touched = false;
+          },
+        };
+      }
+      const product = products.get(ch.product_id);
+      if (ch.action === "add") {
+        if (!product) return { refusal: PRODUCT_NOT_FOUND_MESSAGE };
+        const variant = await this.resolveVariant(
+          product,
+          ch.selected_configurable_option,
+          ch.super_attribute,
+        );
+        if (variant === "missing") return { refusal: OPTIONS_MISSING_MESSAGE };
+        const key = lineKey(product.id, variant?.id ?? null);
+        const line = lines.get(key);
+        const next = (line?.quantity ?? 0) + ch.quantity;
+        if (next > this.available(product, variant)) return { refusal: STOCK_ERROR_MESSAGE };
+        return {
+          message: ADDED_MESSAGE,
+          apply: async () => {
+            touched = true;
+            if (line) {
+              await this.setLineQuantity(line.id, next);
+              line.quantity = next;
+              return;
+            }
+            cart ??= await this.findOrCreate(owner, customer);
+            const extra = {
+              product_id: product.id,
+              quantity: ch.quantity,
+              ...(variant
+                ? { selected_configurable_option: variant.id, super_attribute: ch.super_attribute ?? {} }
+                : {}),
+            };
+            lines.set(key, await this.insertLine(cart, product, variant, ch.quantity, extra));
+          },
+        };
+      }
+      const key = lineKey(ch.product_id, ch.variant_id);
+      const line = lines.get(key);
+      const noop = {
+        message: ch.action === "set" ? UPDATED_MESSAGE : REMOVED_MESSAGE,
+        apply: async () => {},
+      };
+      if (!line) return noop;
+      if (ch.action === "remove") {
+        return {
+          message: REMOVED_MESSAGE,
+          apply: async () => {
+            await this.deleteLine(line.id);
+            lines.delete(key);
+            touched = true;
+          },
+        };
+      }
+      const variant = ch.variant_id === null ? null : variants.get(ch.variant_id);
+      if (!product || variant === undefined) return { refusal: PRODUCT_NOT_FOUND_MESSAGE };
+      if (ch.quantity > this.available(product, variant)) return { refusal: STOCK_ERROR_MESSAGE };
+      return {
+        message: UPDATED_MESSAGE,
+        apply: async () => {
+          await this.setLineQuantity(line.id, ch.quantity);
+          line.quantity = ch.quantity;
+          touched = true;
+        },
+      };
+    };
+
+    const results: BatchResult[] = [];
+    for (const ch of changes) {
+      const key = ch.idempotency_key;
+      const before = claims.before(key);
+      if (before) {
+        results.push({ idempotency_key: key, ...before });
+        continue;
+      }
+      const p = await plan(ch);
+      const refusal = "refusal" in p;
+      const message = refusal ? p.refusal : p.message;
+      const earlier = await claims.claim(key, { message, refusal });
+      if (earlier) results.push({ idempotency_key: key, ...earlier });
+      else if (refusal) results.push({ idempotency_key: key, status: "refused", message });
+      else {
+        await p.apply();
+        results.push({ idempotency_key: key, status: "applied" });
+      }
+    }
+    if (touched && cart) await this.touch(cart);
+    return results;
+  }
+
+  private async deleteLine(itemId: number): Promise<void> {
+    await this.store.run(this.store.qb.deleteFrom("cart_items").where("id", "=", itemId));
+  }
+
+  /** Empties the cart and closes it (GET checkout/cart/empty): the next add opens a new one. */
+  async empty(cartId: number): Promise<void> {
+    await this.store.run(this.store.qb.deleteFrom("cart_items").where("cart_id", "=", cartId));
+    await this.deactivate(cartId);
   }
 
   async touch(cart: CartRow): Promise<void> {

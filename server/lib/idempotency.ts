@@ -65,61 +65,62 @@ export const DEFAULT_IDEMPOTENCY_LIMITS: IdempotencyLimits = {
   ttlMs: DAY_MS,
 };
 
-interface Claim {
-  keyHash: string;
-  requestHash: string;
-  customerId: number | null;
-  claimed: boolean;
+/** The request hash of a key claimed by one change of a cart batch (POST checkout/cart/batch). */
+export const BATCH_CHANGE_REQUEST = "cart-batch-change";
+
+/** Who a key belongs to; `derivedSession`: the guest session a cookie-less guest's first write opens. */
+export interface KeyScope {
+  scope: string;
+  derivedSession: string | null;
+}
+
+/** How an earlier request with a key went, as a batch answers it. */
+export interface ChangeOutcome {
+  status: "replayed" | "refused";
+  message?: string;
 }
 
 /**
- * DESIGN §2: the first reply to a key is kept for 24 h and answered again for the same key; the same key
- * with another request is 422. Keys are scoped to whoever sends them: a customer (by account, so a new
- * token of the same customer still replays) or a guest session. A guest's first write, the one that creates
- * the session, gets a session id derived from HMAC(secret, key): its retry — whose first reply and cookie
- * were lost — lands in the same scope and gets the same cookie again (security review M5).
- *
- * Exactly once across a crash: the key is claimed inside the route's own transaction (Store.txHooks), so the
- * change and its claim commit together; the reply is stored right after. A retry that finds a claim without
- * a reply (the process died in between) does not make the change again.
+ * The kept keys and replies (the `idempotency_keys` table), for the middleware (one key per request, in a
+ * header) and for the cart batch (one key per change, in the body): both put a key in the same scope, so a
+ * change is made once whichever way it arrives.
  */
-export function idempotency(
-  store: Store,
-  secret: string,
-  recoverers: Record<NonNullable<RetryableRoute["recover"]>, Recover>,
-  limits: IdempotencyLimits = DEFAULT_IDEMPOTENCY_LIMITS,
-): MiddlewareHandler<AppEnv> {
-  const inFlight = new Set<string>();
-  const context = new AsyncLocalStorage<Claim>();
-  let lastSweep = 0;
+export class IdempotencyKeys {
+  private lastSweep = 0;
 
-  /** Claims the key; `exclusive`: a claim someone else committed first makes this request a 409. */
-  const insertClaim = async (claim: Claim, exclusive: boolean) => {
-    const { changes } = await store.run(
-      store.qb
-        .insertInto("idempotency_keys")
-        .values({
-          key_hash: claim.keyHash,
-          request_hash: claim.requestHash,
-          status: 0,
-          body: "",
-          bytes: 0,
-          customer_id: claim.customerId,
-          created_at: new Date().toISOString(),
-        })
-        .onConflict((oc) => oc.column("key_hash").doNothing()),
-    );
-    if (!changes && exclusive) throw new HttpError(409, { message: IN_PROGRESS });
-    claim.claimed = true;
-  };
-  store.txHooks.push(async () => {
-    const claim = context.getStore();
-    if (claim && !claim.claimed) await insertClaim(claim, true);
-  });
+  constructor(
+    readonly store: Store,
+    private readonly secret: string,
+    readonly limits: IdempotencyLimits = DEFAULT_IDEMPOTENCY_LIMITS,
+  ) {}
 
-  const sweep = async (now: number) => {
-    if (now - lastSweep < 60_000) return;
-    lastSweep = now;
+  /**
+   * Keys are scoped to whoever sends them: a customer (by account, so a new token of the same customer still
+   * replays) or a guest session. A guest without a session cookie gets the session derived from
+   * HMAC(secret, `sessionKey`) — the key of its first write — so the retry of that write, whose reply and
+   * cookie were lost, lands in the same scope and gets the same cookie again (security review M5).
+   */
+  scope(c: Ctx, sessionKey: string): KeyScope {
+    const auth = c.get("auth");
+    // A revoked or expired token never reads a stored reply (security review L3).
+    if (auth.state === "invalid") throw unauthenticated();
+    if (auth.state === "valid" && auth.customer)
+      return { scope: `customer:${auth.customer.id}`, derivedSession: null };
+    const session = sessionHash(c);
+    if (session) return { scope: `session:${session}`, derivedSession: null };
+    const derivedSession = hmac(this.secret, `guest-session\n${sessionKey}`).slice(0, 32);
+    return { scope: `session:${sha256(derivedSession)}`, derivedSession };
+  }
+
+  keyHash(scope: KeyScope, key: string): string {
+    return sha256(`${scope.scope}\n${key}`);
+  }
+
+  /** Expired replies go, then the oldest until the caps hold; at most once a minute. */
+  async sweep(now = Date.now()): Promise<void> {
+    const { store, limits } = this;
+    if (now - this.lastSweep < 60_000) return;
+    this.lastSweep = now;
     const since = new Date(now - limits.ttlMs).toISOString();
     await store.run(store.qb.deleteFrom("idempotency_keys").where("created_at", "<=", since));
     const totals = await store.first(
@@ -149,7 +150,129 @@ export function idempotency(
       rows -= batch.length;
       bytes -= batch.reduce((sum, b) => sum + b.bytes, 0);
     }
+  }
+
+  /** The outcomes of the keys among these that were claimed before, by a batch or by a single write. */
+  async earlier(keyHashes: string[]): Promise<Map<string, ChangeOutcome>> {
+    const found = new Map<string, ChangeOutcome>();
+    for (let i = 0; i < keyHashes.length; i += 500) {
+      const rows = await this.store.all(
+        this.store.qb
+          .selectFrom("idempotency_keys")
+          .select(["key_hash", "status", "body"])
+          .where("key_hash", "in", keyHashes.slice(i, i + 500)),
+      );
+      for (const row of rows) found.set(row.key_hash, outcomeOf(row));
+    }
+    return found;
+  }
+
+  /**
+   * Claims the key of one change of a batch with the reply it gets (`refusal`: the message of a change
+   * refused); null when it was claimed already, else the earlier outcome. Inside the batch's transaction, so
+   * a change and its claim commit together; a key claimed at the same moment by another request waits on
+   * the unique row and finds it taken.
+   */
+  async claimChange(
+    keyHash: string,
+    customerId: number | null,
+    reply: { message: string; refusal: boolean },
+  ): Promise<ChangeOutcome | null> {
+    const body = JSON.stringify(
+      reply.refusal
+        ? { message: reply.message, error: { message: reply.message, code: 0 } }
+        : { message: reply.message },
+    );
+    const { changes } = await this.store.run(
+      this.store.qb
+        .insertInto("idempotency_keys")
+        .values({
+          key_hash: keyHash,
+          request_hash: BATCH_CHANGE_REQUEST,
+          status: 200,
+          body,
+          bytes: Buffer.byteLength(body),
+          customer_id: customerId,
+          created_at: new Date().toISOString(),
+        })
+        .onConflict((oc) => oc.column("key_hash").doNothing()),
+    );
+    if (changes) return null;
+    return (await this.earlier([keyHash])).get(keyHash) ?? { status: "replayed" };
+  }
+}
+
+/**
+ * A claimed key as a batch answers it: a refusal (a 422, or Bagisto's 200 with `error`, kept by a single
+ * write or by a batch) is refused again with its message; anything else was made, so it is replayed.
+ */
+function outcomeOf(row: { status: number; body: string }): ChangeOutcome {
+  let body: { message?: unknown; error?: unknown } = {};
+  try {
+    if (row.body) body = JSON.parse(row.body) as typeof body;
+  } catch {
+    body = {};
+  }
+  const { error } = body;
+  const fromError =
+    typeof error === "string"
+      ? error
+      : typeof error === "object" && error !== null && "message" in error && typeof error.message === "string"
+        ? error.message
+        : undefined;
+  const message = fromError ?? (typeof body.message === "string" ? body.message : undefined);
+  const status = row.status === 422 || error !== undefined ? "refused" : "replayed";
+  return message === undefined ? { status } : { status, message };
+}
+
+interface Claim {
+  keyHash: string;
+  requestHash: string;
+  customerId: number | null;
+  claimed: boolean;
+}
+
+/**
+ * DESIGN §2: the first reply to a key is kept for 24 h and answered again for the same key; the same key
+ * with another request is 422. Keys are scoped as `IdempotencyKeys.scope` says; a guest's first write, the
+ * one that creates the session, gets the session id derived from its key, and its retry the same cookie.
+ *
+ * Exactly once across a crash: the key is claimed inside the route's own transaction (Store.txHooks), so the
+ * change and its claim commit together; the reply is stored right after. A retry that finds a claim without
+ * a reply (the process died in between), or a key a cart batch claimed for one of its changes, does not
+ * make the change again: it gets the route's recovery.
+ */
+export function idempotency(
+  keys: IdempotencyKeys,
+  recoverers: Record<NonNullable<RetryableRoute["recover"]>, Recover>,
+): MiddlewareHandler<AppEnv> {
+  const { store, limits } = keys;
+  const inFlight = new Set<string>();
+  const context = new AsyncLocalStorage<Claim>();
+
+  /** Claims the key; `exclusive`: a claim someone else committed first makes this request a 409. */
+  const insertClaim = async (claim: Claim, exclusive: boolean) => {
+    const { changes } = await store.run(
+      store.qb
+        .insertInto("idempotency_keys")
+        .values({
+          key_hash: claim.keyHash,
+          request_hash: claim.requestHash,
+          status: 0,
+          body: "",
+          bytes: 0,
+          customer_id: claim.customerId,
+          created_at: new Date().toISOString(),
+        })
+        .onConflict((oc) => oc.column("key_hash").doNothing()),
+    );
+    if (!changes && exclusive) throw new HttpError(409, { message: IN_PROGRESS });
+    claim.claimed = true;
   };
+  store.txHooks.push(async () => {
+    const claim = context.getStore();
+    if (claim && !claim.claimed) await insertClaim(claim, true);
+  });
 
   return async (c, next) => {
     const key = c.req.header("idempotency-key");
@@ -161,22 +284,10 @@ export function idempotency(
     if (!/^[\x21-\x7e]{1,200}$/.test(key))
       throw new HttpError(400, { message: "Invalid Idempotency-Key header." });
 
-    const auth = c.get("auth");
-    // A revoked or expired token never reads a stored reply (security review L3).
-    if (auth.state === "invalid") throw unauthenticated();
-    let scope: string;
-    let derivedSession: string | null = null;
-    if (auth.state === "valid" && auth.customer) scope = `customer:${auth.customer.id}`;
-    else {
-      const session = sessionHash(c);
-      if (session) scope = `session:${session}`;
-      else {
-        derivedSession = hmac(secret, `guest-session\n${key}`).slice(0, 32);
-        c.set("derivedSession", derivedSession);
-        scope = `session:${sha256(derivedSession)}`;
-      }
-    }
-    const keyHash = sha256(`${scope}\n${key}`);
+    const scope = keys.scope(c, key);
+    const { derivedSession } = scope;
+    if (derivedSession) c.set("derivedSession", derivedSession);
+    const keyHash = keys.keyHash(scope, key);
     const body = c.req.method === "GET" ? "" : await c.req.text();
     if (body.length > MAX_BODY_BYTES) throw new HttpError(413, { message: "The request body is too large." });
     const requestHash = sha256(`${c.req.method} ${path}\n${body}`);
@@ -193,7 +304,16 @@ export function idempotency(
       "Cache-Control": "no-store",
       ...(derivedSession ? { "Set-Cookie": sessionCookieHeader(c, derivedSession) } : {}),
     });
+    const recover = async (r: Recover) => {
+      const res = await r(c);
+      const headers = new Headers(res.headers);
+      for (const [k, v] of Object.entries(replayHeaders())) headers.set(k, v);
+      return new Response(res.body, { status: res.status, headers });
+    };
     if (stored) {
+      // The outbox sent this change in a batch first (its reply there was lost): the state as it is now.
+      if (stored.request_hash === BATCH_CHANGE_REQUEST && route.recover)
+        return recover(recoverers[route.recover]);
       if (stored.request_hash !== requestHash) {
         throw new HttpError(422, {
           message: "This Idempotency-Key was already used for a different request.",
@@ -207,13 +327,7 @@ export function idempotency(
       }
       if (!inFlight.has(keyHash)) {
         // The change was made (its claim committed with it) but its reply was not kept.
-        const recover = route.recover ? recoverers[route.recover] : null;
-        if (recover) {
-          const res = await recover(c);
-          const headers = new Headers(res.headers);
-          for (const [k, v] of Object.entries(replayHeaders())) headers.set(k, v);
-          return new Response(res.body, { status: res.status, headers });
-        }
+        if (route.recover) return recover(recoverers[route.recover]);
         throw new HttpError(409, {
           message: "This change was already made; its reply is no longer available.",
         });
@@ -224,7 +338,7 @@ export function idempotency(
     const claim: Claim = {
       keyHash,
       requestHash,
-      customerId: auth.customer?.id ?? null,
+      customerId: c.get("auth").customer?.id ?? null,
       claimed: false,
     };
     try {
@@ -248,7 +362,7 @@ export function idempotency(
     if (!keep || !(res.headers.get("content-type") ?? "").includes("json")) return;
     const text = await res.clone().text();
     const now = Date.now();
-    await sweep(now);
+    await keys.sweep(now);
     const bytes = Buffer.byteLength(text);
     if (bytes > limits.maxReplyBytes) {
       // Too large to keep: a claim (if the change made one) stays, so a retry gets the recovery.

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import {
   addToCartRequestSchema,
+  cartBatchRequestSchema,
   couponRequestSchema,
   STOCK_ERROR_MESSAGE,
   updateCartRequestSchema,
@@ -8,9 +9,18 @@ import {
 import { clientIp, type AppEnv, type Ctx, type Deps } from "../context";
 import { enforce } from "../lib/rate-limit";
 import { ensureSession, optionalCustomer, sessionHash } from "../lib/auth";
-import { type CartOwner, type CartRow, StockError } from "../lib/cart";
+import {
+  ADDED_MESSAGE,
+  type CartOwner,
+  type CartRow,
+  OPTIONS_MISSING_MESSAGE,
+  REMOVED_MESSAGE,
+  StockError,
+  UPDATED_MESSAGE,
+} from "../lib/cart";
 import { sha256 } from "../lib/crypto";
-import { idParam, notFound, nowIso, parseBody } from "../lib/http";
+import { HttpError, idParam, notFound, nowIso, parseBody } from "../lib/http";
+import type { IdempotencyKeys } from "../lib/idempotency";
 
 /** The caller's cart owner: the customer (token) or the guest session (cookie, created on first write). */
 export function cartOwner(c: Ctx, create: boolean): CartOwner | null {
@@ -26,7 +36,7 @@ function prefersMinimal(c: Ctx): boolean {
   return /(?:^|[\s,;])return=minimal(?:$|[\s,;])/i.test(c.req.header("prefer") ?? "");
 }
 
-export function cartRoutes(d: Deps) {
+export function cartRoutes(d: Deps, keys: IdempotencyKeys) {
   const r = new Hono<AppEnv>();
   const { store, carts, catalog } = d;
 
@@ -43,10 +53,15 @@ export function cartRoutes(d: Deps) {
   r.get("/checkout/cart", async (c) => c.json({ data: await carts.view(await activeCart(c)) }));
 
   /** A write's success reply: the message and the cart, or only the message when asked for minimal. */
-  const written = async (c: Ctx, message: string, cart: () => Promise<CartRow | undefined>) => {
-    if (!prefersMinimal(c)) return c.json({ message, data: await carts.view(await cart()) });
+  const written = async (
+    c: Ctx,
+    message: string,
+    cart: () => Promise<CartRow | undefined>,
+    extra: Record<string, unknown> = {},
+  ) => {
+    if (!prefersMinimal(c)) return c.json({ message, ...extra, data: await carts.view(await cart()) });
     c.header("Preference-Applied", "return=minimal");
-    return c.json({ message });
+    return c.json({ message, ...extra });
   };
 
   r.post("/checkout/cart/add/:id", async (c) => {
@@ -67,11 +82,11 @@ export function cartRoutes(d: Deps) {
       body.selected_configurable_option,
       body.super_attribute,
     );
-    const current = await carts.find(owner);
+    // A refusal answers the cart as it was; only a refusal reads it.
     if (variant === "missing") {
       return c.json({
-        error: { message: "Options are missing for this product.", code: 0 },
-        data: await carts.view(current),
+        error: { message: OPTIONS_MISSING_MESSAGE, code: 0 },
+        data: await carts.view(await carts.find(owner)),
       });
     }
     try {
@@ -90,12 +105,12 @@ export function cartRoutes(d: Deps) {
         return c.json({
           error: { message: STOCK_ERROR_MESSAGE, code: 0 },
           message: STOCK_ERROR_MESSAGE,
-          data: await carts.view(current),
+          data: await carts.view(await carts.find(owner)),
         });
       }
       throw err;
     }
-    return written(c, "Item was successfully added to cart.", async () => await carts.find(owner));
+    return written(c, ADDED_MESSAGE, async () => await carts.find(owner));
   });
 
   r.put("/checkout/cart/update", async (c) => {
@@ -103,11 +118,7 @@ export function cartRoutes(d: Deps) {
     const cart = await activeCart(c);
     if (!cart) throw notFound();
     await store.tx(async () => await carts.setQuantities(cart, body.qty));
-    return written(
-      c,
-      "Cart Item(s) successfully updated.",
-      async () => await carts.find(cartOwner(c, false)!),
-    );
+    return written(c, UPDATED_MESSAGE, async () => await carts.find(cartOwner(c, false)!));
   });
 
   r.get("/checkout/cart/remove-item/:id", async (c) => {
@@ -119,18 +130,52 @@ export function cartRoutes(d: Deps) {
     );
     if (!res.changes) throw notFound();
     await carts.touch(cart);
-    return written(c, "Item was removed successfully from the cart.", async () => cart);
+    return written(c, REMOVED_MESSAGE, async () => cart);
   });
 
   r.get("/checkout/cart/empty", async (c) => {
     const cart = await activeCart(c);
-    if (cart) {
-      await store.tx(async () => {
-        await store.run(store.qb.deleteFrom("cart_items").where("cart_id", "=", cart.id));
-        await carts.deactivate(cart.id);
-      });
+    if (cart) await store.tx(async () => await carts.empty(cart.id));
+    return c.json({ message: REMOVED_MESSAGE, data: null });
+  });
+
+  /**
+   * The outbox's waiting cart changes in one request (contract: cartBatchRequestSchema). Each change's key is
+   * claimed in the scope a single write with that key would use (a guest without a cookie: the session
+   * derived from the first change's key, whose cookie the reply sets), in the same transaction as the
+   * change, so a change arriving again, alone or in a batch, is not made twice.
+   */
+  r.post("/checkout/cart/batch", async (c) => {
+    const body = await parseBody(c, cartBatchRequestSchema).catch((err: unknown) => {
+      if (err instanceof HttpError && err.status === 422)
+        throw new HttpError(400, { ...err.body, message: "The cart changes are not a valid batch." });
+      throw err;
+    });
+    const scope = keys.scope(c, body.changes[0]!.idempotency_key);
+    const customer = optionalCustomer(c.get("auth"));
+    if (scope.derivedSession) {
+      c.set("derivedSession", scope.derivedSession);
+      // Opening a guest cart is bounded per address, as a single add (security review M1); the batch's resend
+      // finds the cart it opened and opens none.
+      if (
+        body.changes.some((ch) => ch.action === "add") &&
+        !(await carts.find({ sessionHash: sha256(scope.derivedSession) }))
+      )
+        await enforce(c, d.limiters.guestSessions, clientIp(c));
     }
-    return c.json({ message: "Item was removed successfully from the cart.", data: null });
+    const owner = cartOwner(c, true)!;
+    const results = await store.tx(async () => {
+      const hash = new Map(
+        body.changes.map((ch) => [ch.idempotency_key, keys.keyHash(scope, ch.idempotency_key)]),
+      );
+      const before = await keys.earlier([...new Set(hash.values())]);
+      return await carts.applyBatch(owner, customer ?? undefined, body.changes, {
+        before: (key) => before.get(hash.get(key)!),
+        claim: async (key, reply) => await keys.claimChange(hash.get(key)!, customer?.id ?? null, reply),
+      });
+    });
+    await keys.sweep();
+    return written(c, UPDATED_MESSAGE, async () => await carts.find(owner), { results });
   });
 
   r.post("/checkout/cart/coupon", async (c) => {
