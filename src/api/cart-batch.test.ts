@@ -114,3 +114,36 @@ describe("merged replay of cart changes", () => {
     expect(cartBatchChange(cartKeys.add(), { productId: 1, quantity: 1 })).toBeNull();
   });
 });
+
+describe("batch size", () => {
+  it("splits a long queue into batches the server's body limit takes", async () => {
+    const sizes: number[] = [];
+    server.use(
+      http.post("*/api/checkout/cart/batch", async ({ request }) => {
+        const text = await request.text();
+        sizes.push(text.length);
+        const body = JSON.parse(text) as CartBatchRequest;
+        return HttpResponse.json({
+          results: body.changes.map((c) => ({ idempotency_key: c.idempotency_key, status: "applied" })),
+        });
+      }),
+    );
+    const key = (i: number) => `${"k".repeat(150)}-${i}`;
+    const list = Array.from({ length: 500 }, (_, i) =>
+      cartBatchChange(cartKeys.add(), {
+        idempotencyKey: key(i),
+        productId: i + 1,
+        quantity: 1,
+        variant: { variantId: 1000 + i, superAttribute: { "23": 5, "24": 9 } },
+      }),
+    );
+    startCartBatches(() => list);
+    while (list.length) {
+      const first = list[0]!;
+      await addCartLine({ idempotencyKey: first.idempotency_key, productId: 1, quantity: 1 });
+      list.shift();
+    }
+    expect(sizes.length).toBeGreaterThan(1);
+    expect(Math.max(...sizes)).toBeLessThan(64 * 1024);
+  });
+});

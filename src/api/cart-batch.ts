@@ -24,6 +24,9 @@ export type BatchableCartWrite = CartBatchChange | null;
 
 type Result = CartBatchReply["results"][number];
 
+/** A batch stays well under the server's 64 KiB body limit (a variant add is about 180 bytes). */
+const MAX_BATCH_BYTES = 48 * 1024;
+
 let source: (() => readonly BatchableCartWrite[]) | null = null;
 let unsupported = false;
 const results = new Map<string, Result>();
@@ -83,8 +86,11 @@ export async function viaCartBatch(idempotencyKey: string): Promise<CartMutation
     const start = waiting.findIndex((w) => w?.idempotency_key === idempotencyKey);
     if (start < 0) return null;
     const run: CartBatchChange[] = [];
+    let bytes = 0;
     for (const w of waiting.slice(start)) {
       if (!w || run.length >= CART_BATCH_MAX) break;
+      bytes += JSON.stringify(w).length + 1;
+      if (bytes > MAX_BATCH_BYTES) break;
       run.push(w);
     }
     if (run.length < 2) return null;
