@@ -24,6 +24,7 @@ import * as primaryCategory from "./migrations/0003-primary-category";
 import * as phoneVerification from "./migrations/0004-phone-verification";
 import * as idempotencyScope from "./migrations/0005-idempotency-scope";
 import * as sharedState from "./migrations/0006-shared-state";
+import * as flatCosts from "./migrations/0007-flat-costs";
 import type { DB } from "./schema";
 
 export const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   "0004-phone-verification": phoneVerification,
   "0005-idempotency-scope": idempotencyScope,
   "0006-shared-state": sharedState,
+  "0007-flat-costs": flatCosts,
 };
 
 export type Param = string | number | bigint | Buffer | null;

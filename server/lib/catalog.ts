@@ -1,4 +1,4 @@
-import { sql } from "kysely";
+import { sql, type Compilable } from "kysely";
 import {
   ADDITIONAL_INFO_CODES,
   COLOR_ATTRIBUTE_ID,
@@ -46,11 +46,30 @@ interface ReviewStat {
 
 export type ProductView = Record<string, unknown> & { id: number };
 
+/** What a product's view reads of each variant. */
+type VariantRow = Pick<
+  ProductVariantTable,
+  "id" | "product_id" | "color" | "size" | "size_option_id" | "stock"
+>;
+
 /** Builds the storefront's Product resource (contract/product.ts) from rows. */
 export class Catalog {
   private categories = new Map<number, CategoryRow>();
   private countCache = new Map<string, number>();
   private plans = new Map<string, SearchPlan>();
+  private pagePlans = new Map<string, CompiledSql>();
+  /**
+   * The ordered ids of each filter set (filters and sort, not the page) at this catalogue version: any page,
+   * however deep, is a slice and the total is the length, so a list request runs no SQL once its filter set
+   * was seen. Bounded by `maxListIds` per set and `LIST_ID_BUDGET` in all (oldest sets go first).
+   */
+  private idLists = new Map<string, Int32Array>();
+  private idListTotal = 0;
+  /** filter sets found to match more than `maxListIds` products */
+  private largeSets = new Set<string>();
+  /** Values computed from the catalogue (facet counts), kept until it changes. */
+  private memos = new Map<string, unknown>();
+  private byIdsSql = new Map<string, { sql: string; rest: Param[] }>();
   private version = 0;
   private listCache = new Map<string, { version: number; body: Uint8Array<ArrayBuffer> }>();
   private jsonCache = new Map<number, Buffer>();
@@ -65,6 +84,8 @@ export class Catalog {
     private readonly listCacheSize = 1000,
     /** how often a request may look at the database's catalogue version (a change shows within this) */
     private readonly versionCheckMs = 1000,
+    /** a filter set with more matches than this is counted and paged with OFFSET instead (0: always) */
+    private readonly maxListIds = 50_000,
   ) {}
 
   /**
@@ -82,6 +103,7 @@ export class Catalog {
         if (this.sharedVersion !== null && shared !== this.sharedVersion) {
           this.touch();
           this.plans.clear();
+          this.pagePlans.clear();
           await this.reloadCategories();
         }
         this.sharedVersion = shared;
@@ -133,21 +155,45 @@ export class Catalog {
   /** Stock changed: cached list replies, totals and those products' cached JSON are stale. */
   touch(productIds: number[] = []): void {
     this.version++;
-    this.countCache.clear(); // an order raises sale counts, which the bestseller filter reads
+    // an order raises sale counts, which the bestseller filter and sort read
+    this.countCache.clear();
+    this.idLists.clear();
+    this.idListTotal = 0;
+    this.memos.clear();
     if (productIds.length) for (const id of productIds) this.jsonCache.delete(id);
     else this.jsonCache.clear();
   }
 
   /** Anonymous product JSON, cached per product as UTF-8 bytes (the catalogue changes only through stock). */
   async viewsBytes(ids: number[]): Promise<Buffer[]> {
-    const missing = ids.filter((id) => !this.jsonCache.has(id));
+    // Every id's bytes are taken now: the misses' queries may await while other requests evict.
+    const found = new Map<number, Buffer>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const bytes = this.jsonCache.get(id);
+      if (bytes) found.set(id, bytes);
+      else missing.push(id);
+    }
     if (missing.length) {
-      if (this.jsonCache.size + missing.length > 20_000) this.jsonCache.clear();
-      for (const v of await this.views(missing)) this.jsonCache.set(v.id, Buffer.from(JSON.stringify(v)));
+      const built = new Map<number, Buffer>();
+      const version = this.version;
+      for (const v of await this.views(missing)) built.set(v.id, Buffer.from(JSON.stringify(v)));
+      // Kept only when built from the current catalogue (a change made meanwhile makes them stale).
+      if (version === this.version) {
+        // The oldest entries go first, not the whole cache at once: a large catalogue keeps its most
+        // recently built products instead of starting again from none every JSON_CACHE_SIZE misses.
+        for (let over = this.jsonCache.size + built.size - JSON_CACHE_SIZE; over > 0; over--) {
+          const oldest = this.jsonCache.keys().next();
+          if (oldest.done) break;
+          this.jsonCache.delete(oldest.value);
+        }
+        for (const [id, bytes] of built) this.jsonCache.set(id, bytes);
+      }
+      for (const [id, bytes] of built) found.set(id, bytes);
     }
     const out: Buffer[] = [];
     for (const id of ids) {
-      const bytes = this.jsonCache.get(id);
+      const bytes = found.get(id);
       if (bytes) out.push(bytes);
     }
     return out;
@@ -172,31 +218,50 @@ export class Catalog {
 
   async productRows(ids: number[]): Promise<ProductTable[]> {
     if (!ids.length) return [];
-    return await this.store.all(this.store.qb.selectFrom("products").selectAll().where("id", "in", ids));
+    return await this.byIds("products", ids, (list) =>
+      this.store.qb.selectFrom("products").selectAll().where("id", "in", list),
+    );
+  }
+
+  /**
+   * A query over a list of ids, compiled once per kind and list length (building and compiling the SQL
+   * cost more than running it: a product's detail runs four of these).
+   */
+  private async byIds<T>(kind: string, ids: number[], build: (ids: number[]) => Compilable<T>): Promise<T[]> {
+    const key = `${kind}:${ids.length}`;
+    const known = this.byIdsSql.get(key);
+    if (known) return await this.store.allCompiled<T>({ sql: known.sql, params: [...ids, ...known.rest] });
+    const compiled = this.store.compile(build(ids));
+    // Kept only when the ids are the first parameters, so other ids can take their place.
+    if (ids.every((id, i) => compiled.params[i] === id) && this.byIdsSql.size < 1000)
+      this.byIdsSql.set(key, { sql: compiled.sql, rest: compiled.params.slice(ids.length) });
+    return await this.store.allCompiled<T>(compiled);
   }
 
   async views(ids: number[], opts: { wishlisted?: Set<number> } = {}): Promise<ProductView[]> {
     if (!ids.length) return [];
     const rows = new Map((await this.productRows(ids)).map((r) => [r.id, r]));
-    const variants = new Map<number, ProductVariantTable[]>();
-    for (const v of (await this.store.all(
+    const variants = new Map<number, VariantRow[]>();
+    // Only the columns the view reads: each row becomes an object, and on a product's first view (most
+    // views of a large catalogue) building them costs more than finding them.
+    for (const v of await this.byIds("variants", ids, (list) =>
       this.store.qb
         .selectFrom("product_variants")
-        .selectAll()
-        .where("product_id", "in", ids)
+        .select(["id", "product_id", "color", "size", "size_option_id", "stock"])
+        .where("product_id", "in", list)
         .orderBy("product_id")
         .orderBy("position"),
-    )) as ProductVariantTable[]) {
+    )) {
       let list = variants.get(v.product_id);
       if (!list) variants.set(v.product_id, (list = []));
       list.push(v);
     }
     const cats = new Map<number, number[]>();
-    for (const pc of await this.store.all(
+    for (const pc of await this.byIds("categories", ids, (list) =>
       this.store.qb
         .selectFrom("product_categories")
         .select(["product_id", "category_id"])
-        .where("product_id", "in", ids)
+        .where("product_id", "in", list)
         .orderBy("position"),
     )) {
       let list = cats.get(pc.product_id);
@@ -204,11 +269,11 @@ export class Catalog {
       list.push(pc.category_id);
     }
     const reviews = new Map<number, ReviewStat>();
-    for (const r of await this.store.all(
+    for (const r of await this.byIds("reviews", ids, (list) =>
       this.store.qb
         .selectFrom("reviews")
         .select(["product_id", "rating", (eb) => eb.fn.countAll<number>().as("n")])
-        .where("product_id", "in", ids)
+        .where("product_id", "in", list)
         .where("status", "=", "approved")
         .groupBy(["product_id", "rating"]),
     )) {
@@ -237,13 +302,13 @@ export class Catalog {
 
   view(
     row: ProductTable,
-    variants: ProductVariantTable[],
+    variants: VariantRow[],
     categoryIds: number[],
     reviews: ReviewStat | undefined,
     wishlisted: boolean,
   ): ProductView {
     const colors: string[] = [];
-    const byColor = new Map<string, ProductVariantTable[]>();
+    const byColor = new Map<string, VariantRow[]>();
     for (const v of variants) {
       let list = byColor.get(v.color);
       if (!list) {
@@ -437,8 +502,11 @@ export class Catalog {
 
   /**
    * Query → matching ids (one page) and the total. Unknown filter values are ignored, as Bagisto does.
-   * The compiled SQL of a query is kept (it depends only on the query and the categories, which are
-   * loaded once), so a repeated list request runs two prepared statements and builds nothing.
+   * The compiled SQL of a filter set is kept (it depends only on the query and the categories, which are
+   * loaded once). The first request for a filter set at a catalogue version reads its ordered ids once
+   * (one walk of the sort's index, the count included); every page after that, deep or not, is a slice of
+   * them, so a page costs the same at 100k products as at 1k. Sets larger than `maxListIds` are counted
+   * once per version and paged with OFFSET (an index walk that stops at the page).
    */
   async search(q: ProductListQuery, page: number, limit: number): Promise<{ ids: number[]; total: number }> {
     const key = q.url_key
@@ -458,28 +526,86 @@ export class Catalog {
           q.price,
           q.sort,
           q.order,
-          page,
-          limit,
         ]);
     let plan = key === undefined ? undefined : this.plans.get(key);
     if (!plan) {
-      plan = await this.plan(q, page, limit);
+      plan = await this.plan(q);
       if (key !== undefined) {
         if (this.plans.size >= 5000) this.plans.clear();
         this.plans.set(key, plan);
       }
     }
+    const offset = (page - 1) * limit;
+    const list = await this.idList(plan);
+    if (list) return { ids: Array.from(list.subarray(offset, offset + limit)), total: list.length };
+
+    const version = this.version;
     let total = this.countCache.get(plan.countKey);
     if (total === undefined) {
       total = (await this.store.firstCompiled<{ n: number }>(plan.count))?.n ?? 0;
-      if (this.countCache.size > 5000) this.countCache.clear();
-      this.countCache.set(plan.countKey, total);
+      if (version === this.version) {
+        if (this.countCache.size > 5000) this.countCache.clear();
+        this.countCache.set(plan.countKey, total);
+      }
     }
-    const ids = (await this.store.allCompiled<{ id: number }>(plan.ids)).map((r) => r.id);
+    const pageKey = `${plan.allKey}\n${offset}\n${limit}`;
+    let paged = this.pagePlans.get(pageKey);
+    if (!paged) {
+      paged = plan.page(offset, limit);
+      if (this.pagePlans.size >= 5000) this.pagePlans.clear();
+      this.pagePlans.set(pageKey, paged);
+    }
+    const ids = (await this.store.allCompiled<{ id: number }>(paged)).map((r) => r.id);
     return { ids, total };
   }
 
-  private async plan(q: ProductListQuery, page: number, limit: number): Promise<SearchPlan> {
+  /** The filter set's ordered ids at this catalogue version, or undefined when there are too many to keep. */
+  private async idList(plan: SearchPlan): Promise<Int32Array | undefined> {
+    const hit = this.idLists.get(plan.allKey);
+    if (hit) return hit;
+    if (this.maxListIds <= 0 || this.largeSets.has(plan.allKey)) return undefined;
+    const version = this.version;
+    const rows = await this.store.allCompiled<{ id: number }>(plan.all(this.maxListIds + 1));
+    if (rows.length > this.maxListIds) {
+      // Too many to keep: counted and paged with OFFSET from now on, at this version and the next ones
+      // (a set this large rarely shrinks; remembering it saves reading its ids after every change).
+      if (this.largeSets.size >= 5000) this.largeSets.clear();
+      this.largeSets.add(plan.allKey);
+      return undefined;
+    }
+    const list = Int32Array.from(rows, (r) => r.id);
+    // Built from the catalogue as it was when the query started: a change made meanwhile makes it stale.
+    if (version === this.version) {
+      while (
+        (this.idListTotal + list.length > LIST_ID_BUDGET || this.idLists.size >= 5000) &&
+        this.idLists.size
+      ) {
+        const [oldest, ids] = this.idLists.entries().next().value as [string, Int32Array];
+        this.idLists.delete(oldest);
+        this.idListTotal -= ids.length;
+      }
+      this.idLists.set(plan.allKey, list);
+      this.idListTotal += list.length;
+    }
+    return list;
+  }
+
+  /**
+   * A value computed from the catalogue (facet counts), built once per catalogue version: any catalogue
+   * change, made here or anywhere (see `refresh`), drops it.
+   */
+  async memo<T>(key: string, build: () => Promise<T>): Promise<T> {
+    if (this.memos.has(key)) return this.memos.get(key) as T;
+    const version = this.version;
+    const value = await build();
+    if (version === this.version) {
+      if (this.memos.size >= 1000) this.memos.clear();
+      this.memos.set(key, value);
+    }
+    return value;
+  }
+
+  private async plan(q: ProductListQuery): Promise<SearchPlan> {
     const db = this.store.qb;
     let query = db.selectFrom("products as p");
     const list = (v: string | undefined) =>
@@ -563,23 +689,34 @@ export class Catalog {
 
     const count = this.store.compile(query.select((eb) => eb.fn.countAll<number>().as("n")));
     const { column, direction } = sortOf(q);
-    const ids = this.store.compile(
-      query
-        .select("p.id")
-        .orderBy(column, direction)
-        .orderBy("p.id", direction)
-        .limit(limit)
-        .offset((page - 1) * limit),
-    );
-    return { count, countKey: count.sql + JSON.stringify(count.params), ids };
+    const ordered = query.select("p.id").orderBy(column, direction).orderBy("p.id", direction);
+    const all = (max: number) => this.store.compile(ordered.limit(max));
+    const probe = all(1);
+    return {
+      count,
+      countKey: count.sql + JSON.stringify(count.params),
+      all,
+      allKey: probe.sql + JSON.stringify(probe.params.slice(0, -1)),
+      page: (offset, limit) => this.store.compile(ordered.limit(limit).offset(offset)),
+    };
   }
 }
 
 interface SearchPlan {
   count: CompiledSql;
   countKey: string;
-  ids: CompiledSql;
+  /** every matching id in the list's order, at most `max` */
+  all: (max: number) => CompiledSql;
+  /** the filter set and sort (the SQL of `all` without its limit) */
+  allKey: string;
+  page: (offset: number, limit: number) => CompiledSql;
 }
+
+/** How many products' JSON is kept (about 5 kB each). */
+const JSON_CACHE_SIZE = 20_000;
+
+/** How many ids the ordered lists of all filter sets may hold together (4 bytes each). */
+const LIST_ID_BUDGET = 2_000_000;
 
 export const BESTSELLER_MIN_SALES = 60;
 

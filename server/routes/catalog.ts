@@ -135,7 +135,8 @@ export function catalogRoutes(d: Deps) {
     return c.json({ data: categoryView(cat) });
   });
 
-  const attributeCache = new Map<string, unknown>();
+  // Facet counts per category, computed once per catalogue version (Catalog.memo): a catalogue change made
+  // anywhere recomputes them on the next request.
   r.get("/getattributes", async (c) => {
     const slug = c.req.query("cat_slug") ?? "";
     if (slug.length > 200) throw notFound();
@@ -143,8 +144,7 @@ export function catalogRoutes(d: Deps) {
     if (slug && !cat) throw notFound();
     publicCache(c);
     const key = cat ? String(cat.id) : "all";
-    let reply = attributeCache.get(key);
-    if (!reply) {
+    const reply = await catalog.memo(`getattributes:${key}`, async () => {
       const inCat = (qb: ReturnType<typeof store.qb.selectFrom<"product_variants">>) =>
         cat && cat.parent_id !== null
           ? qb.where(
@@ -194,7 +194,7 @@ export function catalogRoutes(d: Deps) {
       }
       const tags = await store.all(tagQ);
       const price = await store.first(priceQ);
-      reply = {
+      return {
         data: [
           {
             id: 23,
@@ -241,8 +241,7 @@ export function catalogRoutes(d: Deps) {
         ],
         price_range: { min: price?.min ?? 0, max: price?.max ?? 0 },
       };
-      attributeCache.set(key, reply);
-    }
+    });
     return c.json(reply);
   });
 
