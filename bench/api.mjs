@@ -2,40 +2,24 @@
 // product database (generated into data/ when missing). Prints req/s, p50 and p99 per scenario.
 // Options: --sizes 1000,100000  --duration 8  --connections 10
 //          --db sqlite|postgres (postgres: a throw-away cluster, scripts/pg-cluster.mjs)  --instances N
-import autocannon from "autocannon";
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { parseArgs } from "node:util";
 import pg from "pg";
+import { row, run as runOnce, serverOptions, setUp, startServer } from "./lib.mjs";
 
 const { values } = parseArgs({
   options: {
     sizes: { type: "string", default: "1000,10000,100000" },
     duration: { type: "string", default: "8" },
     connections: { type: "string", default: "10" },
-    db: { type: "string", default: "sqlite" },
-    instances: { type: "string", default: "1" },
+    ...serverOptions,
   },
 });
-if (!["sqlite", "postgres"].includes(values.db)) throw new Error("--db is sqlite or postgres");
-const instances = Number(values.instances);
-const cluster =
-  values.db === "postgres" ? await (await import("../scripts/pg-cluster.mjs")).startPostgres() : null;
+const { instances, cluster } = await setUp(values);
 const sizes = values.sizes.split(",").map(Number);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
 
 function label(n) {
   return n >= 1000 ? `${n / 1000}k` : String(n);
@@ -74,63 +58,11 @@ async function ensureDb(n) {
   return file;
 }
 
-async function startServer(database, env = {}) {
-  const port = await freePort();
-  const child = spawn("node_modules/.bin/tsx", ["server/index.ts", "--instances", String(instances)], {
-    stdio: ["ignore", "ignore", "inherit"],
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      ...(cluster ? { DATABASE_URL: database } : { DATABASE_FILE: database }),
-      DIST_DIR: "/nonexistent",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      SERVER_SECRET: "bench-secret-0123456789abcdef0123456789",
-      ...env,
-    },
-  });
-  const origin = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 200; i++) {
-    try {
-      const res = await fetch(`${origin}/api/exchange-rates?base=USD`);
-      if (res.ok)
-        return {
-          origin,
-          stop: () =>
-            new Promise((r) => {
-              child.on("exit", r);
-              child.kill("SIGTERM");
-            }),
-        };
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
-  child.kill("SIGKILL");
-  throw new Error("server did not start");
-}
-
-function run(opts) {
-  return new Promise((resolve, reject) => {
-    autocannon({ connections, duration, pipelining: 1, ...opts }, (err, result) =>
-      err ? reject(err) : resolve(result),
-    );
-  });
-}
+const run = (opts) => runOnce({ connections, duration, ...opts });
 
 async function scenario(name, opts) {
   await run({ ...opts, duration: 1 });
-  const r = await run(opts);
-  const bad = r.non2xx + r.errors + r.timeouts;
-  return {
-    scenario: name,
-    "req/s": Math.round(r.requests.average),
-    "p50 ms": r.latency.p50,
-    "p99 ms": r.latency.p99,
-    errors: bad,
-  };
+  return row(name, await run(opts));
 }
 
 const results = [];
@@ -144,7 +76,12 @@ for (const n of sizes) {
     return `/api/products?category_id=${cat}&color=${color}&size=m&sort=price&order=asc&limit=12&page=${page}`;
   };
   for (const cache of ["0", "1000"]) {
-    const server = await startServer(file, { LIST_CACHE_SIZE: cache });
+    const server = await startServer({
+      database: file,
+      instances,
+      env: { DIST_DIR: "/nonexistent", LIST_CACHE_SIZE: cache },
+      readyPath: "/api/exchange-rates?base=USD",
+    });
     const o = server.origin;
     const rows = [];
     if (cache === "0") {

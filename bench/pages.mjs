@@ -1,20 +1,22 @@
 // `npm run bench:pages`: server-rendered pages on the sample shop (needs a build: `npm run build`, or DIST_DIR).
 // Prints req/s, p50, p99 for a cached product page and for uncached pages (a unique address each), and the
-// API's p99 alone against its p99 while another client makes the server render uncached pages.
+// API's p99 alone (10 connections, and the 5 of the next run) against its p99 while another client makes the
+// server render uncached pages (5 + 5 connections).
 // Options: --duration 5  --connections 10  --threads <RENDER_THREADS>
-import autocannon from "autocannon";
-import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
+//          --db sqlite|postgres (postgres: a throw-away cluster, scripts/pg-cluster.mjs)  --instances N
+// The server seeds the sample shop into the empty database on its first start, as `npm start` does.
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { row, run as runOnce, serverOptions, setUp, startServer } from "./lib.mjs";
 
 const { values } = parseArgs({
   options: {
     duration: { type: "string", default: "5" },
     connections: { type: "string", default: "10" },
     threads: { type: "string" },
+    ...serverOptions,
   },
 });
 const duration = Number(values.duration);
@@ -24,51 +26,19 @@ if (!existsSync(`${distDir}-ssr/entry-server.js`)) {
   console.error(`No server renderer at ${distDir}-ssr: run npm run build first.`);
   process.exit(1);
 }
+const { db, instances, cluster } = await setUp(values);
 
-const port = await new Promise((res, rej) => {
-  const s = createServer();
-  s.listen(0, "127.0.0.1", () => {
-    const { port: p } = s.address();
-    s.close(() => res(p));
-  });
-  s.on("error", rej);
-});
-const child = spawn("node_modules/.bin/tsx", ["server/index.ts"], {
-  stdio: ["ignore", "ignore", "inherit"],
+const server = await startServer({
+  database: cluster?.url ?? join(mkdtempSync(join(tmpdir(), "bench-pages-")), "shop.sqlite"),
+  instances,
   env: {
-    ...process.env,
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATABASE_FILE: join(mkdtempSync(join(tmpdir(), "bench-pages-")), "shop.sqlite"),
     DIST_DIR: distDir,
-    LOG_LEVEL: "warn",
-    NODE_ENV: "production",
-    SERVER_SECRET: "bench-secret-0123456789abcdef0123456789",
     ...(values.threads !== undefined ? { RENDER_THREADS: values.threads } : {}),
   },
 });
-const origin = `http://127.0.0.1:${port}`;
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`${origin}/readyz`)).ok) break;
-  } catch {
-    /* not up yet */
-  }
-  if (i > 300) throw new Error("server did not start");
-  await new Promise((r) => setTimeout(r, 100));
-}
+const origin = server.origin;
 
-const run = (opts) =>
-  new Promise((res, rej) =>
-    autocannon({ connections, duration, pipelining: 1, ...opts }, (err, r) => (err ? rej(err) : res(r))),
-  );
-const row = (name, r) => ({
-  scenario: name,
-  "req/s": Math.round(r.requests.average),
-  "p50 ms": r.latency.p50,
-  "p99 ms": r.latency.p99,
-  errors: r.non2xx + r.errors + r.timeouts,
-});
+const run = (opts) => runOnce({ connections, duration, ...opts });
 let unique = 0;
 const uncached = {
   url: origin,
@@ -79,11 +49,27 @@ const uncached = {
 const api = { url: `${origin}/api/products?limit=12` };
 
 const rows = [];
-await run({ url: `${origin}/product/cub-balance-12`, duration: 1 });
-rows.push(row("product page, cached", await run({ url: `${origin}/product/cub-balance-12` })));
-rows.push(row("catalogue page, uncached (unique address)", await run(uncached)));
-rows.push(row("API product list alone", await run(api)));
-const [apiWhile] = await Promise.all([run({ ...api, connections: 5 }), run({ ...uncached, connections: 5 })]);
-rows.push(row("API product list while pages render (5 + 5 connections)", apiWhile));
-console.table(rows);
-child.kill("SIGTERM");
+try {
+  await run({ url: `${origin}/product/cub-balance-12`, duration: 1 });
+  rows.push(row("product page, cached", await run({ url: `${origin}/product/cub-balance-12` })));
+  await run({ ...uncached, duration: 1 }); // the render threads' first renders
+  rows.push(row("catalogue page, uncached (unique address)", await run(uncached)));
+  rows.push(row("API product list alone", await run(api)));
+  rows.push(row("API product list alone, 5 connections", await run({ ...api, connections: 5 })));
+  const [apiWhile] = await Promise.all([
+    run({ ...api, connections: 5 }),
+    run({ ...uncached, connections: 5 }),
+  ]);
+  rows.push(row("API product list while pages render (5 + 5 connections)", apiWhile));
+} finally {
+  await server.stop();
+  await cluster?.stop();
+}
+
+const results = rows.map((r) => ({ db, instances, ...r }));
+console.table(results);
+mkdirSync("bench/results", { recursive: true });
+writeFileSync(
+  `bench/results/pages-${new Date().toISOString().replace(/[:.]/g, "-")}.json`,
+  JSON.stringify({ connections, duration, results }, null, 2),
+);

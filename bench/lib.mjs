@@ -1,0 +1,100 @@
+// Shared by bench/api.mjs and bench/pages.mjs: the `--db sqlite|postgres` and `--instances N` options, a
+// free port, the throw-away PostgreSQL cluster (scripts/pg-cluster.mjs) and the reference server started
+// with N instances (node:cluster) on 127.0.0.1, plus autocannon runs and their table rows.
+import autocannon from "autocannon";
+import { spawn } from "node:child_process";
+import { createServer } from "node:net";
+
+/** The parseArgs options both benches take. */
+export const serverOptions = {
+  db: { type: "string", default: "sqlite" },
+  instances: { type: "string", default: "1" },
+};
+
+/** Checks --db and --instances; for postgres starts a throw-away cluster (`cluster.url`, `cluster.stop()`). */
+export async function setUp(values) {
+  if (!["sqlite", "postgres"].includes(values.db)) throw new Error("--db is sqlite or postgres");
+  const instances = Number(values.instances);
+  if (!Number.isInteger(instances) || instances < 1) throw new Error("--instances is a whole number ≥ 1");
+  const cluster =
+    values.db === "postgres" ? await (await import("../scripts/pg-cluster.mjs")).startPostgres() : null;
+  return { db: values.db, instances, cluster };
+}
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.listen(0, "127.0.0.1", () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+    s.on("error", reject);
+  });
+}
+
+/**
+ * Starts `server/index.ts --instances N` on a free port, on `database` (a postgres:// URL or a SQLite file;
+ * the server migrates it and seeds the sample shop when it is empty), in production mode. Resolves when
+ * `readyPath` answers 2xx, with `{ origin, stop }`; stop() sends SIGTERM and waits for the exit.
+ */
+export async function startServer({ database, instances = 1, env = {}, readyPath = "/readyz" }) {
+  const port = await freePort();
+  const child = spawn("node_modules/.bin/tsx", ["server/index.ts", "--instances", String(instances)], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      ...(/^postgres(ql)?:\/\//.test(database) ? { DATABASE_URL: database } : { DATABASE_FILE: database }),
+      LOG_LEVEL: "warn",
+      NODE_ENV: "production",
+      SERVER_SECRET: "bench-secret-0123456789abcdef0123456789",
+      ...env,
+    },
+  });
+  let exited = false;
+  const exit = new Promise((r) =>
+    child.on("exit", () => {
+      exited = true;
+      r();
+    }),
+  );
+  const stop = async () => {
+    if (!exited) child.kill("SIGTERM");
+    await exit;
+  };
+  const origin = `http://127.0.0.1:${port}`;
+  // Seeding the sample shop (first start on an empty database) takes a few seconds on a loaded machine.
+  for (let i = 0; i < 600 && !exited; i++) {
+    try {
+      if ((await fetch(`${origin}${readyPath}`)).ok) {
+        // The instances were forked together; give the others a moment to listen as well.
+        if (instances > 1) await new Promise((r) => setTimeout(r, 2000));
+        return { origin, stop };
+      }
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  child.kill("SIGKILL");
+  throw new Error("server did not start");
+}
+
+/** One autocannon run (pipelining 1); `opts` needs url, connections and duration. */
+export function run(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ pipelining: 1, ...opts }, (err, result) => (err ? reject(err) : resolve(result)));
+  });
+}
+
+/** A table row of an autocannon result: req/s, p50, p99 and the count of non-2xx replies, errors, timeouts. */
+export function row(scenario, r) {
+  return {
+    scenario,
+    "req/s": Math.round(r.requests.average),
+    "p50 ms": r.latency.p50,
+    "p99 ms": r.latency.p99,
+    errors: r.non2xx + r.errors + r.timeouts,
+  };
+}
