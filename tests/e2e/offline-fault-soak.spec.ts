@@ -140,10 +140,16 @@ test(`a seeded fault-injection soak: ${FLIPS} connection flips, dropped replies,
       }
       if (wire() < 0.15) {
         // The server acts, the reply (and any Set-Cookie in it) never reaches the browser.
-        const cookies = await s.context.cookies();
+        // Only a cookie the reply set or changed is undone: clearing the whole jar would send the shopper's
+        // other requests of that moment without their session, which no real network does.
+        const before = await s.context.cookies();
         await route.fetch().catch(() => null);
-        await s.context.clearCookies();
-        if (cookies.length) await s.context.addCookies(cookies);
+        for (const after of await s.context.cookies()) {
+          const old = before.find((c) => c.name === after.name && c.domain === after.domain);
+          if (old?.value === after.value) continue;
+          await s.context.clearCookies({ name: after.name, domain: after.domain });
+          if (old) await s.context.addCookies([old]);
+        }
         dropped++;
         return route.abort("connectionreset").catch(() => undefined);
       }
