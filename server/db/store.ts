@@ -25,6 +25,7 @@ import * as phoneVerification from "./migrations/0004-phone-verification";
 import * as idempotencyScope from "./migrations/0005-idempotency-scope";
 import * as sharedState from "./migrations/0006-shared-state";
 import * as flatCosts from "./migrations/0007-flat-costs";
+import * as productViews from "./migrations/0008-product-views";
 import type { DB } from "./schema";
 
 export const migrations: Record<string, Migration> = {
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   "0005-idempotency-scope": idempotencyScope,
   "0006-shared-state": sharedState,
   "0007-flat-costs": flatCosts,
+  "0008-product-views": productViews,
 };
 
 export type Param = string | number | bigint | Buffer | null;

@@ -1,10 +1,12 @@
-import { sql, type Compilable } from "kysely";
+import { AsyncResource } from "node:async_hooks";
+import { sql, type Compilable, type Kysely } from "kysely";
 import {
   ADDITIONAL_INFO_CODES,
   COLOR_ATTRIBUTE_ID,
   SIZE_ATTRIBUTE_ID,
   type ProductListQuery,
 } from "../../src/api/contract/product";
+import type { DB } from "../db/schema";
 import type { Param, Store } from "../db/store";
 
 type CompiledSql = { sql: string; params: Param[] };
@@ -78,6 +80,8 @@ export class Catalog {
   private sharedVersion: number | null = null;
   private checkedAt = 0;
   private checking: Promise<void> | null = null;
+  /** Stored views being written (see `saveViews`). */
+  private saving = new Set<Promise<void>>();
 
   constructor(
     private readonly store: Store,
@@ -87,6 +91,11 @@ export class Catalog {
     /** a filter set with more matches than this is counted and paged with OFFSET instead (0: always) */
     private readonly maxListIds = 50_000,
   ) {}
+
+  /** The query builder, with the stored views' table (migration 0008). */
+  private get viewsDb(): Kysely<DB & { product_views: ProductViewTable }> {
+    return this.store.qb as unknown as Kysely<DB & { product_views: ProductViewTable }>;
+  }
 
   /**
    * Called per request: at most once per `versionCheckMs`, reads the database's catalogue version; when a
@@ -164,7 +173,12 @@ export class Catalog {
     else this.jsonCache.clear();
   }
 
-  /** Anonymous product JSON, cached per product as UTF-8 bytes (the catalogue changes only through stock). */
+  /**
+   * Anonymous product JSON, cached per product as UTF-8 bytes. A product this instance does not hold is
+   * read from its stored view (`product_views`, migration 0008: deleted by triggers whenever what it is
+   * built from changes, whoever changes it); only the products without one are built, and their views
+   * stored for every instance.
+   */
   async viewsBytes(ids: number[]): Promise<Buffer[]> {
     // Every id's bytes are taken now: the misses' queries may await while other requests evict.
     const found = new Map<number, Buffer>();
@@ -175,21 +189,34 @@ export class Catalog {
       else missing.push(id);
     }
     if (missing.length) {
-      const built = new Map<number, Buffer>();
+      const got = new Map<number, Buffer>();
       const version = this.version;
-      for (const v of await this.views(missing)) built.set(v.id, Buffer.from(JSON.stringify(v)));
+      const stored = await this.storedViews(missing);
+      for (const [id, json] of stored.views) got.set(id, Buffer.from(json));
+      const unbuilt = missing.filter((id) => !stored.views.has(id));
+      if (unbuilt.length) {
+        const built: [number, string][] = [];
+        for (const v of await this.views(unbuilt)) {
+          const json = JSON.stringify(v);
+          built.push([v.id, json]);
+          got.set(v.id, Buffer.from(json));
+        }
+        // Stored only when this instance's categories (held in memory, not read per build) are those of
+        // the catalogue version the build started at; `saveViews` then checks that version is still current.
+        if (built.length && stored.version === this.sharedVersion) this.saveViews(built, stored.version);
+      }
       // Kept only when built from the current catalogue (a change made meanwhile makes them stale).
       if (version === this.version) {
         // The oldest entries go first, not the whole cache at once: a large catalogue keeps its most
         // recently built products instead of starting again from none every JSON_CACHE_SIZE misses.
-        for (let over = this.jsonCache.size + built.size - JSON_CACHE_SIZE; over > 0; over--) {
+        for (let over = this.jsonCache.size + got.size - JSON_CACHE_SIZE; over > 0; over--) {
           const oldest = this.jsonCache.keys().next();
           if (oldest.done) break;
           this.jsonCache.delete(oldest.value);
         }
-        for (const [id, bytes] of built) this.jsonCache.set(id, bytes);
+        for (const [id, bytes] of got) this.jsonCache.set(id, bytes);
       }
-      for (const [id, bytes] of built) found.set(id, bytes);
+      for (const [id, bytes] of got) found.set(id, bytes);
     }
     const out: Buffer[] = [];
     for (const id of ids) {
@@ -197,6 +224,88 @@ export class Catalog {
       if (bytes) out.push(bytes);
     }
     return out;
+  }
+
+  /**
+   * The stored views of these products (those that have one) and the database's catalogue version, read in
+   * one statement (so the version is the one the views are current at, and the one a build that starts now
+   * starts at).
+   */
+  private async storedViews(ids: number[]): Promise<{ version: number; views: Map<number, string> }> {
+    const rows = await this.byIds("stored", ids, (list) =>
+      this.viewsDb
+        .selectFrom("catalog_version as cv")
+        .leftJoin("product_views as pv", (join) => join.on("pv.product_id", "in", list))
+        .select(["cv.version", "pv.product_id", "pv.json"])
+        .where("cv.id", "=", 1),
+    );
+    const views = new Map<number, string>();
+    for (const r of rows) if (r.product_id !== null && r.json !== null) views.set(r.product_id, r.json);
+    return { version: Number(rows[0]?.version ?? -1), views };
+  }
+
+  /**
+   * Stores built views, if the catalogue is still at `version` (the one read before building them): a
+   * change committed since may have deleted views that were read before it. On PostgreSQL the version row
+   * is read in share mode, which waits for a transaction changing the catalogue (its triggers lock that
+   * row before deleting views, migration 0008) and then sees its new version; SQLite runs one writer at a
+   * time, so the check and the insert see every committed change. Outside the request's context (never in
+   * its transaction: a reply does not wait for it, and the insert holds no lock of the request's); a view
+   * that fails to be stored is built again next time. `settled()` waits for the pending ones.
+   */
+  private saveViews(views: [number, string][], version: number): void {
+    const check =
+      this.store.dialect === "postgres"
+        ? sql`exists (select 1 from catalog_version where id = 1 and version = ${version} for share)`
+        : sql`(select version from catalog_version where id = 1) = ${version}`;
+    const values = sql.join(views.map(([id, json]) => sql`(cast(${id} as integer), ${json})`));
+    const query = sql`insert into product_views (product_id, json)
+      select column1, column2 from (values ${values}) as v where ${check}
+      on conflict (product_id) do nothing`;
+    const compiled = { compile: () => query.compile(this.store.qb) };
+    const saving: Promise<void> = outsideRequests
+      .runInAsyncScope(() => this.store.run(compiled))
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .finally(() => this.saving.delete(saving));
+    this.saving.add(saving);
+  }
+
+  /** Waits for the views being stored (tests; a shutdown may). */
+  async settled(): Promise<void> {
+    while (this.saving.size) await Promise.all(this.saving);
+  }
+
+  /**
+   * Builds and stores the view of every product that has none (after a bulk load: a fresh shop starts with
+   * every view stored), `batch` products at a time.
+   */
+  async storeAllViews(batch = 500): Promise<void> {
+    for (let after = 0; ;) {
+      const ids = (
+        await this.store.all(
+          this.viewsDb
+            .selectFrom("products as p")
+            .leftJoin("product_views as pv", "pv.product_id", "p.id")
+            .select("p.id")
+            .where("p.id", ">", after)
+            .where("pv.product_id", "is", null)
+            .orderBy("p.id")
+            .limit(batch),
+        )
+      ).map((r) => r.id);
+      if (!ids.length) return;
+      after = ids.at(-1)!;
+      const { version } = await this.storedViews(ids);
+      if (version !== this.sharedVersion) await this.refresh(Infinity);
+      this.saveViews(
+        (await this.views(ids)).map((v) => [v.id, JSON.stringify(v)]),
+        this.sharedVersion ?? version,
+      );
+      await this.settled();
+    }
   }
 
   async viewsJson(ids: number[]): Promise<string[]> {
@@ -711,6 +820,14 @@ interface SearchPlan {
   allKey: string;
   page: (offset: number, limit: number) => CompiledSql;
 }
+
+interface ProductViewTable {
+  product_id: number;
+  json: string;
+}
+
+/** Runs a function outside any request's context (so outside its transaction, see `Store.tx`). */
+const outsideRequests = new AsyncResource("catalog-outside-requests");
 
 /** How many products' JSON is kept (about 5 kB each). */
 const JSON_CACHE_SIZE = 20_000;

@@ -1,4 +1,5 @@
 import type { Store } from "../db/store";
+import { Catalog } from "../lib/catalog";
 import { hashPassword, type ScryptParams } from "../lib/crypto";
 import { CATEGORIES, generateCatalog, prng, ROOT_CATEGORY, type ProductSpec } from "./catalog";
 import {
@@ -238,6 +239,11 @@ export async function seed(store: Store, opts: SeedOptions): Promise<void> {
   });
   // Rows went in with their ids: generated ids continue after the largest.
   await store.afterBulkLoad();
+  // Every product's view is built and stored once (migration 0008), so a fresh shop starts warm.
+  const catalog = new Catalog(store);
+  await catalog.reloadCategories();
+  await catalog.refresh();
+  await catalog.storeAllViews();
 }
 
 function generateCatalogSlice(from: number, to: number): ProductSpec[] {
