@@ -4,7 +4,14 @@ import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { server } from "../../tests/msw/server";
 import { writeAuth } from "./auth-storage";
-import { ApiError, apiFetch, buildUrl, MALFORMED_REPLY_MESSAGE, normaliseErrorBody } from "./client";
+import {
+  ApiError,
+  apiFetch,
+  buildUrl,
+  MALFORMED_REPLY_MESSAGE,
+  normaliseErrorBody,
+  setApiTransport,
+} from "./client";
 
 const okSchema = z.object({ data: z.object({ id: z.number() }) });
 
@@ -82,6 +89,24 @@ describe("apiFetch", () => {
     server.use(http.get("*/api/things/1", () => HttpResponse.error()));
     const e = await failure(apiFetch("things/1", { schema: okSchema }));
     expect(e.isNetwork).toBe(true);
+  });
+
+  it("reports an abort it was not asked for (a leaving page's request) as a network failure, and passes on an asked-for one", async () => {
+    const aborted = () => Promise.reject(new DOMException("The user aborted a request.", "AbortError"));
+    setApiTransport(aborted);
+    try {
+      const e = await failure(apiFetch("things/1", { schema: okSchema }));
+      expect(e.isNetwork).toBe(true);
+      const controller = new AbortController();
+      controller.abort();
+      await expect(
+        apiFetch("things/1", { schema: okSchema, signal: controller.signal }),
+      ).rejects.toMatchObject({
+        name: "AbortError",
+      });
+    } finally {
+      setApiTransport((url, init) => fetch(url, init));
+    }
   });
 
   it("sends the token as a Bearer header with token=true, never in the URL", async () => {

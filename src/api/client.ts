@@ -148,7 +148,9 @@ export async function apiFetch<S extends z.ZodType>(path: string, req: ApiReques
       signal: req.signal,
     });
   } catch (cause) {
-    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    // An abort the caller asked for stays an abort. Any other (the browser cancels a leaving page's requests)
+    // is a request that may or may not have reached the server: a network failure, retried with its key.
+    if (cause instanceof DOMException && cause.name === "AbortError" && req.signal?.aborted) throw cause;
     throw new ApiError(NETWORK_ERROR_MESSAGE, { kind: "network" });
   }
 

@@ -131,6 +131,11 @@ function isDroppable(m: AnyMutation): boolean {
   return m.state.isPaused && m.state.failureCount === 0;
 }
 
+/** The server answered (a refusal), as opposed to a request that never completed. */
+function isServerAnswer(error: unknown): boolean {
+  return error instanceof ApiError && !error.isNetwork;
+}
+
 function refusalMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;
   return error instanceof Error ? error.message : String(error);
@@ -282,9 +287,10 @@ export function createOutbox(queryClient: QueryClient): Outbox {
     if ((action.type === "pending" || action.type === "pause") && !onlineManager.isOnline()) {
       queuedOffline.add(m);
       if (!mirrored.has(m)) postQueued(m);
-    } else if (action.type === "success" || action.type === "error") {
+    } else if (action.type === "success" || (action.type === "error" && isServerAnswer(action.error))) {
       // Settled: no tab and no restart sends it again, whatever copy of it they hold (a tab may have
-      // restored a change this one still had in flight).
+      // restored a change this one still had in flight). An error that is not the server's answer (the
+      // request never completed) settles nothing: a copy held elsewhere may still send it.
       const key = idempotencyKeyOf(m);
       if (key) {
         markDone([key]);

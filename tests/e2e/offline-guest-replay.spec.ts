@@ -55,3 +55,43 @@ test("a guest's two offline adds reach the server once each although the first r
     await expect(page.getByRole("status", { name: `Quantity of ${p.name}` })).toHaveText("1");
   expect(await serverCart(page)).toEqual(expected);
 });
+
+// Found by the 1,000-flip soak: the shopper went online and followed a link while the replay's request was
+// on its way. The browser aborts a leaving page's requests; that abort must leave the change waiting (the
+// next page sends it), not count as the server's answer.
+test("a replay cut by a navigation is sent again by the next page, once", async ({ page, context, request }) => {
+  test.setTimeout(120_000);
+  const [a] = await addableProducts(request, 1);
+  await page.goto("/");
+  await waitForServiceWorker(page);
+  await page.goto(`/product/${a!.url_key}`);
+  await addToCartButton(page).click();
+  await expect.poll(() => serverCart(page)).toEqual([[a!.id, 1]]);
+  await page.goto("/cart");
+  await expect(page.getByRole("status", { name: `Quantity of ${a!.name}` })).toHaveText("1");
+
+  await context.setOffline(true);
+  await page.getByRole("button", { name: `Increase the quantity of ${a!.name}` }).click();
+  await expect(page.getByRole("status", { name: `Quantity of ${a!.name}` })).toHaveText("2");
+
+  // The replay's write is held until the page has left; the next page's go through.
+  let held = 0;
+  let arrived!: () => void;
+  const onItsWay = new Promise<void>((resolve) => (arrived = resolve));
+  await context.route(/\/api\/checkout\/cart\/(update|batch)/, async (route) => {
+    if (held++ === 0) {
+      arrived();
+      await new Promise((r) => setTimeout(r, 3_000));
+      await route.abort("aborted").catch(() => undefined);
+      return;
+    }
+    await route.continue().catch(() => undefined);
+  });
+  await context.setOffline(false);
+  await onItsWay;
+  await page.goto("/cart");
+
+  await expect(page.getByTestId("offline-banner")).toHaveCount(0, { timeout: 30_000 });
+  await expect.poll(() => serverCart(page), { timeout: 30_000 }).toEqual([[a!.id, 2]]);
+  await expect(page.getByRole("status", { name: `Quantity of ${a!.name}` })).toHaveText("2");
+});
