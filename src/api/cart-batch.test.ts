@@ -2,8 +2,21 @@
 import { http, HttpResponse } from "msw";
 import { afterEach, describe, expect, it } from "vitest";
 import { server } from "../../tests/msw/server";
-import { addCartLine, cartBatchChange, cartKeys, removeCartLine, setCartLineQuantity } from "./cart";
-import { resetCartBatchSupport, startCartBatches, stopCartBatches, type BatchableCartWrite } from "./cart-batch";
+import {
+  addCartLine,
+  cartBatchChange,
+  cartKeys,
+  OUTBOX_SERVER_RETRIES,
+  removeCartLine,
+  retryWhileUnreachable,
+  setCartLineQuantity,
+} from "./cart";
+import {
+  resetCartBatchSupport,
+  startCartBatches,
+  stopCartBatches,
+  type BatchableCartWrite,
+} from "./cart-batch";
 import { ApiError } from "./client";
 import type { CartBatchRequest } from "./contract/cart";
 
@@ -95,7 +108,9 @@ describe("merged replay of cart changes", () => {
   it("goes change by change against a server without batches (a plain Bagisto), and outside a replay", async () => {
     const singles: string[] = [];
     server.use(
-      http.post("*/api/checkout/cart/batch", () => HttpResponse.json({ message: "Not found" }, { status: 404 })),
+      http.post("*/api/checkout/cart/batch", () =>
+        HttpResponse.json({ message: "Not found" }, { status: 404 }),
+      ),
       http.post("*/api/checkout/cart/add/:id", ({ request }) => {
         singles.push(request.headers.get("idempotency-key") ?? "");
         return HttpResponse.json({ message: "Item was successfully added to cart." });
@@ -145,5 +160,23 @@ describe("batch size", () => {
     }
     expect(sizes.length).toBeGreaterThan(1);
     expect(Math.max(...sizes)).toBeLessThan(64 * 1024);
+  });
+});
+
+describe("outbox retries", () => {
+  it("still retries a conflict or a busy server after the connection cut the change many times, and never a refusal", () => {
+    const network = new ApiError("The server could not be reached.", { kind: "network" });
+    const inProgress = new ApiError("A request with this Idempotency-Key is still in progress.", {
+      kind: "http",
+      status: 409,
+    });
+    const busy = new ApiError("Busy", { kind: "http", status: 503 });
+    const refused = new ApiError("Quantity exceeds to available stock", { kind: "http", status: 422 });
+    expect(retryWhileUnreachable(40, network)).toBe(true);
+    // Eight cuts by a flickering connection, then the server answers 409 or 503 once: not the end of it.
+    expect(retryWhileUnreachable(8, inProgress)).toBe(true);
+    expect(retryWhileUnreachable(8, busy)).toBe(true);
+    expect(retryWhileUnreachable(OUTBOX_SERVER_RETRIES, busy)).toBe(false);
+    expect(retryWhileUnreachable(0, refused)).toBe(false);
   });
 });

@@ -242,7 +242,12 @@ function toBatchChange(mutationKey: readonly unknown[] | undefined, variables: u
   }
   if (sameMutationKey(mutationKey, cartKeys.remove())) {
     const v = variables as RemoveCartLineVariables;
-    return { idempotency_key: key, action: "remove", product_id: v.line.productId, variant_id: v.line.variantId };
+    return {
+      idempotency_key: key,
+      action: "remove",
+      product_id: v.line.productId,
+      variant_id: v.line.variantId,
+    };
   }
   if (sameMutationKey(mutationKey, cartKeys.empty())) return { idempotency_key: key, action: "empty" };
   return null;
@@ -284,15 +289,19 @@ function reloadCartSoon(client: QueryClient) {
 
 /**
  * Outbox writes (DESIGN §4) are retried while the server cannot be reached (they pause while offline) and
- * a few times on a conflict or a gateway error; a refusal (4xx) is final. Each retry sends the same
- * Idempotency-Key, so the server applies the change once.
+ * on a conflict or a gateway error for a while (a key still in progress, a server restarting); a refusal
+ * (4xx) is final. Each retry sends the same Idempotency-Key, so the server applies the change once.
+ * `failureCount` counts every failure, the connection's too: a change a flickering connection cut many
+ * times must still get its retries when the server then answers 409 or 503 once (with 5, as before, a
+ * sixth failure ended it as refused, although the server may well have applied it).
  */
+export const OUTBOX_SERVER_RETRIES = 20;
 export function retryWhileUnreachable(failureCount: number, error: Error): boolean {
   if (!(error instanceof ApiError)) return false;
   if (error.isNetwork) return true;
   return (
     (error.status === 409 || error.status === 502 || error.status === 503 || error.status === 504) &&
-    failureCount < 5
+    failureCount < OUTBOX_SERVER_RETRIES
   );
 }
 export const outboxRetryDelay = (failureCount: number) => Math.min(500 * 2 ** failureCount, 10_000);
