@@ -170,3 +170,60 @@ test("a wishlist line moved to the cart leaves the page even when the other tab'
   await expect(line(page, b!)).toHaveCount(1);
   await expect.poll(() => serverCart(page)).toEqual([[a!.id, 1]]);
 });
+
+// What the 1,000-flip soak (seed 1, step #340) did when it lost a wishlist intent, as far as its trace shows:
+// a customer's offline intents, the first one cut twice by a flickering connection in the tab replaying them;
+// that tab then followed a link and the other tab took over the replay, sent the second intent and never the
+// first. This journey passes: the soak's loss depends on more than this (still open, issue 15).
+test("offline wishlist intents cut by a flickering connection all reach the server when the replaying tab leaves", async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const [a, b] = await addableProducts(request, 2);
+  await page.goto("/");
+  await waitForServiceWorker(page);
+  await registerAndLogin(page, "flicker");
+  const other = await context.newPage();
+  for (const tab of [page, other])
+    for (const p of [a!, b!]) {
+      await tab.goto(`/product/${p.url_key}`);
+      await expect(addToCartButton(tab)).toBeVisible();
+    }
+
+  await context.setOffline(true);
+  for (const p of [a!, b!]) {
+    await page.goto(`/product/${p.url_key}`);
+    await page.locator("#main").getByRole("button", { name: "Add to wishlist" }).first().click();
+    await expect(
+      page.locator("#main").getByRole("button", { name: "Remove from wishlist" }).first(),
+    ).toBeVisible();
+  }
+  await expect(other.getByTestId("offline-banner")).toHaveAttribute("data-waiting", "2");
+
+  // The first intent's toggle is cut twice by the connection going away as it leaves.
+  let cuts = 0;
+  await context.route(`**/api/wishlist/add/${a!.id}**`, async (route) => {
+    if (cuts < 2) {
+      cuts++;
+      await context.setOffline(true);
+      await route.abort("internetdisconnected").catch(() => undefined);
+      return;
+    }
+    await route.continue().catch(() => undefined);
+  });
+  for (let i = 0; i < 2; i++) {
+    await context.setOffline(false);
+    await expect.poll(() => cuts, { timeout: 20_000 }).toBe(i + 1);
+    await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(false);
+  }
+  await context.setOffline(false);
+  // The tab that was replaying leaves at once; the other one carries on.
+  await page.goto("/cart");
+
+  await expect
+    .poll(() => serverWishlist(page), { timeout: 30_000 })
+    .toEqual([a!.id, b!.id].sort((x, y) => x - y));
+  await expect(other.getByTestId("offline-banner")).toHaveCount(0, { timeout: 30_000 });
+});
