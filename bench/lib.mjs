@@ -3,7 +3,7 @@
 // with N instances (node:cluster) on 127.0.0.1, plus autocannon runs and their table rows.
 import autocannon from "autocannon";
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
+import { freePort } from "./serve.mjs";
 
 /** The parseArgs options both benches take. */
 export const serverOptions = {
@@ -21,16 +21,7 @@ export async function setUp(values) {
   return { db: values.db, instances, cluster };
 }
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.listen(0, "127.0.0.1", () => {
-      const { port } = s.address();
-      s.close(() => resolve(port));
-    });
-    s.on("error", reject);
-  });
-}
+export { freePort };
 
 /**
  * Starts `server/index.ts --instances N` on a free port, on `database` (a postgres:// URL or a SQLite file;
