@@ -381,7 +381,13 @@ export function idempotency(
           customer_id: claim.customerId,
           created_at: new Date(now).toISOString(),
         })
-        .onConflict((oc) => oc.column("key_hash").doUpdateSet({ status: res.status, body: text, bytes })),
+        // The request that claimed the key fills its claim in; one that did not (it lost the claim to another
+        // instance, its reply a 409) never overwrites the winner's kept reply.
+        .onConflict((oc) =>
+          claim.claimed
+            ? oc.column("key_hash").doUpdateSet({ status: res.status, body: text, bytes })
+            : oc.column("key_hash").doNothing(),
+        ),
     );
   };
 }
