@@ -198,7 +198,8 @@ export const cartKeys = {
   removeCoupon: () => [...cartKeys.mutations(), "remove-coupon"] as const,
 };
 
-const sameMutationKey = (a: readonly unknown[] | undefined, b: readonly unknown[]) =>
+/** Whether a mutation's key is this one (the outbox and the merged replay tell writes apart by key). */
+export const sameMutationKey = (a: readonly unknown[] | undefined, b: readonly unknown[]) =>
   JSON.stringify(a) === JSON.stringify(b);
 
 /**

@@ -20,7 +20,7 @@ import {
   type QueryClient,
 } from "@tanstack/react-query";
 import { readToken, subscribeAuth } from "@/api/auth-storage";
-import { cartBatchChange, cartKeys, setMinimalCartReplies } from "@/api/cart";
+import { cartBatchChange, cartKeys, sameMutationKey, setMinimalCartReplies } from "@/api/cart";
 import { startCartBatches, stopCartBatches } from "@/api/cart-batch";
 import { ApiError } from "@/api/client";
 import { wishlistKeys } from "@/api/wishlist";
@@ -102,22 +102,25 @@ export function idempotencyKeyOf(m: AnyMutation): string | null {
   return typeof key === "string" ? key : null;
 }
 
-const sameKey = (a: MutationKey | undefined, b: MutationKey) => JSON.stringify(a) === JSON.stringify(b);
 const num = (v: unknown) => (typeof v === "number" ? v : null);
 
 /** What a write is about, for the coalescing rules. */
 export function describeChange(mutationKey: MutationKey | undefined, variables: unknown): OutboxChange {
   const v = (typeof variables === "object" && variables !== null ? variables : {}) as Variables;
-  if (sameKey(mutationKey, cartKeys.add()))
+  if (sameMutationKey(mutationKey, cartKeys.add()))
     return { kind: "cart-add", line: lineKey(num(v.productId) ?? 0, num(v.variant?.variantId)) };
-  if (sameKey(mutationKey, cartKeys.setQuantity()))
+  if (sameMutationKey(mutationKey, cartKeys.setQuantity()))
     return { kind: "cart-set", line: lineKey(num(v.line?.productId) ?? 0, num(v.line?.variantId)) };
-  if (sameKey(mutationKey, cartKeys.remove()))
+  if (sameMutationKey(mutationKey, cartKeys.remove()))
     return { kind: "cart-remove", line: lineKey(num(v.line?.productId) ?? 0, num(v.line?.variantId)) };
-  if (sameKey(mutationKey, cartKeys.empty())) return { kind: "cart-empty" };
-  if (sameKey(mutationKey, cartKeys.applyCoupon()) || sameKey(mutationKey, cartKeys.removeCoupon()))
+  if (sameMutationKey(mutationKey, cartKeys.empty())) return { kind: "cart-empty" };
+  if (
+    sameMutationKey(mutationKey, cartKeys.applyCoupon()) ||
+    sameMutationKey(mutationKey, cartKeys.removeCoupon())
+  )
     return { kind: "coupon" };
-  if (sameKey(mutationKey, wishlistKeys.set())) return { kind: "wishlist", productId: num(v.productId) ?? 0 };
+  if (sameMutationKey(mutationKey, wishlistKeys.set()))
+    return { kind: "wishlist", productId: num(v.productId) ?? 0 };
   return { kind: "other" };
 }
 
@@ -387,7 +390,7 @@ export function createOutbox(queryClient: QueryClient): Outbox {
         if (refusal !== null) summary.refused.push({ label, message: refusal });
         else summary.synced += 1;
         const v = vars(m);
-        if (sameKey(m.options.mutationKey, cartKeys.add()) && typeof v.seenPrice === "number")
+        if (sameMutationKey(m.options.mutationKey, cartKeys.add()) && typeof v.seenPrice === "number")
           seen.push({
             label,
             productId: Number(v.productId),
