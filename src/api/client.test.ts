@@ -109,6 +109,31 @@ describe("apiFetch", () => {
     }
   });
 
+  it("reports a reply cut while its body arrived as a network failure, not a malformed reply", async () => {
+    // Found by the 1,000-flip soak (seed 1, step #340): a wishlist read cut by the lost connection after its
+    // headers (200) counted as the server's answer, and the waiting change it belonged to was settled unsent.
+    const cut = () =>
+      Promise.resolve(
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode('{"data":{"id"'));
+              controller.error(new TypeError("network error"));
+            },
+          }),
+          { status: 200, headers: { "Content-Type": "application/json" } },
+        ),
+      );
+    setApiTransport(cut);
+    try {
+      const e = await failure(apiFetch("things/1", { schema: okSchema }));
+      expect(e.isNetwork).toBe(true);
+      expect(e.message).not.toBe(MALFORMED_REPLY_MESSAGE);
+    } finally {
+      setApiTransport((url, init) => fetch(url, init));
+    }
+  });
+
   it("sends the token as a Bearer header with token=true, never in the URL", async () => {
     writeAuth({ token: "secret-token-123", data: {} });
     let seen: { url: string; auth: string | null; key: string | null } | null = null;

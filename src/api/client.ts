@@ -154,7 +154,16 @@ export async function apiFetch<S extends z.ZodType>(path: string, req: ApiReques
     throw new ApiError(NETWORK_ERROR_MESSAGE, { kind: "network" });
   }
 
-  const text = await res.text().catch(() => "");
+  let text: string;
+  try {
+    text = await res.text();
+  } catch (cause) {
+    // The reply was cut while its body arrived (the connection dropped, the page left): the server may have
+    // acted, and nothing it said was read. A network failure, retried with its key, never a malformed reply,
+    // which would count as the server's answer and settle the change unsent.
+    if (cause instanceof DOMException && cause.name === "AbortError" && req.signal?.aborted) throw cause;
+    throw new ApiError(NETWORK_ERROR_MESSAGE, { kind: "network" });
+  }
   let json: unknown = undefined;
   if (text) {
     try {

@@ -1,12 +1,17 @@
 // @vitest-environment happy-dom
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it } from "vitest";
-import { cartKeys } from "@/api/cart";
-import { ApiError } from "@/api/client";
+import { writeAuth } from "@/api/auth-storage";
+import { cartKeys, retryWhileUnreachable } from "@/api/cart";
+import { ApiError, setApiTransport } from "@/api/client";
+import { setWishlisted, wishlistKeys } from "@/api/wishlist";
 import { readDone } from "./done-keys";
 import { createOutbox } from "./outbox";
 
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  localStorage.clear();
+  setApiTransport((url, init) => fetch(url, init));
+});
 
 /** Runs one outbox cart write whose request ends with `error`, and says whether its key was marked done. */
 async function markedDone(key: string, error: Error): Promise<boolean> {
@@ -43,5 +48,38 @@ describe("which settled changes no tab or restart sends again", () => {
     expect(await markedDone("aborted", new DOMException("The user aborted a request.", "AbortError"))).toBe(
       false,
     );
+  });
+
+  it("a wishlist change whose read of the list was cut while its reply arrived is not: it is retried", async () => {
+    // Found by the 1,000-flip soak (seed 1, step #340): the page left while the list's body arrived, the cut
+    // body read as a malformed reply (the server's answer), and the change was settled in every tab unsent.
+    writeAuth({ token: "t", data: {} });
+    const sent: string[] = [];
+    setApiTransport((url) => {
+      sent.push(String(url));
+      const body = new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode('{"data":['));
+          controller.error(new DOMException("The user aborted a request.", "AbortError"));
+        },
+      });
+      return Promise.resolve(new Response(body, { status: 200 }));
+    });
+    const client = new QueryClient();
+    const outbox = createOutbox(client);
+    try {
+      const m = client.getMutationCache().build(client, {
+        mutationKey: wishlistKeys.set(),
+        mutationFn: setWishlisted,
+        meta: { personal: true, offline: true },
+        retry: false,
+      });
+      await m.execute({ idempotencyKey: "cut-read", productId: 34, wanted: true }).catch(() => undefined);
+      expect(sent).toHaveLength(1);
+      expect("cut-read" in readDone()).toBe(false);
+      expect(retryWhileUnreachable(1, m.state.error!)).toBe(true);
+    } finally {
+      outbox.dispose();
+    }
   });
 });
