@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./offline-fixtures";
 import {
@@ -176,7 +178,8 @@ test("a wishlist line moved to the cart leaves the page even when the other tab'
 // What the 1,000-flip soak (seed 1, step #340) did when it lost a wishlist intent, as far as its trace shows:
 // a customer's offline intents, the first one cut twice by a flickering connection in the tab replaying them;
 // that tab then followed a link and the other tab took over the replay, sent the second intent and never the
-// first. This journey passes: the soak's loss depends on more than this (still open, issue 15).
+// first. This journey passed before the cause was found: the tab that left came back, restored the first intent,
+// and the next navigation cut its read of the list mid-reply (the next test).
 test("offline wishlist intents cut by a flickering connection all reach the server when the replaying tab leaves", async ({
   page,
   context,
@@ -228,4 +231,53 @@ test("offline wishlist intents cut by a flickering connection all reach the serv
     .poll(() => serverWishlist(page), { timeout: 30_000 })
     .toEqual([a!.id, b!.id].sort((x, y) => x - y));
   await expect(other.getByTestId("offline-banner")).toHaveCount(0, { timeout: 30_000 });
+});
+
+// Found by the 1000-flip soak (seed 1, step #340): a waiting wishlist intent reads the server list before it
+// toggles. That read was cut after its headers (the page left, or the connection went) and the cut body read
+// as a malformed reply, i.e. as the server's answer: the change was settled unsent, in every tab.
+test("a waiting wishlist intent whose read of the list is cut mid-reply is still sent", async ({
+  page,
+  context,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const [a] = await addableProducts(request, 1);
+  // Answers with headers and the start of a body, then nothing until the test cuts the connection.
+  const stall = createServer((_req, res) => {
+    res.writeHead(200, { "Content-Type": "application/json", "Content-Length": "100000" });
+    res.write('{"data":[');
+  });
+  await new Promise<void>((resolve) => stall.listen(0, "127.0.0.1", resolve));
+  const port = (stall.address() as AddressInfo).port;
+  try {
+    await page.goto("/");
+    await waitForServiceWorker(page);
+    await registerAndLogin(page, "cutread");
+    await page.goto(`/product/${a!.url_key}`);
+    await expect(addToCartButton(page)).toBeVisible();
+
+    await context.setOffline(true);
+    await page.locator("#main").getByRole("button", { name: "Add to wishlist" }).first().click();
+    await expect(page.getByTestId("offline-banner")).toHaveAttribute("data-waiting", "1");
+
+    let stalled = 0;
+    await context.route(/\/api\/wishlist\?/, async (route) => {
+      if (route.request().method() !== "GET" || stalled < 0) return route.continue().catch(() => undefined);
+      stalled++;
+      await route.continue({ url: `http://127.0.0.1:${port}/wishlist` }).catch(() => undefined);
+    });
+    await context.setOffline(false);
+    await expect.poll(() => stalled, { timeout: 20_000 }).toBeGreaterThan(0);
+    // The replay's read (and the page's own) are now mid-reply: the connection is cut.
+    await page.waitForTimeout(1_000);
+    stalled = -1;
+    stall.closeAllConnections();
+
+    await expect.poll(() => serverWishlist(page), { timeout: 30_000 }).toEqual([a!.id]);
+    await expect(page.getByTestId("offline-banner")).toHaveCount(0, { timeout: 30_000 });
+  } finally {
+    stall.closeAllConnections();
+    stall.close();
+  }
 });
