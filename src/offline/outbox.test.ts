@@ -7,6 +7,7 @@ import { ApiError, setApiTransport } from "@/api/client";
 import { setWishlisted, wishlistKeys } from "@/api/wishlist";
 import { readDone } from "./done-keys";
 import { createOutbox } from "./outbox";
+import { serverReadIsCurrent } from "./server-freshness";
 
 afterEach(() => {
   localStorage.clear();
@@ -79,6 +80,45 @@ describe("which settled changes no tab or restart sends again", () => {
       expect("cut-read" in readDone()).toBe(false);
       expect(retryWhileUnreachable(1, m.state.error!)).toBe(true);
     } finally {
+      outbox.dispose();
+    }
+  });
+});
+
+describe("a change another tab settled", () => {
+  it("makes this tab's older server read stale even before that tab's note reaches this one", async () => {
+    // Found by the 1,000-flip soak (seed 2, step #460): the other tab's "settled" message arrived before its
+    // localStorage note did; the copy here left, no write was under way any more, and a cart read from before
+    // the change counted as current: the device cart went back to the old quantity.
+    const client = new QueryClient();
+    const outbox = createOutbox(client);
+    const otherTab = new BroadcastChannel("bicycle-shop-outbox");
+    try {
+      const readBefore = Date.now() - 1_000;
+      client.getMutationCache().build(
+        client,
+        { mutationKey: cartKeys.add(), meta: { personal: true, offline: true } },
+        {
+          context: undefined,
+          data: undefined,
+          error: null,
+          failureCount: 0,
+          failureReason: null,
+          isPaused: true,
+          status: "pending",
+          variables: { idempotencyKey: "sent-by-the-other-tab", productId: 34, quantity: 1 },
+          submittedAt: readBefore,
+        },
+      );
+      expect(outbox.waitingCount()).toBe(1);
+      expect(serverReadIsCurrent("cart", readBefore)).toBe(false);
+
+      otherTab.postMessage({ type: "dropped", keys: ["sent-by-the-other-tab"], kind: "cart" });
+      await expect.poll(() => outbox.waitingCount()).toBe(0);
+      expect(serverReadIsCurrent("cart", readBefore)).toBe(false);
+      expect(serverReadIsCurrent("cart", Date.now() + 1)).toBe(true);
+    } finally {
+      otherTab.close();
       outbox.dispose();
     }
   });

@@ -65,7 +65,12 @@ type Message =
       /** 1 when it may have reached the server (never coalesced away then) */
       failureCount?: number;
     }
-  | { type: "dropped"; keys: string[] }
+  | {
+      type: "dropped";
+      keys: string[];
+      /** what the changes were about: the receiving tab notes them settled (server-freshness.ts) */
+      kind?: WriteKind | null;
+    }
   | { type: "synced" };
 
 interface Variables {
@@ -236,6 +241,15 @@ export function createOutbox(queryClient: QueryClient): Outbox {
       if (key && keys.has(key) && isWaiting(m)) cache.remove(m);
     }
   };
+  /**
+   * Another tab settled these changes (or dropped them unsent). It noted when in localStorage, which this tab
+   * may see only after this message: noted here too, or a server read this tab started before the change
+   * landed would count as current once the copy leaves, and put the older cart or wishlist back on the device.
+   */
+  const settledElsewhere = (keys: readonly string[], kind: WriteKind | null | undefined) => {
+    if (kind === "cart" || kind === "wishlist") for (const key of keys) noteWriteOver(kind, key, true);
+    removeByKeys(new Set(keys));
+  };
 
   function prepare(mutationKey: MutationKey, variables: unknown): boolean {
     const waiting = all().filter(isWaiting);
@@ -250,7 +264,7 @@ export function createOutbox(queryClient: QueryClient): Outbox {
     const dropped = waiting.filter((m) => drop.includes(String(m.mutationId)));
     dropped.forEach((m) => cache.remove(m));
     const keys = dropped.map(idempotencyKeyOf).filter((k): k is string => k !== null);
-    if (keys.length) post({ type: "dropped", keys });
+    if (keys.length) post({ type: "dropped", keys, kind: kindOf(dropped[0]!) });
     return send;
   }
 
@@ -297,7 +311,7 @@ export function createOutbox(queryClient: QueryClient): Outbox {
       const key = idempotencyKeyOf(m);
       if (key) {
         markDone([key]);
-        post({ type: "dropped", keys: [key] });
+        post({ type: "dropped", keys: [key], kind: kindOf(m) });
       }
     }
   });
@@ -320,7 +334,7 @@ export function createOutbox(queryClient: QueryClient): Outbox {
         submittedAt: msg.submittedAt,
       });
     } else if (msg.type === "dropped") {
-      removeByKeys(new Set(msg.keys));
+      settledElsewhere(msg.keys, msg.kind);
     } else if (msg.type === "synced") {
       void queryClient.invalidateQueries({ queryKey: cartKeys.detail() });
       void queryClient.invalidateQueries({ queryKey: wishlistKeys.list() });
