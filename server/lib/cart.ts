@@ -14,7 +14,13 @@ import { COLORS, SIZES } from "../seed/catalog";
 import { COUNTRY_NAMES } from "../seed/content";
 import type { Catalog } from "./catalog";
 import { HttpError, nowIso } from "./http";
-import { decimal, formatMoney, round2 } from "./money";
+import {
+  decimal,
+  FLAT_RATE_SHIPPING,
+  formatMoney,
+  round2,
+  SERVER_MONEY_FORMAT,
+} from "../../src/api/contract/money";
 
 export type CartRow = Omit<CartTable, "id"> & { id: number };
 export type CartItemRow = Omit<CartItemTable, "id"> & { id: number };
@@ -23,7 +29,6 @@ type CouponTable = Omit<CouponDbTable, "id"> & { id: number };
 export type CartOwner =
   { customerId: number; sessionHash?: undefined } | { sessionHash: string; customerId?: undefined };
 
-export const FLAT_RATE = 25;
 export const PAYMENT_METHODS = [
   {
     method: "cashondelivery",
@@ -273,7 +278,7 @@ export class Carts {
         method: "flatrate_flatrate",
         method_title: "Flat Rate",
         method_description: "Flat Rate Shipping",
-        price: FLAT_RATE,
+        price: FLAT_RATE_SHIPPING,
       },
     ];
     if (net >= this.freeShippingThreshold()) {
@@ -295,9 +300,9 @@ export class Carts {
     return {
       ...r,
       price: decimal(r.price),
-      formated_price: formatMoney(r.price),
+      formated_price: formatMoney(r.price, SERVER_MONEY_FORMAT),
       base_price: decimal(r.price),
-      formated_base_price: formatMoney(r.price),
+      formated_base_price: formatMoney(r.price, SERVER_MONEY_FORMAT),
       created_at: now,
       updated_at: now,
     };
@@ -314,9 +319,9 @@ export class Carts {
     const { billing, shipping } = await this.addresses(cart.id);
     const money = (name: string, v: number) => ({
       [name]: decimal(v),
-      [`formated_${name}`]: formatMoney(v),
+      [`formated_${name}`]: formatMoney(v, SERVER_MONEY_FORMAT),
       [`base_${name}`]: decimal(v),
-      [`formated_base_${name}`]: formatMoney(v),
+      [`formated_base_${name}`]: formatMoney(v, SERVER_MONEY_FORMAT),
     });
     const items = t.lines.map((l) => this.itemView(l, productViews.get(l.product.id), t));
     const method = PAYMENT_METHODS.find((m) => m.method === cart.payment_method);
@@ -339,8 +344,8 @@ export class Carts {
       ...money("sub_total", t.subTotal),
       ...money("tax_total", t.tax),
       ...money("discount", t.discount),
-      formated_discounted_sub_total: formatMoney(t.subTotal - t.discount),
-      formated_base_discounted_sub_total: formatMoney(t.subTotal - t.discount),
+      formated_discounted_sub_total: formatMoney(t.subTotal - t.discount, SERVER_MONEY_FORMAT),
+      formated_base_discounted_sub_total: formatMoney(t.subTotal - t.discount, SERVER_MONEY_FORMAT),
       checkout_method: null,
       is_guest: cart.customer_id ? 0 : 1,
       is_active: cart.is_active,
@@ -359,10 +364,12 @@ export class Carts {
       billing_address: billing ? addressView(billing) : null,
       shipping_address: shipping ? addressView(shipping) : null,
       taxes: JSON.stringify(t.lines.length ? { [String(GST_PERCENT)]: t.tax } : {}),
-      formated_taxes: JSON.stringify(t.lines.length ? { [String(GST_PERCENT)]: formatMoney(t.tax) } : {}),
+      formated_taxes: JSON.stringify(
+        t.lines.length ? { [String(GST_PERCENT)]: formatMoney(t.tax, SERVER_MONEY_FORMAT) } : {},
+      ),
       base_taxes: JSON.stringify(t.lines.length ? { [String(GST_PERCENT)]: t.tax } : {}),
       formated_base_taxes: JSON.stringify(
-        t.lines.length ? { [String(GST_PERCENT)]: formatMoney(t.tax) } : {},
+        t.lines.length ? { [String(GST_PERCENT)]: formatMoney(t.tax, SERVER_MONEY_FORMAT) } : {},
       ),
       created_at: cart.created_at,
       updated_at: cart.updated_at,
@@ -377,9 +384,9 @@ export class Carts {
     const size = l.variant ? SIZES.find((s) => s.id === l.variant!.size_option_id) : undefined;
     const m = (name: string, v: number) => ({
       [name]: decimal(v),
-      [`formated_${name}`]: formatMoney(v),
+      [`formated_${name}`]: formatMoney(v, SERVER_MONEY_FORMAT),
       [`base_${name}`]: decimal(v),
-      [`formated_base_${name}`]: formatMoney(v),
+      [`formated_base_${name}`]: formatMoney(v, SERVER_MONEY_FORMAT),
     });
     const additional = {
       product_id: l.product.id,
@@ -419,7 +426,7 @@ export class Carts {
       base_total_weight: decimal(12 * l.item.quantity),
       ...m("price", l.price),
       custom_price: null,
-      formated_custom_price: formatMoney(0),
+      formated_custom_price: formatMoney(0, SERVER_MONEY_FORMAT),
       ...m("total", l.total),
       tax_percent: decimal(GST_PERCENT),
       ...m("tax_amount", tax),

@@ -12,7 +12,7 @@ import type { Param, Store } from "../db/store";
 type CompiledSql = { sql: string; params: Param[] };
 import type { ProductTable, ProductVariantTable } from "../db/schema";
 import { COLORS, INFO_LABELS, ROOT_CATEGORY, SIZES } from "../seed/catalog";
-import { formatMoney } from "./money";
+import { formatMoney, SERVER_MONEY_FORMAT } from "../../src/api/contract/money";
 
 export interface CategoryRow {
   id: number;
@@ -500,13 +500,13 @@ export class Catalog {
       name: row.name,
       url_key: row.url_key,
       price: row.price,
-      formated_price: formatMoney(row.price),
+      formated_price: formatMoney(row.price, SERVER_MONEY_FORMAT),
       ...(discounted
         ? {
             special_price: row.final_price,
-            formated_special_price: formatMoney(row.final_price),
+            formated_special_price: formatMoney(row.final_price, SERVER_MONEY_FORMAT),
             regular_price: row.price,
-            formated_regular_price: formatMoney(row.price),
+            formated_regular_price: formatMoney(row.price, SERVER_MONEY_FORMAT),
           }
         : {}),
       discount: row.discount,
@@ -583,8 +583,11 @@ export class Catalog {
       swatch_value: null,
       products: saleable.filter((v) => v.size_option_id === s.id).map((v) => v.id),
     }));
-    const price = { price: row.final_price, formated_price: formatMoney(row.final_price) };
-    const regular = { price: row.price, formated_price: formatMoney(row.price) };
+    const price = {
+      price: row.final_price,
+      formated_price: formatMoney(row.final_price, SERVER_MONEY_FORMAT),
+    };
+    const regular = { price: row.price, formated_price: formatMoney(row.price, SERVER_MONEY_FORMAT) };
     return {
       attributes: variants.length
         ? [

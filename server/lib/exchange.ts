@@ -1,13 +1,11 @@
-import { exchangeRatesSchema, type ExchangeRates as Rates } from "../../src/api/contract/content";
-import { FREE_SHIPPING_THRESHOLD_USD } from "../../src/api/contract/checkout";
+import { exchangeRatesSchema } from "../../src/api/contract/content";
+import {
+  BASE_CURRENCY,
+  BUNDLED_RATES,
+  freeDeliveryThreshold,
+  type ExchangeRates as Rates,
+} from "../../src/api/contract/money";
 import type { Logger } from "./log";
-
-/** Bundled, dated table (USD base); used until an upstream answers, and whenever it fails. */
-export const BUNDLED_RATES: Rates = {
-  base: "USD",
-  date: "2026-11-20",
-  rates: { USD: 1, EUR: 0.9434, GBP: 0.7893, INR: 84.41, JPY: 154.62, CAD: 1.3951, AUD: 1.5382, CHF: 0.8845 },
-};
 
 export class ExchangeRates {
   private cached: { at: number; rates: Rates } | null = null;
@@ -75,8 +73,8 @@ export class ExchangeRates {
     };
   }
 
-  /** USD 200 in INR, the base currency of the catalogue. */
+  /** The free-delivery threshold in the base currency of the catalogue. */
   freeShippingThresholdInr(): number {
-    return Math.round(FREE_SHIPPING_THRESHOLD_USD * (this.current().rates.INR ?? BUNDLED_RATES.rates.INR!));
+    return freeDeliveryThreshold(BASE_CURRENCY, this.current());
   }
 }

@@ -3,7 +3,7 @@ import type { OrderTable } from "../db/schema";
 import type { Catalog } from "./catalog";
 import { imageSet } from "./catalog";
 import { addressView } from "./cart";
-import { decimal, formatMoney } from "./money";
+import { decimal, formatMoney, SERVER_MONEY_FORMAT } from "../../src/api/contract/money";
 import { GST_PERCENT } from "../../src/api/contract/checkout";
 
 export type OrderRow = Omit<OrderTable, "id"> & { id: number };
@@ -21,9 +21,9 @@ const STATUS_LABELS: Record<string, string> = {
 function money(name: string, v: number) {
   return {
     [name]: decimal(v),
-    [`formated_${name}`]: formatMoney(v),
+    [`formated_${name}`]: formatMoney(v, SERVER_MONEY_FORMAT),
     [`base_${name}`]: decimal(v),
-    [`formated_base_${name}`]: formatMoney(v),
+    [`formated_base_${name}`]: formatMoney(v, SERVER_MONEY_FORMAT),
   };
 }
 
@@ -107,9 +107,9 @@ export async function orderViews(store: Store, catalog: Catalog, orders: OrderRo
             ...money("tax_amount", i.tax_amount),
             ...money("discount_amount", i.discount_amount),
             grant_total: grant,
-            formated_grant_total: formatMoney(grant),
+            formated_grant_total: formatMoney(grant, SERVER_MONEY_FORMAT),
             base_grant_total: grant,
-            formated_base_grant_total: formatMoney(grant),
+            formated_base_grant_total: formatMoney(grant, SERVER_MONEY_FORMAT),
             downloadable_links: [],
             additional: i.additional ? (JSON.parse(i.additional) as Record<string, unknown>) : null,
             child: null,

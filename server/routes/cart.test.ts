@@ -5,6 +5,7 @@ import {
   couponReplySchema,
   STOCK_ERROR_MESSAGE,
 } from "../../src/api/contract/cart";
+import { formatMoney, SERVER_MONEY_FORMAT } from "../../src/api/contract/money";
 import { makeApp, shopper } from "../test-utils";
 
 const RED_X = {
@@ -35,6 +36,23 @@ describe("cart", () => {
     expect(cart.items[0]!.product?.id).toBe(45);
     const other = shopper(app);
     expect((await other.get("/api/checkout/cart")).json.data).toBeNull();
+  });
+
+  it("writes amounts above one lakh as the storefront does in English (₹169,918.82, not ₹1,69,918.82)", async () => {
+    const s = shopper(await makeApp());
+    // Corsa Lite (id 15), black M: ₹143,999.
+    await s.post("/api/checkout/cart/add/15", {
+      quantityCount: 1,
+      is_configurable: true,
+      selected_configurable_option: 1501,
+      super_attribute: { 23: 3, 24: 7 },
+    });
+    const cart = cartReplySchema.parse((await s.get("/api/checkout/cart")).json).data!;
+    expect(cart.formated_sub_total).toBe("₹143,999.00");
+    expect(cart.formated_tax_total).toBe("₹25,919.82");
+    expect(cart.formated_grand_total).toBe("₹169,918.82");
+    expect(cart.formated_grand_total).toBe(formatMoney(Number(cart.grand_total), SERVER_MONEY_FORMAT));
+    expect(cart.items[0]!.formated_total).toBe("₹143,999.00");
   });
 
   it("adds configurable variants by variant id or by super attributes and merges identical lines", async () => {

@@ -11,7 +11,7 @@ import type { AppEnv, Ctx, Deps } from "../context";
 import { optionalCustomer } from "../lib/auth";
 import { PAYMENT_METHODS, type CartRow } from "../lib/cart";
 import { HttpError, nowIso, parseBody } from "../lib/http";
-import { round2 } from "../lib/money";
+import { round2 } from "../../src/api/contract/money";
 import { orderViews } from "../lib/orders";
 import { cartOwner } from "./cart";
 

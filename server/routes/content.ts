@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { contactRequestSchema, subscribeRequestSchema } from "../../src/api/contract/content";
 import { clientIp, type AppEnv, type Ctx, type Deps } from "../context";
 import { HttpError, notFound, nowIso, readJson, zodErrors, linkUrl } from "../lib/http";
-import { formatMoney } from "../lib/money";
+import { formatMoney, SERVER_MONEY_FORMAT } from "../../src/api/contract/money";
 import { paginate } from "../lib/pagination";
 import { avatarSvg, bannerSvg, brandSvg, productSvg } from "../lib/svg";
 import { BODY_TYPES, COLORS } from "../seed/catalog";
@@ -45,7 +45,7 @@ export function contentRoutes(d: Deps) {
         title: b.title,
         subtitle: b.subtitle,
         price: b.price,
-        formated_price: b.price === null ? null : formatMoney(b.price),
+        formated_price: b.price === null ? null : formatMoney(b.price, SERVER_MONEY_FORMAT),
         link: b.link,
         path: b.image,
         image_url: b.image,

@@ -1,4 +1,5 @@
 import { type ADDITIONAL_INFO_CODES, SIZE_NAMES } from "../../src/api/contract/product";
+import { discountedPrice } from "../../src/api/contract/money";
 
 export const ROOT_CATEGORY = { id: 1, name: "Root", slug: "root" };
 
@@ -227,10 +228,6 @@ export function slugify(s: string): string {
     .replace(/^-+|-+$/g, "");
 }
 
-export function roundPrice(n: number): number {
-  return Math.round(n * 100) / 100;
-}
-
 const SIMPLE_NAMES = new Set(["Cub Balance 12", "Rainbow Rider 14", "Avenue Classic"]);
 const AFFILIATE_NAMES = new Set(["Apex Carbon Disc", "Permafrost Pro", "Canyon Drop FS"]);
 
@@ -260,7 +257,7 @@ export function generateCatalog(count = 45, from = 0): ProductSpec[] {
     const [lo, hi] = spec.price;
     const price = Math.round((lo + rand() * (hi - lo)) / 1000) * 1000 - 1;
     const discount = rand() < 0.45 ? pick(rand, [5, 10, 15, 20, 25, 30]) : 0;
-    const finalPrice = discount ? roundPrice(price - (price * discount) / 100) : price;
+    const finalPrice = discountedPrice(price, discount) ?? price;
     const isNew = rand() < 0.35;
     const featured = rand() < 0.3;
     const rating = pick(rand, [3, 4, 4, 5, 5]);

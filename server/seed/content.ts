@@ -1,3 +1,10 @@
+import {
+  FLAT_RATE_SHIPPING,
+  formatMoney,
+  FREE_DELIVERY_USD,
+  SERVER_MONEY_FORMAT,
+} from "../../src/api/contract/money";
+
 export const BRANDS = [
   "Ridgeline",
   "Velocita",
@@ -92,7 +99,7 @@ export const PAGES = [
     url_key: "shipping",
     page_title: "Shipping & Delivery",
     meta_title: "Shipping & Delivery",
-    html_content: `<h2>Shipping &amp; Delivery</h2><p>Bicycles ship 90% assembled in a recyclable box with the tools you need.</p><table><thead><tr><th>Method</th><th>Time</th><th>Cost</th></tr></thead><tbody><tr><td>Flat rate</td><td>3-5 working days</td><td>₹25</td></tr><tr><td>Free shipping</td><td>3-5 working days</td><td>Orders over USD 200</td></tr></tbody></table><p>You will receive a tracking link by e-mail when your bike leaves the workshop.</p>`,
+    html_content: `<h2>Shipping &amp; Delivery</h2><p>Bicycles ship 90% assembled in a recyclable box with the tools you need.</p><table><thead><tr><th>Method</th><th>Time</th><th>Cost</th></tr></thead><tbody><tr><td>Flat rate</td><td>3-5 working days</td><td>${formatMoney(FLAT_RATE_SHIPPING, SERVER_MONEY_FORMAT)}</td></tr><tr><td>Free shipping</td><td>3-5 working days</td><td>Orders over ${formatMoney(FREE_DELIVERY_USD, { ...SERVER_MONEY_FORMAT, currency: "USD" })}</td></tr></tbody></table><p>You will receive a tracking link by e-mail when your bike leaves the workshop.</p>`,
   },
 ];
 

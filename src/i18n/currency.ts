@@ -3,15 +3,15 @@ import { useCallback, useSyncExternalStore } from "react";
 import { currencyKeys, currencyQueries } from "@/api/currency";
 import {
   BASE_CURRENCY,
+  BUNDLED_RATES,
   displayRate,
-  FALLBACK_RATES,
-  freeDeliveryAmount,
   formatMoney,
+  freeDeliveryThreshold,
   hasAllRates,
   isCurrencyCode,
   type CurrencyCode,
   type ExchangeRates,
-} from "./format";
+} from "@/api/contract/money";
 import { useLocale } from "./i18n";
 
 const CURRENCY_STORAGE_KEY = "currency";
@@ -61,7 +61,7 @@ function useCurrencyCode(): CurrencyCode {
 
 /** The live rates when they are usable, else the bundled table. */
 function usableRates(data: ExchangeRates | undefined): ExchangeRates {
-  return data && hasAllRates(data) ? data : FALLBACK_RATES;
+  return data && hasAllRates(data) ? data : BUNDLED_RATES;
 }
 
 const selectNothing = () => null;
@@ -89,10 +89,23 @@ export function useCurrency(): CurrencyState {
   const locale = useLocale();
   const rate = useFromRates((rates) => displayRate(code, rates));
   const format = useCallback(
-    (amount: number) => formatMoney(amount * rate, code, locale),
+    (amount: number) => formatMoney(amount * rate, { currency: code, locale }),
     [code, rate, locale],
   );
   return { code, format, setCurrency };
+}
+
+/**
+ * Formats amounts kept in a currency of their own (a server cart at checkout, an order), without
+ * conversion, in the shopper's language.
+ */
+export function useMoneyFormat(): (amount: number, currency: string | null | undefined) => string {
+  const locale = useLocale();
+  return useCallback(
+    (amount: number, currency: string | null | undefined) =>
+      formatMoney(amount, { currency: currency || BASE_CURRENCY, locale }),
+    [locale],
+  );
 }
 
 /** The free-delivery threshold (USD 200) in the chosen currency, formatted. */
@@ -100,8 +113,7 @@ export function useFreeDeliveryAmount(): string {
   const code = useCurrencyCode();
   const locale = useLocale();
   return formatMoney(
-    useFromRates((rates) => freeDeliveryAmount(code, rates)),
-    code,
-    locale,
+    useFromRates((rates) => freeDeliveryThreshold(code, rates)),
+    { currency: code, locale },
   );
 }

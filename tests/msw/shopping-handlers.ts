@@ -8,6 +8,7 @@ import type { Cart, CartItem } from "../../src/api/contract/cart";
 import type { Customer } from "../../src/api/contract/customer";
 import type { Order } from "../../src/api/contract/order";
 import type { Product } from "../../src/api/contract/product";
+import { formatMoney, SERVER_MONEY_FORMAT } from "../../src/api/contract/money";
 
 const image = (name: string) => ({
   small_image_url: `/img/${name}-s.svg`,
@@ -92,7 +93,7 @@ export interface LineSpec {
   size?: string;
 }
 
-const money = (n: number) => `₹${n.toFixed(2)}`;
+const money = (n: number) => formatMoney(n, SERVER_MONEY_FORMAT);
 
 export function sampleCart(lines: LineSpec[], over: Partial<Cart> = {}): Cart {
   const items: CartItem[] = lines.map((l) => {

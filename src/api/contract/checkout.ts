@@ -68,4 +68,3 @@ export const saveOrderReplySchema = z.looseObject({ success: z.boolean(), order:
 export type SaveOrderReply = z.infer<typeof saveOrderReplySchema>;
 
 export const GST_PERCENT = 18;
-export const FREE_SHIPPING_THRESHOLD_USD = 200;

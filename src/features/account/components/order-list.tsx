@@ -14,7 +14,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { accountQueries } from "@/api/account";
 import { RouterLink } from "@/components/router-links";
-import { formatDate } from "@/i18n/format";
+import { useMoneyFormat } from "@/i18n/currency";
+import { formatDate, toAmount } from "@/i18n/format";
 
 const visuallyHidden = {
   position: "absolute",
@@ -28,6 +29,7 @@ const visuallyHidden = {
 /** The customer's orders, 10 a page; a failed load shows page 1 of 0 (SPEC §4). */
 export function OrderList({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {
   const { t, i18n } = useLingui();
+  const money = useMoneyFormat();
   const { data, isError, isPending } = useQuery(accountQueries.orders(page));
   const orders = isError ? [] : (data?.orders ?? []);
   const currentPage = isError ? 1 : (data?.page ?? page);
@@ -64,7 +66,9 @@ export function OrderList({ page, onPageChange }: { page: number; onPageChange: 
                     <TableCell>#{number}</TableCell>
                     <TableCell>{formatDate(o.created_at, i18n.locale)}</TableCell>
                     <TableCell>{o.status_label}</TableCell>
-                    <TableCell align="right">{o.formated_grand_total}</TableCell>
+                    <TableCell align="right">
+                      {money(toAmount(o.grand_total), o.order_currency_code)}
+                    </TableCell>
                     <TableCell>
                       <RouterLink
                         to="/my-account"

@@ -10,7 +10,8 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import type { Order } from "@/api/contract/order";
-import { formatDate } from "@/i18n/format";
+import { useMoneyFormat } from "@/i18n/currency";
+import { formatDate, toAmount } from "@/i18n/format";
 
 function Line({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -24,6 +25,8 @@ function Line({ label, value, strong = false }: { label: string; value: string; 
 /** The receipt card of an order (SPEC §2 order-success): lines, totals, GST 18%, shipping, status, invoices. */
 export function OrderReceipt({ order }: { order: Order }) {
   const { t, i18n } = useLingui();
+  const format = useMoneyFormat();
+  const money = (amount: number | string) => format(toAmount(amount), order.order_currency_code);
   const number = order.increment_id || String(order.id);
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="order-receipt">
@@ -56,15 +59,15 @@ export function OrderReceipt({ order }: { order: Order }) {
               </TableCell>
               <TableCell>{item.product?.name ?? item.name}</TableCell>
               <TableCell align="right">{item.qty_ordered}</TableCell>
-              <TableCell align="right">{item.formated_total}</TableCell>
+              <TableCell align="right">{money(item.total)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
       <Box sx={{ mt: 2, maxWidth: 420, ml: "auto" }}>
-        <Line label={t`Sub Total`} value={order.formated_sub_total} />
-        <Line label={t`Discount`} value={order.formated_discount_amount} />
-        <Line label={t`GST 18%`} value={order.formated_tax_amount} />
+        <Line label={t`Sub Total`} value={money(order.sub_total)} />
+        <Line label={t`Discount`} value={money(order.discount_amount)} />
+        <Line label={t`GST 18%`} value={money(order.tax_amount)} />
         <Line label={t`Shipping`} value={order.shipping_description} />
         <Line label={t`Status`} value={order.status_label} />
         {order.invoices.length > 0 && (
@@ -78,7 +81,7 @@ export function OrderReceipt({ order }: { order: Order }) {
           </Box>
         )}
         <Divider sx={{ my: 1 }} />
-        <Line label={t`Grand Total`} value={order.formated_grand_total} strong />
+        <Line label={t`Grand Total`} value={money(order.grand_total)} strong />
       </Box>
     </Paper>
   );

@@ -20,7 +20,7 @@ export function CartTotals({ summary }: { summary: CartSummary }) {
   return (
     <Box data-testid="cart-totals">
       <Row label={t`Sub Total`} value={summary.subtotal} />
-      {summary.discount && <Row label={t`Discount`} value={`-${summary.discount}`} />}
+      {summary.discount && <Row label={t`Discount`} value={summary.discount} />}
       {summary.shipping && <Row label={t`Shipping`} value={summary.shipping} />}
       <Row label={t`Tax`} value={summary.tax} />
       <Divider sx={{ my: 1 }} />

@@ -8,6 +8,7 @@ export interface CartSummary {
   quantity: number;
   isEmpty: boolean;
   subtotal: string;
+  /** the discount as a negative amount, or null when there is none */
   discount: string | null;
   shipping: string | null;
   tax: string;
@@ -18,29 +19,29 @@ export interface CartSummary {
 }
 
 /**
- * Render-ready totals: the server's `formated_*` fields once it has answered for the current cart
- * (converted when another display currency is chosen), else the local cart's with Shipping 25 and Tax 0.
+ * Render-ready totals: the server's amounts once it has answered for the current cart, else the local
+ * cart's with the flat shipping rate and Tax 0. Every amount is formatted here, in the chosen currency and
+ * language, like the cart's lines; the server's `formated_*` strings are for Bagisto's own clients.
  */
 export function useCartSummary(): CartSummary {
   const cart = useLocalCart();
   const { data: server, isSuccess } = useQuery(cartQueries.detail());
   const pending = useIsMutating({ mutationKey: cartKeys.mutations() });
-  const { code, format } = useCurrency();
+  const { format } = useCurrency();
   const isEmpty = cart.lines.length === 0;
 
   if (isSuccess && server && pending === 0 && toAmount(server.items_qty) === cart.quantity && !isEmpty) {
-    const sameCurrency = code === (server.cart_currency_code ?? server.base_currency_code ?? "INR");
-    const money = (formatted: string, amount: number | string) =>
-      sameCurrency ? formatted : format(toAmount(amount));
+    const money = (amount: number | string) => format(toAmount(amount));
     const rate = server.selected_shipping_rate;
+    const discount = toAmount(server.discount);
     return {
       quantity: cart.quantity,
       isEmpty,
-      subtotal: money(server.formated_sub_total, server.sub_total),
-      discount: toAmount(server.discount) > 0 ? money(server.formated_discount, server.discount) : null,
-      shipping: rate ? money(rate.formated_price, rate.price) : null,
-      tax: money(server.formated_tax_total, server.tax_total),
-      total: money(server.formated_grand_total, server.grand_total),
+      subtotal: money(server.sub_total),
+      discount: discount > 0 ? format(-discount) : null,
+      shipping: rate ? money(rate.price) : null,
+      tax: money(server.tax_total),
+      total: money(server.grand_total),
       couponCode: server.coupon_code,
       fromServer: true,
     };

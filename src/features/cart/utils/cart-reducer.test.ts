@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { FLAT_RATE_SHIPPING } from "@/api/contract/money";
 import {
   cartQuantityOf,
   cartReducer,
@@ -6,7 +7,6 @@ import {
   isSameLine,
   reconcile,
   recompute,
-  SHIPPING_AMOUNT,
   TAX_AMOUNT,
   type CartProduct,
   type LocalCart,
@@ -49,10 +49,10 @@ describe("the local cart", () => {
     expect(c.subtotal).toBe(0);
     expect(c.total).toBe(0);
     expect(c.extras).toEqual([
-      { kind: "shipping", amount: SHIPPING_AMOUNT },
+      { kind: "shipping", amount: FLAT_RATE_SHIPPING },
       { kind: "tax", amount: TAX_AMOUNT },
     ]);
-    expect(SHIPPING_AMOUNT).toBe(25);
+    expect(FLAT_RATE_SHIPPING).toBe(25);
     expect(TAX_AMOUNT).toBe(0);
   });
 

@@ -2,6 +2,7 @@
  * The local cart (SPEC §4): the device's cart, changed at once on every shopper action, online or offline.
  * Pure: (cart, action) → cart. Every change recomputes quantity, subtotal and total.
  */
+import { FLAT_RATE_SHIPPING, round2 } from "@/api/contract/money";
 
 /** What the cart keeps of a product: enough to render a line offline. */
 export interface CartProduct {
@@ -50,7 +51,7 @@ export interface LocalCart {
   extras: CartExtra[];
 }
 
-export const SHIPPING_AMOUNT = 25;
+/** The local cart's tax line until the server has priced the cart. */
 export const TAX_AMOUNT = 0;
 
 export interface AddToCartInput {
@@ -91,12 +92,10 @@ export function emptyCart(): LocalCart {
 
 function defaultExtras(): CartExtra[] {
   return [
-    { kind: "shipping", amount: SHIPPING_AMOUNT },
+    { kind: "shipping", amount: FLAT_RATE_SHIPPING },
     { kind: "tax", amount: TAX_AMOUNT },
   ];
 }
-
-const round2 = (n: number) => Math.round(n * 100) / 100;
 
 /** Recomputes quantity, subtotal and total; the extra lines count only when the cart has lines. */
 export function recompute(cart: Omit<LocalCart, "quantity" | "subtotal" | "total">): LocalCart {

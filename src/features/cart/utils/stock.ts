@@ -1,6 +1,7 @@
 import type { Product } from "@/api/contract/product";
 import { COLOR_ATTRIBUTE_ID, SIZE_ATTRIBUTE_ID } from "@/api/contract/product";
-import { discountedPrice, toAmount } from "@/i18n/format";
+import { discountedPrice } from "@/api/contract/money";
+import { toAmount } from "@/i18n/format";
 import type { CartLineOption, CartProduct } from "./cart-reducer";
 
 function findSize(product: Product, color?: string | null, size?: string | null) {

@@ -3,7 +3,8 @@ import Typography, { type TypographyProps } from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import type { Product } from "@/api/contract/product";
 import { useCurrency } from "@/i18n/currency";
-import { discountedPrice, toAmount } from "@/i18n/format";
+import { discountedPrice } from "@/api/contract/money";
+import { toAmount } from "@/i18n/format";
 
 /** The price in the chosen currency; when discounted, the old price is struck through beside it. */
 export function ProductPrice({

@@ -1,5 +1,6 @@
 import type { Product } from "@/api/contract/product";
-import { discountedPrice, toAmount } from "@/i18n/format";
+import { BASE_CURRENCY, decimal, discountedPrice } from "@/api/contract/money";
+import { toAmount } from "@/i18n/format";
 
 function plainText(html: string): string {
   return html
@@ -33,8 +34,8 @@ export function productJsonLd(product: Product, pageUrl: string, origin: string)
     offers: {
       "@type": "Offer",
       url: pageUrl,
-      priceCurrency: "INR",
-      price: (discountedPrice(price, product.discount) ?? price).toFixed(2),
+      priceCurrency: BASE_CURRENCY,
+      price: decimal(discountedPrice(price, product.discount) ?? price, 2),
       availability:
         product.in_stock && product.stock > 0
           ? "https://schema.org/InStock"

@@ -31,6 +31,8 @@ import {
 } from "@/components/form/address-fields";
 import { ButtonLink } from "@/components/router-links";
 import { useOnlineStatus } from "@/hooks/use-online-status";
+import { useMoneyFormat } from "@/i18n/currency";
+import { toAmount } from "@/i18n/format";
 import { useCheckout } from "../hooks/use-checkout";
 
 type FieldErrors = Partial<Record<AddressField, string>>;
@@ -146,16 +148,17 @@ function AddressStep({ onSubmit, busy }: { onSubmit: (billing: CheckoutAddress) 
 
 function Review({ cart }: { cart: Cart }) {
   const { t } = useLingui();
+  const format = useMoneyFormat();
+  const money = (amount: number | string) => format(toAmount(amount), cart.cart_currency_code);
+  const discount = toAmount(cart.discount);
   const rows: [string, string][] = [
-    [t`Sub Total`, cart.formated_sub_total],
-    ...(Number(cart.discount) > 0
-      ? ([[t`Discount`, `-${cart.formated_discount}`]] as [string, string][])
-      : []),
+    [t`Sub Total`, money(cart.sub_total)],
+    ...(discount > 0 ? ([[t`Discount`, money(-discount)]] as [string, string][]) : []),
     ...(cart.selected_shipping_rate
-      ? ([[t`Shipping`, cart.selected_shipping_rate.formated_price]] as [string, string][])
+      ? ([[t`Shipping`, money(cart.selected_shipping_rate.price)]] as [string, string][])
       : []),
-    [t`Tax`, cart.formated_tax_total],
-    [t`Grand Total`, cart.formated_grand_total],
+    [t`Tax`, money(cart.tax_total)],
+    [t`Grand Total`, money(cart.grand_total)],
   ];
   return (
     <Box>
@@ -172,7 +175,7 @@ function Review({ cart }: { cart: Cart }) {
               <Typography>
                 {i.name} {[i.color, i.size?.toUpperCase()].filter(Boolean).join(" / ")} × {qty}
               </Typography>
-              <Typography>{i.formated_total}</Typography>
+              <Typography>{money(i.total)}</Typography>
             </Stack>
           );
         })}
@@ -194,6 +197,7 @@ export function CheckoutView({ onPlaced }: { onPlaced: (order: Order) => void })
   const { t } = useLingui();
   const isOnline = useOnlineStatus();
   const { data: serverCart, isPending } = useQuery(cartQueries.detail());
+  const formatMoney = useMoneyFormat();
   const checkout = useCheckout(onPlaced);
   const [shipping, setShipping] = useState("");
   const [payment, setPayment] = useState<"cashondelivery" | "moneytransfer" | "">("");
@@ -249,7 +253,7 @@ export function CheckoutView({ onPlaced }: { onPlaced: (order: Order) => void })
                           key={r.method}
                           value={r.method}
                           control={<Radio />}
-                          label={`${r.carrier_title} – ${r.method_title}: ${r.formated_price}`}
+                          label={`${r.carrier_title} – ${r.method_title}: ${formatMoney(toAmount(r.price), serverCart?.cart_currency_code)}`}
                         />
                       ))}
                     </RadioGroup>

@@ -1,12 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
 import { CompactSelect } from "@/components/form/compact-select";
+import { currencySymbol, isCurrencyCode, type CurrencyCode } from "@/api/contract/money";
 import { useCurrency } from "@/i18n/currency";
-import { CURRENCY_SYMBOLS, isCurrencyCode, type CurrencyCode } from "@/i18n/format";
+import { useLocale } from "@/i18n/i18n";
 
 /** The display-currency choice: USD, EUR, GBP and INR on desktop; USD, EUR, GBP on mobile. */
 export function CurrencySelect({ id, codes }: { id: string; codes: readonly CurrencyCode[] }) {
   const { t } = useLingui();
   const { code, setCurrency } = useCurrency();
+  const locale = useLocale();
   // The current currency stays visible even where it is not offered (INR on mobile), but cannot be picked there.
   const current = codes.includes(code) ? null : code;
   return (
@@ -20,12 +22,12 @@ export function CurrencySelect({ id, codes }: { id: string; codes: readonly Curr
     >
       {current && (
         <option value={current} disabled>
-          {`${current} ${CURRENCY_SYMBOLS[current]}`}
+          {`${current} ${currencySymbol(current, locale)}`}
         </option>
       )}
       {codes.map((c) => (
         <option key={c} value={c}>
-          {`${c} ${CURRENCY_SYMBOLS[c]}`}
+          {`${c} ${currencySymbol(c, locale)}`}
         </option>
       ))}
     </CompactSelect>

@@ -35,8 +35,8 @@ describe("header", () => {
     const user = userEvent.setup();
     await renderWithProviders(<Header />);
     await user.selectOptions(screen.getByLabelText("Currency"), "EUR");
-    // FALLBACK_RATES (bundled, dated): 200 × 0.8673.
-    expect(screen.getByTestId("free-delivery").textContent).toMatch(/€\s?173\.46/);
+    // BUNDLED_RATES (api/contract/money.ts, dated): 200 × 0.9434.
+    expect(screen.getByTestId("free-delivery").textContent).toMatch(/€\s?188\.68/);
   });
 
   it("switches the interface to French and German", async () => {

@@ -17,7 +17,8 @@ import { useLingui } from "@lingui/react/macro";
 import type { Product } from "@/api/contract/product";
 import { ButtonLink, RouterLink } from "@/components/router-links";
 import { useCurrency } from "@/i18n/currency";
-import { discountedPrice, toAmount } from "@/i18n/format";
+import { discountedPrice } from "@/api/contract/money";
+import { toAmount } from "@/i18n/format";
 import { useWishlistActions } from "../hooks/use-wishlist-actions";
 import { useDeviceWishlist } from "../store";
 
