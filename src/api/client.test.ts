@@ -134,6 +134,37 @@ describe("apiFetch", () => {
     }
   });
 
+  it("gives up on a stalled request or reply after its time, as a network failure", async () => {
+    // One bar of signal: the socket stays open and nothing more comes. Without a limit the request (and every
+    // waiting change queued behind it) would hang for as long as the browser keeps the connection.
+    const stalled = (stage: "request" | "reply") => (_url: string, init?: RequestInit) =>
+      new Promise<Response>((resolve, reject) => {
+        const fail = () => reject(new DOMException("The operation was aborted.", "AbortError"));
+        if (stage === "request") {
+          init?.signal?.addEventListener("abort", fail);
+          return;
+        }
+        const body = new ReadableStream({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"data":'));
+            init?.signal?.addEventListener("abort", () =>
+              controller.error(new DOMException("The operation was aborted.", "AbortError")),
+            );
+          },
+        });
+        resolve(new Response(body, { status: 200 }));
+      });
+    try {
+      for (const stage of ["request", "reply"] as const) {
+        setApiTransport(stalled(stage));
+        const e = await failure(apiFetch("things/1", { schema: okSchema, timeoutMs: 50 }));
+        expect(e.isNetwork).toBe(true);
+      }
+    } finally {
+      setApiTransport((url, init) => fetch(url, init));
+    }
+  });
+
   it("sends the token as a Bearer header with token=true, never in the URL", async () => {
     writeAuth({ token: "secret-token-123", data: {} });
     let seen: { url: string; auth: string | null; key: string | null } | null = null;

@@ -47,6 +47,8 @@ export class ApiError extends Error {
 
 export const MALFORMED_REPLY_MESSAGE = "The server sent a reply the shop could not read.";
 export const NETWORK_ERROR_MESSAGE = "The server could not be reached.";
+/** How long a request may take, its reply included, before it counts as a network failure. */
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === "object" && v !== null && !Array.isArray(v);
@@ -94,6 +96,8 @@ export interface ApiRequest<S extends z.ZodType> {
   /** `return=minimal`: a write's reply may leave the cart out (the caller reads it once afterwards). */
   prefer?: "return=minimal";
   signal?: AbortSignal;
+  /** A request (reply body included) not done by then is abandoned as a network failure. */
+  timeoutMs?: number;
   /** When false, a reply carrying an `error` field is returned instead of thrown. */
   throwOnErrorField?: boolean;
 }
@@ -138,31 +142,36 @@ export async function apiFetch<S extends z.ZodType>(path: string, req: ApiReques
     body = JSON.stringify(req.body);
   }
 
+  // A stalled connection (one bar of signal) would otherwise hold a request, and the waiting changes queued
+  // behind it, for as long as the browser keeps the socket open.
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), req.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const forwardAbort = () => controller.abort();
+  if (req.signal?.aborted) controller.abort();
+  else req.signal?.addEventListener("abort", forwardAbort, { once: true });
   let res: Response;
+  let text: string;
   try {
     res = await transport(buildUrl(path, query), {
       method,
       headers,
       body,
       credentials: "include",
-      signal: req.signal,
+      signal: controller.signal,
     });
-  } catch (cause) {
-    // An abort the caller asked for stays an abort. Any other (the browser cancels a leaving page's requests)
-    // is a request that may or may not have reached the server: a network failure, retried with its key.
-    if (cause instanceof DOMException && cause.name === "AbortError" && req.signal?.aborted) throw cause;
-    throw new ApiError(NETWORK_ERROR_MESSAGE, { kind: "network" });
-  }
-
-  let text: string;
-  try {
+    // A body cut on its way (the connection dropped, the page left) fails here: the server may have acted,
+    // and nothing it said was read. A network failure like the others, never a malformed reply, which would
+    // count as the server's answer and settle a waiting change unsent.
     text = await res.text();
   } catch (cause) {
-    // The reply was cut while its body arrived (the connection dropped, the page left): the server may have
-    // acted, and nothing it said was read. A network failure, retried with its key, never a malformed reply,
-    // which would count as the server's answer and settle the change unsent.
-    if (cause instanceof DOMException && cause.name === "AbortError" && req.signal?.aborted) throw cause;
+    // An abort the caller asked for stays an abort. Any other failure (the browser cancels a leaving page's
+    // requests, the time ran out) is a request that may or may not have reached the server: a network
+    // failure, retried with its key.
+    if (req.signal?.aborted) throw cause;
     throw new ApiError(NETWORK_ERROR_MESSAGE, { kind: "network" });
+  } finally {
+    clearTimeout(timer);
+    req.signal?.removeEventListener("abort", forwardAbort);
   }
   let json: unknown = undefined;
   if (text) {
