@@ -1,17 +1,19 @@
 // `npm run bench:lighthouse [-- /path …]`: Lighthouse 12 mobile and desktop on the production build.
 // Prints the category scores and LCP, TBT, CLS per path. Default paths: /, a catalogue, a product page.
 // LH_RUNS=n runs each page n times and prints the run with the median performance score (single runs on a
-// shared machine vary by about ±5); LH_PRESETS=mobile (or desktop) runs one preset only.
+// shared machine vary by about ±5), with each run's score and TBT and the medians of TBT and LCP on their own;
+// LH_PRESETS=mobile (or desktop) runs one preset only. DIST_DIR: the build directory (default dist).
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startShop } from "./serve.mjs";
 
 const flags = ["--headless", ...CHROMIUM_ARGS].join(" ");
-execFileSync("node", ["scripts/build.mjs"], {
+const distDir = process.env.DIST_DIR ?? "dist";
+execFileSync("node", ["scripts/build.mjs", distDir], {
   stdio: "ignore",
   env: { ...process.env, BUILD_ID: "bench" },
 });
-const shop = await startShop({ databaseFile: "data/bench-lh.sqlite" });
+const shop = await startShop({ databaseFile: "data/bench-lh.sqlite", distDir });
 let paths = process.argv.slice(2);
 if (paths.length === 0) {
   const reply = await (await fetch(`${shop.origin}/api/products?category_id=1&limit=1`)).json();
@@ -67,10 +69,18 @@ try {
           CLS: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
         });
       }
+      const median = (key) => {
+        const values = candidates.map((c) => c[key]).sort((a, b) => a - b);
+        return values[Math.floor(values.length / 2)];
+      };
+      const runsOf = (key) => candidates.map((c) => c[key]).join(" ");
       candidates.sort((a, b) => a.performance - b.performance);
       rows.push({
         ...candidates[Math.floor(candidates.length / 2)],
-        runs: candidates.map((c) => c.performance).join(" "),
+        runs: runsOf("performance"),
+        "median TBT": median("TBT ms"),
+        "TBT runs": runsOf("TBT ms"),
+        "median LCP": median("LCP ms"),
       });
     }
   }
