@@ -1,6 +1,4 @@
 import "@/api/contract/zod-setup";
-import "@/app/start-up/libraries";
-import "@/app/start-up/ui-libraries";
 import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { hydrate, type DehydratedState } from "@tanstack/react-query";
@@ -8,13 +6,10 @@ import { AppProviders, createAppServices } from "@/app/providers";
 import { readServerHandoff, setRenderingServerHtml } from "@/utils/server-html";
 import { activateInitialLocale, i18n } from "@/i18n/i18n";
 import { createOutbox, setCurrentOutbox } from "@/offline/outbox";
-import { yieldToMain } from "@/utils/yield-to-main";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
-// The services (cache, router, query client) are made in a task of their own (utils/yield-to-main.ts).
-await yieldToMain();
 const services = createAppServices();
 const outbox = createOutbox(services.queryClient);
 setCurrentOutbox(outbox);

@@ -1,4 +1,3 @@
-import { yieldToMain } from "@/utils/yield-to-main";
 import { keepPreviousData, mutationOptions, queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiFetch } from "./client";
@@ -28,9 +27,6 @@ import {
   type VerifyCodeRequest,
 } from "./contract/customer";
 import { orderListReplySchema, orderReplySchema, type Order } from "./contract/order";
-
-// Start-up evaluates this module and its reply schemas in a task of their own (utils/yield-to-main.ts).
-await yieldToMain();
 
 export const ORDERS_PAGE_SIZE = 10;
 

@@ -1,4 +1,3 @@
-import { yieldToMain } from "@/utils/yield-to-main";
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import { viaCartBatch, type BatchableCartWrite } from "./cart-batch";
 import { ApiError, apiFetch } from "./client";
@@ -14,9 +13,6 @@ import {
 } from "./contract/cart";
 
 export { STOCK_ERROR_MESSAGE } from "./contract/cart";
-
-// Start-up evaluates this module and its reply schemas in a task of their own (utils/yield-to-main.ts).
-await yieldToMain();
 
 /** SPEC §4 / §9: the server cart is reloaded 500 ms after each change. */
 export const CART_RELOAD_DELAY = 500;

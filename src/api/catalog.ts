@@ -1,4 +1,3 @@
-import { yieldToMain } from "@/utils/yield-to-main";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "./client";
 import { attributesReplySchema, type AttributesReply } from "./contract/content";
@@ -17,9 +16,6 @@ import {
 } from "./contract/product";
 import { reviewListReplySchema, type ReviewListReply } from "./contract/review";
 import { ROOT_CATEGORY_ID } from "./contract/category";
-
-// Start-up evaluates this module and its reply schemas in a task of their own (utils/yield-to-main.ts).
-await yieldToMain();
 
 /** What a product list asks the API for (GET products); every field is optional. */
 export type ProductListParams = Pick<

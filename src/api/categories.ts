@@ -1,12 +1,8 @@
-import { yieldToMain } from "@/utils/yield-to-main";
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "./client";
 import { categoryListReplySchema, type Category } from "./contract/category";
 
 export { ROOT_CATEGORY_ID } from "./contract/category";
-
-// Start-up evaluates this module and its reply schemas in a task of their own (utils/yield-to-main.ts).
-await yieldToMain();
 
 /** The child categories of a category (the bicycle types are the children of the root, id 1). */
 export async function listDescendantCategories(parentId: number, signal?: AbortSignal): Promise<Category[]> {

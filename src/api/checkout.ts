@@ -1,4 +1,3 @@
-import { yieldToMain } from "@/utils/yield-to-main";
 import { mutationOptions } from "@tanstack/react-query";
 import { accountKeys } from "./account";
 import { cartKeys } from "./cart";
@@ -15,9 +14,6 @@ import {
   type SavePaymentRequest,
   type SaveShippingReply,
 } from "./contract/checkout";
-
-// Start-up evaluates this module and its reply schemas in a task of their own (utils/yield-to-main.ts).
-await yieldToMain();
 
 /** Step 1: billing (and shipping) address; the reply lists the shipping rates. */
 export async function saveCheckoutAddress(input: SaveAddressRequest): Promise<SaveAddressReply> {

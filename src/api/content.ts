@@ -1,4 +1,3 @@
-import { yieldToMain } from "@/utils/yield-to-main";
 import { mutationOptions, queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
 import { apiFetch, ApiError, newIdempotencyKey } from "./client";
@@ -17,9 +16,6 @@ import {
   type ContactRequest,
   type Page,
 } from "./contract/content";
-
-// Start-up evaluates this module and its reply schemas in a task of their own (utils/yield-to-main.ts).
-await yieldToMain();
 
 const CONTENT_STALE_TIME = 10 * 60 * 1000;
 

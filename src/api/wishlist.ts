@@ -1,11 +1,7 @@
-import { yieldToMain } from "@/utils/yield-to-main";
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import { outboxRetryDelay, retryWhileUnreachable } from "./cart";
 import { apiFetch } from "./client";
 import { wishlistReplySchema, wishlistToggleReplySchema, type WishlistItem } from "./contract/wishlist";
-
-// Start-up evaluates this module and its reply schemas in a task of their own (utils/yield-to-main.ts).
-await yieldToMain();
 
 /** The customer's wishlist (all items). */
 export async function getWishlist(signal?: AbortSignal): Promise<WishlistItem[]> {

@@ -1,9 +1,6 @@
 import { createTheme } from "@mui/material/styles";
-import { yieldToMain } from "@/utils/yield-to-main";
 
 /** The one owner of palette, typography and component defaults. */
-// Start-up builds the theme in a task of its own (utils/yield-to-main.ts).
-await yieldToMain();
 export const theme = createTheme({
   palette: {
     primary: { main: "#a3231f", contrastText: "#ffffff" },

@@ -1,10 +1,6 @@
-import { yieldToMain } from "../../utils/yield-to-main";
 import { z } from "zod";
 import { errorObjectSchema, moneySchema, timestampSchema } from "./common";
 import { productSchema } from "./product";
-
-// Start-up builds these schemas in a task of their own (utils/yield-to-main.ts).
-await yieldToMain();
 
 export const cartItemAdditionalSchema = z.looseObject({
   product_id: z.union([z.number(), z.string()]).optional(),

@@ -1,9 +1,5 @@
-import { yieldToMain } from "../../utils/yield-to-main";
 import { z } from "zod";
 import { dataSchema, timestampSchema } from "./common";
-
-// Start-up builds these schemas in a task of their own (utils/yield-to-main.ts).
-await yieldToMain();
 
 export const categorySchema = z.looseObject({
   id: z.number(),

@@ -1,10 +1,6 @@
-import { yieldToMain } from "../../utils/yield-to-main";
 import { z } from "zod";
 import { cartSchema, shippingRateSchema } from "./cart";
 import { orderSchema } from "./order";
-
-// Start-up builds these schemas in a task of their own (utils/yield-to-main.ts).
-await yieldToMain();
 
 const addressLine = z.string().trim().max(200);
 

@@ -1,8 +1,4 @@
-import { yieldToMain } from "../../utils/yield-to-main";
 import { z } from "zod";
-
-// Start-up builds these schemas in a task of their own (utils/yield-to-main.ts).
-await yieldToMain();
 
 /** Bagisto returns DECIMAL columns as strings ("50.0000") and computed amounts as numbers. */
 export const moneySchema = z.union([z.number(), z.string()]);

@@ -1,9 +1,5 @@
-import { yieldToMain } from "../../utils/yield-to-main";
 import { z } from "zod";
 import { dataSchema, imageSchema, moneySchema, paginatedSchema, timestampSchema } from "./common";
-
-// Start-up builds these schemas in a task of their own (utils/yield-to-main.ts).
-await yieldToMain();
 
 export const COLOR_ATTRIBUTE_ID = 23;
 export const SIZE_ATTRIBUTE_ID = 24;

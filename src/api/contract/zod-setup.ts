@@ -1,10 +1,6 @@
-import { yieldToMain } from "../../utils/yield-to-main";
 import { z } from "zod";
 
 // Zod compiles fast paths with `new Function`, probing for eval first; the shop's CSP forbids eval
 // (script-src 'self'), and the probe alone is reported as a CSP violation. Imported first by main.tsx,
 // before any schema is built.
 z.config({ jitless: true });
-
-// Imported first, so evaluating zod itself is the start-up's first task; the rest follows in others.
-await yieldToMain();

@@ -9,7 +9,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
 import { RouterLink } from "@/components/router-links";
 import { SHOP_INFO } from "@/utils/shop-info";
-import { ScrollTopButton } from "./scroll-top-button";
+import { ScrollTopButton } from "@/components/layout/scroll-top-button";
 import { SubscribeForm } from "./subscribe-form";
 
 const linkSx = { color: "inherit", display: "block", py: 0.25 } as const;
