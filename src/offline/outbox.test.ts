@@ -78,7 +78,9 @@ describe("which settled changes no tab or restart sends again", () => {
       await m.execute({ idempotencyKey: "cut-read", productId: 34, wanted: true }).catch(() => undefined);
       expect(sent).toHaveLength(1);
       expect("cut-read" in readDone()).toBe(false);
-      expect(retryWhileUnreachable(1, m.state.error!)).toBe(true);
+      const error = m.state.error;
+      expect(error).toBeInstanceOf(ApiError);
+      expect(retryWhileUnreachable(1, error as ApiError)).toBe(true);
     } finally {
       outbox.dispose();
     }
