@@ -1,9 +1,9 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { randomUUID } from "node:crypto";
-import { gzipSync } from "node:zlib";
 import { forwardedClient, type AppEnv, type Ctx, type Deps, type SmsSender } from "./context";
 import type { Store } from "./db/store";
+import { acceptsGzip, GZIP_MIN_BYTES, gzipJson } from "./lib/compress";
 import { readAuth } from "./lib/auth";
 import { Carts } from "./lib/cart";
 import { Catalog } from "./lib/catalog";
@@ -169,17 +169,22 @@ export async function createApp(opts: AppOptions): Promise<App> {
   app.use("/api/*", async (c, next) => {
     c.set("auth", await readAuth(c, store));
     await next();
-    const accept = c.req.header("accept-encoding") ?? "";
     const type = c.res.headers.get("content-type") ?? "";
-    if (/\bgzip\b/.test(accept) && type.includes("json") && !c.res.headers.has("content-encoding")) {
-      const buf = Buffer.from(await c.res.clone().arrayBuffer());
-      if (buf.length > 1400) {
-        const headers = new Headers(c.res.headers);
+    if (
+      acceptsGzip(c.req.header("accept-encoding")) &&
+      type.includes("json") &&
+      !c.res.headers.has("content-encoding")
+    ) {
+      // The reply is read once and replaced either way (a clone would tee its stream: more CPU than the gzip).
+      const { status, headers } = c.res;
+      const buf = new Uint8Array(await c.res.arrayBuffer());
+      c.res = undefined;
+      if (buf.length > GZIP_MIN_BYTES) {
         headers.set("Content-Encoding", "gzip");
         headers.set("Vary", "Accept-Encoding");
         headers.delete("Content-Length");
-        c.res = new Response(new Uint8Array(gzipSync(buf, { level: 3 })), { status: c.res.status, headers });
-      }
+        c.res = new Response(gzipJson(buf), { status, headers });
+      } else c.res = new Response(buf, { status, headers });
     }
   });
   app.use("/api/*", requestGuards());

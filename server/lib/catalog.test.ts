@@ -1,3 +1,4 @@
+import zlib from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import { productListQuerySchema, type ProductListQuery } from "../../src/api/contract/product";
 import type { SqliteStore, Store } from "../db/store";
@@ -162,5 +163,39 @@ describe("facet counts", () => {
     );
     await cat.refresh(Date.now() + 60_000);
     expect(await red()).toBe(0);
+  });
+});
+
+describe("kept list replies", () => {
+  it("are compressed once for the browsers that take gzip, and follow a catalogue change", async () => {
+    const app = await makeApp();
+    const { store, catalog: cat } = app.deps;
+    const path = "/api/products?category_id=2&sort=price&order=asc&limit=12";
+    const get = (gzip: boolean) =>
+      app.request(path, {
+        headers: { Accept: "application/json", ...(gzip ? { "Accept-Encoding": "gzip" } : {}) },
+      });
+    const plain = await (await get(false)).text();
+    const replies = [];
+    for (let i = 0; i < 3; i++) {
+      const r = await get(true);
+      expect(r.headers.get("content-encoding")).toBe("gzip");
+      expect(r.headers.get("vary")).toContain("Accept-Encoding");
+      replies.push(zlib.gunzipSync(Buffer.from(await r.arrayBuffer())).toString("utf8"));
+    }
+    expect(replies).toEqual([plain, plain, plain]);
+    // The kept reply's compressed bytes are made once and served again.
+    const kept = cat.cachedList(path, true);
+    expect(kept?.gzip).toBe(true);
+    expect(cat.cachedList(path, true)?.body).toBe(kept?.body);
+
+    const first = (JSON.parse(plain) as { data: { id: number; name: string }[] }).data[0]!;
+    await store.rawRun("update products set name = 'Renamed Roadster' where id = ?", [first.id]);
+    await cat.refresh(Date.now() + 60_000);
+    const r = await get(true);
+    const after = JSON.parse(zlib.gunzipSync(Buffer.from(await r.arrayBuffer())).toString("utf8")) as {
+      data: { id: number; name: string }[];
+    };
+    expect(after.data[0]).toMatchObject({ id: first.id, name: "Renamed Roadster" });
   });
 });

@@ -12,6 +12,7 @@ import type { Param, Store } from "../db/store";
 type CompiledSql = { sql: string; params: Param[] };
 import type { ProductTable, ProductVariantTable } from "../db/schema";
 import { COLORS, INFO_LABELS, ROOT_CATEGORY, SIZES } from "../seed/catalog";
+import { GZIP_MIN_BYTES, gzipJson } from "./compress";
 import { formatMoney, SERVER_MONEY_FORMAT } from "../../src/api/contract/money";
 
 export interface CategoryRow {
@@ -73,7 +74,10 @@ export class Catalog {
   private memos = new Map<string, unknown>();
   private byIdsSql = new Map<string, { sql: string; rest: Param[] }>();
   private version = 0;
-  private listCache = new Map<string, { version: number; body: Uint8Array<ArrayBuffer> }>();
+  private listCache = new Map<
+    string,
+    { version: number; body: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer> }
+  >();
   private jsonCache = new Map<number, Buffer>();
   private primaryCategories = new Set<number>();
   /** The database's catalogue version (bumped by a trigger on every catalogue change) the caches hold. */
@@ -319,9 +323,16 @@ export class Catalog {
     return (await this.viewsBytes(ids)).map((b) => b.toString("utf8"));
   }
 
-  cachedList(key: string): Uint8Array<ArrayBuffer> | undefined {
+  /**
+   * A kept list reply of the current catalogue; gzip: compressed, once per kept reply (browsers always ask,
+   * and compressing a list costs about as much CPU as serving it).
+   */
+  cachedList(key: string, gzip = false): { body: Uint8Array<ArrayBuffer>; gzip: boolean } | undefined {
     const hit = this.listCache.get(key);
-    return hit && hit.version === this.version ? hit.body : undefined;
+    if (!hit || hit.version !== this.version) return undefined;
+    if (!gzip || hit.body.length <= GZIP_MIN_BYTES) return { body: hit.body, gzip: false };
+    hit.gzip ??= gzipJson(hit.body);
+    return { body: hit.gzip, gzip: true };
   }
 
   /** Keeps a list reply built from the catalogue at `version` (read before building it: a change made

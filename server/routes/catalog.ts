@@ -5,6 +5,7 @@ import { productListQuerySchema } from "../../src/api/contract/product";
 import { reviewCreateSchema, reviewListQuerySchema } from "../../src/api/contract/review";
 import { clientIp, type AppEnv, type Ctx, type Deps } from "../context";
 import { optionalCustomer } from "../lib/auth";
+import { acceptsGzip } from "../lib/compress";
 import { HttpError, idParam, notFound, nowIso, parseBody, parseQuery, linkUrl } from "../lib/http";
 import { paginate, paginateBytes } from "../lib/pagination";
 import { COLORS, SIZES } from "../seed/catalog";
@@ -43,8 +44,12 @@ export function catalogRoutes(d: Deps) {
     const url = new URL(c.req.url);
     const cacheKey = url.pathname + url.search;
     if (!wishlisted) {
-      const hit = catalog.cachedList(cacheKey);
-      if (hit) return c.body(hit, 200, { "Content-Type": "application/json; charset=UTF-8" });
+      const hit = catalog.cachedList(cacheKey, acceptsGzip(c.req.header("accept-encoding")));
+      if (hit)
+        return c.body(hit.body, 200, {
+          "Content-Type": "application/json; charset=UTF-8",
+          ...(hit.gzip ? { "Content-Encoding": "gzip", Vary: "Accept-Encoding" } : {}),
+        });
     }
     const version = catalog.cacheVersion;
     const page = q.page ?? 1;
