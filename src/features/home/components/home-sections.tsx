@@ -1,9 +1,24 @@
-import type { ReactNode } from "react";
+import Box from "@mui/material/Box";
+import { lazy, Suspense, type ReactNode } from "react";
 import { RevealOnView } from "@/components/reveal-on-view";
 import type { HomeLayout, HomeSection } from "../utils/home-layouts";
-import { BrandSlider, Counters, PromoBanners, Team } from "./content-sections";
-import { BestsellerSlider, CategoryGrid, FeaturedProducts, type RenderProduct } from "./product-sections";
-import { WeRecommend } from "./we-recommend";
+import type { RenderProduct } from "./product-sections";
+
+// Each section's code loads when its place nears the screen (RevealOnView mounts it, the lazy component then
+// starts its import): a first visit downloads only the sections it shows, not the tab bar, the brand slider or
+// the counters further down.
+const productSections = () => import("./product-sections");
+const contentSections = () => import("./content-sections");
+const BestsellerSlider = lazy(() => productSections().then((m) => ({ default: m.BestsellerSlider })));
+const CategoryGrid = lazy(() => productSections().then((m) => ({ default: m.CategoryGrid })));
+const FeaturedProducts = lazy(() =>
+  import("./featured-products").then((m) => ({ default: m.FeaturedProducts })),
+);
+const WeRecommend = lazy(() => import("./we-recommend").then((m) => ({ default: m.WeRecommend })));
+const BrandSlider = lazy(() => contentSections().then((m) => ({ default: m.BrandSlider })));
+const PromoBanners = lazy(() => contentSections().then((m) => ({ default: m.PromoBanners })));
+const Counters = lazy(() => contentSections().then((m) => ({ default: m.Counters })));
+const Team = lazy(() => contentSections().then((m) => ({ default: m.Team })));
 
 /** The home sections after the hero, in the order the layout lists them. */
 export function HomeSections({
@@ -27,9 +42,11 @@ export function HomeSections({
   // Each block mounts as it nears the screen: the first screen (the hero) does not wait for the rest.
   return (
     <>
-      {below.map((section) => (
-        <RevealOnView key={section}>
-          <div>{sections[section]()}</div>
+      {below.map((name) => (
+        <RevealOnView key={name}>
+          <Suspense fallback={<Box sx={{ minHeight: "100vh" }} aria-busy="true" />}>
+            <div>{sections[name]()}</div>
+          </Suspense>
         </RevealOnView>
       ))}
     </>

@@ -1,10 +1,8 @@
 import Box from "@mui/material/Box";
-import Tab from "@mui/material/Tab";
-import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { startTransition, useDeferredValue, useEffect, useId, useState, type ReactNode } from "react";
+import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from "react";
 import { catalogQueries, type ProductListParams } from "@/api/catalog";
 import type { Product } from "@/api/contract/product";
 import { ROOT_CATEGORY_ID } from "@/api/contract/category";
@@ -50,7 +48,7 @@ function useStepwiseCount(total: number): number {
  * Products of one list, or 'No Product available!'. A failed list shows nothing (SPEC §8: product
  * list failures are silently ignored).
  */
-function ProductList({
+export function ProductList({
   params,
   children,
 }: {
@@ -136,67 +134,6 @@ export function CategoryGrid({ renderProduct }: { renderProduct: RenderProduct }
       <ProductList params={{ cat_slug: HOMEPAGE_CATEGORY_SLUG, limit: HOME_LIST_LIMIT }}>
         {(products) => <ProductGrid products={products} renderProduct={renderProduct} />}
       </ProductList>
-    </HomeSection>
-  );
-}
-
-type FeaturedTab = "new" | "bestseller" | "sale";
-
-const FEATURED_PARAMS: Record<FeaturedTab, ProductListParams> = {
-  new: { limit: HOME_LIST_LIMIT, new: "1" },
-  bestseller: { limit: HOME_LIST_LIMIT, bestseller: "1" },
-  sale: { limit: HOME_LIST_LIMIT, sale: "1" },
-};
-
-/** 'Featured Products' with New Arrivals, Best Sellers and Sale Items; Best Sellers first shown. */
-export function FeaturedProducts({
-  renderProduct,
-  showTabBar,
-}: {
-  renderProduct: RenderProduct;
-  showTabBar: boolean;
-}) {
-  const { t } = useLingui();
-  const id = useId();
-  const [tab, setTab] = useState<FeaturedTab>("bestseller");
-  const tabs: { value: FeaturedTab; label: string }[] = [
-    { value: "new", label: t`New Arrivals` },
-    { value: "bestseller", label: t`Best Sellers` },
-    { value: "sale", label: t`Sale Items` },
-  ];
-  const panel = (
-    <ProductList params={FEATURED_PARAMS[tab]}>
-      {(products) => <ProductGrid products={products} renderProduct={renderProduct} />}
-    </ProductList>
-  );
-  return (
-    <HomeSection title={t`Featured Products`} testId="home-featured">
-      {showTabBar ? (
-        <>
-          <Tabs
-            value={tab}
-            onChange={(_, value: FeaturedTab) => setTab(value)}
-            centered
-            aria-label={t`Featured Products`}
-            sx={{ mb: 3 }}
-          >
-            {tabs.map((x) => (
-              <Tab
-                key={x.value}
-                value={x.value}
-                label={x.label}
-                id={`${id}-tab-${x.value}`}
-                aria-controls={`${id}-panel`}
-              />
-            ))}
-          </Tabs>
-          <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`}>
-            {panel}
-          </div>
-        </>
-      ) : (
-        panel
-      )}
     </HomeSection>
   );
 }

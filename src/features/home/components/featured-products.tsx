@@ -1,0 +1,68 @@
+import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
+import { useLingui } from "@lingui/react/macro";
+import { useId, useState } from "react";
+import type { ProductListParams } from "@/api/catalog";
+import { HomeSection } from "./home-section";
+import { HOME_LIST_LIMIT, ProductGrid, ProductList, type RenderProduct } from "./product-sections";
+
+type FeaturedTab = "new" | "bestseller" | "sale";
+
+const FEATURED_PARAMS: Record<FeaturedTab, ProductListParams> = {
+  new: { limit: HOME_LIST_LIMIT, new: "1" },
+  bestseller: { limit: HOME_LIST_LIMIT, bestseller: "1" },
+  sale: { limit: HOME_LIST_LIMIT, sale: "1" },
+};
+
+/** 'Featured Products' with New Arrivals, Best Sellers and Sale Items; Best Sellers first shown. */
+export function FeaturedProducts({
+  renderProduct,
+  showTabBar,
+}: {
+  renderProduct: RenderProduct;
+  showTabBar: boolean;
+}) {
+  const { t } = useLingui();
+  const id = useId();
+  const [tab, setTab] = useState<FeaturedTab>("bestseller");
+  const tabs: { value: FeaturedTab; label: string }[] = [
+    { value: "new", label: t`New Arrivals` },
+    { value: "bestseller", label: t`Best Sellers` },
+    { value: "sale", label: t`Sale Items` },
+  ];
+  const panel = (
+    <ProductList params={FEATURED_PARAMS[tab]}>
+      {(products) => <ProductGrid products={products} renderProduct={renderProduct} />}
+    </ProductList>
+  );
+  return (
+    <HomeSection title={t`Featured Products`} testId="home-featured">
+      {showTabBar ? (
+        <>
+          <Tabs
+            value={tab}
+            onChange={(_, value: FeaturedTab) => setTab(value)}
+            centered
+            aria-label={t`Featured Products`}
+            sx={{ mb: 3 }}
+          >
+            {tabs.map((x) => (
+              <Tab
+                key={x.value}
+                value={x.value}
+                label={x.label}
+                id={`${id}-tab-${x.value}`}
+                aria-controls={`${id}-panel`}
+              />
+            ))}
+          </Tabs>
+          <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`}>
+            {panel}
+          </div>
+        </>
+      ) : (
+        panel
+      )}
+    </HomeSection>
+  );
+}
