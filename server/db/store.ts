@@ -26,6 +26,7 @@ import * as idempotencyScope from "./migrations/0005-idempotency-scope";
 import * as sharedState from "./migrations/0006-shared-state";
 import * as flatCosts from "./migrations/0007-flat-costs";
 import * as productViews from "./migrations/0008-product-views";
+import * as foreignKeyIndexes from "./migrations/0009-foreign-key-indexes";
 import type { DB } from "./schema";
 
 export const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   "0006-shared-state": sharedState,
   "0007-flat-costs": flatCosts,
   "0008-product-views": productViews,
+  "0009-foreign-key-indexes": foreignKeyIndexes,
 };
 
 export type Param = string | number | bigint | Buffer | null;
