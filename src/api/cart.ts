@@ -82,6 +82,9 @@ export async function addCartLine(vars: AddCartLineVariables): Promise<CartMutat
   const body = vars.variant
     ? {
         product_id: vars.productId,
+        // Bagisto 1.3 reads `quantity` for a configurable product (without it: "Undefined index: quantity");
+        // `quantityCount` is the customised back end's name for it.
+        quantity: vars.quantity,
         quantityCount: vars.quantity,
         is_configurable: true,
         selected_configurable_option: vars.variant.variantId,

@@ -148,7 +148,7 @@ export type CartMutationReply = z.infer<typeof cartMutationReplySchema>;
 
 const qty = z.coerce.number().int().min(1).max(999);
 
-/** POST /api/checkout/cart/add/{productId}: plain `{quantity, is_configurable: false}`; variant `{quantityCount, is_configurable: true, selected_configurable_option, super_attribute}` */
+/** POST /api/checkout/cart/add/{productId}: plain `{quantity, is_configurable: false}`; variant `{quantity, quantityCount, is_configurable: true, selected_configurable_option, super_attribute}` (Bagisto reads `quantity`) */
 export const addToCartRequestSchema = z.looseObject({
   product_id: z.union([z.number(), z.string()]).optional(),
   quantity: qty.optional(),

@@ -53,6 +53,7 @@ describe("cart toasts (SPEC §8)", () => {
     expect(await screen.findByText("Added To Cart")).toBeTruthy();
     expect(body).toEqual({
       product_id: 42,
+      quantity: 1,
       quantityCount: 1,
       is_configurable: true,
       selected_configurable_option: 4211,

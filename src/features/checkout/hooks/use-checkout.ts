@@ -37,7 +37,8 @@ export function useCheckout(onPlaced: (order: Order) => void) {
   function submitAddress(billing: CheckoutAddress) {
     setError(null);
     saveAddress.mutate(
-      { billing: { ...billing, use_for_shipping: true } },
+      // Bagisto reads `shipping.address1` even when the billing address is used for shipping (without it: 500).
+      { billing: { ...billing, use_for_shipping: true }, shipping: { address1: [""] } },
       {
         onSuccess: (reply) => {
           setRates(reply.data.rates.flatMap((g) => g.rates));
