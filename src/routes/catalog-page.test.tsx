@@ -27,7 +27,8 @@ describe("catalogue filters in the address", { timeout: 40_000 }, () => {
       cat_slug: "mountain-bikes",
       page: "2",
       color: "red",
-      sort: "priceLowToHigh",
+      sort: "price",
+      order: "asc",
       limit: "12",
     });
   });

@@ -115,7 +115,8 @@ export function toProductListParams(
     ...(catSlug ? { cat_slug: catSlug } : { category_id: "1" }),
     page: search.page ?? 1,
     limit,
-    sort: search.sort,
+    // Bagisto's form (`sort=price&order=…`): it knows no priceHighToLow (the address bar keeps that name).
+    ...(search.sort ? { sort: "price", order: search.sort === "priceHighToLow" ? "desc" : "asc" } : {}),
     tag: search.tag,
     color: search.color,
     size: search.size,
