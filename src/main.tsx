@@ -5,6 +5,7 @@ import { hydrate, type DehydratedState } from "@tanstack/react-query";
 import { AppProviders, createAppServices } from "@/app/providers";
 import { readServerHandoff, setRenderingServerHtml } from "@/utils/server-html";
 import { activateInitialLocale, i18n } from "@/i18n/i18n";
+import { backgroundSyncSupported } from "@/offline/background-sync-store";
 import { createOutbox, setCurrentOutbox } from "@/offline/outbox";
 
 const root = document.getElementById("root");
@@ -14,7 +15,12 @@ const services = createAppServices();
 const outbox = createOutbox(services.queryClient);
 setCurrentOutbox(outbox);
 // App start: whatever waited in the outbox is replayed (by one tab) once the cache is back.
-services.onCacheRestored = () => void outbox.replay();
+services.onCacheRestored = () => {
+  void outbox.replay();
+  // Chromium: waiting changes are also sent by the service worker, after the tab was closed (Background Sync).
+  if (backgroundSyncSupported())
+    void import("@/offline/background-sync").then((m) => m.startBackgroundSync(services.queryClient, outbox));
+};
 
 const app = (
   <StrictMode>

@@ -10,6 +10,7 @@ import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from
 import { NavigationRoute, registerRoute } from "workbox-routing";
 import { RUNTIME_CACHE_NAMES } from "./constants";
 import { registerRuntimeRoutes } from "./routes";
+import "./background-sync"; // Background Sync: waiting changes sent after the tab was closed (issue 18 item 5)
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -79,7 +79,18 @@ export async function getCart(signal?: AbortSignal): Promise<Cart | null> {
 export async function addCartLine(vars: AddCartLineVariables): Promise<CartMutationReply> {
   const batched = await viaCartBatch(vars.idempotencyKey);
   if (batched) return batched;
-  const body = vars.variant
+  return apiFetch(`checkout/cart/add/${vars.productId}`, {
+    method: "POST",
+    body: addCartLineBody(vars),
+    schema: cartMutationReplySchema,
+    idempotencyKey: vars.idempotencyKey,
+    prefer: prefer(),
+  });
+}
+
+/** The body of `POST checkout/cart/add/{id}` (also what the service worker's Background Sync sends). */
+export function addCartLineBody(vars: AddCartLineVariables) {
+  return vars.variant
     ? {
         product_id: vars.productId,
         // Bagisto 1.3 reads `quantity` for a configurable product (without it: "Undefined index: quantity");
@@ -91,13 +102,6 @@ export async function addCartLine(vars: AddCartLineVariables): Promise<CartMutat
         super_attribute: vars.variant.superAttribute,
       }
     : { product_id: vars.productId, quantity: vars.quantity, is_configurable: false };
-  return apiFetch(`checkout/cart/add/${vars.productId}`, {
-    method: "POST",
-    body,
-    schema: cartMutationReplySchema,
-    idempotencyKey: vars.idempotencyKey,
-    prefer: prefer(),
-  });
 }
 
 /**

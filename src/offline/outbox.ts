@@ -183,6 +183,13 @@ export interface Outbox {
   /** Number of changes waiting to be sent. */
   waitingCount(): number;
   subscribeSummary(listener: (summary: OutboxSummary) => void): () => void;
+  /**
+   * Changes that settled outside the pages (the service worker's Background Sync): they leave this tab's
+   * outbox, and the cart and wishlist are read again.
+   */
+  settledOutside(keys: readonly string[]): void;
+  /** Shows a summary of changes settled outside the pages. */
+  report(summary: OutboxSummary): void;
   dispose(): void;
 }
 
@@ -459,6 +466,15 @@ export function createOutbox(queryClient: QueryClient): Outbox {
     subscribeSummary(listener) {
       summaryListeners.add(listener);
       return () => summaryListeners.delete(listener);
+    },
+    settledOutside(keys) {
+      if (!keys.length) return;
+      removeByKeys(new Set(keys));
+      void queryClient.invalidateQueries({ queryKey: cartKeys.detail() });
+      void queryClient.invalidateQueries({ queryKey: wishlistKeys.list() });
+    },
+    report(summary) {
+      if (summary.synced + summary.refused.length > 0) summaryListeners.forEach((l) => l(summary));
     },
     dispose() {
       disposed = true;

@@ -17,6 +17,7 @@
 import type { PersistedClient, Persister } from "@tanstack/query-persist-client-core";
 import type { DehydratedState, DehydrateOptions } from "@tanstack/react-query";
 import { createStore, del, delMany, get, promisifyRequest, set, values } from "idb-keyval";
+import { takeWorkerLogAtStart } from "./background-sync-store";
 import { readDone } from "./done-keys";
 
 type DehydratedMutation = DehydratedState["mutations"][number];
@@ -223,6 +224,8 @@ export function createIdbPersister(
       } catch (error) {
         console.warn("Could not read the outbox", error);
       }
+      // Changes the service worker sent while no page was open (Background Sync) are done: not restored.
+      await takeWorkerLogAtStart();
       // A snapshot of an earlier build may still hold its waiting changes: they are carried over.
       const legacy = Array.isArray(client?.clientState?.mutations) ? client.clientState.mutations : [];
       const done = readDone();
