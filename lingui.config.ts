@@ -1,7 +1,8 @@
 import { defineConfig } from "@lingui/cli";
+import type { LinguiConfig } from "@lingui/conf";
 import { formatter } from "@lingui/format-po";
 
-export default defineConfig({
+const config: LinguiConfig = defineConfig({
   sourceLocale: "en",
   locales: ["en", "fr", "de"],
   catalogs: [
@@ -11,3 +12,5 @@ export default defineConfig({
   format: formatter({ origins: false, lineNumbers: false }),
   orderBy: "messageId",
 });
+
+export default config;

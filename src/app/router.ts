@@ -4,6 +4,7 @@ import { createElement } from "react";
 import { ErrorView } from "@/components/feedback/error-view";
 import { NotFound } from "@/components/feedback/not-found";
 import { Preloader } from "@/components/feedback/preloader";
+import { withPageReady } from "@/components/page-ready";
 import { accountRoutes } from "@/routes/account-routes";
 import { catalogRoutes } from "@/routes/catalog-routes";
 import { contentRoutes } from "@/routes/content-routes";
@@ -16,6 +17,11 @@ export const routeTree = rootRoute.addChildren([
   ...shoppingRoutes,
   ...accountRoutes,
 ]);
+
+// Every page marks #main once it answers clicks (see page-ready.tsx).
+for (const route of Object.values(routeTree.children ?? {})) {
+  if (route.options.component) route.update({ component: withPageReady(route.options.component) });
+}
 
 export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({

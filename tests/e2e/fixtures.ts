@@ -13,14 +13,12 @@ export const test = base.extend({
   page: async ({ page, javaScriptEnabled }, use) => {
     if (javaScriptEnabled !== false) {
       // The shell hydrates first and marks <html data-hydrated>; the page's own part (a Suspense boundary
-      // of the router) hydrates in a later background pass. Its form controls are then React's: each has
-      // React's fiber key. (Sanitised server HTML never holds form controls, so every control is React's.)
+      // of the router) hydrates in a later background pass and then marks #main with its address
+      // (src/app/page-ready.tsx).
       const hydrated = async () => {
         await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
-        await page.waitForFunction(() =>
-          [...document.querySelectorAll("#main :is(button, input, select, textarea)")].every((el) =>
-            Object.keys(el).some((key) => key.startsWith("__reactFiber$")),
-          ),
+        await page.waitForFunction(
+          () => document.getElementById("main")?.getAttribute("data-page-ready") === location.href,
         );
       };
       const goto = page.goto.bind(page);

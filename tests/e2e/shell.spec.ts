@@ -135,7 +135,8 @@ const ROUTES = [
 ];
 
 test("every route of the specification answers with its own page", async ({ page }) => {
-  test.setTimeout(180_000);
+  // About a hundred pages, each loaded and hydrated: minutes on a busy 2-core machine.
+  test.setTimeout(420_000);
   for (const path of ROUTES) {
     await page.goto(path);
     await expect(page.locator("main"), path).toBeVisible();

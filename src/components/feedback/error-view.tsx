@@ -2,6 +2,7 @@ import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
 import { Trans } from "@lingui/react/macro";
+import { PageReady } from "@/components/page-ready";
 
 /** A page that failed to load: says so and offers a retry instead of a blank screen. */
 export function ErrorView({ onRetry }: { onRetry?: () => void }) {
@@ -25,6 +26,7 @@ export function ErrorView({ onRetry }: { onRetry?: () => void }) {
           <Trans>Try again</Trans>
         </Button>
       )}
+      <PageReady />
     </Container>
   );
 }

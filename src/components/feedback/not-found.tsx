@@ -2,6 +2,7 @@ import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
 import { Trans } from "@lingui/react/macro";
 import { ButtonLink } from "@/components/router-links";
+import { PageReady } from "@/components/page-ready";
 import { useServerStatus } from "@/utils/server-html";
 
 /** The not-found page: any unknown path, and /not-found itself. */
@@ -21,6 +22,7 @@ export function NotFound() {
       <ButtonLink to="/" variant="contained">
         <Trans>Back to home page</Trans>
       </ButtonLink>
+      <PageReady />
     </Container>
   );
 }
