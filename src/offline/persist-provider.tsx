@@ -1,11 +1,12 @@
 import { startTransition, useEffect, useRef, useState, type ReactNode } from "react";
-import type { Persister } from "@tanstack/query-persist-client-core";
 import {
-  dehydrate,
-  hydrate,
+  persistQueryClientRestore,
+  persistQueryClientSubscribe,
+  type Persister,
+} from "@tanstack/query-persist-client-core";
+import {
   IsRestoringProvider,
   QueryClientProvider,
-  type DehydratedState,
   type DehydrateOptions,
   type QueryClient,
 } from "@tanstack/react-query";
@@ -28,49 +29,13 @@ interface Props {
 }
 
 /**
- * The persisted cache back into `client` (persistQueryClientRestore of query-persist-client-core): an
- * expired, busted or unreadable one is removed instead.
- */
-async function restore(client: QueryClient, { persister, maxAge, buster }: PersistOptions) {
-  try {
-    const persisted = await persister.restoreClient();
-    if (!persisted) return;
-    if (!persisted.timestamp || Date.now() - persisted.timestamp > maxAge || persisted.buster !== buster) {
-      await persister.removeClient();
-      return;
-    }
-    hydrate(client, persisted.clientState as DehydratedState);
-  } catch (error) {
-    await persister.removeClient();
-    throw error;
-  }
-}
-
-/** Writes the cache through the persister whenever a query or mutation is added, removed or updated. */
-function subscribe(client: QueryClient, { persister, buster, dehydrateOptions }: PersistOptions) {
-  const save = (event: { type: string }) => {
-    if (event.type !== "added" && event.type !== "removed" && event.type !== "updated") return;
-    void persister.persistClient({
-      buster,
-      timestamp: Date.now(),
-      clientState: dehydrate(client, dehydrateOptions),
-    });
-  };
-  const stopQueries = client.getQueryCache().subscribe(save);
-  const stopMutations = client.getMutationCache().subscribe(save);
-  return () => {
-    stopQueries();
-    stopMutations();
-  };
-}
-
-/**
- * `PersistQueryClientProvider` of @tanstack/react-query-persist-client, with two differences:
- * - the end of the restore is a background (transition) update. Every query reader re-renders when it ends,
- *   and it ends inside an IndexedDB event, where React would otherwise render it at once and in one piece:
- *   on a server-rendered page that also forced the parts not yet hydrated to hydrate in one long task;
- * - restore and save use react-query's own hydrate/dehydrate (the persist core would bring its older
- *   query-core's copy into the first visit's JavaScript).
+ * `PersistQueryClientProvider` of @tanstack/react-query-persist-client over query-persist-client-core's own
+ * `persistQueryClientRestore` and `persistQueryClientSubscribe` (restore, expiry, buster, save on every cache
+ * change). What the library lacks, and the only reason for this wrapper: the end of the restore is a
+ * background (transition) update. Every query reader re-renders when it ends, and it ends inside an IndexedDB
+ * event, where React would otherwise render it at once and in one piece: on a server-rendered page that also
+ * forced the parts not yet hydrated to hydrate in one long task.
+ * (package.json overrides the persist core's query-core with react-query's, so there is one copy.)
  */
 export function PersistQueryClientProvider({ client, persistOptions, onSuccess, children }: Props) {
   const [isRestoring, setIsRestoring] = useState(true);
@@ -85,14 +50,17 @@ export function PersistQueryClientProvider({ client, persistOptions, onSuccess, 
     if (!didRestore.current) {
       didRestore.current = true;
       // An unreadable cache has been removed and the app starts empty (onSuccess is not called).
-      restore(client, latest.current.persistOptions)
+      const { persister, maxAge, buster } = latest.current.persistOptions;
+      persistQueryClientRestore({ queryClient: client, persister, maxAge, buster })
         .then(
           () => latest.current.onSuccess?.(),
           () => undefined,
         )
         .finally(() => startTransition(() => setIsRestoring(false)));
     }
-    return isRestoring ? undefined : subscribe(client, latest.current.persistOptions);
+    if (isRestoring) return undefined;
+    const { persister, buster, dehydrateOptions } = latest.current.persistOptions;
+    return persistQueryClientSubscribe({ queryClient: client, persister, buster, dehydrateOptions });
   }, [client, isRestoring]);
 
   return (
