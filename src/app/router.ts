@@ -1,4 +1,4 @@
-import { createRouter, type RouterHistory } from "@tanstack/react-router";
+import { createRouter, type AnyRoute, type RouterHistory } from "@tanstack/react-router";
 import type { QueryClient } from "@tanstack/react-query";
 import { createElement } from "react";
 import { ErrorView } from "@/components/feedback/error-view";
@@ -18,10 +18,15 @@ export const routeTree = rootRoute.addChildren([
   ...accountRoutes,
 ]);
 
-// Every page marks #main once it answers clicks (see page-ready.tsx).
-for (const route of Object.values(routeTree.children ?? {})) {
-  if (route.options.component) route.update({ component: withPageReady(route.options.component) });
-}
+// Every page (a route without children) marks #main once it answers clicks (see page-ready.tsx).
+const markPages = (routes: readonly AnyRoute[] | undefined): void => {
+  for (const route of routes ?? []) {
+    const children = route.children as readonly AnyRoute[] | undefined;
+    if (children?.length) markPages(children);
+    else if (route.options.component) route.update({ component: withPageReady(route.options.component) });
+  }
+};
+markPages(routeTree.children);
 
 export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
   return createRouter({
