@@ -38,8 +38,9 @@ if (built < sources || process.env.FORCE_BUILD === "1") {
 
 // `npm start` without NODE_ENV is the sample shop: its demo account (demo@bicycle-shop.test / demo1234) and
 // one-time codes written to a file instead of texted. `NODE_ENV=production npm start` is a real shop: neither.
+// `BAGISTO_URL=… npm start` is the storefront in front of that Bagisto: no sample shop at all.
 const env = { ...process.env };
-if (!env.NODE_ENV) {
+if (!env.NODE_ENV && !env.BAGISTO_URL) {
   env.SEED_DEMO ??= "1";
   env.SMS_OUTBOX ??= "data/sms-outbox.jsonl";
   console.log(

@@ -1,10 +1,13 @@
 import { serve } from "@hono/node-server";
+import type { Hono } from "hono";
 import cluster from "node:cluster";
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { createApp } from "./app";
+import { createProxyApp, parseBagistoUrl } from "./bagisto-proxy";
+import type { AppEnv } from "./context";
 import { describeLocation, openDatabase } from "./db/open";
 import { OWASP_SCRYPT, TEST_SCRYPT } from "./lib/crypto";
 import { createLogger, parseLogLevel } from "./lib/log";
@@ -19,10 +22,19 @@ const databaseFile = process.env.DATABASE_FILE ?? "./data/shop.sqlite";
 const database = process.env.DATABASE_URL || databaseFile;
 const distDir = process.env.DIST_DIR ?? resolve("dist");
 const scrypt = env === "test" ? TEST_SCRYPT : OWASP_SCRYPT;
+// BAGISTO_URL=https://shop.example/api: the storefront in front of that Bagisto, its API passed through at
+// /api; no database of ours.
+let bagistoUrl: URL | null = null;
+try {
+  bagistoUrl = process.env.BAGISTO_URL ? parseBagistoUrl(process.env.BAGISTO_URL) : null;
+} catch (error) {
+  log.error("BAGISTO_URL is not usable", { error: error instanceof Error ? error.message : String(error) });
+  process.exit(1);
+}
 
 // A real shop (NODE_ENV=production said outright) signs sessions with a secret every instance shares, from
 // the environment; the sample shop (`npm start`) keeps a random one in its database.
-if (process.env.NODE_ENV === "production" && !process.env.SERVER_SECRET) {
+if (process.env.NODE_ENV === "production" && !process.env.SERVER_SECRET && !bagistoUrl) {
   log.error("SERVER_SECRET is not set", {
     fix: "set SERVER_SECRET to the same random value (32 characters or more) on every instance",
   });
@@ -35,12 +47,14 @@ const { values: args } = parseArgs({ options: { instances: { type: "string" } },
 const requested = Number(args.instances ?? process.env.INSTANCES ?? 1);
 const instances = requested === 0 ? availableParallelism() : Math.max(1, Math.floor(requested) || 1);
 if (instances > 1 && cluster.isPrimary) {
-  const ready = await openDatabase(database, {
-    scrypt,
-    log,
-    demo: env !== "production" || process.env.SEED_DEMO === "1",
-  });
-  await ready.close();
+  if (!bagistoUrl) {
+    const ready = await openDatabase(database, {
+      scrypt,
+      log,
+      demo: env !== "production" || process.env.SEED_DEMO === "1",
+    });
+    await ready.close();
+  }
   let stopping = false;
   const fork = () => cluster.fork({ MIGRATE_ON_START: "0" });
   for (let i = 0; i < instances; i++) fork();
@@ -58,6 +72,20 @@ if (instances > 1 && cluster.isPrimary) {
       for (const w of Object.values(cluster.workers ?? {})) w?.process.kill(signal);
     });
   log.info("instances", { count: instances });
+} else if (bagistoUrl) {
+  listen(
+    createProxyApp({
+      upstream: bagistoUrl,
+      log,
+      distDir: existsSync(distDir) ? distDir : null,
+      publicOrigin: process.env.PUBLIC_ORIGIN || undefined,
+      trustProxy: Number(process.env.TRUST_PROXY ?? 0) || 0,
+      timeoutMs: Number(process.env.BAGISTO_TIMEOUT_MS) || undefined,
+      serverRender: process.env.SERVER_RENDER !== "0",
+    }),
+    { upstream: bagistoUrl.href },
+    async () => {},
+  );
 } else {
   await serveShop();
 }
@@ -100,8 +128,13 @@ async function serveShop(): Promise<void> {
     listCacheSize: process.env.LIST_CACHE_SIZE === undefined ? 1000 : Number(process.env.LIST_CACHE_SIZE),
   });
 
+  listen(app, { database: describeLocation(database) }, () => store.close());
+}
+
+/** Serves `app` on HOST:PORT until SIGINT/SIGTERM, then finishes the requests in flight and calls `close`. */
+function listen(app: Hono<AppEnv>, about: Record<string, unknown>, close: () => Promise<void>): void {
   const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
-    log.info("listening", { url: `http://${host}:${info.port}/`, database: describeLocation(database), env });
+    log.info("listening", { url: `http://${host}:${info.port}/`, ...about, env });
   });
 
   let closing = false;
@@ -115,7 +148,7 @@ async function serveShop(): Promise<void> {
     }, 10_000);
     force.unref();
     server.close(() => {
-      void store.close().finally(() => {
+      void close().finally(() => {
         log.info("stopped");
         process.exit(0);
       });

@@ -40,10 +40,10 @@ const COMPRESSIBLE = new Set([
   ".map",
 ]);
 
-export function contentSecurityPolicy(connectExtra: string[] = []): string {
+export function contentSecurityPolicy(connectExtra: string[] = [], imgExtra: string[] = []): string {
   return [
     "default-src 'self'",
-    "img-src 'self' data: blob:",
+    `img-src ${["'self'", "data:", "blob:", ...imgExtra].join(" ")}`,
     "style-src 'self' 'unsafe-inline'",
     "script-src 'self'",
     `connect-src ${["'self'", ...connectExtra].join(" ")}`,

@@ -45,6 +45,15 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The back end has no such service at all: a stock Bagisto lacks brands, banners, content pages, filters,
+ * states, the contact form, the newsletter and one-time codes (README "Running against Bagisto"), and
+ * answers 404 (GET) or 405 for them. Only meaningful for a call that names a service, not one record.
+ */
+export function isMissingService(error: unknown): boolean {
+  return error instanceof ApiError && error.kind === "http" && [404, 405, 501].includes(error.status);
+}
+
 export const MALFORMED_REPLY_MESSAGE = "The server sent a reply the shop could not read.";
 export const NETWORK_ERROR_MESSAGE = "The server could not be reached.";
 /** How long a request may take, its reply included, before it counts as a network failure. */

@@ -1,6 +1,6 @@
 import { mutationOptions, queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
-import { apiFetch, ApiError, newIdempotencyKey } from "./client";
+import { apiFetch, ApiError, isMissingService, newIdempotencyKey } from "./client";
 import {
   aboutReplySchema,
   bannerListReplySchema,
@@ -31,8 +31,18 @@ export async function listBrands(signal?: AbortSignal): Promise<Brand[]> {
   return reply.data;
 }
 
-/** A content page (GET page/{slug}); null when the server has no such page (SPEC: show the 404 page). */
-export async function getPage(slug: string, signal?: AbortSignal): Promise<Page | null> {
+/** No content pages at all on this back end (a stock Bagisto has no `page/{slug}`), unlike one page missing. */
+export const PAGES_UNAVAILABLE = "unavailable";
+
+/**
+ * A content page (GET page/{slug}); null when the server has no such page (SPEC: show the 404 page);
+ * PAGES_UNAVAILABLE when the back end has no pages: its 404 is not the pages service's (which says
+ * `data: null`), or the call is refused outright.
+ */
+export async function getPage(
+  slug: string,
+  signal?: AbortSignal,
+): Promise<Page | null | typeof PAGES_UNAVAILABLE> {
   try {
     const reply = await apiFetch(`page/${encodeURIComponent(slug)}`, {
       schema: pageReplySchema,
@@ -42,8 +52,11 @@ export async function getPage(slug: string, signal?: AbortSignal): Promise<Page 
     });
     return reply.data;
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) return null;
-    throw error;
+    if (!(error instanceof ApiError) || !isMissingService(error)) throw error;
+    const body = error.body;
+    const saysNoSuchPage =
+      error.status === 404 && typeof body === "object" && body !== null && "data" in body;
+    return saysNoSuchPage ? null : PAGES_UNAVAILABLE;
   }
 }
 

@@ -10,7 +10,7 @@ import { toast } from "@/components/feedback/toast";
 import { z } from "zod";
 import { accountMutations } from "@/api/account";
 import { readPendingMobile, writePendingMobile } from "@/api/auth-storage";
-import { ApiError } from "@/api/client";
+import { ApiError, isMissingService } from "@/api/client";
 import { OTP_LENGTH } from "@/api/contract/customer";
 import { useOnlineStatus } from "@/hooks/use-online-status";
 import { useCountdown } from "../hooks/use-countdown";
@@ -35,6 +35,8 @@ export function OtpLoginForm({ redirect }: { redirect?: string }) {
   const [codeError, setCodeError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const secondsLeft = useCountdown(resendAt);
+  // A back end without one-time codes (a stock Bagisto) answers 404 or 405.
+  const unavailableText = t`Logging in with a code is not available. Please log in with your e-mail and password.`;
 
   const phoneSchema = z
     .string()
@@ -62,6 +64,11 @@ export function OtpLoginForm({ redirect }: { redirect?: string }) {
           }
         },
         onError: (error) => {
+          if (isMissingService(error)) {
+            setNotice(unavailableText);
+            toast(unavailableText, { variant: "error" });
+            return;
+          }
           const message =
             error instanceof ApiError && !error.isNetwork ? error.message : t`Some Error Occured`;
           setPhoneError(message);
@@ -105,10 +112,12 @@ export function OtpLoginForm({ redirect }: { redirect?: string }) {
             toast(message, { variant: "error" });
           }
         },
-        onError: () => {
+        onError: (error) => {
           writePendingMobile(null);
           setPending(null);
-          const message = t`OTP is Expired or Invalid , please try again!`;
+          const message = isMissingService(error)
+            ? unavailableText
+            : t`OTP is Expired or Invalid , please try again!`;
           setNotice(message);
           toast(message, { variant: "error" });
         },

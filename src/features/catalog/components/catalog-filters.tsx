@@ -80,6 +80,16 @@ export function CatalogFilters(props: CatalogFiltersProps) {
       );
     });
 
+  // A filter with nothing to choose (none in this category, or a back end without filters) is not shown.
+  const chipSection = (title: string, items: ReactNode[]) =>
+    items.length > 0 && (
+      <Section title={title}>
+        <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }}>
+          {items}
+        </Stack>
+      </Section>
+    );
+
   return (
     <Stack
       component="aside"
@@ -130,21 +140,9 @@ export function CatalogFilters(props: CatalogFiltersProps) {
           )}
         </List>
       </Section>
-      <Section title={t`Tag`}>
-        <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }}>
-          {chips("tag", "tag")}
-        </Stack>
-      </Section>
-      <Section title={t`Colour`}>
-        <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }}>
-          {chips("color", "color", true)}
-        </Stack>
-      </Section>
-      <Section title={t`Size`}>
-        <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }}>
-          {chips("size", "size")}
-        </Stack>
-      </Section>
+      {chipSection(t`Tag`, chips("tag", "tag"))}
+      {chipSection(t`Colour`, chips("color", "color", true))}
+      {chipSection(t`Size`, chips("size", "size"))}
       {priceRange && priceRange.max > priceRange.min && (
         <Section title={t`Price`}>
           <PriceFilter

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
@@ -87,6 +87,23 @@ describe("contact form", () => {
     const toast = await toastOf("The email is not accepted.");
     expect(toast?.className).toContain("notistack-MuiContent-error");
     expect(screen.getByRole("textbox", { name: /Email/ }).getAttribute("aria-invalid")).toBe("true");
+  });
+
+  it("says the form is not available when the back end has no contact service (a stock Bagisto's 405)", async () => {
+    server.use(
+      http.post("*/api/contactrequest", () =>
+        HttpResponse.json({ error: "Method Not Allowed" }, { status: 405 }),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderWithProviders(<ContactForm />, { path: "/contact" });
+    await fill(user);
+    const text = "The contact form is not available. Please call us or write to us by e-mail.";
+    const form = screen.getByRole("form", { name: "Contact form" });
+    expect((await within(form).findByRole("alert")).textContent).toBe(text);
+    expect((screen.getByRole("textbox", { name: /Message/ }) as HTMLTextAreaElement).value).toBe(
+      "Do you ship to Pune?",
+    );
   });
 
   it("keeps everything the shopper typed when the network fails, and a retry sends it", async () => {

@@ -46,6 +46,7 @@ export function ContactForm() {
 
   return (
     <Stack component="form" noValidate onSubmit={form.handleSubmit} spacing={2} aria-label={t`Contact form`}>
+      {form.unavailableMessage && <Alert severity="warning">{form.unavailableMessage}</Alert>}
       {form.isWaitingForConnection && (
         <Alert severity="info" role="status">
           {t`The shop cannot be reached right now. Your message is kept and will be sent when the connection returns.`}

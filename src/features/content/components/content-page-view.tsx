@@ -1,22 +1,47 @@
 import Container from "@mui/material/Container";
+import Typography from "@mui/material/Typography";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
-import { contentQueries } from "@/api/content";
+import { contentQueries, PAGES_UNAVAILABLE } from "@/api/content";
 import { NotFound } from "@/components/feedback/not-found";
 import { PageHeader } from "@/components/layout/page-header";
+import { ButtonLink } from "@/components/router-links";
 import { usePageMeta } from "@/hooks/use-page-meta";
 import { HtmlContent } from "@/components/content/html-content";
+import { useServerStatus } from "@/utils/server-html";
 
 function PageNotFound() {
   usePageMeta("404");
   return <NotFound />;
 }
 
+/** The back end has no content pages (a stock Bagisto): said plainly, with the way back. */
+function PageUnavailable() {
+  const { t } = useLingui();
+  useServerStatus(404);
+  return (
+    <article>
+      <PageHeader title={t`Page not available`} />
+      <Container sx={{ pb: 4 }}>
+        <Typography sx={{ mb: 3 }}>
+          <Trans>This page is not available in this shop.</Trans>
+        </Typography>
+        <ButtonLink to="/" variant="contained">
+          <Trans>Back to home page</Trans>
+        </ButtonLink>
+      </Container>
+    </article>
+  );
+}
+
 /** A content page (page_title + sanitised html_content), or the 404 page when the server has none. */
 export function ContentPageView({ slug, children }: { slug: string; children?: ReactNode }) {
-  const { data: page } = useSuspenseQuery(contentQueries.page(slug));
+  const { data } = useSuspenseQuery(contentQueries.page(slug));
+  const page = data === PAGES_UNAVAILABLE ? null : data;
   // Runs after PageHeader's own title effect (children first), so meta_title wins when present.
   usePageMeta(page?.meta_title || page?.page_title);
+  if (data === PAGES_UNAVAILABLE) return <PageUnavailable />;
   if (!page) return <PageNotFound />;
   return (
     <article>

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
 import { useRef, useState, type FormEvent } from "react";
-import { ApiError, newIdempotencyKey } from "@/api/client";
+import { ApiError, isMissingService, newIdempotencyKey } from "@/api/client";
 import { contentMutations } from "@/api/content";
 import {
   EMPTY_CONTACT,
@@ -22,8 +22,10 @@ export function useContactForm() {
   const { t } = useLingui();
   const [values, setValues] = useState<ContactValues>(EMPTY_CONTACT);
   const [problems, setProblems] = useState<ContactProblems>({});
+  const [isUnavailable, setUnavailable] = useState(false);
   const keyRef = useRef<string | null>(null);
   const contact = useMutation(contentMutations.contact());
+  const unavailableText = t`The contact form is not available. Please call us or write to us by e-mail.`;
 
   const setValue = (field: ContactField, value: string) => {
     keyRef.current = null;
@@ -55,7 +57,11 @@ export function useContactForm() {
           }
         },
         onError: (error) => {
-          if (error instanceof ApiError && error.kind === "http") {
+          if (isMissingService(error)) {
+            // A back end without a contact service (a stock Bagisto): the form says so, and keeps the text.
+            setUnavailable(true);
+            toast(unavailableText, { variant: "error" });
+          } else if (error instanceof ApiError && error.kind === "http") {
             setProblems(serverProblems(error.fieldErrors));
             toast(error.message, { variant: "error" });
           } else {
@@ -69,6 +75,8 @@ export function useContactForm() {
   };
 
   return {
+    /** the back end has no contact service: the form says so */
+    unavailableMessage: isUnavailable ? unavailableText : null,
     values,
     problems,
     setValue,

@@ -8,6 +8,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { catalogQueries } from "@/api/catalog";
+import { isMissingService } from "@/api/client";
 import { SPEC_LABELS } from "@/i18n/spec-labels";
 import { CAROUSEL_DELAY_MS } from "../utils/autoplay";
 import { toRecommendSlide, type RecommendSlide } from "../utils/recommend-slide";
@@ -108,6 +109,8 @@ export function WeRecommend() {
   const data = useDeferredValue(query.data);
   const status = useDeferredValue(query.status);
   const slides = (data ?? []).map(toRecommendSlide);
+  // A back end without this list (a stock Bagisto): no section, rather than an empty one.
+  if (isMissingService(query.error)) return null;
   return (
     <HomeSection title={t`We Recommend`} subtitle={t`Newly arrived in the workshop`} testId="home-recommend">
       {status === "pending" ? (

@@ -4,7 +4,7 @@ import Button from "@mui/material/Button";
 import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
-import { newIdempotencyKey } from "@/api/client";
+import { isMissingService, newIdempotencyKey } from "@/api/client";
 import { newsletterMutations } from "@/api/newsletter";
 import { useHydrated } from "@/utils/server-html";
 
@@ -24,7 +24,10 @@ export function SubscribeForm({ canSubmit }: { canSubmit: boolean }) {
       });
       if (reply.status === 200) setEmail("");
     },
-    onError: (error) => toast(error.message, { variant: "error" }),
+    onError: (error) =>
+      toast(isMissingService(error) ? t`Newsletter sign-up is not available.` : error.message, {
+        variant: "error",
+      }),
   });
 
   const handleSubmit = (e: FormEvent) => {
