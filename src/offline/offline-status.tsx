@@ -13,6 +13,7 @@ import { subscribeOutboxSummary, type OutboxSummary } from "./outbox";
 import { isUpdateWaiting, subscribeUpdate } from "./register-sw";
 import { useWaitingChanges } from "./use-waiting-changes";
 import { OfflineBanner } from "./offline-banner";
+import { SlowConnectionNotice } from "./slow-connection-notice";
 
 // The update prompt loads only when a new version waits.
 const UpdatePrompt = lazy(() => import("./update-prompt").then((m) => ({ default: m.UpdatePrompt })));
@@ -92,6 +93,7 @@ export function OfflineStatus() {
   return (
     <>
       {(!isOnline || waiting > 0) && <OfflineBanner isOnline={isOnline} waiting={waiting} />}
+      {isOnline && <SlowConnectionNotice />}
       {/* A waiting version stays waiting until the reload, so the prompt stays mounted once shown. */}
       {updateWaiting && (
         <Suspense fallback={null}>

@@ -10,6 +10,7 @@ import {
   type DehydrateOptions,
   type QueryClient,
 } from "@tanstack/react-query";
+import { markCacheRestored } from "./restore-state";
 
 interface PersistOptions {
   persister: Persister;
@@ -56,7 +57,10 @@ export function PersistQueryClientProvider({ client, persistOptions, onSuccess, 
           () => latest.current.onSuccess?.(),
           () => undefined,
         )
-        .finally(() => startTransition(() => setIsRestoring(false)));
+        .finally(() => {
+          markCacheRestored();
+          startTransition(() => setIsRestoring(false));
+        });
     }
     if (isRestoring) return undefined;
     const { persister, buster, dehydrateOptions } = latest.current.persistOptions;

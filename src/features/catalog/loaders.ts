@@ -2,6 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { notFound } from "@tanstack/react-router";
 import { ApiError } from "@/api/client";
 import { catalogQueries } from "@/api/catalog";
+import { whenCacheRestored } from "@/offline/restore-state";
 import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
 import { relatedProductsParams } from "./utils/related-products";
 import { toProductListParams, type CatalogSearch } from "./utils/catalog-search";
@@ -27,6 +28,12 @@ export async function loadProduct(
 ): Promise<void> {
   const id = key.id !== undefined ? Number(key.id) : undefined;
   if (key.urlKey === undefined && !(id !== undefined && Number.isInteger(id) && id > 0)) throw notFound();
+  const queryKey =
+    key.urlKey !== undefined
+      ? catalogQueries.detailByUrlKey(key.urlKey).queryKey
+      : catalogQueries.detail(id ?? 0).queryKey;
+  // A reload under a weak signal: the device's saved copy (being restored) opens the page, not the network.
+  if (queryClient.getQueryState(queryKey) === undefined) await whenCacheRestored();
   try {
     const product =
       key.urlKey !== undefined
