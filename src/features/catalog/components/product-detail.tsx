@@ -17,7 +17,6 @@ import { metaDescription, productJsonLd } from "../utils/product-json-ld";
 import { productLayoutOf } from "../utils/product-layouts";
 import { imageForSelection, type VariantSelection } from "../utils/variation";
 import { ProductGallery } from "./product-gallery";
-import { ProductGrid } from "./product-grid";
 import { ProductInfoTabs } from "./product-info-tabs";
 import { ProductPrice } from "./product-price";
 import { AsOfNotice } from "@/offline/as-of-notice";
@@ -26,6 +25,7 @@ import { ProductReviews } from "./product-reviews";
 import { ProductSpecs } from "./product-specs";
 import { ProductSlider } from "./product-slider";
 import { HtmlContent } from "@/components/content/html-content";
+import { Slider } from "@/components/slider/slider";
 import { VariationPickers } from "./variation-pickers";
 
 export interface ProductDetailProps {
@@ -164,7 +164,18 @@ function ProductDetailContent({
             <Typography id="related-products" variant="h2" sx={{ mb: 3 }}>
               {t`Related products`}
             </Typography>
-            <ProductGrid products={related} columns={4} renderProduct={(p) => renderProduct(p)} />
+            <Slider
+              label={t`Related products`}
+              items={related}
+              getKey={(p) => p.id}
+              renderItem={(p) => renderProduct(p)}
+              perView={[
+                [0, 1],
+                [600, 2],
+                [900, 3],
+                [1200, 4],
+              ]}
+            />
           </Box>
         )}
         {renderAfter?.(product)}

@@ -1,9 +1,10 @@
 import Box from "@mui/material/Box";
 import { useLingui } from "@lingui/react/macro";
 import type { Image } from "@/api/contract/common";
+import { Slider } from "@/components/slider/slider";
 import { GALLERY_IMAGE_SIZE } from "./product-gallery";
 
-/** Every image side by side in a horizontally scrolling strip (the product-slider layout). */
+/** Every image side by side in a horizontal slider (the product-slider layout). */
 export function ProductSlider({
   images,
   name,
@@ -17,37 +18,33 @@ export function ProductSlider({
   const sources = [
     ...new Set([colorImage, ...images.map((i) => i.large_image_url)].filter((s): s is string => Boolean(s))),
   ];
+  const total = sources.length;
   return (
-    <Box
-      role="region"
-      aria-label={t`Product images`}
-      tabIndex={0}
-      sx={{
-        display: "grid",
-        gridAutoFlow: "column",
-        gridAutoColumns: { xs: "85%", md: "40%" },
-        gap: 2,
-        overflowX: "auto",
-        scrollSnapType: "x mandatory",
-        pb: 1,
+    <Slider
+      label={t`Product images`}
+      items={sources}
+      getKey={(src) => src}
+      perView={[
+        [0, 1.15],
+        [900, 2.5],
+      ]}
+      renderItem={(src, i) => {
+        const position = i + 1;
+        return (
+          <Box sx={{ bgcolor: "grey.50", borderRadius: 1, overflow: "hidden" }}>
+            <img
+              src={src}
+              alt={i === 0 ? name : t`${name}, image ${position} of ${total}`}
+              width={GALLERY_IMAGE_SIZE}
+              height={GALLERY_IMAGE_SIZE}
+              loading={i === 0 ? "eager" : "lazy"}
+              fetchPriority={i === 0 ? "high" : "auto"}
+              draggable={false}
+              style={{ display: "block", width: "100%", height: "auto", aspectRatio: "1 / 1" }}
+            />
+          </Box>
+        );
       }}
-    >
-      {sources.map((src, i) => (
-        <Box
-          key={src}
-          sx={{ scrollSnapAlign: "start", bgcolor: "grey.50", borderRadius: 1, overflow: "hidden" }}
-        >
-          <img
-            src={src}
-            alt={i === 0 ? name : ""}
-            width={GALLERY_IMAGE_SIZE}
-            height={GALLERY_IMAGE_SIZE}
-            loading={i === 0 ? "eager" : "lazy"}
-            fetchPriority={i === 0 ? "high" : "auto"}
-            style={{ display: "block", width: "100%", height: "auto", aspectRatio: "1 / 1" }}
-          />
-        </Box>
-      ))}
-    </Box>
+    />
   );
 }

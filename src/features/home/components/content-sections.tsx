@@ -10,8 +10,8 @@ import { RouterLink } from "@/components/router-links";
 import { toAmount } from "@/i18n/format";
 import { useCurrency } from "@/i18n/currency";
 import { useLocale } from "@/i18n/i18n";
-import { CAROUSEL_DELAY_MS } from "../utils/autoplay";
-import { Carousel } from "./carousel";
+import { CAROUSEL_DELAY_MS } from "@/components/slider/autoplay";
+import { Slider } from "@/components/slider/slider";
 import { HomeSection } from "./home-section";
 import { gridListSx } from "@/components/layout/grid-list";
 
@@ -22,7 +22,7 @@ export function BrandSlider({ wide }: { wide: 5 | 6 }) {
   if (!data || data.length === 0) return null;
   return (
     <HomeSection title={t`Our Brands`} testId="home-brands">
-      <Carousel
+      <Slider
         label={t`Brands`}
         items={data}
         getKey={(b) => b.id}

@@ -3,12 +3,11 @@ import Container from "@mui/material/Container";
 import IconButton from "@mui/material/IconButton";
 import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
-import { useRef, useState } from "react";
 import type { Banner } from "@/api/contract/content";
 import { ButtonLink } from "@/components/router-links";
-import { useAutoplay } from "../hooks/use-autoplay";
-import { HERO_DELAY_MS, HERO_FADE_MS, loopIndex } from "../utils/autoplay";
-import { SliderControls } from "./slider-controls";
+import { HERO_DELAY_MS, HERO_FADE_MS } from "@/components/slider/autoplay";
+import { Slider } from "@/components/slider/slider";
+import { SliderControls } from "@/components/slider/slider-controls";
 
 export const HERO_WIDTH = 1200;
 export const HERO_HEIGHT = 560;
@@ -54,61 +53,26 @@ function BannerSlide({ banner, isFirst }: { banner: Banner; isFirst: boolean }) 
 /** The hero: banners fading every 5 s with a 1 s transition, looping (SPEC §9); the first image is the LCP. */
 export function HeroSlider({ banners, isLoading }: { banners: readonly Banner[]; isLoading: boolean }) {
   const { t } = useLingui();
-  const rootRef = useRef<HTMLElement>(null);
-  const [index, setIndex] = useState(0);
-  const count = banners.length;
-  const go = (step: number) => setIndex((i) => loopIndex(i, step, count));
-  const autoplay = useAutoplay(rootRef, () => go(1), HERO_DELAY_MS, count);
-
-  if (isLoading && count === 0) {
+  if (isLoading && banners.length === 0) {
     return <Box sx={{ width: "100%", aspectRatio: HERO_RATIO, bgcolor: "grey.100" }} aria-busy="true" />;
   }
-  if (count === 0) return null;
-  const current = Math.min(index, count - 1);
-
+  if (banners.length === 0) return null;
   return (
-    <Box
-      ref={rootRef}
+    <Slider
       component="section"
-      aria-roledescription={t`carousel`}
-      aria-label={t`Featured banners`}
-      data-testid="hero-slider"
-      {...autoplay.holdProps}
+      label={t`Featured banners`}
+      testId="hero-slider"
+      items={banners}
+      getKey={(banner) => banner.id}
+      renderItem={(banner, i) => <BannerSlide banner={banner} isFirst={i === 0} />}
+      effect="fade"
+      gap={0}
+      speedMs={HERO_FADE_MS}
+      autoplayMs={HERO_DELAY_MS}
       sx={{ bgcolor: "grey.50" }}
-    >
-      <Box
-        aria-live={autoplay.isAvailable && !autoplay.isStopped ? "off" : "polite"}
-        sx={{ display: "grid" }}
-      >
-        {banners.map((banner, i) => {
-          const isActive = i === current;
-          const position = i + 1;
-          return (
-            <Box
-              key={banner.id}
-              role="group"
-              aria-roledescription={t`slide`}
-              aria-label={t`${position} of ${count}`}
-              aria-hidden={!isActive}
-              inert={!isActive}
-              sx={{
-                gridArea: "1 / 1",
-                opacity: isActive ? 1 : 0,
-                visibility: isActive ? "visible" : "hidden",
-                zIndex: isActive ? 1 : 0,
-                transition: autoplay.reducedMotion
-                  ? "none"
-                  : `opacity ${HERO_FADE_MS}ms ease, visibility ${HERO_FADE_MS}ms`,
-              }}
-            >
-              <BannerSlide banner={banner} isFirst={i === 0} />
-            </Box>
-          );
-        })}
-      </Box>
-      {count > 1 && (
+      renderControls={(slider) => (
         <Container sx={{ pb: 2 }}>
-          <SliderControls onPrevious={() => go(-1)} onNext={() => go(1)} autoplay={autoplay} />
+          <SliderControls onPrevious={slider.previous} onNext={slider.next} autoplay={slider.autoplay} />
           <Box sx={{ display: "flex", justifyContent: "center", gap: 0.5, mt: 1 }}>
             {banners.map((banner, i) => {
               const position = i + 1;
@@ -116,9 +80,9 @@ export function HeroSlider({ banners, isLoading }: { banners: readonly Banner[];
                 <IconButton
                   key={banner.id}
                   size="small"
-                  onClick={() => setIndex(i)}
+                  onClick={() => slider.goTo(i)}
                   aria-label={t`Show slide ${position}`}
-                  aria-current={i === current ? "true" : undefined}
+                  aria-current={i === slider.index ? "true" : undefined}
                   sx={{ p: 1.25 }}
                 >
                   <Box
@@ -127,7 +91,7 @@ export function HeroSlider({ banners, isLoading }: { banners: readonly Banner[];
                       width: 10,
                       height: 10,
                       borderRadius: "50%",
-                      bgcolor: i === current ? "primary.main" : "grey.500",
+                      bgcolor: i === slider.index ? "primary.main" : "grey.500",
                     }}
                   />
                 </IconButton>
@@ -136,7 +100,7 @@ export function HeroSlider({ banners, isLoading }: { banners: readonly Banner[];
           </Box>
         </Container>
       )}
-    </Box>
+    />
   );
 }
 

@@ -6,8 +6,8 @@ import { startTransition, useDeferredValue, useEffect, useState, type ReactNode 
 import { catalogQueries, type ProductListParams } from "@/api/catalog";
 import type { Product } from "@/api/contract/product";
 import { ROOT_CATEGORY_ID } from "@/api/contract/category";
-import { CAROUSEL_DELAY_MS } from "../utils/autoplay";
-import { Carousel } from "./carousel";
+import { CAROUSEL_DELAY_MS } from "@/components/slider/autoplay";
+import { Slider } from "@/components/slider/slider";
 import { HomeSection } from "./home-section";
 import { gridListSx } from "@/components/layout/grid-list";
 import { deferredInitial } from "@/utils/server-html";
@@ -103,7 +103,7 @@ export function BestsellerSlider({ renderProduct }: { renderProduct: RenderProdu
     >
       <ProductList params={BESTSELLER_PARAMS}>
         {(products) => (
-          <Carousel
+          <Slider
             label={t`Best sellers`}
             items={products}
             getKey={(p) => p.id}

@@ -10,9 +10,9 @@ import { Link } from "@tanstack/react-router";
 import { catalogQueries } from "@/api/catalog";
 import { isMissingService } from "@/api/client";
 import { SPEC_LABELS } from "@/i18n/spec-labels";
-import { CAROUSEL_DELAY_MS } from "../utils/autoplay";
+import { CAROUSEL_DELAY_MS } from "@/components/slider/autoplay";
 import { toRecommendSlide, type RecommendSlide } from "../utils/recommend-slide";
-import { Carousel } from "./carousel";
+import { Slider } from "@/components/slider/slider";
 import { HomeSection } from "./home-section";
 
 /** SPEC §7: product-with-additional-information with new=1 and limit=4. */
@@ -118,7 +118,7 @@ export function WeRecommend() {
       ) : slides.length === 0 || status === "error" ? (
         <Typography sx={{ textAlign: "center", py: 4 }}>{t`No Product available!`}</Typography>
       ) : (
-        <Carousel
+        <Slider
           label={t`We recommend`}
           items={slides}
           getKey={(s) => s.id}

@@ -22,9 +22,3 @@ export interface AutoplayState extends MotionPreferences {
 export function canAutoplay(s: AutoplayState): boolean {
   return !s.reducedMotion && !s.saveData && !s.isHovered && !s.isStopped && s.isVisible && s.slideCount > 1;
 }
-
-/** The next index of a looping slider (forward or back). */
-export function loopIndex(index: number, step: number, count: number): number {
-  if (count <= 0) return 0;
-  return (((index + step) % count) + count) % count;
-}

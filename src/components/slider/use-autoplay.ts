@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useRef, useState, useSyncExternalStore, type RefObject } from "react";
-import { canAutoplay, type MotionPreferences } from "../utils/autoplay";
+import { canAutoplay, type MotionPreferences } from "./autoplay";
 
 const REDUCED_MOTION = "(prefers-reduced-motion: reduce)";
 

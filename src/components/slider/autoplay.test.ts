@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canAutoplay, loopIndex, type AutoplayState } from "./autoplay";
+import { canAutoplay, type AutoplayState } from "./autoplay";
 
 const base: AutoplayState = {
   reducedMotion: false,
@@ -22,12 +22,5 @@ describe("slider autoplay", () => {
     expect(canAutoplay({ ...base, isStopped: true })).toBe(false);
     expect(canAutoplay({ ...base, isVisible: false })).toBe(false);
     expect(canAutoplay({ ...base, slideCount: 1 })).toBe(false);
-  });
-
-  it("loops past the last slide to the first and back", () => {
-    expect(loopIndex(2, 1, 3)).toBe(0);
-    expect(loopIndex(0, -1, 3)).toBe(2);
-    expect(loopIndex(1, 1, 3)).toBe(2);
-    expect(loopIndex(0, 1, 0)).toBe(0);
   });
 });

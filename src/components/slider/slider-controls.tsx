@@ -5,7 +5,7 @@ import ChevronRightIcon from "@mui/icons-material/ChevronRight";
 import PauseIcon from "@mui/icons-material/Pause";
 import PlayArrowIcon from "@mui/icons-material/PlayArrow";
 import { useLingui } from "@lingui/react/macro";
-import type { Autoplay } from "../hooks/use-autoplay";
+import type { Autoplay } from "./use-autoplay";
 
 const buttonSx = {
   bgcolor: "background.paper",

@@ -1,0 +1,318 @@
+import Box from "@mui/material/Box";
+import type { SxProps, Theme } from "@mui/material/styles";
+import { useLingui } from "@lingui/react/macro";
+import { startTransition, useEffect, useRef, useState, type Key, type ReactNode } from "react";
+import type { SwiperOptions } from "swiper/types";
+import { afterFirstInteraction } from "./first-interaction";
+import { SliderControls } from "./slider-controls";
+import { useAutoplay, useMotionPreferences, type Autoplay } from "./use-autoplay";
+import { useSwiper } from "./use-swiper";
+
+/** Slides per view from each minimum viewport width in px, ascending: [[0, 1], [768, 3]]. */
+export type PerView = ReadonlyArray<readonly [minWidth: number, count: number]>;
+
+/** What a slider's controls (buttons, dots, thumbnails) can read and do. */
+export interface SliderApi {
+  /** the slide shown (the first one in view) */
+  index: number;
+  count: number;
+  previous: () => void;
+  next: () => void;
+  goTo: (index: number) => void;
+  autoplay?: Autoplay;
+}
+
+export interface SliderProps<T> {
+  /** The accessible name of the slider. */
+  label: string;
+  items: readonly T[];
+  getKey: (item: T) => Key;
+  renderItem: (item: T, index: number) => ReactNode;
+  perView?: PerView;
+  /** px between slides */
+  gap?: number;
+  /** "fade": the slides cross-fade in place (the home banner) */
+  effect?: "slide" | "fade";
+  /** ms of one transition */
+  speedMs?: number;
+  /** Autoplay delay; none when absent. */
+  autoplayMs?: number;
+  /** The current slide sits in the middle. */
+  centered?: boolean;
+  /** Shows this slide when it changes (e.g. the image of a chosen colour). */
+  showIndex?: number;
+  /** Controls below the slides; previous/next (and pause) buttons when absent. */
+  renderControls?: (api: SliderApi) => ReactNode;
+  component?: "section" | "div";
+  testId?: string;
+  /** Styles of the outer element (which holds the slides and the controls). */
+  sx?: SxProps<Theme>;
+}
+
+const SWIPE_PX = 40;
+
+/* eslint-disable lingui/no-unlocalized-strings -- CSS values and selectors, not text */
+function slideWidth(gap: number) {
+  return `calc((100% - (var(--per-view) - 1) * ${gap}px) / var(--per-view))`;
+}
+
+/**
+ * The slides' layout without Swiper, equal to the one Swiper computes (slide widths, gaps, centring), so
+ * that nothing moves when Swiper starts. Written on the `.swiper` element only: its class name must not
+ * change after Swiper has added its own classes to it (React would overwrite them).
+ */
+function swiperSx(perView: PerView, gap: number, fade: boolean, centered: boolean) {
+  // "screen and": MUI moves a query written like one of the theme's breakpoints ahead of the others.
+  const vars: Record<string, unknown> = {};
+  for (const [minWidth, count] of perView) {
+    if (minWidth === 0) vars["--per-view"] = count;
+    else vars[`@media screen and (min-width:${minWidth}px)`] = { "--per-view": count };
+  }
+  const width = slideWidth(gap);
+  return {
+    ...vars,
+    position: "relative",
+    overflow: "hidden",
+    zIndex: 1,
+    minWidth: 0,
+    flexGrow: 1,
+    // Swiper's CSS centres it with auto margins, which in a flex column would size it by its slides.
+    mx: 0,
+    // Its width never depends on the slides' (Swiper sets them in px): no growing with them inside a flex item.
+    contain: "inline-size",
+    touchAction: "pan-y",
+    "&:focus-visible": { outline: "2px solid", outlineColor: "primary.main", outlineOffset: -2 },
+    "& > .swiper-wrapper": {
+      position: "relative",
+      zIndex: 1,
+      display: "flex",
+      width: "100%",
+      boxSizing: "content-box",
+      py: 0.5,
+      transform: centered ? `translate3d(calc((100% - ${width}) / 2), 0, 0)` : "none",
+    },
+    "& > .swiper-wrapper > .swiper-slide": {
+      position: "relative",
+      flexShrink: 0,
+      minWidth: 0,
+      height: "auto",
+      width,
+      marginRight: `${gap}px`,
+    },
+    ...(fade
+      ? {
+          "&.swiper-fade > .swiper-wrapper > .swiper-slide": { transitionProperty: "opacity, visibility" },
+          "&.swiper-initialized > .swiper-wrapper > .swiper-slide:not(.swiper-slide-active), &:not(.swiper-initialized) > .swiper-wrapper > .swiper-slide:not(:first-of-type)":
+            { visibility: "hidden" },
+        }
+      : {}),
+  } as const;
+}
+
+/** Hides the default controls where every slide is in view. */
+function controlsSx(perView: PerView, count: number) {
+  const sx: Record<string, unknown> = {};
+  for (const [minWidth, n] of perView) {
+    const display = count > n ? "block" : "none";
+    if (minWidth === 0) sx.display = display;
+    else sx[`@media screen and (min-width:${minWidth}px)`] = { display };
+  }
+  return sx;
+}
+
+/* eslint-enable lingui/no-unlocalized-strings */
+
+/**
+ * One slider for the whole shop (home banner, carousels, product images) on Swiper core with its A11y,
+ * Keyboard and fade modules. The server renders the slides as plain markup that shows the first slide
+ * without any script. Swiper (code and CSS) is downloaded and started on that markup when the slider is
+ * touched, hovered, focused or used, when its autoplay first advances, or when it is on screen after the
+ * shopper's first interaction with the page; a swipe made before it is ready is replayed as one step.
+ * Autoplay pauses on hover and focus and never runs for reduced motion or data saving.
+ */
+export function Slider<T>({
+  label,
+  items,
+  getKey,
+  renderItem,
+  perView = [[0, 1]],
+  gap = 16,
+  effect = "slide",
+  speedMs = 300,
+  autoplayMs,
+  centered = false,
+  showIndex,
+  renderControls,
+  component = "div",
+  testId,
+  sx,
+}: SliderProps<T>) {
+  const { t } = useLingui();
+  const rootRef = useRef<HTMLElement>(null);
+  const elRef = useRef<HTMLDivElement>(null);
+  const [index, setIndex] = useState(0);
+  const count = items.length;
+  const fade = effect === "fade";
+
+  const speed = useMotionPreferences().reducedMotion ? 0 : speedMs;
+
+  const { ensure, run, ready, swiperRef } = useSwiper(elRef, (): SwiperOptions => {
+    const base = perView.find(([minWidth]) => minWidth === 0)?.[1] ?? 1;
+    const position = "{{index}}";
+    const total = "{{slidesLength}}";
+    return {
+      slidesPerView: base,
+      spaceBetween: gap,
+      breakpoints: Object.fromEntries(
+        perView.filter(([minWidth]) => minWidth > 0).map(([minWidth, n]) => [minWidth, { slidesPerView: n }]),
+      ),
+      centeredSlides: centered,
+      effect: fade ? "fade" : "slide",
+      fadeEffect: { crossFade: true },
+      speed,
+      // `rewind`, not `loop`: Swiper's loop moves slide elements, and React owns them.
+      rewind: true,
+      watchSlidesProgress: true,
+      keyboard: { enabled: false, onlyInViewport: true },
+      a11y: {
+        enabled: true,
+        slideLabelMessage: t`${position} of ${total}`,
+        firstSlideMessage: t`This is the first slide`,
+        lastSlideMessage: t`This is the last slide`,
+        prevSlideMessage: t`Previous slide`,
+        nextSlideMessage: t`Next slide`,
+        // the slides' live region is ours: off while autoplay runs
+        wrapperLiveRegion: false,
+      },
+      on: { slideChange: (s) => startTransition(() => setIndex(s.activeIndex)) },
+    };
+  });
+  const next = () => run((s) => s.slideNext());
+  const autoplay = useAutoplay(rootRef, next, autoplayMs ?? 0, autoplayMs ? count : 0);
+
+  // On screen (or half a screen away) after the shopper's first interaction with the page.
+  useEffect(() => {
+    const el = rootRef.current;
+    if (!el || typeof IntersectionObserver === "undefined") return;
+    let cancel: () => unknown = () => undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) cancel = afterFirstInteraction(ensure);
+        else cancel();
+      },
+      // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS margin, not text
+      { rootMargin: "0px 0px 50% 0px" },
+    );
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      cancel();
+    };
+  }, [ensure]);
+
+  useEffect(() => {
+    const swiper = swiperRef.current;
+    if (!swiper) return;
+    swiper.params.speed = speed;
+    swiper.update();
+  }, [ready, swiperRef, speed, count]);
+
+  const lastShowIndex = useRef(showIndex);
+  useEffect(() => {
+    if (showIndex === lastShowIndex.current) return;
+    lastShowIndex.current = showIndex;
+    if (showIndex !== undefined && showIndex >= 0) run((s) => s.slideTo(showIndex));
+  }, [showIndex, run]);
+
+  // A swipe begun before Swiper was ready (it did not see the touch start): one step once it is.
+  const gesture = useRef<{ x: number; y: number } | null>(null);
+  const onPointerDown = (e: React.PointerEvent) => {
+    gesture.current = swiperRef.current ? null : { x: e.clientX, y: e.clientY };
+    ensure();
+  };
+  const onPointerUp = (e: React.PointerEvent) => {
+    const start = gesture.current;
+    gesture.current = null;
+    if (!start) return;
+    const dx = e.clientX - start.x;
+    if (Math.abs(dx) < SWIPE_PX || Math.abs(dx) < Math.abs(e.clientY - start.y)) return;
+    run((s) => (dx < 0 ? s.slideNext() : s.slidePrev()));
+  };
+
+  const api: SliderApi = {
+    index,
+    count,
+    previous: () => run((s) => s.slidePrev()),
+    next,
+    goTo: (i) => run((s) => s.slideTo(i)),
+    autoplay: autoplayMs ? autoplay : undefined,
+  };
+
+  return (
+    <Box
+      ref={rootRef}
+      component={component}
+      role={component === "div" ? "group" : undefined}
+      aria-roledescription={t`carousel`}
+      aria-label={label}
+      data-testid={testId}
+      data-slider-ready={ready ? "" : undefined}
+      onMouseEnter={() => {
+        autoplay.holdProps.onMouseEnter();
+        ensure();
+      }}
+      onMouseLeave={autoplay.holdProps.onMouseLeave}
+      onFocus={() => {
+        autoplay.holdProps.onFocus();
+        run((s) => s.keyboard.enable());
+      }}
+      onBlur={(e: React.FocusEvent<HTMLElement>) => {
+        autoplay.holdProps.onBlur(e);
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) swiperRef.current?.keyboard.disable();
+      }}
+      sx={sx}
+    >
+      <Box
+        ref={elRef}
+        className="swiper"
+        tabIndex={0}
+        onPointerDown={onPointerDown}
+        onPointerUp={onPointerUp}
+        onPointerCancel={() => (gesture.current = null)}
+        sx={swiperSx(perView, gap, fade, centered)}
+      >
+        <div
+          className="swiper-wrapper"
+          aria-live={autoplay.isAvailable && !autoplay.isStopped ? "off" : "polite"}
+        >
+          {items.map((item, i) => {
+            const position = i + 1;
+            const total = count;
+            const hidden = fade && i !== index;
+            return (
+              <div
+                key={getKey(item)}
+                className="swiper-slide"
+                role="group"
+                aria-roledescription={t`slide`}
+                aria-label={t`${position} of ${total}`}
+                aria-hidden={hidden || undefined}
+                inert={hidden}
+              >
+                {renderItem(item, i)}
+              </div>
+            );
+          })}
+        </div>
+      </Box>
+      {count > 1 &&
+        (renderControls ? (
+          renderControls(api)
+        ) : (
+          <Box sx={controlsSx(perView, count)}>
+            <SliderControls onPrevious={api.previous} onNext={api.next} autoplay={api.autoplay} />
+          </Box>
+        ))}
+    </Box>
+  );
+}
