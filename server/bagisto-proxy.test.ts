@@ -37,7 +37,10 @@ function close(server: Server | ServerType): Promise<void> {
 }
 
 /** Our shop in front of `upstream`, listening on a free port. */
-async function startProxy(upstream: string, extra: { timeoutMs?: number } = {}): Promise<string> {
+async function startProxy(
+  upstream: string,
+  extra: { timeoutMs?: number; publicOrigin?: string; trustProxy?: number } = {},
+): Promise<string> {
   const app = createProxyApp({ upstream: parseBagistoUrl(upstream), log: silent, distDir: null, ...extra });
   const server = await new Promise<ServerType>((resolve) => {
     const s = serve({ fetch: app.fetch, hostname: "127.0.0.1", port: 0 }, () => resolve(s));
@@ -222,6 +225,28 @@ describe("the /api pass-through", () => {
     expect(res.headers["strict-transport-security"]).toBeUndefined();
     expect(res.headers["x-hop"]).toBeUndefined();
     expect(res.headers["x-powered-by"]).toBeUndefined();
+  });
+
+  it("makes the session cookie Secure when shoppers reach the shop over https", async () => {
+    const bagisto = await fakeBagisto((_req, res) => {
+      res.setHeader("Set-Cookie", "bagisto_session=s1; path=/; httponly; samesite=lax");
+      res.end("{}");
+    });
+    const behindHttps = await startProxy(`${bagisto.origin}/api`, { publicOrigin: "https://shop.test" });
+    expect((await rawRequest(`${behindHttps}/api/checkout/cart`)).headers["set-cookie"]).toEqual([
+      "bagisto_session=s1; Path=/api; httponly; SameSite=lax; Secure",
+    ]);
+    const behindProxy = await startProxy(`${bagisto.origin}/api`, { trustProxy: 1 });
+    const forwarded = await rawRequest(`${behindProxy}/api/checkout/cart`, {
+      headers: { "X-Forwarded-Proto": "https" },
+    });
+    expect(forwarded.headers["set-cookie"]?.[0]).toMatch(/; Secure$/);
+    // Without TRUST_PROXY the header is the client's word, not taken.
+    const untrusted = await startProxy(`${bagisto.origin}/api`);
+    const plain = await rawRequest(`${untrusted}/api/checkout/cart`, {
+      headers: { "X-Forwarded-Proto": "https" },
+    });
+    expect(plain.headers["set-cookie"]?.[0]).not.toMatch(/Secure/);
   });
 
   it("streams a reply: the first part arrives while Bagisto is still writing", async () => {

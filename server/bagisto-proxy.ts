@@ -146,6 +146,17 @@ export interface BagistoProxyOptions {
 
 class UpstreamTimeout extends Error {}
 
+/** The shopper reached us over https: PUBLIC_ORIGIN says so, or (TRUST_PROXY) the proxy in front, or the socket. */
+function shopIsHttps(
+  request: Request,
+  opts: Pick<BagistoProxyOptions, "publicOrigin" | "trustProxy">,
+): boolean {
+  if (opts.publicOrigin) return opts.publicOrigin.startsWith("https:");
+  const forwarded = request.headers.get("x-forwarded-proto");
+  if ((opts.trustProxy ?? 0) > 0 && forwarded) return forwarded.split(",")[0]!.trim() === "https";
+  return new URL(request.url).protocol === "https:";
+}
+
 /** `/api/*` passed to Bagisto: method, path, query, the safe headers and the body, streamed both ways. */
 export function bagistoProxy(opts: BagistoProxyOptions): MiddlewareHandler<AppEnv> {
   const base = opts.upstream.href.replace(/\/+$/, "");
@@ -209,12 +220,7 @@ export function bagistoProxy(opts: BagistoProxyOptions): MiddlewareHandler<AppEn
     const out = new Headers(res.headers);
     for (const name of DROPPED_REPLY_HEADERS) out.delete(name);
     out.delete("set-cookie");
-    const secure =
-      opts.publicOrigin !== undefined && opts.publicOrigin !== ""
-        ? opts.publicOrigin.startsWith("https:")
-        : (opts.trustProxy ?? 0) > 0 && c.req.header("x-forwarded-proto")
-          ? c.req.header("x-forwarded-proto")!.split(",")[0]!.trim() === "https"
-          : url.protocol === "https:";
+    const secure = shopIsHttps(c.req.raw, opts);
     for (const cookie of res.headers.getSetCookie()) {
       const local = rewriteSetCookie(cookie, { upstreamPath, secure });
       if (local) out.append("set-cookie", local);
