@@ -10,7 +10,7 @@
  * A server without the endpoint (a plain Bagisto answers 404 or 405) turns batching off for the page: the
  * changes go one by one, as Bagisto's own API has them.
  */
-import { ApiError, apiFetch } from "./client";
+import { ApiError, apiFetch, keysAllowedToSend, noteKeysSending } from "./client";
 import {
   CART_BATCH_MAX,
   cartBatchReplySchema,
@@ -53,6 +53,7 @@ export function resetCartBatchSupport(): void {
 /** Sends a run; false when the server would not take it as a batch (the change then goes alone). */
 async function sendRun(run: CartBatchChange[]): Promise<boolean> {
   let reply: CartBatchReply;
+  noteKeysSending(run.map((w) => w.idempotency_key));
   try {
     reply = await apiFetch("checkout/cart/batch", {
       method: "POST",
@@ -62,7 +63,11 @@ async function sendRun(run: CartBatchChange[]): Promise<boolean> {
       prefer: "return=minimal",
     });
   } catch (error) {
-    if (error instanceof ApiError && error.kind === "http" && (error.status === 404 || error.status === 405)) {
+    if (
+      error instanceof ApiError &&
+      error.kind === "http" &&
+      (error.status === 404 || error.status === 405)
+    ) {
       unsupported = true;
       return false;
     }
@@ -93,8 +98,11 @@ export async function viaCartBatch(idempotencyKey: string): Promise<CartMutation
       if (bytes > MAX_BATCH_BYTES) break;
       run.push(w);
     }
-    if (run.length < 2) return null;
-    if (!(await sendRun(run))) return null;
+    // Changes undone or settled in another tab meanwhile stay out of the batch.
+    const allowed = new Set(keysAllowedToSend(run.map((w) => w.idempotency_key)));
+    const sendable = run.filter((w) => allowed.has(w.idempotency_key));
+    if (sendable.length < 2 || sendable[0]?.idempotency_key !== idempotencyKey) return null;
+    if (!(await sendRun(sendable))) return null;
   }
   const result = results.get(idempotencyKey);
   results.delete(idempotencyKey);

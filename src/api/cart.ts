@@ -35,6 +35,8 @@ export interface AddCartLineVariables {
   variant?: { variantId: number; superAttribute: Record<string, number> } | null;
   /** the unit price the shopper saw (base currency): a replay reports it when the server's differs */
   seenPrice?: number;
+  /** what undo puts back on the device (the change queue panel); never sent */
+  before?: unknown;
 }
 export interface SetCartLineQuantityVariables {
   idempotencyKey: string;
@@ -42,14 +44,17 @@ export interface SetCartLineQuantityVariables {
   line: CartLineRef;
   /** the new quantity (the current one plus or minus one); last one wins when coalesced */
   quantity: number;
+  before?: unknown;
 }
 export interface RemoveCartLineVariables {
   idempotencyKey: string;
   label?: string;
   line: CartLineRef;
+  before?: unknown;
 }
 export interface EmptyCartVariables {
   idempotencyKey: string;
+  before?: unknown;
 }
 export interface ApplyCouponVariables {
   idempotencyKey: string;

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, type QueryClient } from "@tanstack/react-query";
 import { apiFetch } from "./client";
 import { attributesReplySchema, type AttributesReply } from "./contract/content";
 import {
@@ -209,3 +209,28 @@ export const catalogQueries = {
       staleTime: 10 * 60 * 1000,
     }),
 };
+
+/**
+ * The name of a product found in any cached catalogue reply (lists, details, related products), or null: a
+ * waiting change that carries only the product id is still worded with its name.
+ */
+export function cachedProductName(client: QueryClient, productId: number): string | null {
+  const visit = (value: unknown, depth: number): string | null => {
+    if (depth > 4 || typeof value !== "object" || value === null) return null;
+    if (Array.isArray(value)) {
+      for (const item of value) {
+        const found = visit(item, depth + 1);
+        if (found) return found;
+      }
+      return null;
+    }
+    const v = value as { id?: unknown; name?: unknown; url_key?: unknown; data?: unknown };
+    if (v.id === productId && typeof v.name === "string" && typeof v.url_key === "string") return v.name;
+    return "data" in v ? visit(v.data, depth + 1) : null;
+  };
+  for (const query of client.getQueryCache().findAll({ queryKey: catalogKeys.all })) {
+    const found = visit(query.state.data, 0);
+    if (found) return found;
+  }
+  return null;
+}

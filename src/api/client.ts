@@ -123,6 +123,31 @@ export function buildUrl(path: string, query: Record<string, QueryValue> = {}): 
   return `${API_ROOT}/${path.replace(/^\/+/, "")}${qs ? `?${qs}` : ""}`;
 }
 
+/**
+ * The outbox's say over writes that carry an Idempotency-Key: `allowed` returns those of the keys that may
+ * still go (a change undone or settled in some tab never leaves), `sending` is told just before they leave
+ * (from then on they may have been received). No guard: every key goes.
+ */
+export interface SendGuard {
+  allowed(keys: readonly string[]): string[];
+  sending(keys: readonly string[]): void;
+}
+let sendGuard: SendGuard | null = null;
+
+export function setSendGuard(guard: SendGuard | null): void {
+  sendGuard = guard;
+}
+
+/** The keys of a write that may be sent now (see setSendGuard). */
+export function keysAllowedToSend(keys: readonly string[]): string[] {
+  return sendGuard ? sendGuard.allowed(keys) : [...keys];
+}
+
+/** Says that a write carrying these keys is leaving now (see setSendGuard). */
+export function noteKeysSending(keys: readonly string[]): void {
+  sendGuard?.sending(keys);
+}
+
 /** A fresh idempotency key for one shopper action. */
 export function newIdempotencyKey(): string {
   return typeof crypto !== "undefined" && "randomUUID" in crypto
@@ -143,7 +168,14 @@ export async function apiFetch<S extends z.ZodType>(path: string, req: ApiReques
     query.token = "true";
     headers.Authorization = `Bearer ${token}`;
   }
-  if (req.idempotencyKey) headers["Idempotency-Key"] = req.idempotencyKey;
+  if (req.idempotencyKey) {
+    // A change undone (or settled) in another tab whose word has not reached this one yet: never sent. It
+    // fails like a lost connection, so nothing counts it as the server's answer.
+    if (!keysAllowedToSend([req.idempotencyKey]).length)
+      throw new ApiError(NETWORK_ERROR_MESSAGE, { kind: "network" });
+    noteKeysSending([req.idempotencyKey]);
+    headers["Idempotency-Key"] = req.idempotencyKey;
+  }
   if (req.prefer) headers.Prefer = req.prefer;
   let body: string | undefined;
   if (req.body !== undefined) {

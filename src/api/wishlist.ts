@@ -24,6 +24,8 @@ export interface SetWishlistedVariables {
   label?: string;
   productId: number;
   wanted: boolean;
+  /** what undo puts back on the device (the change queue panel); never sent */
+  before?: unknown;
 }
 
 export interface SetWishlistedResult {

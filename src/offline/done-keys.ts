@@ -26,3 +26,32 @@ export function markDone(keys: readonly string[]): void {
     // Quota: the BroadcastChannel message and the server's idempotency still prevent a double send.
   }
 }
+
+/*
+ * Idempotency keys of outbox changes that may have reached the server: a request carrying them left (alone or
+ * in a batch), whatever became of it. Kept a day in localStorage, so every tab knows: such a change can no
+ * longer be undone (the tab that sent it may have had its reply cut, and its own copy says "paused").
+ */
+const SENT_KEY = "outbox-sent";
+
+export function readSent(): Record<string, number> {
+  try {
+    const raw = localStorage.getItem(SENT_KEY);
+    const parsed: unknown = raw ? JSON.parse(raw) : {};
+    return typeof parsed === "object" && parsed !== null ? (parsed as Record<string, number>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function markSent(keys: readonly string[]): void {
+  if (!keys.length) return;
+  const now = Date.now();
+  const sent = Object.fromEntries(Object.entries(readSent()).filter(([, at]) => now - at < DAY));
+  keys.forEach((k) => (sent[k] = now));
+  try {
+    localStorage.setItem(SENT_KEY, JSON.stringify(sent));
+  } catch {
+    // Quota: the change's own failure count still marks it once a request for it failed in this tab.
+  }
+}

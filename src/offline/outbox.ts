@@ -10,7 +10,9 @@
  *    changes (BroadcastChannel), drop the ones another tab has sent, and refresh their cart and wishlist;
  *  - replay triggers: app start (after the cache is restored), `online`, `visibilitychange`/focus;
  *  - one summary after a replay: how many changes synced and which ones the server refused;
- *  - `navigator.storage.persist()` asked once, at the first cart or wishlist change.
+ *  - `navigator.storage.persist()` asked once, at the first cart or wishlist change;
+ *  - undo of a change never sent (the change queue panel, change-queue.ts): it leaves every tab and every
+ *    restart like a settled change (done-keys.ts), and no request ever carries it (the client's send guard).
  */
 import {
   onlineManager,
@@ -22,11 +24,12 @@ import {
 import { readToken, subscribeAuth } from "@/api/auth-storage";
 import { cartBatchChange, cartKeys, sameMutationKey, setMinimalCartReplies } from "@/api/cart";
 import { startCartBatches, stopCartBatches } from "@/api/cart-batch";
-import { ApiError } from "@/api/client";
+import { ApiError, setSendGuard } from "@/api/client";
 import { wishlistKeys } from "@/api/wishlist";
 import type { Cart } from "@/api/contract/cart";
 import { toAmount } from "@/i18n/format";
-import { markDone, readDone } from "./done-keys";
+import type { QueuedChange } from "./change-queue";
+import { markDone, markSent, readDone, readSent } from "./done-keys";
 import { noteWriteOver, noteWriteUnderWay, type WriteKind } from "./server-freshness";
 import {
   coalesce,
@@ -182,6 +185,13 @@ export interface Outbox {
   replay(): Promise<void>;
   /** Number of changes waiting to be sent. */
   waitingCount(): number;
+  /** The changes waiting to be sent, oldest first, each saying whether it may still be undone. */
+  waiting(): QueuedChange[];
+  /**
+   * Takes these changes out of the queue for good, in every tab and across restarts, if none of them was
+   * ever sent and no tab is replaying; false (nothing undone) otherwise.
+   */
+  undo(keys: readonly string[]): Promise<boolean>;
   subscribeSummary(listener: (summary: OutboxSummary) => void): () => void;
   /**
    * Changes that settled outside the pages (the service worker's Background Sync): they leave this tab's
@@ -349,6 +359,16 @@ export function createOutbox(queryClient: QueryClient): Outbox {
   }
   channel?.addEventListener("message", onMessage);
 
+  // A change some tab undid or settled is never sent again, even by a tab its word has not reached yet; a
+  // change that leaves is noted as possibly received (it can no longer be undone, in any tab).
+  setSendGuard({
+    allowed: (keys) => {
+      const done = readDone();
+      return keys.filter((k) => !(k in done));
+    },
+    sending: markSent,
+  });
+
   // Logged out here or in another tab: the customer's waiting changes leave this tab too (and so the device).
   let hadToken = readToken() !== null;
   const unsubscribeAuth = subscribeAuth(() => {
@@ -434,6 +454,64 @@ export function createOutbox(queryClient: QueryClient): Outbox {
     if (summary.synced + summary.refused.length > 0) summaryListeners.forEach((l) => l(summary));
   }
 
+  /** Never sent by any tab, never settled: may leave the queue without the server having seen it. */
+  const isUndoable = (m: AnyMutation, sent: Record<string, number>, done: Record<string, number>) => {
+    const key = idempotencyKeyOf(m);
+    return key !== null && isWaiting(m) && isDroppable(m) && !(key in sent) && !(key in done);
+  };
+
+  function waiting(): QueuedChange[] {
+    const sent = readSent();
+    const done = readDone();
+    return all()
+      .filter(isWaiting)
+      .flatMap((m) => {
+        const key = idempotencyKeyOf(m);
+        return key === null
+          ? []
+          : [
+              {
+                key,
+                mutationKey: m.options.mutationKey ?? [],
+                variables: m.state.variables,
+                submittedAt: m.state.submittedAt,
+                undoable: isUndoable(m, sent, done),
+              },
+            ];
+      })
+      .sort((a, b) => a.submittedAt - b.submittedAt);
+  }
+
+  function undoHere(keys: readonly string[]): boolean {
+    const wanted = new Set(keys);
+    const sent = readSent();
+    const done = readDone();
+    const targets = all().filter((m) => {
+      const key = idempotencyKeyOf(m);
+      return key !== null && wanted.has(key) && isWaiting(m);
+    });
+    if (!wanted.size || targets.length !== wanted.size) return false;
+    if (!targets.every((m) => isUndoable(m, sent, done))) return false;
+    // Settled as far as every tab and every restart is concerned: skipped on restore, never sent.
+    markDone([...wanted]);
+    targets.forEach((m) => cache.remove(m));
+    for (const kind of new Set(targets.map(kindOf)))
+      post({
+        type: "dropped",
+        keys: targets.filter((m) => kindOf(m) === kind).map((m) => idempotencyKeyOf(m)!),
+        kind,
+      });
+    return true;
+  }
+
+  async function undo(keys: readonly string[]): Promise<boolean> {
+    if (disposed) return false;
+    const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
+    if (!locks) return undoHere(keys);
+    // Not while a tab replays (it holds the lock): a change may be leaving at this very moment.
+    return locks.request(LOCK_NAME, { ifAvailable: true }, (lock) => (lock ? undoHere(keys) : false));
+  }
+
   async function replay(): Promise<void> {
     if (disposed || !onlineManager.isOnline()) return;
     // Already replaying in this tab (e.g. offline again mid-replay, now back): continue what is paused.
@@ -463,6 +541,8 @@ export function createOutbox(queryClient: QueryClient): Outbox {
     prepare,
     replay,
     waitingCount: () => all().filter(isWaiting).length,
+    waiting,
+    undo,
     subscribeSummary(listener) {
       summaryListeners.add(listener);
       return () => summaryListeners.delete(listener);
@@ -484,6 +564,7 @@ export function createOutbox(queryClient: QueryClient): Outbox {
       channel?.close();
       if (typeof document !== "undefined") document.removeEventListener("visibilitychange", onVisible);
       queryClient.resumePausedMutations = originalResume;
+      setSendGuard(null);
     },
   };
 }
@@ -501,6 +582,16 @@ export function setCurrentOutbox(outbox: Outbox | null): void {
  */
 export function prepareOutboxChange(mutationKey: MutationKey, variables: unknown): boolean {
   return current ? current.prepare(mutationKey, variables) : true;
+}
+
+/** The app outbox's waiting changes (the change queue panel; the features' undo rules). */
+export function waitingChanges(): QueuedChange[] {
+  return current ? current.waiting() : [];
+}
+
+/** Undoes waiting changes that were never sent (see Outbox.undo). */
+export function undoChanges(keys: readonly string[]): Promise<boolean> {
+  return current ? current.undo(keys) : Promise.resolve(false);
 }
 
 /** Listens to the replay summaries of the app's outbox. */

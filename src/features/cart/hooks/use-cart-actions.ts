@@ -4,9 +4,10 @@ import { toast } from "@/components/feedback/toast";
 import { cartKeys, cartMutations, type CartLineRef } from "@/api/cart";
 import { ApiError, newIdempotencyKey } from "@/api/client";
 import type { Product } from "@/api/contract/product";
-import { prepareOutboxChange } from "@/offline/outbox";
+import { prepareOutboxChange, waitingChanges } from "@/offline/outbox";
 import { dispatchCart, getLocalCart } from "../store";
-import { cartQuantityOf, type CartLine } from "../utils/cart-reducer";
+import { cartBefore, lineBefore } from "../utils/cart-changes";
+import { cartQuantityOf, isLineOf, type CartLine } from "../utils/cart-reducer";
 import { availableStock, remainingStock, toCartProduct, unitPrice, variantOf } from "../utils/stock";
 
 function isOffline(): boolean {
@@ -15,6 +16,12 @@ function isOffline(): boolean {
 
 function lineRef(line: CartLine): CartLineRef {
   return { productId: line.product.id, variantId: line.variantId, cartItemId: line.cartItemId };
+}
+
+/** The state undo puts back (utils/cart-changes.ts), read before the device cart changes. */
+function lineBeforeChange(productId: number, variantId: number | null): CartLine | null {
+  const current = getLocalCart().lines.find((l) => isLineOf(l, productId, variantId)) ?? null;
+  return lineBefore(waitingChanges(), productId, variantId, current);
 }
 
 /** The colour and size to add: the chosen ones, else the first in stock (a card has no pickers). */
@@ -61,6 +68,7 @@ export function useCartActions() {
       toast(t`Quantity exceeds to available stock`, { variant: "error" });
       return false;
     }
+    const before = lineBeforeChange(product.id, variant?.variantId ?? null);
     dispatchCart({
       type: "add",
       input: {
@@ -82,6 +90,7 @@ export function useCartActions() {
         productId: product.id,
         quantity: qty,
         seenPrice: unitPrice(product),
+        before,
         variant: variant
           ? {
               variantId: variant.variantId,
@@ -101,6 +110,7 @@ export function useCartActions() {
   }
 
   function changeQuantity(line: CartLine, quantity: number, onSuccess: () => void) {
+    const before = lineBeforeChange(line.product.id, line.variantId);
     dispatchCart({ type: "setQuantity", lineId: line.id, quantity });
     if (isOffline()) onSuccess();
     const vars = {
@@ -108,6 +118,7 @@ export function useCartActions() {
       label: line.product.name,
       line: lineRef(line),
       quantity,
+      before,
     };
     // Queued changes coalesce: the last quantity of a line wins.
     if (!prepareOutboxChange(cartKeys.setQuantity(), vars)) return;
@@ -126,10 +137,16 @@ export function useCartActions() {
   }
 
   function removeLine(line: CartLine) {
+    const before = lineBeforeChange(line.product.id, line.variantId);
     dispatchCart({ type: "delete", lineId: line.id });
     const done = () => toast(t`Removed From Cart`, { variant: "error" });
     if (isOffline()) done();
-    const vars = { idempotencyKey: newIdempotencyKey(), label: line.product.name, line: lineRef(line) };
+    const vars = {
+      idempotencyKey: newIdempotencyKey(),
+      label: line.product.name,
+      line: lineRef(line),
+      before,
+    };
     // The line's waiting add and quantities are cancelled; the remove itself always goes.
     if (!prepareOutboxChange(cartKeys.remove(), vars)) return;
     remove.mutate(vars, { onSuccess: done, onError: someError });
@@ -146,10 +163,11 @@ export function useCartActions() {
   }
 
   function removeAll() {
+    const before = cartBefore(waitingChanges(), getLocalCart().lines);
     dispatchCart({ type: "deleteAll" });
     const done = () => toast(t`Removed All From Cart`, { variant: "error" });
     if (isOffline()) done();
-    const vars = { idempotencyKey: newIdempotencyKey() };
+    const vars = { idempotencyKey: newIdempotencyKey(), before };
     if (!prepareOutboxChange(cartKeys.empty(), vars)) return;
     empty.mutate(vars, { onSuccess: done, onError: someError });
   }

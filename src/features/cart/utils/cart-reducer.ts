@@ -84,7 +84,11 @@ export type CartAction =
   | { type: "setQuantity"; lineId: number; quantity: number }
   | { type: "delete"; lineId: number }
   | { type: "deleteAll" }
-  | { type: "reconcile"; lines: ServerLine[] };
+  | { type: "reconcile"; lines: ServerLine[] }
+  /** Undo: the line of this product and variant becomes `line` again (null: no such line). */
+  | { type: "restoreLine"; productId: number; variantId: number | null; line: CartLine | null }
+  /** Undo of "empty the cart": these lines again. */
+  | { type: "restoreLines"; lines: CartLine[] };
 
 export function emptyCart(): LocalCart {
   return { lines: [], lastItemId: 0, quantity: 0, subtotal: 0, total: 0, extras: defaultExtras() };
@@ -202,7 +206,38 @@ export function cartReducer(cart: LocalCart, action: CartAction): LocalCart {
       return recompute({ ...cart, lines: [] });
     case "reconcile":
       return reconcile(cart, action.lines);
+    case "restoreLine":
+      return restoreLine(cart, action.productId, action.variantId, action.line);
+    case "restoreLines":
+      return recompute({
+        ...cart,
+        lastItemId: Math.max(cart.lastItemId, ...action.lines.map((l) => l.id)),
+        lines: action.lines,
+      });
   }
+}
+
+/** Whether a line is the one of this product and variant (a cart holds one line per product and variant). */
+export function isLineOf(line: CartLine, productId: number, variantId: number | null): boolean {
+  return line.product.id === productId && (line.variantId ?? null) === (variantId ?? null);
+}
+
+function restoreLine(
+  cart: LocalCart,
+  productId: number,
+  variantId: number | null,
+  line: CartLine | null,
+): LocalCart {
+  const index = cart.lines.findIndex((l) => isLineOf(l, productId, variantId));
+  const others = cart.lines.filter((l) => !isLineOf(l, productId, variantId));
+  if (!line) return recompute({ ...cart, lines: others });
+  // Its old id, unless another line has it meanwhile.
+  const taken = others.some((l) => l.id === line.id);
+  const id = taken ? cart.lastItemId + 1 : line.id;
+  const restored = { ...line, id };
+  const lines = [...others];
+  lines.splice(index < 0 ? lines.length : index, 0, restored);
+  return recompute({ ...cart, lastItemId: Math.max(cart.lastItemId, id), lines });
 }
 
 /**

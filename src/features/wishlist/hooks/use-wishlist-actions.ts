@@ -6,9 +6,16 @@ import { readToken, subscribeAuth } from "@/api/auth-storage";
 import { newIdempotencyKey } from "@/api/client";
 import type { Product } from "@/api/contract/product";
 import { wishlistKeys, wishlistMutations } from "@/api/wishlist";
-import { prepareOutboxChange } from "@/offline/outbox";
+import { prepareOutboxChange, waitingChanges } from "@/offline/outbox";
 import { addToWishlist, getWishlistState, removeFromWishlist } from "../store";
+import { wishlistBefore } from "../utils/wishlist-changes";
 import { isInList } from "../utils/wishlist-rules";
+
+/** The state undo puts back (utils/wishlist-changes.ts), read before the device list changes. */
+function beforeChange(productId: number): Product | null {
+  const current = getWishlistState().items.find((p) => p.id === productId) ?? null;
+  return wishlistBefore(waitingChanges(), productId, current);
+}
 
 export function useIsLoggedIn(): boolean {
   return useSyncExternalStore(
@@ -24,9 +31,9 @@ export function useWishlistActions() {
   const isLoggedIn = useIsLoggedIn();
   const set = useMutation(wishlistMutations.set());
 
-  function send(productId: number, wanted: boolean, label?: string) {
+  function send(productId: number, wanted: boolean, label: string | undefined, before: Product | null) {
     if (!isLoggedIn) return;
-    const vars = { idempotencyKey: newIdempotencyKey(), productId, wanted, label };
+    const vars = { idempotencyKey: newIdempotencyKey(), productId, wanted, label, before };
     // A waiting intent for the same product is replaced: the last one wins.
     if (!prepareOutboxChange(wishlistKeys.set(), vars)) return;
     // SPEC §8: once the server has added the product, its product-added message is shown too.
@@ -40,14 +47,17 @@ export function useWishlistActions() {
 
   function add(product: Product) {
     if (isInList(getWishlistState().items, product.id)) return;
+    const before = beforeChange(product.id);
     addToWishlist(product);
-    send(product.id, true, product.name);
+    send(product.id, true, product.name, before);
     toast(t`Added To Wishlist`, { variant: "success" });
   }
 
   function remove(productId: number) {
+    const before = beforeChange(productId);
+    const name = getWishlistState().items.find((p) => p.id === productId)?.name;
     removeFromWishlist(productId);
-    send(productId, false);
+    send(productId, false, name, before);
     toast(t`Removed From Wishlist`, { variant: "error" });
   }
 
@@ -57,10 +67,10 @@ export function useWishlistActions() {
   }
 
   function removeAll() {
-    const ids = getWishlistState().items.map((p) => p.id);
-    ids.forEach((id) => {
-      removeFromWishlist(id);
-      send(id, false);
+    getWishlistState().items.forEach((product) => {
+      const before = beforeChange(product.id);
+      removeFromWishlist(product.id);
+      send(product.id, false, product.name, before);
     });
     toast(t`Removed All From Wishlist`, { variant: "error" });
   }

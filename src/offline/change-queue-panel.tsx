@@ -1,0 +1,145 @@
+import { useEffect, useId, useRef, useState } from "react";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import IconButton from "@mui/material/IconButton";
+import Popover from "@mui/material/Popover";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import CloseIcon from "@mui/icons-material/Close";
+import { useLingui } from "@lingui/react/macro";
+import { useOnlineStatus } from "@/hooks/use-online-status";
+import type { QueueEntry } from "./change-queue";
+import { undoChanges, type OutboxSummary } from "./outbox";
+import { SummaryMessage } from "./summary-message";
+
+/**
+ * The change queue panel: a labelled dialog (MUI Popover: focus moves in and is trapped, Escape closes it and
+ * focus goes back to the header button) listing the waiting changes in the order they were made, each with
+ * Undo while it has not been sent; after a replay in this tab, the replay's summary.
+ */
+export function ChangeQueuePanel({
+  anchor,
+  entries,
+  summary,
+  onClose,
+}: {
+  anchor: HTMLElement | null;
+  entries: readonly QueueEntry[];
+  summary: OutboxSummary | null;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const isOnline = useOnlineStatus();
+  const headingId = useId();
+  const listRef = useRef<HTMLUListElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [refused, setRefused] = useState<string | null>(null);
+  /** the entry just undone: once it has left the list, focus goes to the entry now in its place */
+  const undone = useRef<{ key: string; index: number } | null>(null);
+
+  useEffect(() => {
+    const last = undone.current;
+    if (!last || entries.some((e) => e.keys.includes(last.key))) return;
+    undone.current = null;
+    const buttons = listRef.current?.querySelectorAll<HTMLButtonElement>("button[data-undo]") ?? [];
+    (buttons[Math.min(last.index, buttons.length - 1)] ?? headingRef.current)?.focus();
+  }, [entries]);
+
+  async function handleUndo(entry: QueueEntry, index: number) {
+    setRefused(null);
+    if (!(await undoChanges(entry.keys))) {
+      setRefused(t`This change is already being sent and can no longer be undone.`);
+      return;
+    }
+    entry.restore?.();
+    if (entries.length <= 1 && !summary) {
+      // Nothing waits any more: the panel and its button go; focus goes to the page.
+      onClose();
+      requestAnimationFrame(() => document.getElementById("main")?.focus());
+      return;
+    }
+    // Focus stays in the list: the next entry's Undo, else the heading.
+    undone.current = { key: entry.keys[0]!, index };
+  }
+
+  return (
+    <Popover
+      open={Boolean(anchor)}
+      anchorEl={anchor}
+      onClose={onClose}
+      anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
+      transformOrigin={{ vertical: "top", horizontal: "right" }}
+      slotProps={{
+        paper: { role: "dialog", "aria-labelledby": headingId, "data-testid": "change-queue" } as object,
+      }}
+    >
+      <Box sx={{ p: 2, width: { xs: "calc(100vw - 32px)", sm: 380 } }}>
+        <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", mb: 1 }}>
+          <Typography
+            id={headingId}
+            ref={headingRef}
+            tabIndex={-1}
+            component="h2"
+            variant="subtitle1"
+            sx={{ fontWeight: 600, outline: "none" }}
+          >
+            {t`Changes waiting to be sent`}
+          </Typography>
+          <IconButton size="small" aria-label={t`Close`} onClick={onClose}>
+            <CloseIcon fontSize="small" />
+          </IconButton>
+        </Stack>
+        {entries.length > 0 && (
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {isOnline ? t`Sending…` : t`They will be sent when the connection returns.`}
+          </Typography>
+        )}
+        {entries.length > 0 && (
+          <Stack
+            component="ul"
+            ref={listRef}
+            spacing={1}
+            sx={{ listStyle: "none", p: 0, m: 0, maxHeight: 320, overflowY: "auto" }}
+          >
+            {entries.map((entry, index) => {
+              const change = entry.text;
+              return (
+                <Stack
+                  component="li"
+                  key={entry.keys[0]}
+                  direction="row"
+                  spacing={1}
+                  data-testid="queued-change"
+                  sx={{ alignItems: "center", justifyContent: "space-between" }}
+                >
+                  <Typography variant="body2">{entry.text}</Typography>
+                  {entry.undoable && (
+                    <Button
+                      size="small"
+                      data-undo=""
+                      aria-label={t`Undo: ${change}`}
+                      onClick={() => void handleUndo(entry, index)}
+                    >
+                      {t`Undo`}
+                    </Button>
+                  )}
+                </Stack>
+              );
+            })}
+          </Stack>
+        )}
+        {refused && (
+          <Typography role="alert" variant="body2" color="error" sx={{ mt: 1 }}>
+            {refused}
+          </Typography>
+        )}
+        {entries.length === 0 &&
+          (summary ? (
+            <SummaryMessage summary={summary} />
+          ) : (
+            <Typography variant="body2">{t`Nothing is waiting to be sent.`}</Typography>
+          ))}
+      </Box>
+    </Popover>
+  );
+}

@@ -1,0 +1,65 @@
+/*
+ * The header's "N changes waiting" (issue 18 item 2): shown while outbox changes wait to be sent; it opens
+ * the change queue panel (loaded on first open), which lists them in words with Undo, and once the connection
+ * is back shows what was sent and what the shop refused. The features' describers come from the route.
+ */
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import Button from "@mui/material/Button";
+import CloudUploadOutlinedIcon from "@mui/icons-material/CloudUploadOutlined";
+import { plural } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
+import type { ChangeDescriber } from "./change-queue";
+import { subscribeOutboxSummary, type OutboxSummary } from "./outbox";
+import { useChangeQueue } from "./use-change-queue";
+
+const ChangeQueuePanel = lazy(() =>
+  import("./change-queue-panel").then((m) => ({ default: m.ChangeQueuePanel })),
+);
+
+export function WaitingChangesButton({ describers }: { describers: readonly ChangeDescriber[] }) {
+  const { t } = useLingui();
+  const entries = useChangeQueue(describers);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [loaded, setLoaded] = useState(false);
+  const [summary, setSummary] = useState<OutboxSummary | null>(null);
+  const isOpen = anchor !== null;
+  const openRef = useRef(false);
+  useEffect(() => {
+    openRef.current = isOpen;
+  }, [isOpen]);
+  // The replay's summary also goes to the open panel (the toast shows it as before).
+  useEffect(() => subscribeOutboxSummary((s) => openRef.current && setSummary(s)), []);
+
+  const count = entries.length;
+  // Kept while the panel is open, so that it can show how the replay went; gone when it closes.
+  if (count === 0 && !isOpen) return null;
+  const close = () => {
+    setAnchor(null);
+    setSummary(null);
+  };
+  return (
+    <>
+      <Button
+        size="small"
+        color="inherit"
+        startIcon={<CloudUploadOutlinedIcon />}
+        data-testid="waiting-changes"
+        data-count={count}
+        aria-haspopup="dialog"
+        aria-expanded={isOpen ? "true" : "false"}
+        onClick={(e) => {
+          setLoaded(true);
+          setAnchor(e.currentTarget);
+        }}
+        sx={{ whiteSpace: "nowrap", textTransform: "none" }}
+      >
+        {count > 0 ? plural(count, { one: "# change waiting", other: "# changes waiting" }) : t`Changes sent`}
+      </Button>
+      {loaded && (
+        <Suspense fallback={null}>
+          <ChangeQueuePanel anchor={anchor} entries={entries} summary={summary} onClose={close} />
+        </Suspense>
+      )}
+    </>
+  );
+}

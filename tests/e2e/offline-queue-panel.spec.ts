@@ -1,0 +1,102 @@
+import { expect, test } from "./offline-fixtures";
+import {
+  addToCartButton,
+  addableProducts,
+  registerAndLogin,
+  serverCart,
+  serverWishlist,
+  waitForServiceWorker,
+} from "./offline-helpers";
+
+test("the waiting changes are listed in words; an undone change stays undone after a reload and never reaches the server", async ({
+  page,
+  context,
+  request,
+}) => {
+  // A long journey (nine page loads, two of them offline) on a shared machine.
+  test.setTimeout(180_000);
+  const [a, b, c, d] = await addableProducts(request, 4);
+  await page.goto("/");
+  await waitForServiceWorker(page);
+  await registerAndLogin(page, "queue");
+  for (const p of [a!, b!, d!, c!]) {
+    await page.goto(`/product/${p.url_key}`);
+    await expect(addToCartButton(page)).toBeVisible();
+  }
+  // C is on the server wishlist before the connection goes.
+  await page.locator("#main").getByRole("button", { name: "Add to wishlist" }).first().click();
+  await expect.poll(() => serverWishlist(page)).toEqual([c!.id]);
+  await page.goto("/cart");
+  await page.goto("/wishlist");
+  await expect(page.getByTestId("wishlist-line")).toHaveCount(1);
+
+  await context.setOffline(true);
+  await page.goto(`/product/${a!.url_key}`);
+  await addToCartButton(page).click();
+  await addToCartButton(page).click();
+  await page.goto(`/product/${d!.url_key}`);
+  await addToCartButton(page).click();
+  await page.goto(`/product/${b!.url_key}`);
+  await page.locator("#main").getByRole("button", { name: "Add to wishlist" }).first().click();
+  await page.goto(`/product/${c!.url_key}`);
+  await page.locator("#main").getByRole("button", { name: "Remove from wishlist" }).first().click();
+
+  const indicator = page.getByRole("button", { name: "4 changes waiting" });
+  await expect(indicator).toBeVisible();
+  await indicator.click();
+  const panel = page.getByRole("dialog", { name: "Changes waiting to be sent" });
+  await expect(panel).toBeVisible();
+  // The two adds of A will reach the server as one line of 2: one entry.
+  await expect(panel.getByTestId("queued-change")).toHaveText([
+    new RegExp(`^Add ${a!.name} × 2 to cartUndo$`),
+    new RegExp(`^Add ${d!.name} to cartUndo$`),
+    new RegExp(`^Add ${b!.name} to wishlistUndo$`),
+    new RegExp(`^Remove ${c!.name} from wishlistUndo$`),
+  ]);
+
+  // Undo gives the screen back as it was: C's heart, no line of D.
+  await panel.getByRole("button", { name: `Undo: Remove ${c!.name} from wishlist` }).click();
+  await expect(panel.getByTestId("queued-change")).toHaveCount(3);
+  await panel.getByRole("button", { name: `Undo: Add ${d!.name} to cart` }).click();
+  await expect(panel.getByTestId("queued-change")).toHaveCount(2);
+  // Focus stays in the panel (on the next Undo); Escape closes it and gives focus back to the indicator.
+  await expect(panel.getByRole("button", { name: `Undo: Add ${b!.name} to wishlist` })).toBeFocused();
+  await page.keyboard.press("Escape");
+  await expect(panel).toBeHidden();
+  await expect(page.getByRole("button", { name: "2 changes waiting" })).toBeFocused();
+  await expect(
+    page.locator("#main").getByRole("button", { name: "Remove from wishlist" }).first(),
+  ).toBeVisible();
+
+  // Still offline, after a reload: the undone changes stay undone.
+  await page.reload();
+  await expect(page.getByRole("button", { name: "2 changes waiting" })).toBeVisible();
+  await page.goto("/cart");
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  await expect(page.getByTestId("cart-line")).toContainText(a!.name);
+  await page.goto("/wishlist");
+  await expect(page.getByTestId("wishlist-line")).toHaveCount(2);
+  await page.getByRole("button", { name: "2 changes waiting" }).click();
+  await expect(panel.getByTestId("queued-change")).toHaveText([
+    new RegExp(`^Add ${a!.name} × 2 to cartUndo$`),
+    new RegExp(`^Add ${b!.name} to wishlistUndo$`),
+  ]);
+  expect(await serverCart(page)).toEqual([]);
+
+  // Back online, the open panel says what was sent; closed, the indicator is gone.
+  await context.setOffline(false);
+  // The summary counts the requests' changes: A's two adds and B's intent.
+  await expect(panel.getByTestId("outbox-summary")).toHaveAttribute("data-synced", "3");
+  await expect(panel.getByTestId("outbox-summary")).toHaveAttribute("data-refused", "0");
+  await panel.getByRole("button", { name: "Close" }).click();
+  await expect(page.getByTestId("waiting-changes")).toHaveCount(0);
+  expect(await serverCart(page)).toEqual([[a!.id, 2]]);
+  expect(await serverWishlist(page)).toEqual([b!.id, c!.id].sort((x, y) => x - y));
+
+  // Exactly once: another reload and replay chance change nothing.
+  await page.reload();
+  await expect(page.getByTestId("wishlist-line")).toHaveCount(2);
+  expect(await serverCart(page)).toEqual([[a!.id, 2]]);
+  expect(await serverWishlist(page)).toEqual([b!.id, c!.id].sort((x, y) => x - y));
+  await expect(page.getByTestId("waiting-changes")).toHaveCount(0);
+});
