@@ -2,7 +2,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it } from "vitest";
 import { writeAuth } from "@/api/auth-storage";
-import { cartKeys, retryWhileUnreachable } from "@/api/cart";
+import { addCartLine, cartKeys, retryWhileUnreachable } from "@/api/cart";
 import { ApiError, setApiTransport } from "@/api/client";
 import { setWishlisted, wishlistKeys } from "@/api/wishlist";
 import { readDone } from "./done-keys";
@@ -121,6 +121,76 @@ describe("a change another tab settled", () => {
       expect(serverReadIsCurrent("cart", Date.now() + 1)).toBe(true);
     } finally {
       otherTab.close();
+      outbox.dispose();
+    }
+  });
+});
+
+describe("undo of a waiting change (the change queue panel)", () => {
+  const waitingState = (idempotencyKey: string, failureCount = 0) => ({
+    context: undefined,
+    data: undefined,
+    error: null,
+    failureCount,
+    failureReason: null,
+    isPaused: true,
+    status: "pending" as const,
+    variables: { idempotencyKey, productId: 34, quantity: 1 },
+    submittedAt: Date.now(),
+  });
+
+  it("takes a never-sent change out of every tab and every restart, and no request ever carries it", async () => {
+    const sent: string[] = [];
+    setApiTransport((_url, init) => {
+      sent.push(new Headers(init.headers).get("Idempotency-Key") ?? "");
+      return Promise.resolve(new Response('{"message":"ok"}', { status: 200 }));
+    });
+    const client = new QueryClient();
+    const outbox = createOutbox(client);
+    const otherTab = new BroadcastChannel("bicycle-shop-outbox");
+    const heard: unknown[] = [];
+    otherTab.onmessage = (e: MessageEvent) => heard.push(e.data);
+    try {
+      const meta = { personal: true, offline: true };
+      client.getMutationCache().build(client, { mutationKey: cartKeys.add(), meta }, waitingState("undo-me"));
+      client.getMutationCache().build(client, { mutationKey: cartKeys.add(), meta }, waitingState("keep-me"));
+      expect(outbox.waiting().map((c) => [c.key, c.undoable])).toEqual([
+        ["undo-me", true],
+        ["keep-me", true],
+      ]);
+
+      expect(await outbox.undo(["undo-me"])).toBe(true);
+      expect(outbox.waiting().map((c) => c.key)).toEqual(["keep-me"]);
+      // A restart skips it (done), the other tabs drop their copy.
+      expect("undo-me" in readDone()).toBe(true);
+      await expect.poll(() => heard).toContainEqual({ type: "dropped", keys: ["undo-me"], kind: "cart" });
+      // A tab the word has not reached yet still never sends it.
+      await expect(
+        addCartLine({ idempotencyKey: "undo-me", productId: 34, quantity: 1 }),
+      ).rejects.toMatchObject({ kind: "network" });
+      await addCartLine({ idempotencyKey: "keep-me", productId: 34, quantity: 1 });
+      expect(sent).toEqual(["keep-me"]);
+      // Once a request carrying it has left, a change can no longer be undone, in any tab.
+      expect(await outbox.undo(["keep-me"])).toBe(false);
+    } finally {
+      otherTab.close();
+      outbox.dispose();
+    }
+  });
+
+  it("refuses a change that may have reached the server, and undoes nothing of an entry then", async () => {
+    const client = new QueryClient();
+    const outbox = createOutbox(client);
+    try {
+      const meta = { personal: true, offline: true };
+      client.getMutationCache().build(client, { mutationKey: cartKeys.add(), meta }, waitingState("fresh"));
+      // Cut in flight when the page died: restored with failureCount 1.
+      client.getMutationCache().build(client, { mutationKey: cartKeys.add(), meta }, waitingState("cut", 1));
+      expect(outbox.waiting().map((c) => c.undoable)).toEqual([true, false]);
+      expect(await outbox.undo(["fresh", "cut"])).toBe(false);
+      expect(outbox.waitingCount()).toBe(2);
+      expect(readDone()).toEqual({});
+    } finally {
       outbox.dispose();
     }
   });

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { QueryClient } from "@tanstack/react-query";
+import { describeQueue, type ChangeDescriber, type QueuedChange } from "./change-queue";
+
+const change = (key: string, mutationKey: string[], submittedAt: number, undoable = true): QueuedChange => ({
+  key,
+  mutationKey,
+  variables: {},
+  submittedAt,
+  undoable,
+});
+
+describe("the change queue's entries", () => {
+  it("lists each feature's entries in the order the shopper made them, and a change nobody describes as 'A change'", () => {
+    const cart: ChangeDescriber = {
+      mutationKey: ["cart"],
+      describe: (changes) => [{ keys: changes.map((c) => c.key), text: "cart entry" }],
+    };
+    const wishlist: ChangeDescriber = {
+      mutationKey: ["wishlist"],
+      describe: (changes) => changes.map((c) => ({ keys: [c.key], text: `wish ${c.key}` })),
+    };
+    const entries = describeQueue(
+      [
+        change("w1", ["wishlist", "mutation", "set"], 1),
+        change("c1", ["cart", "mutation", "add"], 2),
+        change("x1", ["other"], 3, false),
+        change("c2", ["cart", "mutation", "add"], 4, false),
+      ],
+      [cart, wishlist],
+      { queryClient: new QueryClient() },
+      "A change",
+    );
+    expect(entries.map((e) => [e.text, e.keys, e.undoable])).toEqual([
+      ["wish w1", ["w1"], true],
+      ["cart entry", ["c1", "c2"], false],
+      ["A change", ["x1"], false],
+    ]);
+  });
+});
