@@ -71,6 +71,33 @@ test("the home banner: the first slide without Swiper, Swiper at the first touch
   await expect(hero.getByText("Built for Speed")).toBeHidden();
 });
 
+test("autoplay moves the home banner before Swiper is needed, and downloads none of it", async ({ page }) => {
+  const downloads = swiperDownloads(page);
+  await page.goto("/");
+  const hero = page.getByTestId("hero-slider");
+  await expect(hero.getByText("Ride Further")).toBeVisible();
+  // SPEC §9: the next banner after 5 s, with nobody touching the page.
+  await expect(hero.getByText("Built for Speed")).toBeVisible({ timeout: 20_000 });
+  await expect(hero.getByText("Ride Further")).toBeHidden();
+  await expect(hero.getByRole("button", { name: "Show slide 2" })).toHaveAttribute("aria-current", "true");
+  expect(downloads).toEqual([]);
+  await expect(hero).not.toHaveAttribute("data-slider-ready");
+
+  // Swiper starts where the banner is (the pointer over it holds autoplay): "Next" goes on from there.
+  await hero.hover();
+  await expect(hero).toHaveAttribute("data-slider-ready", "");
+  const titles = ["Ride Further", "Built for Speed", "Go Anywhere"];
+  const shown = await hero.locator("[aria-current='true']").getAttribute("aria-label");
+  const n = Number(shown?.replace("Show slide ", ""));
+  await hero.getByRole("button", { name: "Next slide" }).click();
+  await expect(hero.getByRole("button", { name: `Show slide ${(n % 3) + 1}` })).toHaveAttribute(
+    "aria-current",
+    "true",
+  );
+  await expect(hero.getByText(titles[n % 3]!)).toBeVisible();
+  await expect(hero.getByText(titles[n - 1]!)).toBeHidden();
+});
+
 test("the product gallery: a swipe (even before Swiper is ready) shows the next image and the thumbnails follow", async ({
   page,
 }) => {

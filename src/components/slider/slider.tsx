@@ -1,7 +1,7 @@
 import Box from "@mui/material/Box";
 import type { SxProps, Theme } from "@mui/material/styles";
 import { useLingui } from "@lingui/react/macro";
-import { startTransition, useEffect, useRef, useState, type Key, type ReactNode } from "react";
+import { startTransition, useEffect, useRef, useState, type CSSProperties, type Key, type ReactNode } from "react";
 import type { SwiperOptions } from "swiper/types";
 import { afterFirstInteraction } from "./first-interaction";
 import { SliderControls } from "./slider-controls";
@@ -89,7 +89,15 @@ function swiperSx(perView: PerView, gap: number, fade: boolean, centered: boolea
       width: "100%",
       boxSizing: "content-box",
       py: 0.5,
-      transform: centered ? `translate3d(calc((100% - ${width}) / 2), 0, 0)` : "none",
+    },
+    // Before Swiper, autoplay steps by `--slide` (set on the outer element), to where Swiper will start.
+    "&:not(.swiper-initialized) > .swiper-wrapper": {
+      transform: fade
+        ? "none"
+        : centered
+          ? `translate3d(calc((100% - ${width}) / 2 - var(--slide) * (${width} + ${gap}px)), 0, 0)`
+          : `translate3d(calc(min(var(--slide), var(--count) - var(--per-view)) * (${width} + ${gap}px) * -1), 0, 0)`,
+      transition: "transform var(--speed)",
     },
     "& > .swiper-wrapper > .swiper-slide": {
       position: "relative",
@@ -102,8 +110,16 @@ function swiperSx(perView: PerView, gap: number, fade: boolean, centered: boolea
     ...(fade
       ? {
           "&.swiper-fade > .swiper-wrapper > .swiper-slide": { transitionProperty: "opacity, visibility" },
-          "&.swiper-initialized > .swiper-wrapper > .swiper-slide:not(.swiper-slide-active), &:not(.swiper-initialized) > .swiper-wrapper > .swiper-slide:not(:first-of-type)":
-            { visibility: "hidden" },
+          "&.swiper-initialized > .swiper-wrapper > .swiper-slide:not(.swiper-slide-active)": { visibility: "hidden" },
+          // Before Swiper: the slides stacked where Swiper's fade puts them, the current one shown.
+          "&:not(.swiper-initialized) > .swiper-wrapper > .swiper-slide": {
+            transform: "translate3d(calc(var(--i) * -100%), 0, 0)",
+            transition: "opacity var(--speed), visibility var(--speed)",
+          },
+          "&:not(.swiper-initialized) > .swiper-wrapper > .swiper-slide[aria-hidden]": {
+            opacity: 0,
+            visibility: "hidden",
+          },
         }
       : {}),
   } as const;
@@ -126,8 +142,9 @@ function controlsSx(perView: PerView, count: number) {
  * One slider for the whole shop (home banner, carousels, product images) on Swiper core with its A11y,
  * Keyboard and fade modules. The server renders the slides as plain markup that shows the first slide
  * without any script. Swiper (code and CSS) is downloaded and started on that markup when the slider is
- * touched, hovered, focused or used, when its autoplay first advances, or when it is on screen after the
- * shopper's first interaction with the page; a swipe made before it is ready is replayed as one step.
+ * touched, hovered, focused or used, or when it is on screen after the shopper's first interaction with the
+ * page; a swipe made before it is ready is replayed as one step. Autoplay steps before that move the slides
+ * by CSS (to where Swiper then starts), so a first visit nobody touches downloads no Swiper at all.
  * Autoplay pauses on hover and focus and never runs for reduced motion or data saving.
  */
 export function Slider<T>({
@@ -170,6 +187,7 @@ export function Slider<T>({
       effect: fade ? "fade" : "slide",
       fadeEffect: { crossFade: true },
       speed,
+      initialSlide: index,
       // `rewind`, not `loop`: Swiper's loop moves slide elements, and React owns them.
       rewind: true,
       watchSlidesProgress: true,
@@ -188,7 +206,18 @@ export function Slider<T>({
     };
   });
   const next = () => run((s) => s.slideNext());
-  const autoplay = useAutoplay(rootRef, next, autoplayMs ?? 0, autoplayMs ? count : 0);
+  // An autoplay step does not download Swiper: until something else starts it, the slides move by CSS.
+  const advance = () => {
+    const swiper = swiperRef.current;
+    const el = elRef.current;
+    if (swiper) swiper.slideNext();
+    else if (el) {
+      const perViewNow = Number(getComputedStyle(el).getPropertyValue("--per-view")) || 1;
+      const last = fade || centered ? count - 1 : Math.max(0, Math.ceil(count - perViewNow));
+      setIndex((i) => (i >= last ? 0 : i + 1));
+    }
+  };
+  const autoplay = useAutoplay(rootRef, advance, autoplayMs ?? 0, autoplayMs ? count : 0);
 
   // On screen (or half a screen away) after the shopper's first interaction with the page.
   useEffect(() => {
@@ -257,6 +286,7 @@ export function Slider<T>({
       aria-label={label}
       data-testid={testId}
       data-slider-ready={ready ? "" : undefined}
+      style={{ "--slide": index, "--count": count, "--speed": `${speed}ms` } as CSSProperties}
       onMouseEnter={() => {
         autoplay.holdProps.onMouseEnter();
         ensure();
@@ -298,6 +328,7 @@ export function Slider<T>({
                 aria-label={t`${position} of ${total}`}
                 aria-hidden={hidden || undefined}
                 inert={hidden}
+                style={fade ? ({ "--i": i } as CSSProperties) : undefined}
               >
                 {renderItem(item, i)}
               </div>
