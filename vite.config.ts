@@ -122,7 +122,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   // The server renderer (`vite build --ssr src/entry-server.tsx`) is one self-contained file for Node.
   ssr: isSsrBuild ? { noExternal: true, target: "node" as const } : undefined,
   build: isSsrBuild
-    ? { target: "node20", minify: false, copyPublicDir: false }
+    ? // jsdom (the server DOM DOMPurify sanitises over) is loaded from node_modules at run time.
+      { target: "node20", minify: false, copyPublicDir: false, rolldownOptions: { external: ["jsdom"] } }
     : {
         target: "es2022",
         // Every browser the es2022 target runs in preloads modules itself (Safari from 17); older ones just

@@ -14,6 +14,7 @@ import { createMemoryHistory } from "@tanstack/react-router";
 import { setApiTransport } from "@/api/client";
 import { AppProviders, createAppServices } from "@/app/providers";
 import { ServerRenderContext, serverHandoffBlock } from "@/utils/server-html";
+import { setServerPurifier } from "@/utils/sanitize-html";
 import { i18n } from "@/i18n/i18n";
 import { messages } from "@/i18n/locales/en/messages.po";
 
@@ -32,10 +33,21 @@ export interface RenderedPage {
 /** How long the renderer waits for the data the route's loaders started. */
 const DATA_WAIT_MS = 3000;
 
+/**
+ * DOMPurify over jsdom (kept out of this bundle: `vite.config.ts`), with the browser's configuration: content
+ * pages, blog posts and descriptions are in the server's HTML, sanitised as the browser would.
+ */
+let purifierReady: Promise<void> | null = null;
+async function loadServerPurifier(): Promise<void> {
+  const [{ JSDOM }, { default: createDOMPurify }] = await Promise.all([import("jsdom"), import("dompurify")]);
+  setServerPurifier(createDOMPurify(new JSDOM("").window));
+}
+
 /** Called once by the server: API calls are answered in-process, pages are rendered in English. */
 export function configureRenderer(transport: (url: string, init: RequestInit) => Promise<Response>): void {
   setApiTransport(transport);
   i18n.loadAndActivate({ locale: "en", messages });
+  purifierReady = loadServerPurifier();
 }
 
 /** Resolves when no query is fetching any more (or after DATA_WAIT_MS), woken by the cache's own events. */
@@ -72,6 +84,7 @@ function emotionSheet(inserted: Record<string, string | true | undefined>): stri
 
 /** Renders one address (path and query string) to HTML; `origin` is the request's, for absolute links. */
 export async function renderPage(url: string, origin: string): Promise<RenderedPage> {
+  await purifierReady;
   const services = createAppServices(createMemoryHistory({ initialEntries: [url] }));
   const { queryClient, router } = services;
   const pathname = url.split(/[?#]/)[0] ?? "/";

@@ -2,6 +2,7 @@ import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { z } from "zod";
 import { NotFound } from "@/components/feedback/not-found";
 import { rootRoute } from "./root";
+import { BLOG_DETAILS_PATH, BLOG_PAGE_SIZE } from "@/features/content/utils/blog-layouts";
 import { BLOG_VARIANT_PATHS, HOME_VARIANT_PATHS } from "./template-paths";
 
 // The content API module is imported on demand so the entry chunk stays small (it loads in parallel
@@ -54,6 +55,19 @@ const blogRoutes = BLOG_VARIANT_PATHS.map((path) =>
     getParentRoute: () => rootRoute,
     path,
     validateSearch: blogSearch,
+    loaderDeps: ({ search }) => search,
+    // The posts (or the post) the page shows, so the server renders them; the page does not wait for them.
+    loader: async ({ context: { queryClient }, deps }) => {
+      const { contentQueries } = await contentApi();
+      if (path !== BLOG_DETAILS_PATH) {
+        void queryClient.prefetchQuery(contentQueries.blogList(deps.page ?? 1, BLOG_PAGE_SIZE));
+        return;
+      }
+      const slug =
+        deps.slug ??
+        (await queryClient.ensureQueryData(contentQueries.blogList(1, 1)).catch(() => null))?.data[0]?.slug;
+      if (slug) void queryClient.prefetchQuery(contentQueries.blogPost(slug));
+    },
     component: blogComponent,
     staticData: { variant: path },
   }),

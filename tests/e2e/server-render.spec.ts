@@ -38,6 +38,18 @@ test.describe("with JavaScript off", () => {
     await expect(page).toHaveTitle(/Velora/);
   });
 
+  test("content pages and blog posts arrive with their sanitised content", async ({ page }) => {
+    await page.goto("/page/about-us");
+    await expect(page.getByRole("heading", { name: "Fifty years of building bicycles" })).toBeVisible();
+    await expect(page.getByText("Every bike is test-ridden before it leaves the workshop.")).toBeVisible();
+    await page.goto("/blog-standard");
+    const post = page.locator("#main a[href^='/blog-details-standard']").first();
+    const href = await post.getAttribute("href");
+    expect(href).toBeTruthy();
+    await page.goto(href!);
+    await expect(page.getByText("Ride more, worry less.")).toBeVisible();
+  });
+
   test("a product that does not exist answers 404 with the 'Page Not found' page", async ({ page }) => {
     const res = await page.goto("/product/no-such-bike");
     expect(res?.status()).toBe(404);

@@ -1,14 +1,12 @@
 import Box, { type BoxProps } from "@mui/material/Box";
 import { useMemo } from "react";
-import { useHydrated } from "@/utils/server-html";
 import { sanitizeHtml } from "@/utils/sanitize-html";
 
 /** Server HTML after DOMPurify: the only door for server HTML (pages, blog posts, product descriptions). */
 export function HtmlContent({ html, sx }: { html: string; sx?: BoxProps["sx"] }) {
-  // DOMPurify needs a DOM: the server renderer leaves the box empty and the browser fills it right after
-  // hydration (a browser render that is not a hydration has it at once).
-  const inBrowser = useHydrated();
-  const clean = useMemo(() => (inBrowser ? sanitizeHtml(html) : ""), [html, inBrowser]);
+  // The server renderer sanitises with the same configuration over jsdom (entry-server.tsx), so the content is
+  // in the server's HTML and the browser's hydration render produces the same markup.
+  const clean = useMemo(() => sanitizeHtml(html), [html]);
   return (
     <Box
       sx={{
