@@ -1,6 +1,6 @@
 // Background Sync (issue 18 item 5): a change made offline reaches the server through the service worker
 // after every tab of the shop was closed, exactly once, and the shop opened again shows it without sending it.
-import type { BrowserContext, CDPSession, Page } from "@playwright/test";
+import type { APIRequestContext, BrowserContext, CDPSession, Page } from "@playwright/test";
 import { expect, test } from "./offline-fixtures";
 import {
   addToCartButton,
@@ -47,9 +47,10 @@ function syncRecords(page: Page): Promise<{ key: string; token: string | null; u
   );
 }
 
-async function serverCartOf(context: BrowserContext, token: string): Promise<[number, number][]> {
-  const reply = await context.request.get("/api/checkout/cart?token=true", {
-    headers: { Authorization: `Bearer ${token}` },
+/** The server cart of the context's shopper: by token, or by the guest's session cookie. */
+async function serverCartOf(context: BrowserContext, token: string | null): Promise<[number, number][]> {
+  const reply = await context.request.get(`/api/checkout/cart${token ? "?token=true" : ""}`, {
+    headers: token ? { Authorization: `Bearer ${token}` } : {},
   });
   const { data } = (await reply.json()) as {
     data: { items: { product_id?: number | string; quantity: number }[] } | null;
@@ -57,19 +58,22 @@ async function serverCartOf(context: BrowserContext, token: string): Promise<[nu
   return (data?.items ?? []).map((i) => [Number(i.product_id), i.quantity] as [number, number]);
 }
 
-test("a cart change made offline is sent by the service worker after the tab was closed, exactly once, and the shop opened again shows it without sending it", async ({
-  page,
-  context,
-  request,
-  baseURL,
-}) => {
+async function journey(
+  {
+    page,
+    context,
+    request,
+    baseURL,
+  }: { page: Page; context: BrowserContext; request: APIRequestContext; baseURL: string | undefined },
+  loggedIn: boolean,
+): Promise<void> {
   test.setTimeout(120_000);
   const origin = new URL(baseURL!).origin;
   const [a] = await addableProducts(request, 1);
   await page.goto("/");
   await waitForServiceWorker(page);
-  await registerAndLogin(page, "bgsync");
-  const token = (await tokenOf(page))!;
+  if (loggedIn) await registerAndLogin(page, "bgsync");
+  const token = loggedIn ? await tokenOf(page) : null;
   await page.goto(`/product/${a!.url_key}`);
   await expect(addToCartButton(page)).toBeVisible();
   await page.goto("/cart");
@@ -82,7 +86,7 @@ test("a cart change made offline is sent by the service worker after the tab was
   await expect.poll(() => syncRecords(page)).toHaveLength(1);
   const [rec] = await syncRecords(page);
   expect(rec!.token).toBe(token);
-  expect(rec!.url).not.toContain(token);
+  if (token) expect(rec!.url).not.toContain(token);
   expect(await serverCartOf(context, token)).toEqual([]);
 
   // A page outside the shop holds the DevTools session; every tab of the shop is closed.
@@ -121,4 +125,18 @@ test("a cart change made offline is sent by the service worker after the tab was
   await expect(again.getByTestId("cart-line")).toHaveCount(1);
   expect(writes).toEqual([]);
   expect(await serverCartOf(context, token)).toEqual([[a!.id, 1]]);
-});
+}
+
+test("a customer's cart change made offline is sent by the service worker after the tab was closed, exactly once, and the shop opened again shows it without sending it", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => journey({ page, context, request, baseURL }, true));
+
+test("a guest's first cart change made offline is sent by the service worker after the tab was closed (session by cookie), exactly once", async ({
+  page,
+  context,
+  request,
+  baseURL,
+}) => journey({ page, context, request, baseURL }, false));
