@@ -100,3 +100,53 @@ test("the waiting changes are listed in words; an undone change stays undone aft
   expect(await serverWishlist(page)).toEqual([b!.id, c!.id].sort((x, y) => x - y));
   await expect(page.getByTestId("waiting-changes")).toHaveCount(0);
 });
+
+test("a change undone in one tab leaves the other tab's queue and cart, and that tab never sends it", async ({
+  context,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  const [x, y] = await addableProducts(request, 2);
+  const tabA = await context.newPage();
+  await tabA.goto("/");
+  await waitForServiceWorker(tabA);
+  for (const p of [x!, y!]) {
+    await tabA.goto(`/product/${p.url_key}`);
+    await expect(addToCartButton(tabA)).toBeVisible();
+  }
+  await tabA.goto("/cart");
+  const tabB = await context.newPage();
+  await tabB.goto("/cart");
+
+  await context.setOffline(true);
+  await tabA.goto(`/product/${x!.url_key}`);
+  await addToCartButton(tabA).click();
+  // Tab B holds the change too (BroadcastChannel) and shows the line (the device cart is shared).
+  await tabB.getByRole("button", { name: "1 change waiting" }).click();
+  const panel = tabB.getByRole("dialog", { name: "Changes waiting to be sent" });
+  await panel.getByRole("button", { name: `Undo: Add ${x!.name} to cart` }).click();
+  // The last entry undone: the panel and the indicator go, focus goes to the page.
+  await expect(panel).toBeHidden();
+  await expect(tabB.getByTestId("waiting-changes")).toHaveCount(0);
+  await expect(tabB.getByTestId("cart-line")).toHaveCount(0);
+  // Tab A, which made the change, drops it too.
+  await expect(tabA.getByTestId("waiting-changes")).toHaveCount(0);
+  await expect(tabA.getByRole("button", { name: "Cart, 0 items" })).toBeVisible();
+
+  // Tab A adds Y and replays when the connection returns: only Y reaches the server.
+  await addToCartButton(tabA).click();
+  await tabA.goto(`/product/${y!.url_key}`);
+  await addToCartButton(tabA).click();
+  await expect(tabA.getByRole("button", { name: "2 changes waiting" })).toBeVisible();
+  await tabA.getByRole("button", { name: "2 changes waiting" }).click();
+  const panelA = tabA.getByRole("dialog", { name: "Changes waiting to be sent" });
+  await panelA.getByRole("button", { name: `Undo: Add ${x!.name} to cart` }).click();
+  await expect(panelA.getByTestId("queued-change")).toHaveText([new RegExp(`^Add ${y!.name} to cartUndo$`)]);
+  await tabA.keyboard.press("Escape");
+  await context.setOffline(false);
+  for (const tab of [tabA, tabB]) await expect(tab.getByTestId("waiting-changes")).toHaveCount(0);
+  await expect.poll(() => serverCart(tabA)).toEqual([[y!.id, 1]]);
+  await tabB.reload();
+  await expect(tabB.getByTestId("cart-line")).toHaveCount(1);
+  expect(await serverCart(tabB)).toEqual([[y!.id, 1]]);
+});
