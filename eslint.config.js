@@ -21,6 +21,7 @@ const FEATURES = [
   "shell",
   "recently-viewed",
   "search",
+  "offline-packs",
 ];
 const restrict = (patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 // Issue 16: the contract, api and feature modules do no scheduling of their own (no yielding, no idle

@@ -32,6 +32,5 @@ export const IMAGE_MAX_AGE_SECONDS = 30 * DAY_SECONDS;
 /** A slow exchange-rate service must not hold up prices: fall back to the last rates after 3 s. */
 export const RATES_NETWORK_TIMEOUT_SECONDS = 3;
 
-/** Paths under the API root that answer for one shopper; never stored by the worker. */
-export const PERSONAL_PATHS =
-  /^(checkout|wishlist|customer|customers|addresses|orders|send-verification-code|verify-code|contactrequest|contactsubscribe|test)(\/|$)/;
+/** Paths under the API root that answer for one shopper; never stored by the worker (nor by an offline pack). */
+export { PERSONAL_PATHS } from "../src/offline/personal-requests";

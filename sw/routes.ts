@@ -10,13 +10,24 @@ import type { RouteMatchCallback, WorkboxPlugin } from "workbox-core/types";
 import { ExpirationPlugin } from "workbox-expiration";
 import { registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from "workbox-strategies";
+import { isPersonal } from "../src/offline/personal-requests";
+import {
+  PACK_CACHE_PREFIX,
+  PACK_DOWNLOAD_HEADER,
+  PACK_INDEX_PATH,
+  PACK_META_PATH,
+  packCovers,
+  packListReply,
+  parsePackMeta,
+  type PackIndex,
+  type PackMeta,
+} from "../src/offline/pack-rules";
 import {
   API_MAX_AGE_SECONDS,
   API_MAX_ENTRIES,
   CACHE_NAMES,
   IMAGE_MAX_AGE_SECONDS,
   IMAGE_MAX_ENTRIES,
-  PERSONAL_PATHS,
   RATES_NETWORK_TIMEOUT_SECONDS,
 } from "./constants";
 
@@ -39,10 +50,7 @@ export function apiPath(url: URL): string | null {
 
 /** True when the request may carry or return one shopper's data: such a request is never stored. */
 export function isPersonalRequest(request: Request, url: URL): boolean {
-  if (request.method !== "GET") return true;
-  if (request.headers.has("Authorization") || url.searchParams.has("token")) return true;
-  const path = apiPath(url);
-  return path !== null && PERSONAL_PATHS.test(path);
+  return isPersonal(request, url, apiPath(url));
 }
 
 /** Never stores a reply the server marked as personal, nor a failed one. */
@@ -53,6 +61,75 @@ const publicRepliesOnly: WorkboxPlugin = {
       return null;
     return response;
   },
+};
+
+interface OpenPack {
+  cache: Cache;
+  meta: PackMeta;
+  index: Promise<PackIndex | null>;
+}
+/** Packs by cache name: a name is never reused (it carries the save's time), so what was read stays true. */
+const openedPacks = new Map<string, Promise<OpenPack | null>>();
+
+async function openPack(name: string): Promise<OpenPack | null> {
+  const cache = await caches.open(name);
+  const metaReply = await cache.match(new URL(PACK_META_PATH, self.location.origin).href);
+  // No metadata: a save under way or cut short; never answer from it.
+  const meta = metaReply ? parsePackMeta(await metaReply.json().catch(() => null)) : null;
+  if (!meta) return null;
+  const index = cache
+    .match(new URL(PACK_INDEX_PATH, self.location.origin).href)
+    .then((r) => (r ? (r.json() as Promise<PackIndex>) : null))
+    .catch(() => null);
+  return { cache, meta, index };
+}
+
+/** The complete packs on the device, newest first. */
+async function savedPacks(): Promise<OpenPack[]> {
+  const names = (await caches.keys()).filter((n) => n.startsWith(PACK_CACHE_PREFIX));
+  for (const known of openedPacks.keys()) if (!names.includes(known)) openedPacks.delete(known);
+  const packs = await Promise.all(
+    names.map((n) => {
+      let p = openedPacks.get(n);
+      if (!p) {
+        p = openPack(n).catch(() => null);
+        openedPacks.set(n, p);
+      }
+      return p;
+    }),
+  );
+  return packs.filter((p): p is OpenPack => p !== null).sort((a, b) => b.meta.savedAt - a.meta.savedAt);
+}
+
+/**
+ * A saved pack's answer to a request the network and the runtime cache could not answer: the stored reply of
+ * that very address, or for a product list one built from the products of a pack that holds the whole list.
+ */
+async function answerFromPacks(request: Request): Promise<Response | undefined> {
+  if (request.method !== "GET") return undefined;
+  const url = new URL(request.url);
+  if (isPersonalRequest(request, url)) return undefined;
+  const packs = await savedPacks();
+  for (const pack of packs) {
+    const hit = await pack.cache.match(request.url, { ignoreVary: true });
+    if (hit) return hit;
+  }
+  if (apiPath(url) !== "products") return undefined;
+  for (const pack of packs) {
+    if (!packCovers(pack.meta, url.searchParams)) continue;
+    const index = await pack.index;
+    const reply = index && packListReply(index.products, url);
+    if (reply)
+      return new Response(JSON.stringify(reply), {
+        headers: { "Content-Type": "application/json; charset=UTF-8", "X-Offline-Pack": pack.meta.key },
+      });
+  }
+  return undefined;
+}
+
+/** Offline (or the server unreachable) and nothing in the runtime cache: the saved packs answer if they can. */
+const packFallback: WorkboxPlugin = {
+  handlerDidError: async ({ request }) => answerFromPacks(request),
 };
 
 function anonymousApiGet(test: RegExp): RouteMatchCallback {
@@ -69,6 +146,7 @@ function staleWhileRevalidate(cacheName: string, maxEntries: number) {
       publicRepliesOnly,
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries, maxAgeSeconds: API_MAX_AGE_SECONDS, purgeOnQuotaError: true }),
+      packFallback,
     ],
   });
 }
@@ -84,6 +162,16 @@ export function registerRuntimeRoutes(): void {
     ({ request, url }) => apiPath(url) !== null && isPersonalRequest(request, url),
     new NetworkOnly(),
     "POST",
+  );
+
+  // A pack being saved ("Save for offline") fetches its replies itself and stores them in the pack's own cache:
+  // straight to the network, so they neither fill nor evict the runtime caches below.
+  registerRoute(
+    ({ request, url }) =>
+      request.headers.has(PACK_DOWNLOAD_HEADER) &&
+      url.origin === self.location.origin &&
+      !isPersonalRequest(request, url),
+    new NetworkOnly(),
   );
 
   // Products, product details and reviews: shown at once from the cache (browsable offline), refreshed
@@ -158,6 +246,7 @@ export function registerRuntimeRoutes(): void {
           maxAgeSeconds: IMAGE_MAX_AGE_SECONDS,
           purgeOnQuotaError: true,
         }),
+        packFallback,
       ],
     }),
   );

@@ -8,6 +8,7 @@
 import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
+import { PACK_CACHE_PREFIX } from "../src/offline/pack-rules";
 import { RUNTIME_CACHE_NAMES } from "./constants";
 import { registerRuntimeRoutes } from "./routes";
 import "./background-sync"; // Background Sync: waiting changes sent after the tab was closed (issue 18 item 5)
@@ -28,7 +29,7 @@ self.addEventListener("message", (event) => {
   else if (data?.type === "GET_VERSION") event.ports[0]?.postMessage(__APP_VERSION__);
 });
 
-// Runtime caches of an older naming scheme are dropped when a new worker activates.
+// Runtime caches of an older naming scheme are dropped when a new worker activates; the saved offline packs stay.
 self.addEventListener("activate", (event) => {
   event.waitUntil(
     caches
@@ -36,7 +37,12 @@ self.addEventListener("activate", (event) => {
       .then((names) =>
         Promise.all(
           names
-            .filter((n) => !n.startsWith("workbox-precache") && !RUNTIME_CACHE_NAMES.includes(n))
+            .filter(
+              (n) =>
+                !n.startsWith("workbox-precache") &&
+                !n.startsWith(PACK_CACHE_PREFIX) &&
+                !RUNTIME_CACHE_NAMES.includes(n),
+            )
             .map((n) => caches.delete(n)),
         ),
       ),

@@ -46,13 +46,33 @@ function compact<T extends object>(params: T): T {
   ) as T;
 }
 
+/**
+ * The path and query of each catalogue read, shared by the fetchers below and by the offline packs, which store
+ * the replies under the very addresses these fetchers ask for (so a saved page works unchanged offline).
+ */
+export const catalogRequests = {
+  list: (params: ProductListParams) => ({ path: "products", query: compact(params) }),
+  detailByUrlKey: (urlKey: string) => ({
+    path: "products",
+    query: { category_id: ROOT_CATEGORY_ID, url_key: urlKey },
+  }),
+  additionalInformation: (id: number) => ({ path: `product-additional-information/${id}`, query: {} }),
+  configurableConfig: (id: number) => ({ path: `product-configurable-config/${id}`, query: {} }),
+  attributes: (catSlug: string | undefined) => ({ path: "getattributes", query: { cat_slug: catSlug } }),
+  reviews: (productId: number, page = 1, limit = 5) => ({
+    path: "reviews",
+    query: { product_id: productId, status: "approved", page, limit },
+  }),
+};
+
 /** A page of products (GET products) with Bagisto's pagination envelope. */
 export async function listProducts(
   params: ProductListParams,
   signal?: AbortSignal,
 ): Promise<ProductListReply> {
-  return apiFetch("products", {
-    query: compact(params),
+  const r = catalogRequests.list(params);
+  return apiFetch(r.path, {
+    query: r.query,
     schema: productListReplySchema,
     auth: "none",
     signal,
@@ -61,8 +81,9 @@ export async function listProducts(
 
 /** One product by its url_key (GET products?category_id=1&url_key=); null when there is none. */
 export async function getProductByUrlKey(urlKey: string, signal?: AbortSignal): Promise<Product | null> {
-  const reply = await apiFetch("products", {
-    query: { category_id: ROOT_CATEGORY_ID, url_key: urlKey },
+  const r = catalogRequests.detailByUrlKey(urlKey);
+  const reply = await apiFetch(r.path, {
+    query: r.query,
     schema: productListReplySchema,
     auth: "none",
     signal,
@@ -82,7 +103,7 @@ export async function getAdditionalInformation(
   id: number,
   signal?: AbortSignal,
 ): Promise<AdditionalInfoEntry[]> {
-  const reply = await apiFetch(`product-additional-information/${id}`, {
+  const reply = await apiFetch(catalogRequests.additionalInformation(id).path, {
     schema: additionalInformationReplySchema,
     auth: "none",
     signal,
@@ -92,7 +113,7 @@ export async function getAdditionalInformation(
 
 /** Colour/size attributes and the variant index (GET product-configurable-config/{id}). */
 export async function getConfigurableConfig(id: number, signal?: AbortSignal): Promise<ConfigurableConfig> {
-  const reply = await apiFetch(`product-configurable-config/${id}`, {
+  const reply = await apiFetch(catalogRequests.configurableConfig(id).path, {
     schema: configurableConfigReplySchema,
     auth: "none",
     signal,
@@ -119,8 +140,9 @@ export async function getFilterAttributes(
   catSlug: string | undefined,
   signal?: AbortSignal,
 ): Promise<AttributesReply> {
-  return apiFetch("getattributes", {
-    query: { cat_slug: catSlug },
+  const r = catalogRequests.attributes(catSlug);
+  return apiFetch(r.path, {
+    query: r.query,
     schema: attributesReplySchema,
     auth: "none",
     signal,
@@ -134,8 +156,9 @@ export async function listReviews(
   limit: number,
   signal?: AbortSignal,
 ): Promise<ReviewListReply> {
-  return apiFetch("reviews", {
-    query: { product_id: productId, status: "approved", page, limit },
+  const r = catalogRequests.reviews(productId, page, limit);
+  return apiFetch(r.path, {
+    query: r.query,
     schema: reviewListReplySchema,
     auth: "none",
     signal,

@@ -4,10 +4,16 @@ import { categoryListReplySchema, type Category } from "./contract/category";
 
 export { ROOT_CATEGORY_ID } from "./contract/category";
 
+/** The path and query of the category read (shared with the offline packs, which store its reply). */
+export const categoryRequests = {
+  descendants: (parentId: number) => ({ path: "descendant-categories", query: { parent_id: parentId } }),
+};
+
 /** The child categories of a category (the bicycle types are the children of the root, id 1). */
 export async function listDescendantCategories(parentId: number, signal?: AbortSignal): Promise<Category[]> {
-  const reply = await apiFetch("descendant-categories", {
-    query: { parent_id: parentId },
+  const r = categoryRequests.descendants(parentId);
+  const reply = await apiFetch(r.path, {
+    query: r.query,
     schema: categoryListReplySchema,
     auth: "none",
     signal,

@@ -1,6 +1,7 @@
 import Box from "@mui/material/Box";
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
 
 /**
  * The banner shown while offline or while changes wait to be sent. Part of the first load on purpose (a plain Box,
@@ -29,6 +30,14 @@ export function OfflineBanner({ isOnline, waiting }: { isOnline: boolean; waitin
     >
       {isOnline ? t`Syncing your changes…` : t`You are offline. Pages you have visited still work.`}
       {waiting > 0 && <> {changes}</>}
+      {!isOnline && (
+        <>
+          {" "}
+          <Link to="/saved-offline" style={{ color: "inherit" }}>
+            {t`Saved for offline`}
+          </Link>
+        </>
+      )}
     </Box>
   );
 }

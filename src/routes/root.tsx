@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { Suspense, useEffect } from "react";
 import Box from "@mui/material/Box";
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet, useRouterState } from "@tanstack/react-router";
@@ -20,6 +20,14 @@ const BICYCLE_HOME_PATHS = new Set(["/", "/huge-home"]);
 function RootLayout() {
   const { t } = useLingui();
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  useEffect(() => {
+    // Saved offline packs older than a day are saved again in the background, after the first screen.
+    const timer = setTimeout(() => {
+      if (navigator.onLine && typeof caches !== "undefined")
+        void import("@/features/offline-packs/utils/refresh-packs").then((m) => m.refreshStalePacks());
+    }, 5000);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
       <a className="skip-link" href="#main">

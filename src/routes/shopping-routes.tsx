@@ -32,4 +32,19 @@ const orderSuccessRoute = createRoute({
   component: lazyRouteComponent(() => import("./order-success-page"), "OrderSuccessPage"),
 });
 
-export const shoppingRoutes = [cartRoute, wishlistRoute, compareRoute, checkoutRoute, orderSuccessRoute];
+// What this device keeps, not a server page: the plain shell (personal), read from Cache Storage after mount.
+const savedOfflineRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: "/saved-offline",
+  staticData: { personal: true },
+  component: lazyRouteComponent(() => import("./saved-offline-page"), "SavedOfflinePage"),
+});
+
+export const shoppingRoutes = [
+  cartRoute,
+  wishlistRoute,
+  compareRoute,
+  checkoutRoute,
+  orderSuccessRoute,
+  savedOfflineRoute,
+];

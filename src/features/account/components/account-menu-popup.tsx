@@ -10,6 +10,12 @@ export function AccountMenuPopup({ anchor, onClose }: { anchor: HTMLElement | nu
   const { t } = useLingui();
   const { isLoggedIn } = useAuth();
   const logout = useLogout();
+  // What this device keeps for offline use, whoever is logged in.
+  const savedOffline = (
+    <MenuItemLink key="saved-offline" to="/saved-offline" onClick={onClose}>
+      {t`Saved for offline`}
+    </MenuItemLink>
+  );
   return (
     <Menu
       id="account-menu"
@@ -32,6 +38,7 @@ export function AccountMenuPopup({ anchor, onClose }: { anchor: HTMLElement | nu
             >
               {t`Logout`}
             </MenuItem>,
+            savedOffline,
           ]
         : [
             <MenuItemLink key="login" to="/login-register" onClick={onClose}>
@@ -40,6 +47,7 @@ export function AccountMenuPopup({ anchor, onClose }: { anchor: HTMLElement | nu
             <MenuItemLink key="register" to="/login-register" search={{ tab: "register" }} onClick={onClose}>
               {t`Register`}
             </MenuItemLink>,
+            savedOffline,
           ]}
     </Menu>
   );

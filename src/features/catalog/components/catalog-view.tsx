@@ -24,10 +24,12 @@ export interface CatalogViewProps {
   variant?: string;
   /** one product of the list; `priority` is true for the first screen's cards */
   renderProduct: (product: Product, options: { priority: boolean; list: boolean }) => ReactNode;
+  /** shown above the toolbar (e.g. "Save for offline"); its row keeps its height while it loads */
+  actions?: ReactNode;
 }
 
 /** A catalogue page: header with breadcrumbs, filters, sort, products and pages, laid out per variant. */
-export function CatalogView({ slug, search, variant, renderProduct }: CatalogViewProps) {
+export function CatalogView({ slug, search, variant, renderProduct, actions }: CatalogViewProps) {
   const { t } = useLingui();
   const layout = shopLayoutOf(variant);
   const c = useCatalogList({ slug, search });
@@ -73,6 +75,7 @@ export function CatalogView({ slug, search, variant, renderProduct }: CatalogVie
         >
           {side && <Box sx={{ order: { md: layout.filters === "left" ? 0 : 1 } }}>{filters}</Box>}
           <Box>
+            {actions && <Box sx={{ minHeight: 48 }}>{actions}</Box>}
             <CatalogToolbar total={c.total} sort={c.sort} onSortChange={c.onSortChange} />
             <AsOfNotice updatedAt={c.updatedAt} />
             <Box sx={{ height: 4, mb: 1 }}>

@@ -4,7 +4,7 @@ import Typography from "@mui/material/Typography";
 import { createTheme, ThemeProvider, type Theme } from "@mui/material/styles";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useCallback } from "react";
+import { lazy, Suspense, useCallback, type ReactNode } from "react";
 import { contentQueries } from "@/api/content";
 import type { Banner } from "@/api/contract/content";
 import { RouterLink } from "@/components/router-links";
@@ -85,9 +85,12 @@ function Hero({ style }: { style: HomeLayout["hero"] }) {
 export function HomeView({
   variant,
   renderProduct,
+  actions,
 }: {
   variant: string | undefined;
   renderProduct: RenderProduct;
+  /** shown below the hero (e.g. "Save for offline") */
+  actions?: ReactNode;
 }) {
   const { t } = useLingui();
   const layout = homeLayoutFor(variant);
@@ -111,6 +114,7 @@ export function HomeView({
         {SHOP_INFO.name}
       </Typography>
       {layout.sections[0] === "hero" && <Hero style={layout.hero} />}
+      {actions && <Container sx={{ minHeight: 48 }}>{actions}</Container>}
       <Suspense fallback={<Box sx={{ minHeight: "100vh" }} aria-busy="true" />}>
         <HomeSections layout={layout} renderProduct={renderProduct} />
       </Suspense>

@@ -1,0 +1,328 @@
+/*
+ * Saving a pack: measure (the list, a few sample products and images, the estimate, the free space), then
+ * download everything else into a new cache, product by product, and commit by writing the metadata last.
+ * A cancelled or failed save deletes its new cache, so there is never a half pack; an older pack of the same
+ * category stays until the new one is complete.
+ *
+ * The downloads bypass the service worker's runtime caches (PACK_DOWNLOAD_HEADER) and are sent without
+ * cookies: a pack holds anonymous catalogue replies only, never a personal one.
+ */
+import { buildUrl, API_ROOT } from "@/api/client";
+import { catalogRequests, type ProductListParams } from "@/api/catalog";
+import { categoryRequests, ROOT_CATEGORY_ID } from "@/api/categories";
+import { productListReplySchema, type Product } from "@/api/contract/product";
+import {
+  ALL_PACK_KEY,
+  PACK_DOWNLOAD_HEADER,
+  PACK_INDEX_PATH,
+  PACK_PRODUCT_CAP,
+  packCacheName,
+  type PackMeta,
+} from "@/offline/pack-rules";
+import { isPersonal } from "@/offline/personal-requests";
+import { estimatePackBytes, jsonBytes, spreadSample, type ReplyKind } from "./pack-estimate";
+import { packImages, type ImageKind } from "./pack-images";
+import { deletePackCaches, metaUrl, notifyPacksChanged, withPackLock } from "./pack-store";
+
+/** What a pack covers: a category (by slug) or the whole catalogue. */
+export interface PackScope {
+  key: string;
+  /** the category's name, empty for the whole catalogue */
+  name: string;
+  categoryId: number | null;
+}
+
+export type PackErrorKind = "space" | "quota" | "network" | "server" | "busy" | "unsupported";
+
+export class PackError extends Error {
+  constructor(
+    readonly kind: PackErrorKind,
+    readonly detail: { needed?: number; free?: number } = {},
+  ) {
+    super(kind);
+    this.name = "PackError";
+  }
+}
+
+interface Stored {
+  blob: Blob;
+  headers: [string, string][];
+}
+
+export interface PreparedPack {
+  scope: PackScope;
+  products: Product[];
+  /** products in the category (more than products.length when the cap cut the list) */
+  total: number;
+  estimatedBytes: number;
+  /** free bytes on the device before the save, when the browser says */
+  freeBytes: number | null;
+  fixedUrls: string[];
+  extraLists: ProductListParams[];
+  fetched: Map<string, Stored>;
+}
+
+const SAMPLE_PRODUCTS = 4;
+const SAMPLE_IMAGES_PER_KIND = 3;
+const PARALLEL = 4;
+/** The estimate may be short by up to this much: a save needs this much more room than announced. */
+const SPACE_MARGIN = 1.2;
+const LIST_PAGE_SIZE = 100;
+const KEPT_HEADERS = ["content-type", "cache-control", "date", "last-modified", "etag"];
+const JSON_HEADERS: [string, string][] = [["content-type", "application/json"]];
+
+function absolute(url: string): string {
+  return new URL(url, location.origin).href;
+}
+
+function apiUrl(r: { path: string; query: Record<string, unknown> }): string {
+  return absolute(buildUrl(r.path, r.query as Parameters<typeof buildUrl>[1]));
+}
+
+/** The path below the API root, for the personal-request rule. */
+function apiPathOf(url: URL): string | null {
+  const root = new URL(API_ROOT.replace(/\/?$/, "/"), location.origin);
+  return url.origin === root.origin && url.pathname.startsWith(root.pathname)
+    ? url.pathname.slice(root.pathname.length)
+    : null;
+}
+
+async function download(url: string, signal: AbortSignal): Promise<Stored> {
+  const u = new URL(url);
+  const headers = new Headers({ [PACK_DOWNLOAD_HEADER]: "1" });
+  if (isPersonal({ method: "GET", headers }, u, apiPathOf(u))) throw new PackError("server");
+  let res: Response;
+  try {
+    res = await fetch(url, { credentials: "omit", headers, signal });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new PackError("network");
+  }
+  const cc = res.headers.get("Cache-Control") ?? "";
+  if (!res.ok || /\b(private|no-store)\b/i.test(cc)) throw new PackError("server");
+  let blob: Blob;
+  try {
+    blob = await res.blob();
+  } catch (error) {
+    if (signal.aborted) throw error;
+    throw new PackError("network");
+  }
+  const kept: [string, string][] = [];
+  res.headers.forEach((value, name) => {
+    if (KEPT_HEADERS.includes(name.toLowerCase())) kept.push([name, value]);
+  });
+  return { blob, headers: kept };
+}
+
+/** Runs `task` over the items, `PARALLEL` at a time; the first failure stops the rest (awaited before it throws). */
+async function pool<T>(items: readonly T[], task: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | null = null;
+  const worker = async () => {
+    while (!failure && next < items.length) {
+      const item = items[next++]!;
+      try {
+        await task(item);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL, items.length) }, worker));
+  if (failure) throw (failure as { error: unknown }).error;
+}
+
+function productUrls(p: Product): string[] {
+  return [
+    apiUrl(catalogRequests.detailByUrlKey(p.url_key)),
+    apiUrl(catalogRequests.additionalInformation(p.id)),
+    apiUrl(catalogRequests.configurableConfig(p.id)),
+    apiUrl(catalogRequests.reviews(p.id)),
+  ];
+}
+
+function listParams(scope: PackScope, page: number): ProductListParams {
+  return scope.key === ALL_PACK_KEY
+    ? { category_id: String(ROOT_CATEGORY_ID), page, limit: LIST_PAGE_SIZE }
+    : { cat_slug: scope.key, page, limit: LIST_PAGE_SIZE };
+}
+
+async function freeSpace(): Promise<number | null> {
+  try {
+    const e = await navigator.storage?.estimate?.();
+    return e?.quota !== undefined && e.usage !== undefined ? e.quota - e.usage : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Reads the category's products (up to the cap), downloads a few samples, and estimates the pack's size.
+ * Throws PackError "space" when the device has not room enough.
+ */
+export async function preparePack(
+  scope: PackScope,
+  options: { extraLists?: ProductListParams[]; signal: AbortSignal },
+): Promise<PreparedPack> {
+  if (typeof caches === "undefined") throw new PackError("unsupported");
+  const { signal } = options;
+  const fetched = new Map<string, Stored>();
+  const get = async (url: string) => {
+    let stored = fetched.get(url);
+    if (!stored) {
+      stored = await download(url, signal);
+      fetched.set(url, stored);
+    }
+    return stored;
+  };
+
+  // The category's products, in the server's default order, up to the cap.
+  const products: Product[] = [];
+  let total = 0;
+  for (let page = 1; products.length < PACK_PRODUCT_CAP; page++) {
+    const stored = await download(apiUrl(catalogRequests.list(listParams(scope, page))), signal);
+    const parsed = productListReplySchema.safeParse(JSON.parse(await stored.blob.text()));
+    if (!parsed.success) throw new PackError("server");
+    products.push(...parsed.data.data);
+    total = parsed.data.meta?.total ?? products.length;
+    if (parsed.data.data.length === 0 || products.length >= total) break;
+  }
+  products.splice(PACK_PRODUCT_CAP);
+
+  const fixedUrls = [
+    apiUrl(catalogRequests.attributes(scope.key === ALL_PACK_KEY ? undefined : scope.key)),
+    apiUrl(categoryRequests.descendants(ROOT_CATEGORY_ID)),
+    ...(options.extraLists ?? []).map((params) => apiUrl(catalogRequests.list(params))),
+  ];
+  const sampled = spreadSample(products, SAMPLE_PRODUCTS);
+  const images = new Map<string, ImageKind>();
+  for (const p of products)
+    for (const img of packImages(p))
+      if (!images.has(absolute(img.url))) images.set(absolute(img.url), img.kind);
+  const byKind = new Map<ImageKind, string[]>();
+  for (const [url, kind] of images) byKind.set(kind, [...(byKind.get(kind) ?? []), url]);
+  const sampleImages = [...byKind.values()].flatMap((urls) => urls.slice(0, SAMPLE_IMAGES_PER_KIND));
+
+  await pool([...fixedUrls, ...sampled.flatMap(productUrls), ...sampleImages], async (url) => {
+    await get(url);
+  });
+
+  const sizeOf = (url: string) => fetched.get(url)?.blob.size ?? 0;
+  const kinds: ReplyKind<Product>[] = [
+    (p: Product) => jsonBytes(p),
+    () => 0,
+    (p: Product) => jsonBytes(p.variation),
+    (p: Product) => Math.min(p.reviews?.total ?? 0, 5),
+  ].map((predictor, i) => ({
+    predictor,
+    samples: sampled.map((product) => ({ product, bytes: sizeOf(productUrls(product)[i]!) })),
+  }));
+  const indexBytes = jsonBytes({ products });
+  const estimatedBytes = estimatePackBytes({
+    products,
+    exactBytes: indexBytes + [...fetched.values()].reduce((s, f) => s + f.blob.size, 0) + 400,
+    sampled: new Set(sampled),
+    kinds,
+    images: [...byKind.values()].map((urls) => ({
+      unsampled: Math.max(0, urls.length - SAMPLE_IMAGES_PER_KIND),
+      sampleBytes: urls.slice(0, SAMPLE_IMAGES_PER_KIND).map(sizeOf),
+    })),
+  });
+  const freeBytes = await freeSpace();
+  if (freeBytes !== null && estimatedBytes * SPACE_MARGIN > freeBytes)
+    throw new PackError("space", { needed: estimatedBytes, free: freeBytes });
+  return {
+    scope,
+    products,
+    total,
+    estimatedBytes,
+    freeBytes,
+    fixedUrls,
+    extraLists: options.extraLists ?? [],
+    fetched,
+  };
+}
+
+function isQuotaError(error: unknown): boolean {
+  return error instanceof DOMException && (error.name === "QuotaExceededError" || error.code === 22);
+}
+
+/**
+ * Downloads and stores the prepared pack. `onProgress(done, total)` after each product. Resolves with the
+ * stored pack's metadata; on cancel (the signal) or failure its new cache is deleted before this settles.
+ */
+export async function savePack(
+  prepared: PreparedPack,
+  options: { signal: AbortSignal; onProgress?: (done: number, total: number) => void },
+): Promise<PackMeta> {
+  const { scope, products } = prepared;
+  const result = await withPackLock(scope.key, async () => {
+    const savedAt = Date.now();
+    let meta: PackMeta | null = null;
+    const cacheName = packCacheName(scope.key, savedAt);
+    const cache = await caches.open(cacheName);
+    let bytes = 0;
+    let entries = 0;
+    const put = async (url: string, stored: Stored) => {
+      options.signal.throwIfAborted();
+      await cache.put(url, new Response(stored.blob, { status: 200, headers: stored.headers }));
+      bytes += stored.blob.size;
+      entries++;
+    };
+    const started = new Map<string, Promise<void>>();
+    const store = (url: string) => {
+      let p = started.get(url);
+      if (!p) {
+        const known = prepared.fetched.get(url);
+        p = (known ? Promise.resolve(known) : download(url, options.signal)).then((s) => put(url, s));
+        started.set(url, p);
+      }
+      return p;
+    };
+    let done = 0;
+    try {
+      await Promise.all(prepared.fixedUrls.map(store));
+      await pool(products, async (p) => {
+        const urls = [...productUrls(p), ...packImages(p).map((img) => absolute(img.url))];
+        await Promise.all(urls.map(store));
+        options.onProgress?.(++done, products.length);
+      });
+      // Nothing may still be writing when the pack is committed (or deleted).
+      await Promise.allSettled(started.values());
+      const index = JSON.stringify({ products });
+      await put(absolute(PACK_INDEX_PATH), {
+        blob: new Blob([index], { type: "application/json" }),
+        headers: JSON_HEADERS,
+      });
+      meta = {
+        v: 1,
+        key: scope.key,
+        name: scope.name,
+        categoryId: scope.categoryId,
+        savedAt,
+        productCount: products.length,
+        total: prepared.total,
+        bytes,
+        estimatedBytes: prepared.estimatedBytes,
+        entries: entries + 1,
+        extraLists: prepared.extraLists as Record<string, string | number>[],
+      };
+      meta.bytes += new Blob([JSON.stringify(meta)]).size;
+      // The metadata is written last: from now on the pack is complete and the service worker answers from it.
+      await put(metaUrl(), {
+        blob: new Blob([JSON.stringify(meta)], { type: "application/json" }),
+        headers: JSON_HEADERS,
+      });
+    } catch (error) {
+      await Promise.allSettled(started.values());
+      await caches.delete(cacheName);
+      if (isQuotaError(error)) throw new PackError("quota");
+      throw error;
+    }
+    await deletePackCaches(scope.key, cacheName);
+    notifyPacksChanged();
+    return meta;
+  });
+  if (!result) throw new PackError("busy");
+  return result;
+}

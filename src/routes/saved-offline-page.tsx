@@ -1,0 +1,6 @@
+import { SavedPacksView } from "@/features/offline-packs/components/saved-packs-view";
+
+/** /saved-offline: the categories saved on this device. */
+export function SavedOfflinePage() {
+  return <SavedPacksView />;
+}
