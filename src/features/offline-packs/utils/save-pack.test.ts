@@ -1,0 +1,110 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { sampleProduct } from "../../../../tests/msw/shopping-handlers";
+import { PACK_META_PATH } from "@/offline/pack-rules";
+import { PackError, preparePack, savePack } from "./save-pack";
+
+// Cache Storage, fetch and the storage estimate as the browser gives them, in memory; `failAfter` puts make
+// the next one fail as a full disk does.
+function fakeBrowser({ quota = 1e9, failAfter = Infinity } = {}) {
+  const stores = new Map<string, Map<string, Blob>>();
+  let puts = 0;
+  const open = async (name: string) => {
+    const store = stores.get(name) ?? new Map<string, Blob>();
+    stores.set(name, store);
+    return {
+      put: async (url: string, res: Response) => {
+        if (++puts > failAfter) throw new DOMException("full", "QuotaExceededError");
+        store.set(url, await res.blob());
+      },
+      match: async (url: string) => (store.has(url) ? new Response(store.get(url)) : undefined),
+      keys: async () => [...store.keys()].map((u) => new Request(u)),
+    };
+  };
+  const products = [1, 2, 3, 4, 5, 6].map((id) =>
+    sampleProduct({ id, url_key: `bike-${id}`, name: `Bike ${id}` }),
+  );
+  const fetchFake = vi.fn(async (url: string, init?: RequestInit) => {
+    init?.signal?.throwIfAborted();
+    const u = new URL(url);
+    if (u.pathname === "/api/products" && u.searchParams.has("cat_slug"))
+      return Response.json({
+        data: products,
+        meta: {
+          current_page: 1,
+          from: 1,
+          last_page: 1,
+          path: "/api/products",
+          per_page: 100,
+          to: 6,
+          total: 6,
+        },
+      });
+    if (u.pathname.startsWith("/api/images/")) return new Response("<svg/>".repeat(50));
+    return Response.json({ data: { path: u.pathname, pad: "x".repeat(300) } });
+  });
+  vi.stubGlobal("location", new URL("http://shop.test/"));
+  vi.stubGlobal("fetch", fetchFake);
+  vi.stubGlobal("navigator", { onLine: true, storage: { estimate: async () => ({ quota, usage: 0 }) } });
+  vi.stubGlobal("caches", {
+    open,
+    keys: async () => [...stores.keys()],
+    delete: async (name: string) => stores.delete(name),
+  });
+  return { stores, fetchFake };
+}
+
+const scope = { key: "mountain-bikes", name: "Mountain Bikes", categoryId: 2 };
+
+describe("saving a pack", () => {
+  beforeEach(() => vi.unstubAllGlobals());
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("stores every reply without cookies, commits with its metadata last, and counts what it stored", async () => {
+    const { stores, fetchFake } = fakeBrowser();
+    const prepared = await preparePack(scope, { signal: new AbortController().signal });
+    const progress: number[] = [];
+    const meta = await savePack(prepared, {
+      signal: new AbortController().signal,
+      onProgress: (done) => progress.push(done),
+    });
+    expect(progress).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(stores.size).toBe(1);
+    const [store] = [...stores.values()];
+    const urls = [...store!.keys()];
+    expect(urls.at(-1)).toBe(`http://shop.test${PACK_META_PATH}`);
+    expect(urls).toContain("http://shop.test/api/products?category_id=1&url_key=bike-6");
+    expect(urls).toContain("http://shop.test/api/reviews?product_id=6&status=approved&page=1&limit=5");
+    const bytes = [...store!.values()].reduce((s, b) => s + b.size, 0);
+    expect(meta.bytes).toBe(bytes);
+    expect(Math.abs(bytes - prepared.estimatedBytes) / bytes).toBeLessThan(0.2);
+    for (const [, init] of fetchFake.mock.calls) expect(init?.credentials).toBe("omit");
+  });
+
+  it("refuses before downloading when the device has not room enough", async () => {
+    fakeBrowser({ quota: 5_000 });
+    await expect(preparePack(scope, { signal: new AbortController().signal })).rejects.toMatchObject({
+      kind: "space",
+    });
+  });
+
+  it("stops when the storage is full and removes what it had stored", async () => {
+    const { stores } = fakeBrowser({ failAfter: 12 });
+    const prepared = await preparePack(scope, { signal: new AbortController().signal });
+    const error = await savePack(prepared, { signal: new AbortController().signal }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PackError);
+    expect((error as PackError).kind).toBe("quota");
+    expect(stores.size).toBe(0);
+  });
+
+  it("leaves no half pack when cancelled", async () => {
+    const { stores } = fakeBrowser();
+    const prepared = await preparePack(scope, { signal: new AbortController().signal });
+    const controller = new AbortController();
+    const error = await savePack(prepared, {
+      signal: controller.signal,
+      onProgress: () => controller.abort(),
+    }).catch((e: unknown) => e);
+    expect((error as DOMException).name).toBe("AbortError");
+    expect(stores.size).toBe(0);
+  });
+});
