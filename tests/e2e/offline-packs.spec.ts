@@ -112,6 +112,30 @@ test("a category saved for offline opens offline with every product, its image, 
   await expect(page.locator("#main article h3")).toHaveText(expected);
   await expect(page.getByTestId("pack-saved-note")).toHaveText(/^Saved for offline: prices and stock as of /);
 
+  // Offline search reads the packs too. With the device's query cache removed (by the service worker, while no
+  // page of the shop is open), a new page restores nothing, and a saved bicycle is still found by its name.
+  await page.goto("about:blank");
+  const [worker] = context.serviceWorkers();
+  await worker!.evaluate(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open("keyval-store");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction("keyval", "readwrite");
+          tx.objectStore("keyval").delete("bicycle-shop-query-cache");
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+  );
+  const word = never.name.split(" ").find((w) => w.length > 3) ?? never.name;
+  await page.goto(`/search?q=${encodeURIComponent(word)}`);
+  await expect(page.getByText("Showing results saved on this device")).toBeVisible();
+  await expect(
+    page.getByRole("list", { name: "Search results" }).getByRole("link", { name: never.name }).first(),
+  ).toBeVisible();
+
   // The offline banner leads to the saved page, which shows the pack's "as of" date.
   await page.getByTestId("offline-banner").getByRole("link", { name: "Saved for offline" }).click();
   await expect(page).toHaveURL(/\/saved-offline$/);

@@ -3,6 +3,7 @@ import { useIsRestoring, useQuery, useQueryClient } from "@tanstack/react-query"
 import { catalogKeys, catalogQueries } from "@/api/catalog";
 import type { Product } from "@/api/product";
 import { useOnlineStatus } from "@/hooks/use-online-status";
+import { savedPackProducts } from "@/offline/pack-products";
 import { collectProducts } from "../utils/saved-products";
 
 export interface ProductSearch {
@@ -16,7 +17,8 @@ export const SEARCH_LIMIT = 24;
 
 /**
  * Searches the catalogue: the server (`products?search=`) when online; offline, or when the server cannot
- * answer, the products this device holds (the persisted query cache) with MiniSearch, loaded on demand.
+ * answer, the products this device holds (the persisted query cache and the saved packs) with MiniSearch,
+ * loaded on demand.
  */
 export function useProductSearch(query: string): ProductSearch {
   const q = query.trim();
@@ -33,11 +35,11 @@ export function useProductSearch(query: string): ProductSearch {
   useEffect(() => {
     if (!useSaved || restoring) return;
     let live = true;
-    const products = collectProducts(
-      queryClient.getQueriesData({ queryKey: catalogKeys.all }).map(([, data]) => data),
-    );
-    void import("../utils/offline-search").then(({ searchSavedProducts }) => {
-      if (live) setSaved({ q, products: searchSavedProducts(products, q) });
+    const cached = queryClient.getQueriesData({ queryKey: catalogKeys.all }).map(([, data]) => data);
+    // The saved packs ("Save for offline") too: their products may never have been shown on this device.
+    const packs = savedPackProducts().catch(() => []);
+    void Promise.all([import("../utils/offline-search"), packs]).then(([{ searchSavedProducts }, saved]) => {
+      if (live) setSaved({ q, products: searchSavedProducts(collectProducts([...cached, saved]), q) });
     });
     return () => {
       live = false;
