@@ -1,14 +1,11 @@
-import { productSchema } from "@/api/contract/product";
-import { reshapeProduct, type Product } from "@/api/product";
 import { PACK_INDEX_PATH, PACK_META_PATH, packKeyOf } from "./pack-rules";
 
 /**
  * The products of every complete offline pack on this device (each pack's index: the category's products as
  * the server listed them), for the offline search. A pack without its metadata is a half save and is skipped;
- * an unreadable index counts as empty, and a product the contract does not accept is left out. The index holds
- * the API's products as they came; they are reshaped here as every reply is (api/product.ts).
+ * an unreadable index counts as empty.
  */
-export async function savedPackProducts(): Promise<Product[]> {
+export async function savedPackProducts(): Promise<unknown[]> {
   if (typeof caches === "undefined") return [];
   const names = (await caches.keys()).filter((name) => packKeyOf(name) !== null);
   const lists = await Promise.all(
@@ -18,11 +15,7 @@ export async function savedPackProducts(): Promise<Product[]> {
       const index = await cache.match(new URL(PACK_INDEX_PATH, location.origin).href);
       const body: unknown = await index?.json().catch(() => null);
       const products = (body as { products?: unknown } | null | undefined)?.products;
-      if (!Array.isArray(products)) return [];
-      return products.flatMap((p: unknown) => {
-        const parsed = productSchema.safeParse(p);
-        return parsed.success ? [reshapeProduct(parsed.data)] : [];
-      });
+      return Array.isArray(products) ? (products as unknown[]) : [];
     }),
   );
   return lists.flat();
