@@ -1,14 +1,7 @@
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import { outboxRetryDelay, retryWhileUnreachable } from "./cart";
 import { apiFetch } from "./client";
-import { wishlistReplySchema, wishlistToggleReplySchema } from "./contract/wishlist";
-import { reshapeProduct, type Product } from "./product";
-
-/** A product on the customer's wishlist. */
-export interface WishlistItem {
-  id: number;
-  product: Product;
-}
+import { wishlistReplySchema, wishlistToggleReplySchema, type WishlistItem } from "./contract/wishlist";
 
 /** The customer's wishlist (all items). */
 export async function getWishlist(signal?: AbortSignal): Promise<WishlistItem[]> {
@@ -18,7 +11,7 @@ export async function getWishlist(signal?: AbortSignal): Promise<WishlistItem[]>
     auth: "required",
     signal,
   });
-  return reply.data.map((i) => ({ id: i.id, product: reshapeProduct(i.product) }));
+  return reply.data;
 }
 
 /**

@@ -21,9 +21,9 @@ export function ProductPage() {
         <RecentlyViewed
           current={{
             id: product.id,
-            urlKey: product.urlKey,
+            urlKey: product.url_key,
             name: product.name,
-            image: product.images[0]?.small ?? null,
+            image: product.images[0]?.small_image_url ?? null,
           }}
         />
       )}

@@ -1,6 +1,6 @@
 import Box from "@mui/material/Box";
 import { useLingui } from "@lingui/react/macro";
-import type { ProductImage as Image } from "@/api/product";
+import type { Image } from "@/api/contract/common";
 import { Slider } from "@/components/slider/slider";
 import { GALLERY_IMAGE_SIZE } from "./product-gallery";
 
@@ -16,7 +16,7 @@ export function ProductSlider({
 }) {
   const { t } = useLingui();
   const sources = [
-    ...new Set([colorImage, ...images.map((i) => i.large)].filter((s): s is string => Boolean(s))),
+    ...new Set([colorImage, ...images.map((i) => i.large_image_url)].filter((s): s is string => Boolean(s))),
   ];
   const total = sources.length;
   return (

@@ -1,13 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { ProductColour } from "@/api/product";
+import type { Variation } from "@/api/contract/product";
 import { defaultSelection, selectColor } from "./variation";
 
-const variation: ProductColour[] = [
+const variation: Variation[] = [
   {
     color: "red",
     image: "/red.svg",
-    swatch: null,
-    sizes: [
+    size: [
       { name: "m", stock: 0 },
       { name: "xl", stock: 0 },
     ],
@@ -15,8 +14,7 @@ const variation: ProductColour[] = [
   {
     color: "blue",
     image: "/blue.svg",
-    swatch: null,
-    sizes: [
+    size: [
       { name: "m", stock: 0 },
       { name: "xl", stock: 3 },
     ],
@@ -24,8 +22,7 @@ const variation: ProductColour[] = [
   {
     color: "green",
     image: "/green.svg",
-    swatch: null,
-    sizes: [
+    size: [
       { name: "m", stock: 2 },
       { name: "xl", stock: 1 },
     ],

@@ -19,7 +19,7 @@ import { useLingui } from "@lingui/react/macro";
 import { accountQueries } from "@/api/account";
 import { readAuth } from "@/api/auth-storage";
 import { cartQueries } from "@/api/cart";
-import type { Cart } from "@/api/cart";
+import type { Cart } from "@/api/contract/cart";
 import type { CheckoutAddress } from "@/api/contract/checkout";
 import type { Order } from "@/api/contract/order";
 import {

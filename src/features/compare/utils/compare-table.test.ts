@@ -1,11 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { Product } from "@/api/product";
+import type { Product } from "@/api/contract/product";
 import { compareRow, specRows, specValue, variationRows } from "./compare-table";
 
-const p = (info: Record<string, string | null>, colours: Product["colours"] = []): Product =>
+const p = (info: Record<string, string | null>, variation: Product["variation"] = []): Product =>
   ({
-    specs: Object.entries(info).map(([code, value]) => ({ code, label: code, value })),
-    colours,
+    basic_info: {
+      additional_info: Object.entries(info).map(([code, value]) => ({ code, label: code, value })),
+    },
+    variation,
   }) as unknown as Product;
 
 describe("compare table", () => {
@@ -43,13 +45,12 @@ describe("compare table", () => {
         {
           color: "red",
           image: "",
-          swatch: null,
-          sizes: [
+          size: [
             { name: "m", stock: 1 },
             { name: "xl", stock: 1 },
           ],
         },
-        { color: "blue", image: "", swatch: null, sizes: [{ name: "m", stock: 1 }] },
+        { color: "blue", image: "", size: [{ name: "m", stock: 1 }] },
       ]),
       p({}),
     ]);

@@ -4,7 +4,7 @@ import { toast } from "@/components/feedback/toast";
 import { useSyncExternalStore } from "react";
 import { readToken, subscribeAuth } from "@/api/auth-storage";
 import { newIdempotencyKey } from "@/api/client";
-import type { Product } from "@/api/product";
+import type { Product } from "@/api/contract/product";
 import { wishlistKeys, wishlistMutations } from "@/api/wishlist";
 import { prepareOutboxChange, waitingChanges } from "@/offline/outbox";
 import { addToWishlist, getWishlistState, removeFromWishlist } from "../store";
