@@ -549,6 +549,9 @@ export function createOutbox(queryClient: QueryClient): Outbox {
     },
     settledOutside(keys) {
       if (!keys.length) return;
+      // Sent by the service worker: over for this tab too (a send of the same change this tab had started is
+      // no longer under way), so the reads below count as current and the cart and wishlist are reconciled.
+      for (const key of keys) for (const kind of ["cart", "wishlist"] as const) noteWriteOver(kind, key, true);
       removeByKeys(new Set(keys));
       void queryClient.invalidateQueries({ queryKey: cartKeys.detail() });
       void queryClient.invalidateQueries({ queryKey: wishlistKeys.list() });
