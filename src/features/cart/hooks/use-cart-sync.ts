@@ -45,8 +45,13 @@ export function useCartSync(): void {
 
   useEffect(() => {
     if (!isSuccess || pending > 0 || getCartOwner() !== owner) return;
-    // A read that may miss a write (this tab's or another's) would put an old cart back.
-    if (!serverReadIsCurrent("cart", cartDataStartedAt())) return;
+    // A read that may miss a write (this tab's or another's) would put an old cart back: read again a moment
+    // later instead, or a read that started just before a replay's (or the service worker's) write settled would
+    // leave the device cart unreconciled (a refused line kept).
+    if (!serverReadIsCurrent("cart", cartDataStartedAt())) {
+      const again = setTimeout(() => void queryClient.invalidateQueries({ queryKey: cartKeys.detail() }), 1000);
+      return () => clearTimeout(again);
+    }
     dispatchCart({ type: "reconcile", lines: toServerLines(data ?? null) });
-  }, [data, dataUpdatedAt, isSuccess, pending, owner]);
+  }, [data, dataUpdatedAt, isSuccess, pending, owner, queryClient]);
 }
