@@ -148,7 +148,13 @@ test.describe("on a wide screen", () => {
       await route.continue();
     });
     await page.goto("/");
-    await page.keyboard.press("Tab"); // mounts every home block
+    // The first Tab mounts every home block, once the blocks below the hero are there to hear it.
+    const pending = page.locator("[data-reveal-pending]");
+    await expect(pending.first()).toBeAttached();
+    await expect(async () => {
+      await page.keyboard.press("Tab");
+      await expect(pending).toHaveCount(0, { timeout: 2_000 });
+    }).toPass();
     const ids = ["hero-slider", "home-bestsellers", "home-recommend", "home-brands"];
     const boxes = (id: string) =>
       slidesOf(page.getByTestId(id)).evaluateAll((els) =>
