@@ -14,10 +14,21 @@
  * event, so the browser tries again later; what is left waits for the page otherwise.
  *
  * The worker takes the outbox's Web Lock (`bicycle-shop-outbox`), so it never sends while a page replays.
- * Names and record shapes are those of src/offline/background-sync-store.ts.
+ * Names and record shapes are shared with the page (src/offline/background-sync-records.ts).
  */
 /// <reference lib="webworker" />
 import { createStore, del, delMany, keys, set, values } from "idb-keyval";
+import {
+  BG_SYNC_LOG_DB,
+  BG_SYNC_LOG_STORE,
+  BG_SYNC_MESSAGE,
+  BG_SYNC_REQUESTS_DB,
+  BG_SYNC_REQUESTS_STORE,
+  BG_SYNC_TAG,
+  OUTBOX_LOCK_NAME,
+  type SentEntry,
+  type SyncRecord,
+} from "../src/offline/background-sync-records";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -26,41 +37,10 @@ interface SyncEvent extends ExtendableEvent {
   readonly lastChance: boolean;
 }
 
-const TAG = "bicycle-shop-outbox";
-const LOCK_NAME = "bicycle-shop-outbox";
-const MESSAGE = "bg-sync-sent";
-/** As the page's merged replay: at most 500 changes, well under the server's 64 KiB body limit. */
+/** As the page's merged replay (src/api/cart-batch.ts): at most 500 changes, well under the server's 64 KiB body limit. */
 const BATCH_MAX = 500;
 const BATCH_MAX_BYTES = 48 * 1024;
 const REQUEST_TIMEOUT_MS = 30_000;
-
-type Kind = "cart" | "wishlist" | "other";
-
-interface SyncRecord {
-  v: 1;
-  key: string;
-  kind: Kind;
-  label: string | null;
-  at: number;
-  token: string | null;
-  request: {
-    method: "GET" | "POST" | "PUT" | "DELETE";
-    url: string;
-    body?: unknown;
-    errorFieldRefuses: boolean;
-  } | null;
-  batch?: unknown;
-  wishlist?: { productId: number; wanted: boolean };
-}
-
-interface SentEntry {
-  key: string;
-  kind: Kind;
-  label: string | null;
-  status: "synced" | "refused";
-  message?: string;
-  at: number;
-}
 
 const API_ROOT = new URL(
   (import.meta.env.VITE_API_ROOT ?? "/api").replace(/\/+$/, "") + "/",
@@ -69,8 +49,8 @@ const API_ROOT = new URL(
 
 let requestStore: ReturnType<typeof createStore> | null = null;
 let logStore: ReturnType<typeof createStore> | null = null;
-const requests = () => (requestStore ??= createStore("bicycle-shop-bg-sync", "requests"));
-const log = () => (logStore ??= createStore("bicycle-shop-bg-sync-log", "sent"));
+const requests = () => (requestStore ??= createStore(BG_SYNC_REQUESTS_DB, BG_SYNC_REQUESTS_STORE));
+const log = () => (logStore ??= createStore(BG_SYNC_LOG_DB, BG_SYNC_LOG_STORE));
 
 /** Not sent now, to be tried again later (no connection, 409, 502-504): the run stops here. */
 class TryLater extends Error {}
@@ -305,7 +285,7 @@ async function sendAll(sent: SentEntry[]): Promise<void> {
 async function tellPages(sent: SentEntry[]): Promise<void> {
   if (!sent.length) return;
   const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
-  for (const page of pages) page.postMessage({ type: MESSAGE, sent });
+  for (const page of pages) page.postMessage({ type: BG_SYNC_MESSAGE, sent });
 }
 
 async function replay(): Promise<void> {
@@ -321,8 +301,8 @@ async function replay(): Promise<void> {
 // as every event listener of a service worker must be; sw.ts imports this module for that).
 self.addEventListener("sync", (event: Event) => {
   const e = event as SyncEvent;
-  if (e.tag !== TAG) return;
+  if (e.tag !== BG_SYNC_TAG) return;
   const locks = self.navigator.locks;
   // Failing the event (TryLater) has the browser fire it again later, with a back-off.
-  e.waitUntil(locks ? locks.request(LOCK_NAME, () => replay()) : replay());
+  e.waitUntil(locks ? locks.request(OUTBOX_LOCK_NAME, () => replay()) : replay());
 });

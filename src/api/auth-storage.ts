@@ -62,6 +62,17 @@ export function subscribeAuth(listener: Listener): () => void {
   };
 }
 
+/**
+ * Whose cart and wishlist the device holds for the stored session: "guest" or "customer:<id>" (SPEC §3: the
+ * customer data carries the id).
+ */
+export function readOwner(): string {
+  const auth = readAuth();
+  if (!auth) return "guest";
+  const data = auth.data as { id?: unknown } | undefined;
+  return `customer:${typeof data?.id === "number" || typeof data?.id === "string" ? String(data.id) : "?"}`;
+}
+
 /** The phone number waiting for its one-time code, if any. */
 export function readPendingMobile(): string | null {
   return storage()?.getItem(PENDING_MOBILE_KEY) ?? null;

@@ -1,7 +1,6 @@
 /*
  * Background Sync's two IndexedDB stores, as the page sees them (issue 18 item 5). The service worker
- * (sw/background-sync.ts) reads the same stores; the names and record shapes there must stay equal to these
- * (background-sync-store.test.ts checks the names).
+ * (sw/background-sync.ts) reads the same stores, by the names and record shapes in background-sync-records.ts.
  *
  * - `bicycle-shop-bg-sync` / `requests`: one plain request record per waiting change, by Idempotency-Key,
  *   written by the page when a change waits offline (background-sync.ts) and removed when the change is
@@ -15,56 +14,7 @@
 import { createStore, delMany, entries } from "idb-keyval";
 import { markDone, readDone } from "./done-keys";
 import { noteWriteOver } from "./server-freshness";
-
-export const BG_SYNC_TAG = "bicycle-shop-outbox";
-export const BG_SYNC_REQUESTS_DB = "bicycle-shop-bg-sync";
-export const BG_SYNC_REQUESTS_STORE = "requests";
-export const BG_SYNC_LOG_DB = "bicycle-shop-bg-sync-log";
-export const BG_SYNC_LOG_STORE = "sent";
-/** The worker's message to open pages after it sent changes. */
-export const BG_SYNC_MESSAGE = "bg-sync-sent";
-
-export type SyncKind = "cart" | "wishlist" | "other";
-
-/** A change the worker can send without the page: what it sends, with which key and credentials. */
-export interface SyncRecord {
-  v: 1;
-  /** the Idempotency-Key made when the shopper acted */
-  key: string;
-  kind: SyncKind;
-  /** what the change is about (a product name), for the summary */
-  label: string | null;
-  /** when the shopper made it: records are sent in this order */
-  at: number;
-  /**
-   * The bearer token of the logged-in shopper who made it (null: a guest, by session cookie). The worker
-   * cannot read localStorage, where the page keeps it (api/auth-storage.ts); it is sent in the
-   * Authorization header, never in the URL, and leaves with the record (sent, or at logout).
-   */
-  token: string | null;
-  /** the single request (URL below the origin, without `token=true`, which the worker adds with a token) */
-  request: {
-    method: "GET" | "POST" | "PUT" | "DELETE";
-    url: string;
-    body?: unknown;
-    /** a 2xx reply carrying `error` is a refusal (true), or an answer to report as it is (false) */
-    errorFieldRefuses: boolean;
-  } | null;
-  /** a cart change as `POST checkout/cart/batch` takes it (lines by product and variant) */
-  batch?: unknown;
-  /** a wishlist intent: the worker reads the list and toggles only where it differs */
-  wishlist?: { productId: number; wanted: boolean };
-}
-
-/** What the worker did with a change. */
-export interface SentEntry {
-  key: string;
-  kind: SyncKind;
-  label: string | null;
-  status: "synced" | "refused";
-  message?: string;
-  at: number;
-}
+import { BG_SYNC_LOG_DB, BG_SYNC_LOG_STORE, type SentEntry } from "./background-sync-records";
 
 let logStore: ReturnType<typeof createStore> | null = null;
 const log = () => (logStore ??= createStore(BG_SYNC_LOG_DB, BG_SYNC_LOG_STORE));

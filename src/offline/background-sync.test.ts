@@ -2,16 +2,7 @@ import { describe, expect, it } from "vitest";
 import { cartKeys } from "@/api/cart";
 import { contentKeys } from "@/api/content";
 import { wishlistKeys } from "@/api/wishlist";
-import {
-  BG_SYNC_LOG_DB,
-  BG_SYNC_LOG_STORE,
-  BG_SYNC_MESSAGE,
-  BG_SYNC_REQUESTS_DB,
-  BG_SYNC_REQUESTS_STORE,
-  BG_SYNC_TAG,
-} from "./background-sync-store";
 import { summaryOf, toSyncRecord } from "./background-sync";
-import worker from "../../sw/background-sync.ts?raw";
 
 describe("toSyncRecord", () => {
   it("gives a cart add its batch change and its single request, with the shopper's key and token, the token never in the URL", () => {
@@ -84,19 +75,5 @@ describe("summaryOf", () => {
         { key: "b", kind: "cart", label: "Y", status: "refused", message: "Out of stock", at: 1 },
       ]),
     ).toEqual({ synced: 1, refused: [{ label: "Y", message: "Out of stock" }], priceChanged: [] });
-  });
-});
-
-describe("the worker's names", () => {
-  it("are the page's: same databases, stores, sync tag and message", () => {
-    for (const name of [
-      BG_SYNC_REQUESTS_DB,
-      BG_SYNC_REQUESTS_STORE,
-      BG_SYNC_LOG_DB,
-      BG_SYNC_LOG_STORE,
-      BG_SYNC_TAG,
-      BG_SYNC_MESSAGE,
-    ])
-      expect(worker).toContain(`"${name}"`);
   });
 });

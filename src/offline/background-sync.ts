@@ -32,12 +32,14 @@ import {
   BG_SYNC_REQUESTS_DB,
   BG_SYNC_REQUESTS_STORE,
   BG_SYNC_TAG,
+  type SentEntry,
+  type SyncRecord,
+} from "./background-sync-records";
+import {
   backgroundSyncSupported,
   settleWorkerSends,
   takeWorkerLog,
   workerSendsAtStart,
-  type SentEntry,
-  type SyncRecord,
 } from "./background-sync-store";
 import type { Outbox, OutboxSummary } from "./outbox";
 
@@ -215,7 +217,7 @@ export function startBackgroundSync(queryClient: QueryClient, outbox: Outbox): (
 
   const settle = (sent: readonly SentEntry[], report: boolean) => {
     if (!sent.length) return;
-    outbox.settledOutside(sent.map((e) => e.key));
+    outbox.settledOutside(sent);
     if (report) outbox.report(summaryOf(sent));
   };
 

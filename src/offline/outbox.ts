@@ -31,6 +31,7 @@ import { toAmount } from "@/i18n/format";
 import type { QueuedChange } from "./change-queue";
 import { markDone, markSent, readDone, readSent } from "./done-keys";
 import { noteWriteOver, noteWriteUnderWay, type WriteKind } from "./server-freshness";
+import { OUTBOX_LOCK_NAME } from "./background-sync-records";
 import {
   coalesce,
   lineKey,
@@ -55,7 +56,7 @@ export interface OutboxSummary {
   priceChanged: PriceChange[];
 }
 
-const LOCK_NAME = "bicycle-shop-outbox";
+const LOCK_NAME = OUTBOX_LOCK_NAME;
 const CHANNEL_NAME = "bicycle-shop-outbox";
 const PERSIST_ASKED_KEY = "storage-persist-asked";
 
@@ -197,7 +198,7 @@ export interface Outbox {
    * Changes that settled outside the pages (the service worker's Background Sync): they leave this tab's
    * outbox, and the cart and wishlist are read again.
    */
-  settledOutside(keys: readonly string[]): void;
+  settledOutside(sent: readonly { key: string; kind: string }[]): void;
   /** Shows a summary of changes settled outside the pages. */
   report(summary: OutboxSummary): void;
   dispose(): void;
@@ -547,12 +548,12 @@ export function createOutbox(queryClient: QueryClient): Outbox {
       summaryListeners.add(listener);
       return () => summaryListeners.delete(listener);
     },
-    settledOutside(keys) {
-      if (!keys.length) return;
+    settledOutside(sent) {
+      if (!sent.length) return;
       // Sent by the service worker: over for this tab too (a send of the same change this tab had started is
       // no longer under way), so the reads below count as current and the cart and wishlist are reconciled.
-      for (const key of keys) for (const kind of ["cart", "wishlist"] as const) noteWriteOver(kind, key, true);
-      removeByKeys(new Set(keys));
+      for (const { key, kind } of sent) if (kind === "cart" || kind === "wishlist") noteWriteOver(kind, key, true);
+      removeByKeys(new Set(sent.map((e) => e.key)));
       void queryClient.invalidateQueries({ queryKey: cartKeys.detail() });
       void queryClient.invalidateQueries({ queryKey: wishlistKeys.list() });
     },

@@ -1,17 +1,10 @@
 import { useIsMutating, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
-import { readAuth, subscribeAuth } from "@/api/auth-storage";
+import { readOwner, subscribeAuth } from "@/api/auth-storage";
 import { cartDataStartedAt, cartKeys, cartQueries } from "@/api/cart";
-import { serverReadIsCurrent } from "@/offline/server-freshness";
+import { useFollowServer } from "@/offline/use-follow-server";
 import { dispatchCart, getCartOwner, resetLocalCart, setCartOwner } from "../store";
 import { toServerLines } from "../utils/server-lines";
-
-function readOwner(): string {
-  const auth = readAuth();
-  if (!auth) return "guest";
-  const data = auth.data as { id?: unknown } | undefined;
-  return `customer:${typeof data?.id === "number" || typeof data?.id === "string" ? String(data.id) : "?"}`;
-}
 
 /** "guest" or "customer:<id>", following login and logout in every tab. */
 export function useCartOwner(): string {
@@ -43,15 +36,14 @@ export function useCartSync(): void {
     void queryClient.invalidateQueries({ queryKey: cartKeys.detail() });
   }, [owner, queryClient]);
 
-  useEffect(() => {
-    if (!isSuccess || pending > 0 || getCartOwner() !== owner) return;
-    // A read that may miss a write (this tab's or another's) would put an old cart back: read again a moment
-    // later instead, or a read that started just before a replay's (or the service worker's) write settled would
-    // leave the device cart unreconciled (a refused line kept).
-    if (!serverReadIsCurrent("cart", cartDataStartedAt())) {
-      const again = setTimeout(() => void queryClient.invalidateQueries({ queryKey: cartKeys.detail() }), 1000);
-      return () => clearTimeout(again);
-    }
-    dispatchCart({ type: "reconcile", lines: toServerLines(data ?? null) });
-  }, [data, dataUpdatedAt, isSuccess, pending, owner, queryClient]);
+  useFollowServer(
+    "cart",
+    cartKeys.detail(),
+    {
+      ready: isSuccess && pending === 0,
+      startedAt: cartDataStartedAt,
+      updatedAt: dataUpdatedAt,
+    },
+    () => getCartOwner() === owner && dispatchCart({ type: "reconcile", lines: toServerLines(data ?? null) }),
+  );
 }

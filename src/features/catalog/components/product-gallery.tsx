@@ -7,6 +7,42 @@ import { Slider } from "@/components/slider/slider";
 
 export const GALLERY_IMAGE_SIZE = 960;
 
+/**
+ * One product image in a slider: square, the first named after the product and the others "image n of m"
+ * (the gallery and the product-slider layout alike).
+ */
+export function GallerySlide({
+  src,
+  index,
+  total,
+  name,
+  eager,
+}: {
+  src: string;
+  index: number;
+  total: number;
+  name: string;
+  /** the largest element of the first screen: loaded at once and first */
+  eager: boolean;
+}) {
+  const { t } = useLingui();
+  const position = index + 1;
+  return (
+    <Box sx={{ bgcolor: "grey.50", borderRadius: 1, overflow: "hidden" }}>
+      <img
+        src={src}
+        alt={index === 0 ? name : t`${name}, image ${position} of ${total}`}
+        width={GALLERY_IMAGE_SIZE}
+        height={GALLERY_IMAGE_SIZE}
+        loading={eager ? "eager" : "lazy"}
+        fetchPriority={eager ? "high" : "auto"}
+        draggable={false}
+        style={{ display: "block", width: "100%", height: "auto", aspectRatio: "1 / 1" }}
+      />
+    </Box>
+  );
+}
+
 export interface ProductGalleryProps {
   images: Image[];
   name: string;
@@ -47,23 +83,9 @@ export function ProductGallery({
             ? "column"
             : { xs: "column", sm: thumbnails === "left" ? "row-reverse" : "row" },
       }}
-      renderItem={(src, i) => {
-        const position = i + 1;
-        return (
-          <Box sx={{ bgcolor: "grey.50", borderRadius: 1, overflow: "hidden" }}>
-            <img
-              src={src}
-              alt={i === 0 ? name : t`${name}, image ${position} of ${total}`}
-              width={GALLERY_IMAGE_SIZE}
-              height={GALLERY_IMAGE_SIZE}
-              loading={priority && i === 0 ? "eager" : "lazy"}
-              fetchPriority={priority && i === 0 ? "high" : "auto"}
-              draggable={false}
-              style={{ display: "block", width: "100%", height: "auto", aspectRatio: "1 / 1" }}
-            />
-          </Box>
-        );
-      }}
+      renderItem={(src, i) => (
+        <GallerySlide src={src} index={i} total={total} name={name} eager={priority && i === 0} />
+      )}
       renderControls={(slider) =>
         count > 1 && (
           <Stack direction={thumbnails === "below" ? "row" : { xs: "row", sm: "column" }} spacing={1}>

@@ -1,17 +1,10 @@
 import { useIsMutating, useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
-import { readAuth, subscribeAuth } from "@/api/auth-storage";
+import { readOwner, subscribeAuth } from "@/api/auth-storage";
 import { newIdempotencyKey } from "@/api/client";
 import { wishlistDataStartedAt, wishlistKeys, wishlistMutations, wishlistQueries } from "@/api/wishlist";
-import { serverReadIsCurrent } from "@/offline/server-freshness";
+import { useFollowServer } from "@/offline/use-follow-server";
 import { getWishlistState, replaceWishlist } from "../store";
-
-function readOwner(): string {
-  const auth = readAuth();
-  if (!auth) return "guest";
-  const data = auth.data as { id?: unknown } | undefined;
-  return `customer:${typeof data?.id === "number" || typeof data?.id === "string" ? String(data.id) : "?"}`;
-}
 
 /**
  * Keeps the device wishlist and the customer's server list together: at login the guest's list is
@@ -40,13 +33,20 @@ export function useWishlistSync(): void {
     }
   }, [owner, mutate]);
 
-  useEffect(() => {
-    if (!isCustomer || !isSuccess || !data || pending > 0 || getWishlistState().owner !== owner) return;
-    // A read that may miss a change (this tab's or another's) would put an old list back.
-    if (!serverReadIsCurrent("wishlist", wishlistDataStartedAt())) return;
-    replaceWishlist(
-      owner,
-      data.map((i) => i.product),
-    );
-  }, [data, dataUpdatedAt, isSuccess, pending, owner, isCustomer]);
+  useFollowServer(
+    "wishlist",
+    wishlistKeys.list(),
+    {
+      ready: isCustomer && isSuccess && pending === 0,
+      startedAt: wishlistDataStartedAt,
+      updatedAt: dataUpdatedAt,
+    },
+    () => {
+      if (data && getWishlistState().owner === owner)
+        replaceWishlist(
+          owner,
+          data.map((i) => i.product),
+        );
+    },
+  );
 }
