@@ -1,5 +1,5 @@
 /*
- * Server rendering of the storefront's pages (decision 19 (docs/decisions)). The renderer is the storefront's own
+ * Server rendering of the storefront's pages (docs/decisions/019-the-first-page-is-rendered-by-the-server-and-hydrated.md). The renderer is the storefront's own
  * code, built by `vite build --ssr` next to the client build (`<dist>-ssr/entry-server.js`). It answers its
  * API calls in-process through the app, without the shopper's cookies or token, so it only ever renders
  * public catalogue data. A page it cannot render in time is served as the plain client shell.

@@ -1,5 +1,5 @@
 /*
- * The server renderer (decision 19 (docs/decisions)): renders the first page a shopper opens to HTML, with the
+ * The server renderer (docs/decisions/019-the-first-page-is-rendered-by-the-server-and-hydrated.md): renders the first page a shopper opens to HTML, with the
  * catalogue data it shows, so the browser paints it before any script has run and then hydrates it.
  * Built by `vite build --ssr` into `<dist>-ssr/entry-server.js`; the reference server loads it.
  * Only public catalogue data is rendered: no cookie or token reaches it, and personal queries stay out.

@@ -244,12 +244,9 @@ test("pages, filters and forms whose service the back end lacks say so and stay 
   await field(page, "Mobile number").fill(DEMO.phone);
   await page.getByRole("button", { name: "Send code" }).click();
   await expect(
-    page
-      .locator("#main")
-      .getByRole("alert")
-      .filter({
-        hasText: "Logging in with a code is not available. Please log in with your e-mail and password.",
-      }),
+    page.locator("#main").getByRole("alert").filter({
+      hasText: "Logging in with a code is not available. Please log in with your e-mail and password.",
+    }),
   ).toBeVisible();
 });
 

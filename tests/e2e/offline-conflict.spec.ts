@@ -1,8 +1,9 @@
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./offline-fixtures";
 import {
-  addToCartButton,
   addableProducts,
+  addToCartButton,
+  openProductPages,
   serverCart,
   waitForServiceWorker,
   type ApiProduct,
@@ -59,10 +60,7 @@ test("a line the server refuses on replay (sold out meanwhile) is named in the s
 
   await page.goto("/");
   await waitForServiceWorker(page);
-  for (const p of [scarce, other!]) {
-    await page.goto(`/product/${p.url_key}`);
-    await expect(addToCartButton(page)).toBeVisible();
-  }
+  await openProductPages(page, [scarce, other!]);
   await page.goto("/cart");
 
   await context.setOffline(true);

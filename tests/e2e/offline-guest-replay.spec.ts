@@ -1,5 +1,11 @@
 import { expect, test } from "./offline-fixtures";
-import { addToCartButton, addableProducts, serverCart, waitForServiceWorker } from "./offline-helpers";
+import {
+  addableProducts,
+  addToCartButton,
+  openProductPages,
+  serverCart,
+  waitForServiceWorker,
+} from "./offline-helpers";
 
 // Security review M5: a guest's first write creates the session cookie. When its reply is lost, the cookie
 // is lost with it; the retry (same Idempotency-Key) must bring the same session back, or the cart vanishes.
@@ -12,10 +18,7 @@ test("a guest's two offline adds reach the server once each although the first r
   const [a, b] = await addableProducts(request, 2);
   await page.goto("/");
   await waitForServiceWorker(page);
-  for (const p of [a!, b!]) {
-    await page.goto(`/product/${p.url_key}`);
-    await expect(addToCartButton(page)).toBeVisible();
-  }
+  await openProductPages(page, [a!, b!]);
   expect(await context.cookies()).toEqual([]);
 
   await context.setOffline(true);
@@ -59,7 +62,11 @@ test("a guest's two offline adds reach the server once each although the first r
 // Found by the 1,000-flip soak: the shopper went online and followed a link while the replay's request was
 // on its way. The browser aborts a leaving page's requests; that abort must leave the change waiting (the
 // next page sends it), not count as the server's answer.
-test("a replay cut by a navigation is sent again by the next page, once", async ({ page, context, request }) => {
+test("a replay cut by a navigation is sent again by the next page, once", async ({
+  page,
+  context,
+  request,
+}) => {
   test.setTimeout(120_000);
   const [a] = await addableProducts(request, 1);
   await page.goto("/");

@@ -111,3 +111,14 @@ export async function registerAndLogin(page: Page, prefix: string): Promise<stri
 export function addToCartButton(page: Page) {
   return page.locator("#main").getByRole("button", { name: "Add To Cart" }).first();
 }
+
+/**
+ * Opens each product's page until its Add to cart button shows, so the page, its data and images are on the
+ * device (the service worker's cache, the persisted query cache) before a journey takes the connection away.
+ */
+export async function openProductPages(page: Page, products: readonly ApiProduct[]): Promise<void> {
+  for (const p of products) {
+    await page.goto(`/product/${p.url_key}`);
+    await expect(addToCartButton(page)).toBeVisible();
+  }
+}

@@ -1,7 +1,8 @@
 import { expect, test } from "./offline-fixtures";
 import {
-  addToCartButton,
   addableProducts,
+  addToCartButton,
+  openProductPages,
   registerAndLogin,
   serverCart,
   waitForServiceWorker,
@@ -19,10 +20,7 @@ test("a customer's offline cart changes replay as one merged request, each appli
   await page.goto("/");
   await waitForServiceWorker(page);
   await registerAndLogin(page, "merged");
-  for (const p of [a!, b!, c!]) {
-    await page.goto(`/product/${p.url_key}`);
-    await expect(addToCartButton(page)).toBeVisible();
-  }
+  await openProductPages(page, [a!, b!, c!]);
   await page.goto("/cart");
 
   await context.setOffline(true);

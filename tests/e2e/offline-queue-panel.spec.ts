@@ -1,7 +1,8 @@
 import { expect, test } from "./offline-fixtures";
 import {
-  addToCartButton,
   addableProducts,
+  addToCartButton,
+  openProductPages,
   registerAndLogin,
   serverCart,
   serverWishlist,
@@ -19,10 +20,7 @@ test("the waiting changes are listed in words; an undone change stays undone aft
   await page.goto("/");
   await waitForServiceWorker(page);
   await registerAndLogin(page, "queue");
-  for (const p of [a!, b!, d!, c!]) {
-    await page.goto(`/product/${p.url_key}`);
-    await expect(addToCartButton(page)).toBeVisible();
-  }
+  await openProductPages(page, [a!, b!, d!, c!]);
   // C is on the server wishlist before the connection goes.
   await page.locator("#main").getByRole("button", { name: "Add to wishlist" }).first().click();
   await expect.poll(() => serverWishlist(page)).toEqual([c!.id]);
@@ -110,10 +108,7 @@ test("a change undone in one tab leaves the other tab's queue and cart, and that
   const tabA = await context.newPage();
   await tabA.goto("/");
   await waitForServiceWorker(tabA);
-  for (const p of [x!, y!]) {
-    await tabA.goto(`/product/${p.url_key}`);
-    await expect(addToCartButton(tabA)).toBeVisible();
-  }
+  await openProductPages(tabA, [x!, y!]);
   await tabA.goto("/cart");
   const tabB = await context.newPage();
   await tabB.goto("/cart");

@@ -1,5 +1,5 @@
 import { expect, test } from "./offline-fixtures";
-import { addToCartButton, addableProducts, waitForServiceWorker } from "./offline-helpers";
+import { addableProducts, openProductPages, waitForServiceWorker } from "./offline-helpers";
 
 // Issue 18 item 4: opening a product records it on the device (IndexedDB, last 20); a "Recently viewed" row
 // on product pages and on the cart page shows them, offline too.
@@ -11,10 +11,7 @@ test("recently viewed bicycles are listed on product pages and the cart page, al
   const [a, b, c] = await addableProducts(request, 3);
   await page.goto("/");
   await waitForServiceWorker(page);
-  for (const p of [a!, b!, c!]) {
-    await page.goto(`/product/${p.url_key}`);
-    await expect(addToCartButton(page)).toBeVisible();
-  }
+  await openProductPages(page, [a!, b!, c!]);
   const row = page.getByRole("region", { name: "Recently viewed" });
   // On c's page: the others, most recent first, not c itself.
   await expect(row.getByRole("link")).toHaveText([b!.name, a!.name]);

@@ -1,5 +1,5 @@
 import { expect, test } from "./offline-fixtures";
-import { addToCartButton, addableProducts, waitForServiceWorker } from "./offline-helpers";
+import { addableProducts, openProductPages, waitForServiceWorker } from "./offline-helpers";
 
 // Issue 18 item 3: the header's search asks the server online; offline it searches the bicycles saved on
 // the device (the persisted query cache) with MiniSearch, and says so.
@@ -11,10 +11,7 @@ test("search finds bicycles online through the server and offline among the ones
   const [a, b] = await addableProducts(request, 2);
   await page.goto("/");
   await waitForServiceWorker(page);
-  for (const p of [a!, b!]) {
-    await page.goto(`/product/${p.url_key}`);
-    await expect(addToCartButton(page)).toBeVisible();
-  }
+  await openProductPages(page, [a!, b!]);
   const word = (name: string) => name.split(/\s+/).sort((x, y) => y.length - x.length)[0]!;
 
   // Online: the header's field, the server's answer.

@@ -1,6 +1,12 @@
 import type { Route } from "@playwright/test";
 import { expect, test } from "./offline-fixtures";
-import { addToCartButton, addableProducts, serverCart, waitForServiceWorker } from "./offline-helpers";
+import {
+  addableProducts,
+  addToCartButton,
+  openProductPages,
+  serverCart,
+  waitForServiceWorker,
+} from "./offline-helpers";
 
 test("with the server unreachable (browser online), changes wait, survive a reload, and a replay cut mid-request applies each change once", async ({
   page,
@@ -11,10 +17,7 @@ test("with the server unreachable (browser online), changes wait, survive a relo
   const [a, b] = await addableProducts(request, 2);
   await page.goto("/");
   await waitForServiceWorker(page);
-  for (const p of [a!, b!]) {
-    await page.goto(`/product/${p.url_key}`);
-    await expect(addToCartButton(page)).toBeVisible();
-  }
+  await openProductPages(page, [a!, b!]);
   await page.goto("/cart");
 
   // The server stops: every API call fails to connect, while the browser still believes it is online.

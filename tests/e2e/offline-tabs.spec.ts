@@ -1,5 +1,11 @@
 import { expect, test } from "./offline-fixtures";
-import { addToCartButton, addableProducts, serverCart, waitForServiceWorker } from "./offline-helpers";
+import {
+  addableProducts,
+  addToCartButton,
+  openProductPages,
+  serverCart,
+  waitForServiceWorker,
+} from "./offline-helpers";
 
 test("two tabs with changes waiting: one tab replays, the server gets each change once, both tabs end equal", async ({
   context,
@@ -9,10 +15,7 @@ test("two tabs with changes waiting: one tab replays, the server gets each chang
   const tabA = await context.newPage();
   await tabA.goto("/");
   await waitForServiceWorker(tabA);
-  for (const p of [x!, y!]) {
-    await tabA.goto(`/product/${p.url_key}`);
-    await expect(addToCartButton(tabA)).toBeVisible();
-  }
+  await openProductPages(tabA, [x!, y!]);
   await tabA.goto("/cart");
   const tabB = await context.newPage();
   await tabB.goto("/cart");

@@ -3,8 +3,9 @@ import type { AddressInfo } from "node:net";
 import type { Page } from "@playwright/test";
 import { expect, test } from "./offline-fixtures";
 import {
-  addToCartButton,
   addableProducts,
+  addToCartButton,
+  openProductPages,
   registerAndLogin,
   serverCart,
   serverWishlist,
@@ -188,11 +189,7 @@ test("offline wishlist intents cut by a flickering connection all reach the serv
   await waitForServiceWorker(page);
   await registerAndLogin(page, "flicker");
   const other = await context.newPage();
-  for (const tab of [page, other])
-    for (const p of [a!, b!]) {
-      await tab.goto(`/product/${p.url_key}`);
-      await expect(addToCartButton(tab)).toBeVisible();
-    }
+  for (const tab of [page, other]) await openProductPages(tab, [a!, b!]);
 
   await context.setOffline(true);
   for (const p of [a!, b!]) {

@@ -1,7 +1,8 @@
 import { expect, test } from "./offline-fixtures";
 import {
-  addToCartButton,
   addableProducts,
+  addToCartButton,
+  openProductPages,
   registerAndLogin,
   serverCart,
   serverWishlist,
@@ -66,10 +67,7 @@ test("cart, wishlist and compare changes made offline survive a reload and reach
   await page.goto("/");
   await waitForServiceWorker(page);
   await registerAndLogin(page, "outbox");
-  for (const p of [a!, b!]) {
-    await page.goto(`/product/${p.url_key}`);
-    await expect(addToCartButton(page)).toBeVisible();
-  }
+  await openProductPages(page, [a!, b!]);
   await page.goto("/cart");
   await page.goto("/wishlist");
   await page.goto("/compare");
