@@ -2,7 +2,6 @@ import { useEffect, useId, useRef, useState } from "react";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import IconButton from "@mui/material/IconButton";
-import Popover from "@mui/material/Popover";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import CloseIcon from "@mui/icons-material/Close";
@@ -11,6 +10,7 @@ import { useOnlineStatus } from "@/hooks/use-online-status";
 import type { QueueEntry } from "./change-queue";
 import { undoChanges, type OutboxSummary } from "./outbox";
 import { SummaryMessage } from "./summary-message";
+import { HeaderDialog } from "@/components/header-dialog";
 
 /**
  * The change queue panel: a labelled dialog (MUI Popover: focus moves in and is trapped, Escape closes it and
@@ -63,15 +63,11 @@ export function ChangeQueuePanel({
   }
 
   return (
-    <Popover
-      open={Boolean(anchor)}
-      anchorEl={anchor}
+    <HeaderDialog
+      anchor={anchor}
       onClose={onClose}
-      anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-      transformOrigin={{ vertical: "top", horizontal: "right" }}
-      slotProps={{
-        paper: { role: "dialog", "aria-labelledby": headingId, "data-testid": "change-queue" } as object,
-      }}
+      label={{ by: headingId }}
+      paperProps={{ "data-testid": "change-queue" }}
     >
       <Box sx={{ p: 2, width: { xs: "calc(100vw - 32px)", sm: 380 } }}>
         <Stack direction="row" sx={{ alignItems: "center", justifyContent: "space-between", mb: 1 }}>
@@ -140,6 +136,6 @@ export function ChangeQueuePanel({
             <Typography variant="body2">{t`Nothing is waiting to be sent.`}</Typography>
           ))}
       </Box>
-    </Popover>
+    </HeaderDialog>
   );
 }

@@ -8,6 +8,7 @@ import Button from "@mui/material/Button";
 import CloudUploadOutlinedIcon from "@mui/icons-material/CloudUploadOutlined";
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
+import { useHeaderDialog } from "@/components/header-dialog";
 import type { ChangeDescriber } from "./change-queue";
 import { subscribeOutboxSummary, type OutboxSummary } from "./outbox";
 import { useChangeQueue } from "./use-change-queue";
@@ -19,10 +20,9 @@ const ChangeQueuePanel = lazy(() =>
 export function WaitingChangesButton({ describers }: { describers: readonly ChangeDescriber[] }) {
   const { t } = useLingui();
   const entries = useChangeQueue(describers);
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [loaded, setLoaded] = useState(false);
+  const dialog = useHeaderDialog();
   const [summary, setSummary] = useState<OutboxSummary | null>(null);
-  const isOpen = anchor !== null;
+  const isOpen = dialog.isOpen;
   const openRef = useRef(false);
   useEffect(() => {
     openRef.current = isOpen;
@@ -34,7 +34,7 @@ export function WaitingChangesButton({ describers }: { describers: readonly Chan
   // Kept while the panel is open, so that it can show how the replay went; gone when it closes.
   if (count === 0 && !isOpen) return null;
   const close = () => {
-    setAnchor(null);
+    dialog.close();
     setSummary(null);
   };
   return (
@@ -45,19 +45,14 @@ export function WaitingChangesButton({ describers }: { describers: readonly Chan
         startIcon={<CloudUploadOutlinedIcon />}
         data-testid="waiting-changes"
         data-count={count}
-        aria-haspopup="dialog"
-        aria-expanded={isOpen ? "true" : "false"}
-        onClick={(e) => {
-          setLoaded(true);
-          setAnchor(e.currentTarget);
-        }}
+        {...dialog.buttonProps}
         sx={{ whiteSpace: "nowrap", textTransform: "none" }}
       >
         {count > 0 ? plural(count, { one: "# change waiting", other: "# changes waiting" }) : t`Changes sent`}
       </Button>
-      {loaded && (
+      {dialog.everOpened && (
         <Suspense fallback={null}>
-          <ChangeQueuePanel anchor={anchor} entries={entries} summary={summary} onClose={close} />
+          <ChangeQueuePanel anchor={dialog.anchor} entries={entries} summary={summary} onClose={close} />
         </Suspense>
       )}
     </>

@@ -1,10 +1,10 @@
 import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
-import Popover from "@mui/material/Popover";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import { useLingui } from "@lingui/react/macro";
+import { HeaderDialog } from "@/components/header-dialog";
 import { ButtonLink } from "@/components/router-links";
 import { useCurrency } from "@/i18n/currency";
 import { useCartActions } from "../hooks/use-cart-actions";
@@ -21,14 +21,7 @@ export function MiniCartPopover({ anchor, onClose }: { anchor: HTMLElement | nul
   const { removeLine } = useCartActions();
 
   return (
-    <Popover
-      open={Boolean(anchor)}
-      anchorEl={anchor}
-      onClose={onClose}
-      anchorOrigin={{ vertical: "bottom", horizontal: "right" }}
-      transformOrigin={{ vertical: "top", horizontal: "right" }}
-      slotProps={{ paper: { role: "dialog", "aria-label": t`Cart` } as object }}
-    >
+    <HeaderDialog anchor={anchor} onClose={onClose} label={{ text: t`Cart` }}>
       <Box sx={{ p: 2, width: 320 }}>
         {cart.lines.length === 0 ? (
           <Typography>{t`No items added to cart`}</Typography>
@@ -93,6 +86,6 @@ export function MiniCartPopover({ anchor, onClose }: { anchor: HTMLElement | nul
           </>
         )}
       </Box>
-    </Popover>
+    </HeaderDialog>
   );
 }

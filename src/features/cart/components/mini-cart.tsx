@@ -1,8 +1,9 @@
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense } from "react";
 import IconButton from "@mui/material/IconButton";
 import ShoppingCartOutlinedIcon from "@mui/icons-material/ShoppingCartOutlined";
 import { useLingui } from "@lingui/react/macro";
 import { CountBadge } from "@/components/count-badge";
+import { useHeaderDialog } from "@/components/header-dialog";
 import { useCartSync } from "../hooks/use-cart-sync";
 import { useLocalCart } from "../store";
 
@@ -16,29 +17,19 @@ export function MiniCart() {
   useCartSync();
   const { t } = useLingui();
   const cart = useLocalCart();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [opened, setOpened] = useState(false);
+  const dialog = useHeaderDialog();
   const count = cart.quantity;
 
   return (
     <>
-      <IconButton
-        color="inherit"
-        aria-label={t`Cart, ${count} items`}
-        aria-haspopup="dialog"
-        aria-expanded={anchor ? "true" : "false"}
-        onClick={(e) => {
-          setOpened(true);
-          setAnchor(e.currentTarget);
-        }}
-      >
+      <IconButton color="inherit" aria-label={t`Cart, ${count} items`} {...dialog.buttonProps}>
         <CountBadge count={count} testId="cart-count">
           <ShoppingCartOutlinedIcon />
         </CountBadge>
       </IconButton>
-      {opened && (
+      {dialog.everOpened && (
         <Suspense fallback={null}>
-          <MiniCartPopover anchor={anchor} onClose={() => setAnchor(null)} />
+          <MiniCartPopover anchor={dialog.anchor} onClose={dialog.close} />
         </Suspense>
       )}
     </>
