@@ -7,6 +7,7 @@ import { readServerHandoff, setRenderingServerHtml } from "@/utils/server-html";
 import { activateInitialLocale, i18n } from "@/i18n/i18n";
 import { backgroundSyncSupported } from "@/offline/background-sync-store";
 import { createOutbox, setCurrentOutbox } from "@/offline/outbox";
+import { listenForFresherCopies } from "@/offline/fresher-copies";
 import { watchSlowReads } from "@/offline/slow-reads";
 
 const root = document.getElementById("root");
@@ -17,6 +18,8 @@ const outbox = createOutbox(services.queryClient);
 setCurrentOutbox(outbox);
 // A read with a saved copy that takes more than 4 s: the copy stays, with a notice (weak signal).
 watchSlowReads(services.queryClient);
+// The worker answered from its cache and then got a different copy from the server: the screen catches up.
+listenForFresherCopies(services.queryClient);
 // App start: whatever waited in the outbox is replayed (by one tab) once the cache is back.
 services.onCacheRestored = () => {
   void outbox.replay();

@@ -30,6 +30,7 @@ import {
   IMAGE_MAX_ENTRIES,
   RATES_NETWORK_TIMEOUT_SECONDS,
 } from "./constants";
+import { tellPagesOfFresherCopies } from "./fresher-copies";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -147,6 +148,7 @@ function staleWhileRevalidate(cacheName: string, maxEntries: number) {
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries, maxAgeSeconds: API_MAX_AGE_SECONDS, purgeOnQuotaError: true }),
       packFallback,
+      tellPagesOfFresherCopies,
     ],
   });
 }
