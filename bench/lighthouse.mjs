@@ -3,8 +3,12 @@
 // LH_RUNS=n runs each page n times and prints the run with the median performance score (single runs on a
 // shared machine vary by about ±5), with each run's score and TBT and the medians of TBT and LCP on their own;
 // LH_PRESETS=mobile (or desktop) runs one preset only. DIST_DIR: the build directory (default dist).
+// `-- --all` (issue 16 item 1): one representative address per route family of SPEC.md, the median of 5 runs
+// (LH_RUNS overrides), mobile and desktop, and the table written into the README between the
+// `lighthouse-all` markers, with the date, the commit and the machine's load average when it started.
 import { execFileSync, spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { loadavg } from "node:os";
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startShop } from "./serve.mjs";
 
 const flags = ["--headless", ...CHROMIUM_ARGS].join(" ");
@@ -14,13 +18,46 @@ execFileSync("node", ["scripts/build.mjs", distDir], {
   env: { ...process.env, BUILD_ID: "bench" },
 });
 const shop = await startShop({ databaseFile: "data/bench-lh.sqlite", distDir });
-let paths = process.argv.slice(2);
-if (paths.length === 0) {
+const all = process.argv.includes("--all");
+let paths = process.argv.slice(2).filter((a) => a !== "--all");
+const firstProduct = async () => {
   const reply = await (await fetch(`${shop.origin}/api/products?category_id=1&limit=1`)).json();
-  paths = ["/", "/catalog/mountain-bikes", `/product/${reply.data?.[0]?.url_key ?? "not-found"}`];
+  return reply.data?.[0] ?? { url_key: "not-found", id: 0 };
+};
+/** One address per route family of SPEC.md §Routes (the families whose pages differ in code or data). */
+async function familyPaths() {
+  const p = await firstProduct();
+  return [
+    ["home", "/"],
+    ["home, template variant", "/home-fashion"],
+    ["catalogue (shop grid)", "/catalog/mountain-bikes"],
+    ["shop list variant", "/shop-list-standard"],
+    ["product", `/product/${p.url_key}`],
+    ["product layout variant", `/product-tab-left/${p.id}`],
+    ["content page", "/page/about-us"],
+    ["blog list", "/blog-standard"],
+    ["blog post (the latest)", "/blog-details-standard"],
+    ["contact", "/contact"],
+    ["cart (empty)", "/cart"],
+    ["wishlist (empty)", "/wishlist"],
+    ["compare (empty)", "/compare"],
+    ["checkout (empty cart)", "/checkout"],
+    ["login-register", "/login-register"],
+    ["my-account (logged out)", "/my-account"],
+    ["not found", "/not-found"],
+  ];
+}
+const families = new Map();
+if (all) {
+  for (const [family, path] of await familyPaths()) families.set(path, family);
+  paths = [...families.keys()];
+} else if (paths.length === 0) {
+  const p = await firstProduct();
+  paths = ["/", "/catalog/mountain-bikes", `/product/${p.url_key}`];
 }
 mkdirSync("bench/results", { recursive: true });
-const runs = Math.max(1, Number(process.env.LH_RUNS ?? 1) || 1);
+const runs = Math.max(1, Number(process.env.LH_RUNS ?? (all ? 5 : 1)) || 1);
+const startLoad = loadavg()[0].toFixed(1);
 const rows = [];
 try {
   for (const path of paths) {
@@ -88,3 +125,31 @@ try {
   shop.stop();
 }
 console.table(rows);
+
+if (all) {
+  // The README table: mobile and desktop side by side, one row per family.
+  const cell = (r) =>
+    r ? `${r.performance} (${r.runs}) · LCP ${r["median LCP"]} · TBT ${r["median TBT"]} · CLS ${r.CLS}` : "–";
+  const others = (r) => (r ? `${r.accessibility} / ${r["best-practices"]} / ${r.seo}` : "–");
+  const lines = [
+    `Median of ${runs} runs per family and preset, ${new Date().toISOString().slice(0, 10)}, commit ` +
+      `${execFileSync("git", ["rev-parse", "--short", "HEAD"]).toString().trim()}, load average ${startLoad} at start ` +
+      `(2 shared cores). Cells: performance (each run) · LCP ms · TBT ms · CLS, medians.`,
+    "",
+    "| family | address | mobile | desktop | a11y / best practices / SEO (mobile) |",
+    "|---|---|---|---|---|",
+  ];
+  for (const path of paths) {
+    const mobile = rows.find((r) => r.path === path && r.preset === "mobile");
+    const desktop = rows.find((r) => r.path === path && r.preset === "desktop");
+    lines.push(`| ${families.get(path)} | \`${path}\` | ${cell(mobile)} | ${cell(desktop)} | ${others(mobile)} |`);
+  }
+  const readme = readFileSync("README.md", "utf8");
+  const start = "<!-- lighthouse-all:start -->";
+  const end = "<!-- lighthouse-all:end -->";
+  const i = readme.indexOf(start);
+  const j = readme.indexOf(end);
+  if (i < 0 || j < i) throw new Error("README.md lacks the lighthouse-all markers");
+  writeFileSync("README.md", `${readme.slice(0, i + start.length)}\n${lines.join("\n")}\n${readme.slice(j)}`);
+  console.log("README.md: the lighthouse-all table is updated");
+}
