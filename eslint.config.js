@@ -8,8 +8,9 @@ import lingui from "eslint-plugin-lingui";
 import checkFile from "eslint-plugin-check-file";
 import globals from "globals";
 
-// Import direction (house-style §2.2): routes → features → {api, components, hooks, i18n, offline, utils};
-// offline → api; api → api/contract; contract → zod only; no feature imports another feature.
+// Import direction (house-style §2.2): routes → features → {api, components, hooks, i18n, offline, session,
+// utils}; session → api (who is shopping, shared by every feature); offline → api; api → api/contract;
+// contract → zod only; no feature imports another feature.
 const FEATURES = [
   "catalog",
   "content",
@@ -198,16 +199,28 @@ export default tseslint.config(
     files: ["src/components/**", "src/hooks/**", "src/utils/**"],
     rules: restrict([
       ...leafLayers,
-      { group: ["@/api/*"], message: "Shared UI and utils never call the API." },
+      { group: ["@/api/*", "@/session/*"], message: "Shared UI and utils never call the API." },
     ]),
   },
   { files: ["src/offline/**"], rules: restrict(leafLayers) },
+  {
+    // The session room reads the stored login through the api layer and nothing else of the app.
+    files: ["src/session/**"],
+    rules: restrict([
+      ...leafLayers,
+      {
+        group: ["@/offline/*", "@/components/*", "@/hooks/*", "@/i18n/*", "@/utils/*"],
+        message: "The session room depends only on the api layer.",
+      },
+      ...noScheduling,
+    ]),
+  },
   {
     files: ["src/api/**"],
     rules: restrict([
       ...leafLayers,
       {
-        group: ["@/offline/*", "@/components/*", "@/hooks/*", "@/i18n/*"],
+        group: ["@/offline/*", "@/components/*", "@/hooks/*", "@/i18n/*", "@/session/*"],
         message: "The api layer depends only on its contract.",
       },
       ...noScheduling,

@@ -1,6 +1,7 @@
 /*
  * The stored customer session (SPEC §3: localStorage key `auth`, holding the token and the customer data).
- * Kept in the api layer so the client can attach the token without importing a feature.
+ * Kept in the api layer so the client can attach the token without importing a feature; who is shopping is
+ * read from it in one place, src/session/.
  */
 import { z } from "zod";
 
@@ -49,6 +50,12 @@ export function writeAuth(auth: StoredAuth | null): void {
   listeners.forEach((l) => l());
 }
 
+/** Replaces the stored customer data (after a profile update), keeping the token; nothing when logged out. */
+export function writeAuthCustomer(data: unknown): void {
+  const auth = readAuth();
+  if (auth) writeAuth({ ...auth, data });
+}
+
 /** Subscribes to auth changes in this tab and in others. */
 export function subscribeAuth(listener: Listener): () => void {
   listeners.add(listener);
@@ -60,17 +67,6 @@ export function subscribeAuth(listener: Listener): () => void {
     listeners.delete(listener);
     if (typeof window !== "undefined") window.removeEventListener("storage", onStorage);
   };
-}
-
-/**
- * Whose cart and wishlist the device holds for the stored session: "guest" or "customer:<id>" (SPEC §3: the
- * customer data carries the id).
- */
-export function readOwner(): string {
-  const auth = readAuth();
-  if (!auth) return "guest";
-  const data = auth.data as { id?: unknown } | undefined;
-  return `customer:${typeof data?.id === "number" || typeof data?.id === "string" ? String(data.id) : "?"}`;
 }
 
 /** The phone number waiting for its one-time code, if any. */

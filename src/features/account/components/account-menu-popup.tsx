@@ -2,13 +2,13 @@ import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import { useLingui } from "@lingui/react/macro";
 import { MenuItemLink } from "@/components/menu-links";
-import { useAuth } from "../hooks/use-auth";
+import { useSession } from "@/session/use-session";
 import { useLogout } from "../hooks/use-logout";
 
 /** The account menu's entries (loaded on first open). */
 export function AccountMenuPopup({ anchor, onClose }: { anchor: HTMLElement | null; onClose: () => void }) {
   const { t } = useLingui();
-  const { isLoggedIn } = useAuth();
+  const { isLoggedIn } = useSession();
   const logout = useLogout();
   // What this device keeps for offline use, whoever is logged in.
   const savedOffline = (

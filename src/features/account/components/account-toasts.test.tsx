@@ -229,7 +229,7 @@ describe("my account", () => {
       }),
     );
     const user = userEvent.setup();
-    await renderWithProviders(<ProfileForm customer={sampleCustomer} token="t0k" />);
+    await renderWithProviders(<ProfileForm customer={sampleCustomer} />);
     const first = screen.getByLabelText(/First Name/);
     await user.clear(first);
     await user.type(first, "Dana");
@@ -245,7 +245,7 @@ describe("my account", () => {
       ),
     );
     const user = userEvent.setup();
-    await renderWithProviders(<ProfileForm customer={sampleCustomer} token="t0k" />);
+    await renderWithProviders(<ProfileForm customer={sampleCustomer} />);
     await user.click(screen.getByRole("button", { name: "Save changes" }));
     expect(await screen.findByText("Failed To update data")).toBeTruthy();
   });

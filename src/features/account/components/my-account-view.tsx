@@ -5,7 +5,7 @@ import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import { ButtonLink } from "@/components/router-links";
-import { useAuth } from "../hooks/use-auth";
+import { useSession } from "@/session/use-session";
 import { AddressBook } from "./address-book";
 import { OrderDetail } from "./order-detail";
 import { OrderList } from "./order-list";
@@ -26,9 +26,9 @@ export function MyAccountView({
   onNavigate: (next: { tab: AccountTab; page?: number }) => void;
 }) {
   const { t } = useLingui();
-  const { token, customer } = useAuth();
+  const { isLoggedIn, customer } = useSession();
 
-  if (!token) {
+  if (!isLoggedIn) {
     return (
       <Container sx={{ py: 4, textAlign: "center" }}>
         <Typography gutterBottom>{t`Please log in to see your account.`}</Typography>
@@ -67,7 +67,7 @@ export function MyAccountView({
       <Box role="tabpanel" id="account-panel" aria-labelledby={`account-tab-${tab}`}>
         {tab === "profile" &&
           (customer ? (
-            <ProfileForm key={customer.updated_at ?? customer.id} customer={customer} token={token} />
+            <ProfileForm key={customer.updated_at ?? customer.id} customer={customer} />
           ) : null)}
         {tab === "addresses" && <AddressBook />}
         {tab === "orders" &&

@@ -10,7 +10,7 @@ import { toast } from "@/components/feedback/toast";
 import { z } from "zod";
 import { accountMutations } from "@/api/account";
 import { ApiError } from "@/api/client";
-import { writeAuth } from "@/api/auth-storage";
+import { writeAuthCustomer } from "@/api/auth-storage";
 import type { Customer } from "@/api/contract/customer";
 import { useOnlineStatus } from "@/hooks/use-online-status";
 import { fromServerErrors, toFieldErrors, type FieldErrors } from "../utils/form-errors";
@@ -21,8 +21,8 @@ const GENDERS = ["Male", "Female", "Other"] as const;
 
 type Field = "first_name" | "last_name" | "email" | "gender" | "date_of_birth" | "phone" | "current_password";
 
-/** The customer's details; saving needs the token and a connection. */
-export function ProfileForm({ customer, token }: { customer: Customer; token: string }) {
+/** The customer's details; saving needs a connection. */
+export function ProfileForm({ customer }: { customer: Customer }) {
   const { t } = useLingui();
   const isOnline = useOnlineStatus();
   const update = useMutation(accountMutations.updateProfile());
@@ -88,7 +88,7 @@ export function ProfileForm({ customer, token }: { customer: Customer; token: st
       },
       {
         onSuccess: (reply) => {
-          writeAuth({ token, data: reply.data });
+          writeAuthCustomer(reply.data);
           setEmailChanged(false);
           toast(t`Profile Updated successfully`, { variant: "success" });
         },

@@ -1,15 +1,10 @@
 import { useIsMutating, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useSyncExternalStore } from "react";
-import { readOwner, subscribeAuth } from "@/api/auth-storage";
+import { useEffect } from "react";
 import { cartDataStartedAt, cartKeys, cartQueries } from "@/api/cart";
 import { useFollowServer } from "@/offline/use-follow-server";
+import { useSession } from "@/session/use-session";
 import { dispatchCart, getCartOwner, resetLocalCart, setCartOwner } from "../store";
 import { toServerLines } from "../utils/server-lines";
-
-/** "guest" or "customer:<id>", following login and logout in every tab. */
-export function useCartOwner(): string {
-  return useSyncExternalStore(subscribeAuth, readOwner, () => "guest");
-}
 
 /**
  * Keeps the local cart and the server cart together (DESIGN §3): when no cart write is pending,
@@ -18,7 +13,7 @@ export function useCartOwner(): string {
  */
 export function useCartSync(): void {
   const queryClient = useQueryClient();
-  const owner = useCartOwner();
+  const { owner } = useSession();
   const { data, dataUpdatedAt, isSuccess } = useQuery(cartQueries.detail());
   const pending = useIsMutating({ mutationKey: cartKeys.mutations() });
 

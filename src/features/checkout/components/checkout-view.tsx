@@ -17,7 +17,6 @@ import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { accountQueries } from "@/api/account";
-import { readAuth } from "@/api/auth-storage";
 import { cartQueries } from "@/api/cart";
 import type { Cart } from "@/api/contract/cart";
 import type { CheckoutAddress } from "@/api/contract/checkout";
@@ -33,19 +32,15 @@ import { ButtonLink } from "@/components/router-links";
 import { useOnlineStatus } from "@/hooks/use-online-status";
 import { useMoneyFormat } from "@/i18n/currency";
 import { toAmount } from "@/i18n/format";
+import { useSession } from "@/session/use-session";
 import { useCheckout } from "../hooks/use-checkout";
 
 type FieldErrors = Partial<Record<AddressField, string>>;
 
-function customerEmail(): string | null {
-  const data = readAuth()?.data as { email?: unknown } | undefined;
-  return typeof data?.email === "string" ? data.email : null;
-}
-
 function AddressStep({ onSubmit, busy }: { onSubmit: (billing: CheckoutAddress) => void; busy: boolean }) {
   const { t } = useLingui();
-  const isCustomer = readAuth() !== null;
-  const email = customerEmail();
+  const { isLoggedIn: isCustomer, customer } = useSession();
+  const email = customer?.email ?? null;
   // Always asked again: the address book may have changed in another tab or just before a reload.
   const { data: saved = [] } = useQuery({
     ...accountQueries.addresses(),

@@ -1,12 +1,11 @@
 import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
-import { useSyncExternalStore } from "react";
-import { readToken, subscribeAuth } from "@/api/auth-storage";
 import { newIdempotencyKey } from "@/api/client";
 import type { Product } from "@/api/contract/product";
 import { wishlistKeys, wishlistMutations } from "@/api/wishlist";
 import { prepareOutboxChange, waitingChanges } from "@/offline/outbox";
+import { useSession } from "@/session/use-session";
 import { addToWishlist, getWishlistState, removeFromWishlist } from "../store";
 import { wishlistBefore } from "../utils/wishlist-changes";
 import { isInList } from "../utils/wishlist-rules";
@@ -17,18 +16,10 @@ function beforeChange(productId: number): Product | null {
   return wishlistBefore(waitingChanges(), productId, current);
 }
 
-export function useIsLoggedIn(): boolean {
-  return useSyncExternalStore(
-    subscribeAuth,
-    () => readToken() !== null,
-    () => false,
-  );
-}
-
 /** Wishlist changes: applied to the device list at once; for a customer also sent to the server. */
 export function useWishlistActions() {
   const { t } = useLingui();
-  const isLoggedIn = useIsLoggedIn();
+  const { isLoggedIn } = useSession();
   const set = useMutation(wishlistMutations.set());
 
   function send(productId: number, wanted: boolean, label: string | undefined, before: Product | null) {

@@ -1,9 +1,9 @@
 import { useIsMutating, useMutation, useQuery } from "@tanstack/react-query";
-import { useEffect, useSyncExternalStore } from "react";
-import { readOwner, subscribeAuth } from "@/api/auth-storage";
+import { useEffect } from "react";
 import { newIdempotencyKey } from "@/api/client";
 import { wishlistDataStartedAt, wishlistKeys, wishlistMutations, wishlistQueries } from "@/api/wishlist";
 import { useFollowServer } from "@/offline/use-follow-server";
+import { useSession } from "@/session/use-session";
 import { getWishlistState, replaceWishlist } from "../store";
 
 /**
@@ -12,8 +12,7 @@ import { getWishlistState, replaceWishlist } from "../store";
  * the device, and otherwise the server list is the truth whenever no change is waiting to be sent.
  */
 export function useWishlistSync(): void {
-  const owner = useSyncExternalStore(subscribeAuth, readOwner, () => "guest");
-  const isCustomer = owner !== "guest";
+  const { owner, isLoggedIn: isCustomer } = useSession();
   const { data, dataUpdatedAt, isSuccess } = useQuery({ ...wishlistQueries.list(), enabled: isCustomer });
   const pending = useIsMutating({ mutationKey: wishlistKeys.mutations() });
   const { mutate } = useMutation(wishlistMutations.set());
