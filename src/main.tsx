@@ -6,7 +6,7 @@ import { AppProviders, createAppServices } from "@/app/providers";
 import { readServerHandoff, setRenderingServerHtml } from "@/utils/server-html";
 import { activateInitialLocale, i18n } from "@/i18n/i18n";
 import { backgroundSyncSupported } from "@/offline/background-sync-store";
-import { createOutbox, setCurrentOutbox } from "@/offline/outbox";
+import { createOutbox } from "@/offline/outbox";
 import { listenForFresherCopies } from "@/offline/fresher-copies";
 import { watchSlowReads } from "@/offline/slow-reads";
 
@@ -15,7 +15,7 @@ if (!root) throw new Error("#root is missing from index.html");
 
 const services = createAppServices();
 const outbox = createOutbox(services.queryClient);
-setCurrentOutbox(outbox);
+services.outbox = outbox;
 // A read with a saved copy that takes more than 4 s: the copy stays, with a notice (weak signal).
 watchSlowReads(services.queryClient);
 // The worker answered from its cache and then got a different copy from the server: the screen catches up.

@@ -8,6 +8,8 @@ import { RouterProvider, type RouterHistory } from "@tanstack/react-router";
 import { LazyToastHost } from "@/components/feedback/lazy-toast-host";
 import { i18n } from "@/i18n/i18n";
 import { registerMutationDefaults } from "@/offline/mutation-defaults";
+import type { Outbox } from "@/offline/outbox";
+import { OutboxContext } from "@/offline/outbox-context";
 import { appPersister, dehydrateOptions, PERSIST_BUSTER, PERSIST_MAX_AGE } from "@/offline/persister";
 import { installChunkLoadRecovery, registerServiceWorker } from "@/offline/register-sw";
 import { createQueryClient } from "./query-client";
@@ -17,6 +19,8 @@ import { theme } from "./theme";
 export interface AppServices {
   queryClient: QueryClient;
   router: ReturnType<typeof createAppRouter>;
+  /** The writes waiting for the connection (offline/outbox.ts); the browser's only, absent on the server. */
+  outbox?: Outbox;
   /** Runs when the persisted cache is back (the browser replays its outbox then); absent on the server. */
   onCacheRestored?: () => void;
 }
@@ -33,7 +37,7 @@ export function createAppServices(history?: RouterHistory): AppServices {
  * still "restoring" in both, so queries show what the server put in the cache and fetch nothing yet.
  */
 export function AppProviders({ services }: { services: AppServices }) {
-  const { queryClient, router, onCacheRestored } = services;
+  const { queryClient, router, onCacheRestored, outbox } = services;
 
   useEffect(() => {
     // The shell answers clicks from here on. On a server-rendered page the page's own part (a router Suspense
@@ -57,8 +61,10 @@ export function AppProviders({ services }: { services: AppServices }) {
           }}
           onSuccess={onCacheRestored}
         >
-          <RouterProvider router={router} />
-          <LazyToastHost />
+          <OutboxContext value={outbox ?? null}>
+            <RouterProvider router={router} />
+            <LazyToastHost />
+          </OutboxContext>
         </PersistQueryClientProvider>
       </ThemeProvider>
     </I18nProvider>

@@ -8,7 +8,8 @@ import CloseIcon from "@mui/icons-material/Close";
 import { useLingui } from "@lingui/react/macro";
 import { useOnlineStatus } from "@/hooks/use-online-status";
 import type { QueueEntry } from "./change-queue";
-import { undoChanges, type OutboxSummary } from "./outbox";
+import type { OutboxSummary } from "./outbox";
+import { useOutbox } from "./outbox-context";
 import { SummaryMessage } from "./summary-message";
 import { HeaderDialog } from "@/components/header-dialog";
 
@@ -29,6 +30,7 @@ export function ChangeQueuePanel({
   onClose: () => void;
 }) {
   const { t } = useLingui();
+  const outbox = useOutbox();
   const isOnline = useOnlineStatus();
   const headingId = useId();
   const listRef = useRef<HTMLUListElement>(null);
@@ -47,7 +49,7 @@ export function ChangeQueuePanel({
 
   async function handleUndo(entry: QueueEntry, index: number) {
     setRefused(null);
-    if (!(await undoChanges(entry.keys))) {
+    if (!outbox || !(await outbox.undo(entry.keys))) {
       setRefused(t`This change is already being sent and can no longer be undone.`);
       return;
     }

@@ -6,7 +6,8 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
 import { toast } from "@/components/feedback/toast";
 import { useOnlineStatus } from "@/hooks/use-online-status";
-import { subscribeOutboxSummary, type OutboxSummary } from "./outbox";
+import type { OutboxSummary } from "./outbox";
+import { useOutbox } from "./outbox-context";
 import { SummaryMessage } from "./summary-message";
 import { isUpdateWaiting, subscribeUpdate } from "./register-sw";
 import { useWaitingChanges } from "./use-waiting-changes";
@@ -17,15 +18,16 @@ import { SlowConnectionNotice } from "./slow-connection-notice";
 const UpdatePrompt = lazy(() => import("./update-prompt").then((m) => ({ default: m.UpdatePrompt })));
 
 function useSummaryToast() {
+  const outbox = useOutbox();
   useEffect(
     () =>
-      subscribeOutboxSummary((summary: OutboxSummary) => {
+      outbox?.subscribeSummary((summary: OutboxSummary) => {
         toast(<SummaryMessage summary={summary} />, {
           variant: summary.refused.length || summary.priceChanged.length ? "warning" : "success",
           autoHideDuration: 10000,
         });
       }),
-    [],
+    [outbox],
   );
 }
 

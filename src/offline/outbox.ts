@@ -552,7 +552,8 @@ export function createOutbox(queryClient: QueryClient): Outbox {
       if (!sent.length) return;
       // Sent by the service worker: over for this tab too (a send of the same change this tab had started is
       // no longer under way), so the reads below count as current and the cart and wishlist are reconciled.
-      for (const { key, kind } of sent) if (kind === "cart" || kind === "wishlist") noteWriteOver(kind, key, true);
+      for (const { key, kind } of sent)
+        if (kind === "cart" || kind === "wishlist") noteWriteOver(kind, key, true);
       removeByKeys(new Set(sent.map((e) => e.key)));
       void queryClient.invalidateQueries({ queryKey: cartKeys.detail() });
       void queryClient.invalidateQueries({ queryKey: wishlistKeys.list() });
@@ -571,35 +572,4 @@ export function createOutbox(queryClient: QueryClient): Outbox {
       setSendGuard(null);
     },
   };
-}
-
-let current: Outbox | null = null;
-
-/** Makes `outbox` the one the action hooks coalesce against (set by the app providers). */
-export function setCurrentOutbox(outbox: Outbox | null): void {
-  current = outbox;
-}
-
-/**
- * Called by the cart and wishlist actions just before they queue a write: applies the coalescing rules and
- * says whether the write must be sent at all.
- */
-export function prepareOutboxChange(mutationKey: MutationKey, variables: unknown): boolean {
-  return current ? current.prepare(mutationKey, variables) : true;
-}
-
-/** The app outbox's waiting changes (the change queue panel; the features' undo rules). */
-export function waitingChanges(): QueuedChange[] {
-  return current ? current.waiting() : [];
-}
-
-/** Undoes waiting changes that were never sent (see Outbox.undo). */
-export function undoChanges(keys: readonly string[]): Promise<boolean> {
-  return current ? current.undo(keys) : Promise.resolve(false);
-}
-
-/** Listens to the replay summaries of the app's outbox. */
-export function subscribeOutboxSummary(listener: (summary: OutboxSummary) => void): () => void {
-  const outbox = current;
-  return outbox ? outbox.subscribeSummary(listener) : () => undefined;
 }

@@ -2,7 +2,8 @@ import { useSyncExternalStore } from "react";
 import { useMutationState, useQueryClient } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { describeQueue, type ChangeDescriber, type QueueEntry } from "./change-queue";
-import { isWaiting, waitingChanges } from "./outbox";
+import { isWaiting } from "./outbox";
+import { useOutbox } from "./outbox-context";
 
 type AnyMutation = Parameters<typeof isWaiting>[0];
 
@@ -29,11 +30,12 @@ function storageVersion(): string {
 export function useChangeQueue(describers: readonly ChangeDescriber[]): QueueEntry[] {
   const { t } = useLingui();
   const queryClient = useQueryClient();
+  const outbox = useOutbox();
   // Re-render when a waiting change comes, goes, pauses or is tried, here or in another tab.
   useMutationState({
     filters: { predicate: (m) => isWaiting(m as AnyMutation) },
     select: (m) => `${m.mutationId}:${m.state.isPaused}:${m.state.failureCount}`,
   });
   useSyncExternalStore(subscribeStorage, storageVersion, () => "");
-  return describeQueue(waitingChanges(), describers, { queryClient }, t`A change`);
+  return describeQueue(outbox?.waiting() ?? [], describers, { queryClient }, t`A change`);
 }

@@ -10,7 +10,8 @@ import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useHeaderDialog } from "@/components/header-dialog";
 import type { ChangeDescriber } from "./change-queue";
-import { subscribeOutboxSummary, type OutboxSummary } from "./outbox";
+import type { OutboxSummary } from "./outbox";
+import { useOutbox } from "./outbox-context";
 import { useChangeQueue } from "./use-change-queue";
 
 const ChangeQueuePanel = lazy(() =>
@@ -28,7 +29,8 @@ export function WaitingChangesButton({ describers }: { describers: readonly Chan
     openRef.current = isOpen;
   }, [isOpen]);
   // The replay's summary also goes to the open panel (the toast shows it as before).
-  useEffect(() => subscribeOutboxSummary((s) => openRef.current && setSummary(s)), []);
+  const outbox = useOutbox();
+  useEffect(() => outbox?.subscribeSummary((s) => openRef.current && setSummary(s)), [outbox]);
 
   const count = entries.length;
   // Kept while the panel is open, so that it can show how the replay went; gone when it closes.

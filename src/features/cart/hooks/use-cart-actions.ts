@@ -1,10 +1,11 @@
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, type MutationKey } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
 import { cartKeys, cartMutations, type CartLineRef } from "@/api/cart";
 import { ApiError, newIdempotencyKey } from "@/api/client";
 import type { Product } from "@/api/contract/product";
-import { prepareOutboxChange, waitingChanges } from "@/offline/outbox";
+import type { Outbox } from "@/offline/outbox";
+import { useOutbox } from "@/offline/outbox-context";
 import { dispatchCart, getLocalCart } from "../store";
 import { cartBefore, lineBefore } from "../utils/cart-changes";
 import { cartQuantityOf, isLineOf, type CartLine } from "../utils/cart-reducer";
@@ -19,9 +20,13 @@ function lineRef(line: CartLine): CartLineRef {
 }
 
 /** The state undo puts back (utils/cart-changes.ts), read before the device cart changes. */
-function lineBeforeChange(productId: number, variantId: number | null): CartLine | null {
+function lineBeforeChange(
+  outbox: Outbox | null,
+  productId: number,
+  variantId: number | null,
+): CartLine | null {
   const current = getLocalCart().lines.find((l) => isLineOf(l, productId, variantId)) ?? null;
-  return lineBefore(waitingChanges(), productId, variantId, current);
+  return lineBefore(outbox?.waiting() ?? [], productId, variantId, current);
 }
 
 /** The colour and size to add: the chosen ones, else the first in stock (a card has no pickers). */
@@ -44,6 +49,9 @@ export function resolveSelection(product: Product, color?: string | null, size?:
  */
 export function useCartActions() {
   const { t } = useLingui();
+  const outbox = useOutbox();
+  // Queued changes coalesce before a write is sent; without an outbox every write goes.
+  const prepare = (key: MutationKey, vars: unknown) => outbox?.prepare(key, vars) ?? true;
   const add = useMutation(cartMutations.add());
   const setQuantity = useMutation(cartMutations.setQuantity());
   const remove = useMutation(cartMutations.remove());
@@ -68,7 +76,7 @@ export function useCartActions() {
       toast(t`Quantity exceeds to available stock`, { variant: "error" });
       return false;
     }
-    const before = lineBeforeChange(product.id, variant?.variantId ?? null);
+    const before = lineBeforeChange(outbox, product.id, variant?.variantId ?? null);
     dispatchCart({
       type: "add",
       input: {
@@ -110,7 +118,7 @@ export function useCartActions() {
   }
 
   function changeQuantity(line: CartLine, quantity: number, onSuccess: () => void) {
-    const before = lineBeforeChange(line.product.id, line.variantId);
+    const before = lineBeforeChange(outbox, line.product.id, line.variantId);
     dispatchCart({ type: "setQuantity", lineId: line.id, quantity });
     if (isOffline()) onSuccess();
     const vars = {
@@ -121,7 +129,7 @@ export function useCartActions() {
       before,
     };
     // Queued changes coalesce: the last quantity of a line wins.
-    if (!prepareOutboxChange(cartKeys.setQuantity(), vars)) return;
+    if (!prepare(cartKeys.setQuantity(), vars)) return;
     setQuantity.mutate(vars, {
       onSuccess,
       onError: () => toast(t`Quantity exceeds to available stock`, { variant: "error" }),
@@ -137,7 +145,7 @@ export function useCartActions() {
   }
 
   function removeLine(line: CartLine) {
-    const before = lineBeforeChange(line.product.id, line.variantId);
+    const before = lineBeforeChange(outbox, line.product.id, line.variantId);
     dispatchCart({ type: "delete", lineId: line.id });
     const done = () => toast(t`Removed From Cart`, { variant: "error" });
     if (isOffline()) done();
@@ -148,7 +156,7 @@ export function useCartActions() {
       before,
     };
     // The line's waiting add and quantities are cancelled; the remove itself always goes.
-    if (!prepareOutboxChange(cartKeys.remove(), vars)) return;
+    if (!prepare(cartKeys.remove(), vars)) return;
     remove.mutate(vars, { onSuccess: done, onError: someError });
   }
 
@@ -163,12 +171,12 @@ export function useCartActions() {
   }
 
   function removeAll() {
-    const before = cartBefore(waitingChanges(), getLocalCart().lines);
+    const before = cartBefore(outbox?.waiting() ?? [], getLocalCart().lines);
     dispatchCart({ type: "deleteAll" });
     const done = () => toast(t`Removed All From Cart`, { variant: "error" });
     if (isOffline()) done();
     const vars = { idempotencyKey: newIdempotencyKey(), before };
-    if (!prepareOutboxChange(cartKeys.empty(), vars)) return;
+    if (!prepare(cartKeys.empty(), vars)) return;
     empty.mutate(vars, { onSuccess: done, onError: someError });
   }
 

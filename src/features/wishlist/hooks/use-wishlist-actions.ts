@@ -4,29 +4,31 @@ import { toast } from "@/components/feedback/toast";
 import { newIdempotencyKey } from "@/api/client";
 import type { Product } from "@/api/contract/product";
 import { wishlistKeys, wishlistMutations } from "@/api/wishlist";
-import { prepareOutboxChange, waitingChanges } from "@/offline/outbox";
+import type { Outbox } from "@/offline/outbox";
+import { useOutbox } from "@/offline/outbox-context";
 import { useSession } from "@/session/use-session";
 import { addToWishlist, getWishlistState, removeFromWishlist } from "../store";
 import { wishlistBefore } from "../utils/wishlist-changes";
 import { isInList } from "../utils/wishlist-rules";
 
 /** The state undo puts back (utils/wishlist-changes.ts), read before the device list changes. */
-function beforeChange(productId: number): Product | null {
+function beforeChange(outbox: Outbox | null, productId: number): Product | null {
   const current = getWishlistState().items.find((p) => p.id === productId) ?? null;
-  return wishlistBefore(waitingChanges(), productId, current);
+  return wishlistBefore(outbox?.waiting() ?? [], productId, current);
 }
 
 /** Wishlist changes: applied to the device list at once; for a customer also sent to the server. */
 export function useWishlistActions() {
   const { t } = useLingui();
   const { isLoggedIn } = useSession();
+  const outbox = useOutbox();
   const set = useMutation(wishlistMutations.set());
 
   function send(productId: number, wanted: boolean, label: string | undefined, before: Product | null) {
     if (!isLoggedIn) return;
     const vars = { idempotencyKey: newIdempotencyKey(), productId, wanted, label, before };
     // A waiting intent for the same product is replaced: the last one wins.
-    if (!prepareOutboxChange(wishlistKeys.set(), vars)) return;
+    if (outbox && !outbox.prepare(wishlistKeys.set(), vars)) return;
     // SPEC §8: once the server has added the product, its product-added message is shown too.
     set.mutateAsync(vars).then(
       (result) => {
@@ -38,14 +40,14 @@ export function useWishlistActions() {
 
   function add(product: Product) {
     if (isInList(getWishlistState().items, product.id)) return;
-    const before = beforeChange(product.id);
+    const before = beforeChange(outbox, product.id);
     addToWishlist(product);
     send(product.id, true, product.name, before);
     toast(t`Added To Wishlist`, { variant: "success" });
   }
 
   function remove(productId: number) {
-    const before = beforeChange(productId);
+    const before = beforeChange(outbox, productId);
     const name = getWishlistState().items.find((p) => p.id === productId)?.name;
     removeFromWishlist(productId);
     send(productId, false, name, before);
@@ -59,7 +61,7 @@ export function useWishlistActions() {
 
   function removeAll() {
     getWishlistState().items.forEach((product) => {
-      const before = beforeChange(product.id);
+      const before = beforeChange(outbox, product.id);
       removeFromWishlist(product.id);
       send(product.id, false, product.name, before);
     });
