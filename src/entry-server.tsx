@@ -88,6 +88,8 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
   const services = createAppServices(createMemoryHistory({ initialEntries: [url] }));
   const { queryClient, router } = services;
   const pathname = url.split(/[?#]/)[0] ?? "/";
+  // The route's own declaration (personalPage() in src/offline/personal-requests.ts, the table the service
+  // worker reads too).
   if (router.matchRoutes(pathname, {}).some((m) => m.staticData?.personal)) {
     queryClient.clear();
     return { personal: true, html: "", head: "", handoff: "", status: 200 };

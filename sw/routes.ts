@@ -1,8 +1,9 @@
 /*
  * Runtime caching, one registerRoute per resource class, each with the reason for its strategy (the shape of
  * pwa-studio's registerRoutes.js). Only anonymous GETs are ever stored: a request that carries an
- * Authorization header, a `token` parameter or a cookie-bound personal path is never cached, whatever its
- * path says, and a reply marked private/no-store is never stored either.
+ * Authorization header, a `token` parameter, a cookie-bound personal API path or a personal page's address
+ * (the routes' own declaration, PERSONAL_PAGES in src/offline/personal-requests.ts) is never cached, whatever
+ * its path says, and a reply marked private/no-store is never stored either.
  */
 /// <reference lib="webworker" />
 import { CacheableResponsePlugin } from "workbox-cacheable-response";
@@ -49,7 +50,10 @@ export function apiPath(url: URL): string | null {
   return url.pathname.slice(API_ROOT.pathname.length);
 }
 
-/** True when the request may carry or return one shopper's data: such a request is never stored. */
+/**
+ * True when the request may carry or return one shopper's data (a personal API call, or an address of a page
+ * its route declares personal): such a request is never stored nor answered from a cache or a pack.
+ */
 export function isPersonalRequest(request: Request, url: URL): boolean {
   return isPersonal(request, url, apiPath(url));
 }

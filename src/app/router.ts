@@ -54,7 +54,8 @@ declare module "@tanstack/react-router" {
     variant?: string;
     /**
      * The page shows the shopper's own data: the server renders it as the plain shell with
-     * `Cache-Control: private, no-store` (server/static.ts reads this through the renderer).
+     * `Cache-Control: private, no-store` (server/static.ts reads this through the renderer). Set only by
+     * `personalPage()` (src/offline/personal-requests.ts), whose table the service worker reads.
      */
     personal?: boolean;
   }

@@ -1,6 +1,7 @@
 /*
- * What counts as one shopper's request, shared by the service worker (never stores it) and the offline packs
- * (never save it). Pure; relative imports only (the service worker imports this file).
+ * What counts as one shopper's request or page, shared by the service worker (never stores it), the offline
+ * packs (never save it) and the routes (personal pages). Pure; relative imports only (the service worker
+ * imports this file).
  */
 
 /** Paths under the API root that answer for one shopper. */
@@ -8,8 +9,50 @@ export const PERSONAL_PATHS =
   /^(checkout|wishlist|customer|customers|addresses|orders|send-verification-code|verify-code|contactrequest|contactsubscribe|test)(\/|$)/;
 
 /**
+ * The storefront's personal pages (issue 17 item 8), by route path in the router's syntax (`$name` is one
+ * segment): they show one shopper's data, so the server renders them as the plain shell, never with data nor
+ * stored (`Cache-Control: private, no-store`), and the service worker never stores or answers them from a
+ * cache. The one declaration: each of these routes takes its path and `staticData.personal` from
+ * `personalPage()` (src/routes/*-routes.tsx), the server renderer reads `staticData.personal` from the
+ * matched route (entry-server.tsx), and the worker, which must not load the router, reads this table.
+ */
+export const PERSONAL_PAGES = [
+  "/cart",
+  "/wishlist",
+  "/compare",
+  "/checkout",
+  "/ordersuccess/$orderId",
+  "/saved-offline",
+  "/my-account",
+  "/login-register",
+] as const;
+export type PersonalPage = (typeof PERSONAL_PAGES)[number];
+
+/** A route's path and its personal mark, spread into `createRoute({...})`: one entry of the table, used once. */
+export function personalPage<P extends PersonalPage>(path: P): { path: P; staticData: { personal: true } } {
+  return { path, staticData: { personal: true } };
+}
+
+const segments = (path: string) => path.split("/").filter(Boolean);
+const PERSONAL_PAGE_SEGMENTS = PERSONAL_PAGES.map(segments);
+
+/**
+ * True when an address path (`url.pathname`) opens a personal page, matched as the router matches: segment by
+ * segment, case-insensitively, a trailing slash allowed, `$name` for any one segment.
+ */
+export function isPersonalPage(pathname: string): boolean {
+  const parts = segments(pathname.toLowerCase());
+  return PERSONAL_PAGE_SEGMENTS.some(
+    (pattern) =>
+      pattern.length === parts.length &&
+      pattern.every((p, i) => p.startsWith("$") || p.toLowerCase() === parts[i]),
+  );
+}
+
+/**
  * True when a request may carry or return one shopper's data: not a GET, an Authorization header, a `token`
- * parameter, or a personal path (`apiPath` is the path below the API root, null for other addresses).
+ * parameter, a personal API path (`apiPath` is the path below the API root, null for other addresses), or a
+ * personal page's address.
  */
 export function isPersonal(
   request: { method: string; headers: { has(name: string): boolean } },
@@ -18,5 +61,5 @@ export function isPersonal(
 ): boolean {
   if (request.method !== "GET") return true;
   if (request.headers.has("Authorization") || url.searchParams.has("token")) return true;
-  return apiPath !== null && PERSONAL_PATHS.test(apiPath);
+  return apiPath !== null ? PERSONAL_PATHS.test(apiPath) : isPersonalPage(url.pathname);
 }

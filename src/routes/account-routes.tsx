@@ -1,11 +1,12 @@
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { z } from "zod";
+import { personalPage } from "@/offline/personal-requests";
 import { rootRoute } from "./root";
 
+const myAccountPage = personalPage("/my-account");
 const myAccountRoute = createRoute({
   getParentRoute: () => rootRoute,
-  path: "/my-account",
-  staticData: { personal: true },
+  ...myAccountPage,
   validateSearch: z.object({
     tab: z.enum(["profile", "addresses", "orders"]).optional().catch(undefined),
     order: z.coerce.number().int().positive().optional().catch(undefined),
@@ -21,10 +22,10 @@ const localPath = z
   .optional()
   .catch(undefined);
 
+const loginRegisterPage = personalPage("/login-register");
 const loginRegisterRoute = createRoute({
   getParentRoute: () => rootRoute,
-  path: "/login-register",
-  staticData: { personal: true },
+  ...loginRegisterPage,
   validateSearch: z.object({
     redirect: localPath,
     tab: z.enum(["login", "register", "otp"]).optional().catch(undefined),

@@ -1,42 +1,43 @@
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
+import { personalPage } from "@/offline/personal-requests";
 import { rootRoute } from "./root";
 
+const cartPage = personalPage("/cart");
 const cartRoute = createRoute({
   getParentRoute: () => rootRoute,
-  path: "/cart",
-  staticData: { personal: true },
+  ...cartPage,
   component: lazyRouteComponent(() => import("./cart-page"), "CartPage"),
 });
+const wishlistPage = personalPage("/wishlist");
 const wishlistRoute = createRoute({
   getParentRoute: () => rootRoute,
-  path: "/wishlist",
-  staticData: { personal: true },
+  ...wishlistPage,
   component: lazyRouteComponent(() => import("./wishlist-page"), "WishlistPage"),
 });
+const comparePage = personalPage("/compare");
 const compareRoute = createRoute({
   getParentRoute: () => rootRoute,
-  path: "/compare",
-  staticData: { personal: true },
+  ...comparePage,
   component: lazyRouteComponent(() => import("./compare-page"), "ComparePage"),
 });
+const checkoutPage = personalPage("/checkout");
 const checkoutRoute = createRoute({
   getParentRoute: () => rootRoute,
-  path: "/checkout",
-  staticData: { personal: true },
+  ...checkoutPage,
   component: lazyRouteComponent(() => import("./checkout-page"), "CheckoutPage"),
 });
+const orderSuccessPage = personalPage("/ordersuccess/$orderId");
 const orderSuccessRoute = createRoute({
   getParentRoute: () => rootRoute,
-  path: "/ordersuccess/$orderId",
-  staticData: { personal: true },
+  ...orderSuccessPage,
   component: lazyRouteComponent(() => import("./order-success-page"), "OrderSuccessPage"),
 });
 
 // What this device keeps, not a server page: the plain shell (personal), read from Cache Storage after mount.
+const savedOfflinePage = personalPage("/saved-offline");
 const savedOfflineRoute = createRoute({
   getParentRoute: () => rootRoute,
-  path: "/saved-offline",
-  staticData: { personal: true },
+  ...savedOfflinePage,
   component: lazyRouteComponent(() => import("./saved-offline-page"), "SavedOfflinePage"),
 });
 

@@ -1,0 +1,56 @@
+import type { AnyRoute } from "@tanstack/react-router";
+import { describe, expect, it } from "vitest";
+import { routeTree } from "@/app/router";
+import { renderPage } from "@/entry-server";
+import { isPersonal, isPersonalPage, PERSONAL_PAGES } from "@/offline/personal-requests";
+
+const ORIGIN = "https://shop.example";
+
+/** Every page of the real route tree (a route without children), with its full path and its personal mark. */
+function pages(route: AnyRoute, prefix = ""): { path: string; personal: boolean }[] {
+  const declared = (route.options as { path?: unknown }).path;
+  const own = typeof declared === "string" ? declared : "";
+  const path = `${prefix.replace(/\/$/, "")}/${own.replace(/^\//, "")}`;
+  const children = (route.children ?? []) as AnyRoute[];
+  if (children.length === 0) return [{ path, personal: route.options.staticData?.personal === true }];
+  return children.flatMap((child) => pages(child, route.isRoot ? "" : path));
+}
+
+/** An address that opens the page: each `$param` segment filled in. */
+const addressOf = (path: string) => path.replace(/\$[A-Za-z]+/g, "42");
+
+/** The service worker's rule for an address outside the API (sw/routes.ts isPersonalRequest: apiPath null). */
+const workerSaysPersonal = (address: string) =>
+  isPersonal({ method: "GET", headers: new Headers() }, new URL(address, ORIGIN), null);
+
+const all = pages(routeTree as unknown as AnyRoute);
+const personal = all.filter((p) => p.personal).map((p) => p.path);
+const open = all.filter((p) => !p.personal).map((p) => p.path);
+
+describe("personal pages: declared on the route, read by the server renderer and the service worker", () => {
+  it("finds the routes of the table, and only those, marked personal", () => {
+    expect(personal.length).toBeGreaterThan(0);
+    expect([...personal].sort()).toEqual([...PERSONAL_PAGES].sort());
+    expect(personal).toContain("/ordersuccess/$orderId");
+  });
+
+  it.each(personal)("%s is personal to the service worker and to the server renderer", async (path) => {
+    const address = addressOf(path);
+    expect(workerSaysPersonal(address)).toBe(true);
+    expect(workerSaysPersonal(`${address}/?ref=mail`)).toBe(true);
+    const rendered = await renderPage(`${address}?ref=mail`, ORIGIN);
+    expect(rendered).toMatchObject({ personal: true, html: "", handoff: "" });
+  });
+
+  it.each(open)("%s is no personal page to the service worker", (path) => {
+    expect(workerSaysPersonal(addressOf(path))).toBe(false);
+  });
+
+  it("matches the order-success page by the router's path, /ordersuccess, not /order-success", () => {
+    expect(isPersonalPage("/ordersuccess/1017")).toBe(true);
+    expect(isPersonalPage("/OrderSuccess/1017/")).toBe(true);
+    expect(isPersonalPage("/ordersuccess")).toBe(false);
+    expect(isPersonalPage("/cart/extra")).toBe(false);
+    expect(isPersonalPage("/product/cart")).toBe(false);
+  });
+});
