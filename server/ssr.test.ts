@@ -26,4 +26,22 @@ describe("a server-rendered page", () => {
     expect(html).toContain('<link rel="icon" href="/favicon.svg">');
     expect(html.indexOf("<style>x</style>")).toBeLessThan(html.indexOf("</head>"));
   });
+
+  it("carries the page's language, title and description into the shell's head, escaped", () => {
+    const withHead = shell
+      .replace("<head>", '<head><title>Shop</title><meta name="description" content="The shop" />')
+      .replace("<html>", '<html lang="en">');
+    const html = injectPage(withHead, {
+      html: "<h1>Vélos</h1>",
+      head: "",
+      handoff: "",
+      status: 200,
+      locale: "fr",
+      title: "Vélos <de route> | Velora",
+      description: 'Des "vélos" & plus',
+    })!;
+    expect(html).toContain('<html lang="fr">');
+    expect(html).toContain("<title>Vélos &lt;de route&gt; | Velora</title>");
+    expect(html).toContain('<meta name="description" content="Des &quot;vélos&quot; &amp; plus" />');
+  });
 });

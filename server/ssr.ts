@@ -17,13 +17,18 @@ export interface RenderedPage {
   head: string;
   handoff: string;
   status: number;
+  /** the language it is rendered in, the document's title and meta description in it */
+  locale?: string;
+  title?: string;
+  description?: string;
 }
 
-export type PageRenderer = (url: string, origin: string) => Promise<RenderedPage | null>;
+/** Renders `url` in `language` (en, fr or de: the shopper's `lang` cookie or Accept-Language). */
+export type PageRenderer = (url: string, origin: string, language?: string) => Promise<RenderedPage | null>;
 
 interface RendererModule {
   configureRenderer(transport: (url: string, init: RequestInit) => Promise<Response>): void;
-  renderPage(url: string, origin: string): Promise<RenderedPage>;
+  renderPage(url: string, origin: string, language?: string): Promise<RenderedPage>;
 }
 
 /** The most a render may take before the shell is served instead. */
@@ -67,10 +72,10 @@ export function createPageRenderer(
         return null;
       },
     ));
-  return async (url, origin) => {
+  return async (url, origin, language) => {
     const m = await load();
     if (!m) return null;
-    return withTimeout(m.renderPage(url, origin), RENDER_TIMEOUT_MS).catch((error: unknown) => {
+    return withTimeout(m.renderPage(url, origin, language), RENDER_TIMEOUT_MS).catch((error: unknown) => {
       log?.warn("server render failed", { url, error: String(error) });
       return null;
     });
@@ -98,6 +103,7 @@ interface Job {
   id: number;
   url: string;
   origin: string;
+  language: string | undefined;
   resolve: (page: RenderedPage | null) => void;
 }
 
@@ -123,7 +129,13 @@ function renderPool(
       const worker = idle.pop()!;
       const job = waiting.shift()!;
       running.set(job.id, { worker, job });
-      worker.postMessage({ type: "render", id: job.id, url: job.url, origin: job.origin });
+      worker.postMessage({
+        type: "render",
+        id: job.id,
+        url: job.url,
+        origin: job.origin,
+        language: job.language,
+      });
     }
   };
 
@@ -187,9 +199,9 @@ function renderPool(
     closed = true;
   });
 
-  return (url, origin) => {
+  return (url, origin, language) => {
     if (waiting.length >= maxWaiting) return Promise.resolve(null);
-    const job: Job = { id: ++nextId, url, origin, resolve: () => {} };
+    const job: Job = { id: ++nextId, url, origin, language, resolve: () => {} };
     const page = new Promise<RenderedPage | null>((resolve) => {
       job.resolve = resolve;
       waiting.push(job);
@@ -227,6 +239,32 @@ function deferShellScripts(head: string): string {
   );
 }
 
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
+
+/** The shell's `<html lang>`, `<title>` and meta description, set to the rendered page's. */
+function localiseHead(head: string, page: RenderedPage): string {
+  let out = head;
+  if (page.locale && /^[a-z]{2}$/.test(page.locale))
+    out = out.replace(/<html(\s[^>]*)?>/, (tag) =>
+      /\slang="[^"]*"/.test(tag)
+        ? tag.replace(/\slang="[^"]*"/, ` lang="${page.locale}"`)
+        : tag.replace("<html", `<html lang="${page.locale}"`),
+    );
+  if (page.title !== undefined) {
+    const title = page.title;
+    out = out.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+  }
+  if (page.description !== undefined) {
+    const description = page.description;
+    out = out.replace(
+      /(<meta\s+name="description"\s+content=")[^"]*(")/,
+      (_, open: string, close: string) => `${open}${escapeHtml(description)}${close}`,
+    );
+  }
+  return out;
+}
+
 /** The shell with the rendered page in #root and the data handoff after it. */
 export function injectPage(shell: string, page: RenderedPage): string | null {
   const open = '<div id="root">';
@@ -236,7 +274,7 @@ export function injectPage(shell: string, page: RenderedPage): string | null {
   const end = shell.indexOf("</body>", start);
   if (end < 0) return null;
   return (
-    deferShellScripts(shell.slice(0, headEnd)) +
+    deferShellScripts(localiseHead(shell.slice(0, headEnd), page)) +
     page.head +
     shell.slice(headEnd, start) +
     `${open}${page.html}</div>\n    ${page.handoff}\n  ` +

@@ -4,6 +4,7 @@ import { readFileSync, statSync } from "node:fs";
 import { extname, join, resolve, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { AppEnv } from "./context";
+import { requestLocale } from "../src/i18n/locale";
 import { normalisedAddress, PageCache, pageCacheKey, type CachedPage } from "./page-cache";
 import { injectPage, type PageRenderer } from "./ssr";
 
@@ -143,11 +144,13 @@ export function staticSite(
         // PUBLIC_ORIGIN, when set, is the origin of the page's absolute URLs (JSON-LD), never the Host header;
         // without it the request's origin is part of the cache key.
         const origin = publicOrigin || url.origin;
-        const key = pageCacheKey(url, origin);
+        // The shopper's language: the `lang` cookie the page sets, else Accept-Language, else English.
+        const language = requestLocale(c.req.header("cookie"), c.req.header("accept-language"));
+        const key = pageCacheKey(url, origin, language);
         const version = catalogVersion();
         let cached = pages.get(key, version);
         if (!cached) {
-          const page = await renderPage(normalisedAddress(url), origin);
+          const page = await renderPage(normalisedAddress(url), origin, language);
           if (page?.personal) {
             // The route declares the page personal: the shell, never stored by anyone.
             return shellResponse(entry, csp, "private, no-store");
@@ -161,6 +164,7 @@ export function staticSite(
             c.req.header("if-none-match"),
             cached,
             csp,
+            language,
           );
       }
     }
@@ -203,6 +207,8 @@ export function staticSite(
 /**
  * A server-rendered public page, kept per catalogue version: a CDN may keep it for a minute and serve it
  * stale for ten while it fetches a fresh one; the browser revalidates it (`max-age=0`) with its ETag.
+ * It is in the shopper's language (the `lang` cookie, else Accept-Language), so every cache in between keys
+ * it on both (`Vary`): a shared cache never gives one shopper's French page to an English one.
  */
 const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 
@@ -211,12 +217,14 @@ function renderedResponse(
   ifNoneMatch: string | undefined,
   page: CachedPage,
   csp: string,
+  language: string,
 ): Response {
   const headers: Record<string, string> = {
     "Content-Type": TYPES[".html"] ?? "text/html",
     "Cache-Control": PAGE_CACHE_CONTROL,
     ETag: page.etag,
-    Vary: "Accept-Encoding",
+    Vary: "Accept-Encoding, Cookie, Accept-Language",
+    "Content-Language": language,
     ...htmlSecurityHeaders(csp),
   };
   if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(page.etag))

@@ -15,8 +15,13 @@ import { setApiTransport } from "@/api/client";
 import { AppProviders, createAppServices } from "@/app/providers";
 import { ServerRenderContext, serverHandoffBlock } from "@/utils/server-html";
 import { setServerPurifier } from "@/utils/sanitize-html";
+import { setupI18n, type Messages } from "@lingui/core";
 import { i18n } from "@/i18n/i18n";
-import { messages } from "@/i18n/locales/en/messages.po";
+import { DEFAULT_LOCALE, normaliseLocale, type Locale } from "@/i18n/locale";
+import { messages as en } from "@/i18n/locales/en/messages.po";
+import { messages as fr } from "@/i18n/locales/fr/messages.po";
+import { messages as de } from "@/i18n/locales/de/messages.po";
+import { DEFAULT_PAGE_META } from "@/hooks/use-page-meta";
 
 export interface RenderedPage {
   /** the route declares the page personal (`staticData.personal`): nothing was rendered */
@@ -28,7 +33,15 @@ export interface RenderedPage {
   /** the data block (query cache and language) to put after #root */
   handoff: string;
   status: number;
+  /** the language the page is rendered in (`<html lang>`) */
+  locale?: string;
+  /** the document's title and meta description, in that language */
+  title?: string;
+  description?: string;
 }
+
+/** Every catalogue, in the renderer's bundle: a page is rendered in the shopper's language at once. */
+const CATALOGUES: Record<Locale, Messages> = { en, fr, de };
 
 /** How long the renderer waits for the data the route's loaders started. */
 const DATA_WAIT_MS = 3000;
@@ -43,10 +56,14 @@ async function loadServerPurifier(): Promise<void> {
   setServerPurifier(createDOMPurify(new JSDOM("").window));
 }
 
-/** Called once by the server: API calls are answered in-process, pages are rendered in English. */
+/**
+ * Called once by the server: API calls are answered in-process. Each render has an i18n instance of its own
+ * (`renderPage`); the shared one stays in English and no render changes it, so two renders in different
+ * languages at the same time never see each other's.
+ */
 export function configureRenderer(transport: (url: string, init: RequestInit) => Promise<Response>): void {
   setApiTransport(transport);
-  i18n.loadAndActivate({ locale: "en", messages });
+  i18n.loadAndActivate({ locale: DEFAULT_LOCALE, messages: en });
   purifierReady = loadServerPurifier();
 }
 
@@ -82,10 +99,15 @@ function emotionSheet(inserted: Record<string, string | true | undefined>): stri
   return `<style data-emotion="css ${ids}">${css}</style>`;
 }
 
-/** Renders one address (path and query string) to HTML; `origin` is the request's, for absolute links. */
-export async function renderPage(url: string, origin: string): Promise<RenderedPage> {
+/**
+ * Renders one address (path and query string) to HTML in `language` (en, fr or de; anything else is English);
+ * `origin` is the request's, for absolute links.
+ */
+export async function renderPage(url: string, origin: string, language?: string): Promise<RenderedPage> {
   await purifierReady;
-  const services = createAppServices(createMemoryHistory({ initialEntries: [url] }));
+  const locale = normaliseLocale(language) ?? DEFAULT_LOCALE;
+  const pageI18n = setupI18n({ locale, messages: { [locale]: CATALOGUES[locale] } });
+  const services = createAppServices(createMemoryHistory({ initialEntries: [url] }), pageI18n);
   const { queryClient, router } = services;
   const pathname = url.split(/[?#]/)[0] ?? "/";
   // The route's own declaration (personalPage() in src/offline/personal-requests.ts, the table the service
@@ -102,13 +124,19 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
     await router.load();
     await settled(queryClient);
     let status = 200;
+    let title: string | undefined;
+    let description: string | undefined;
+    const setMeta = (t: string | undefined, d: string | undefined) => {
+      title ??= t;
+      description ??= d;
+    };
     // Compat mode: emotion keeps each rule in `inserted` instead of writing a <style> before each element,
     // so the page's CSS goes into the head as one sheet (one style pass while the page is parsed).
     const styleCache = createCache({ key: "css" });
     styleCache.compat = true;
     const { prelude } = await prerender(
       <StrictMode>
-        <ServerRenderContext value={{ origin, setStatus: (code) => (status = code) }}>
+        <ServerRenderContext value={{ origin, setStatus: (code) => (status = code), setMeta }}>
           <CacheProvider value={styleCache}>
             <AppProviders services={services} />
           </CacheProvider>
@@ -126,12 +154,15 @@ export async function renderPage(url: string, origin: string): Promise<RenderedP
       html: markup.slice(hints.length),
       head: emotionSheet(styleCache.inserted) + hints,
       handoff: serverHandoffBlock({
-        locale: "en",
+        locale,
         queries: dehydrate(queryClient, {
           shouldDehydrateQuery: (q) => q.state.status === "success" && !q.meta?.personal,
         }),
       }),
       status: router.state.matches.some((m) => m.status === "notFound") ? 404 : status,
+      locale,
+      title: title ?? pageI18n._(DEFAULT_PAGE_META.title),
+      description: description ?? pageI18n._(DEFAULT_PAGE_META.description),
     };
   } finally {
     queryClient.clear();

@@ -35,9 +35,12 @@ const app = (
 );
 
 async function start(): Promise<void> {
-  await activateInitialLocale().catch(() => undefined);
   const handoff = readServerHandoff(document);
-  // The server's page is hydrated when it was rendered in the shopper's language; otherwise it is replaced.
+  // The language the server rendered in (its `lang` cookie or Accept-Language) unless a stored choice says
+  // otherwise: the page is hydrated in the language it is written in, never re-rendered for it.
+  await activateInitialLocale(handoff?.locale).catch(() => undefined);
+  // The server's page is hydrated when it was rendered in the shopper's language; otherwise it is replaced
+  // (a choice stored before the cookie existed: the cookie now says it, so the next page is hydrated).
   if (handoff && handoff.locale === i18n.locale) {
     hydrate(services.queryClient, handoff.queries as DehydratedState);
     // The route's code and data first, so that the first render is the page the server sent.

@@ -6,7 +6,8 @@ import type { QueryClient } from "@tanstack/react-query";
 import { PersistQueryClientProvider } from "@/offline/persist-provider";
 import { RouterProvider, type RouterHistory } from "@tanstack/react-router";
 import { LazyToastHost } from "@/components/feedback/lazy-toast-host";
-import { i18n } from "@/i18n/i18n";
+import type { I18n } from "@lingui/core";
+import { i18n as browserI18n } from "@/i18n/i18n";
 import { registerMutationDefaults } from "@/offline/mutation-defaults";
 import type { Outbox } from "@/offline/outbox";
 import { OutboxContext } from "@/offline/outbox-context";
@@ -21,15 +22,17 @@ export interface AppServices {
   router: ReturnType<typeof createAppRouter>;
   /** The writes waiting for the connection (offline/outbox.ts); the browser's only, absent on the server. */
   outbox?: Outbox;
+  /** The language of this app instance: the browser's one, or one per server render (never shared by two). */
+  i18n: I18n;
   /** Runs when the persisted cache is back (the browser replays its outbox then); absent on the server. */
   onCacheRestored?: () => void;
 }
 
 /** The query client and the router of one app instance (one per page load, or one per server render). */
-export function createAppServices(history?: RouterHistory): AppServices {
+export function createAppServices(history?: RouterHistory, i18n: I18n = browserI18n): AppServices {
   // Mutation defaults first: restored paused writes need their functions before they are resumed.
   const queryClient = registerMutationDefaults(createQueryClient());
-  return { queryClient, router: createAppRouter(queryClient, history) };
+  return { queryClient, router: createAppRouter(queryClient, history), i18n };
 }
 
 /**
@@ -37,7 +40,7 @@ export function createAppServices(history?: RouterHistory): AppServices {
  * still "restoring" in both, so queries show what the server put in the cache and fetch nothing yet.
  */
 export function AppProviders({ services }: { services: AppServices }) {
-  const { queryClient, router, onCacheRestored, outbox } = services;
+  const { queryClient, router, onCacheRestored, outbox, i18n } = services;
 
   useEffect(() => {
     // The shell answers clicks from here on. On a server-rendered page the page's own part (a router Suspense

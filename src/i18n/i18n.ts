@@ -1,10 +1,18 @@
 /*
  * Lingui set-up: one compiled catalogue per locale, loaded on demand (each is its own small chunk),
- * the choice persisted in localStorage and mirrored in <html lang>.
+ * the choice persisted in localStorage, mirrored in <html lang> and in the `lang` cookie the server renders
+ * the first page in (docs/decisions/029-the-first-page-is-rendered-in-the-shoppers-language.md).
  */
 import { i18n, type Messages } from "@lingui/core";
-import { useSyncExternalStore } from "react";
-import { initialLocale, LOCALE_STORAGE_KEY, type Locale } from "./locale";
+import { useLingui } from "@lingui/react";
+import {
+  initialLocale,
+  LOCALE_STORAGE_KEY,
+  localeCookie,
+  localeFromCookie,
+  normaliseLocale,
+  type Locale,
+} from "./locale";
 
 const loaders: Record<Locale, () => Promise<{ messages: Messages }>> = {
   en: () => import("./locales/en/messages.po"),
@@ -20,35 +28,40 @@ function readStored(): string | null {
   }
 }
 
-/** Loads and activates a locale, persists it and sets <html lang>. */
+/** Writes the `lang` cookie when it does not already say `locale`: the server's next page is in it. */
+function syncCookie(locale: Locale): void {
+  if (typeof document === "undefined") return;
+  if (localeFromCookie(document.cookie) === locale) return;
+  document.cookie = localeCookie(locale, location.protocol === "https:");
+}
+
+/** Loads and activates a locale, persists it (storage and cookie) and sets <html lang>. */
 export async function activateLocale(locale: Locale): Promise<void> {
   const { messages } = await loaders[locale]();
   i18n.loadAndActivate({ locale, messages });
   try {
     localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   } catch {
-    /* storage may be unavailable (private mode); the choice then lasts for this visit */
+    /* storage may be unavailable (private mode); the cookie then carries the choice */
   }
+  syncCookie(locale);
   if (typeof document !== "undefined") document.documentElement.lang = locale;
 }
 
-/** Activates the stored (or browser) locale at start-up. */
-export function activateInitialLocale(): Promise<void> {
+/**
+ * Activates the language to start in: the stored choice, else the one the server rendered the page in
+ * (`serverLocale`, from its cookie or Accept-Language), else the browser's. A stored choice that differs
+ * from the server's (chosen before the cookie existed) wins and re-sets the cookie.
+ */
+export function activateInitialLocale(serverLocale?: string | null): Promise<void> {
   const browser = typeof navigator === "undefined" ? [] : navigator.languages;
-  return activateLocale(initialLocale(readStored(), browser));
+  const stored = normaliseLocale(readStored()) ?? normaliseLocale(serverLocale);
+  return activateLocale(initialLocale(stored, browser));
 }
 
-function subscribe(cb: () => void): () => void {
-  return i18n.on("change", cb);
-}
-
-/** The active locale, re-rendering on change. */
+/** The active locale of the rendering tree (its I18nProvider: one per server render), re-rendering on change. */
 export function useLocale(): Locale {
-  return useSyncExternalStore(
-    subscribe,
-    () => i18n.locale as Locale,
-    () => i18n.locale as Locale,
-  );
+  return useLingui().i18n.locale as Locale;
 }
 
 export { i18n };

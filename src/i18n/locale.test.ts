@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { initialLocale, normaliseLocale } from "./locale";
+import {
+  initialLocale,
+  localeCookie,
+  localeFromAcceptLanguage,
+  localeFromCookie,
+  normaliseLocale,
+  requestLocale,
+} from "./locale";
 
 describe("locale choice", () => {
   it("reads the legacy stored value fn as French", () => {
@@ -21,5 +28,26 @@ describe("locale choice", () => {
 
   it("prefers the stored choice over the browser's", () => {
     expect(initialLocale("de", ["fr-FR"])).toBe("de");
+  });
+
+  it("reads the lang cookie among others, and ignores a language the shop does not have", () => {
+    expect(localeFromCookie("a=1; lang=de; b=2")).toBe("de");
+    expect(localeFromCookie("xlang=fr; lang=fn")).toBe("fr");
+    expect(localeFromCookie("lang=es")).toBeNull();
+    expect(localeFromCookie("")).toBeNull();
+  });
+
+  it("takes the best supported language of Accept-Language by quality", () => {
+    expect(localeFromAcceptLanguage("it-IT, de;q=0.7, fr;q=0.8")).toBe("fr");
+    expect(localeFromAcceptLanguage("fr;q=0, de-AT")).toBe("de");
+    expect(localeFromAcceptLanguage("ja, *;q=0.5")).toBeNull();
+    expect(requestLocale("lang=de", "fr")).toBe("de");
+    expect(requestLocale(null, "es, fr-CA;q=0.5")).toBe("fr");
+    expect(requestLocale("lang=zz", undefined)).toBe("en");
+  });
+
+  it("writes a year-long, site-wide, first-party cookie, Secure over HTTPS", () => {
+    expect(localeCookie("fr", false)).toBe("lang=fr; Path=/; Max-Age=31536000; SameSite=Lax");
+    expect(localeCookie("de", true)).toMatch(/; Secure$/);
   });
 });

@@ -17,3 +17,51 @@ export function normaliseLocale(value: string | null | undefined): Locale | null
 export function initialLocale(stored: string | null, browser: readonly string[] = []): Locale {
   return normaliseLocale(stored) ?? browser.map(normaliseLocale).find((l) => l !== null) ?? DEFAULT_LOCALE;
 }
+
+/**
+ * The cookie that carries the shopper's language to the server, so the first page is rendered in it
+ * (docs/decisions/029-the-first-page-is-rendered-in-the-shoppers-language.md). Set by the browser whenever a
+ * language is activated (not HttpOnly: the page writes it); the stored choice in localStorage wins over it.
+ */
+export const LOCALE_COOKIE = "lang";
+
+/** The language in a Cookie header (or `document.cookie`), or null. */
+export function localeFromCookie(cookie: string | null | undefined): Locale | null {
+  if (!cookie) return null;
+  for (const part of cookie.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq < 0 || part.slice(0, eq).trim() !== LOCALE_COOKIE) continue;
+    return normaliseLocale(part.slice(eq + 1));
+  }
+  return null;
+}
+
+/** The first supported language of an Accept-Language header, by quality, or null. */
+export function localeFromAcceptLanguage(header: string | null | undefined): Locale | null {
+  if (!header) return null;
+  const ranges = header
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/i.exec(p)?.[1]).find((v) => v !== undefined);
+      const quality = q === undefined ? 1 : Number(q);
+      return { tag: tag.trim(), quality: Number.isFinite(quality) ? quality : 0, index };
+    })
+    .filter((r) => r.quality > 0)
+    .sort((a, b) => b.quality - a.quality || a.index - b.index);
+  for (const r of ranges) {
+    const locale = normaliseLocale(r.tag);
+    if (locale) return locale;
+  }
+  return null;
+}
+
+/** The language a server renders a page in: the cookie's, else the browser's, else English. */
+export function requestLocale(cookie: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
+  return localeFromCookie(cookie) ?? localeFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE;
+}
+
+/** The Set-Cookie value the browser writes for a language (a year, the whole site, first-party only). */
+export function localeCookie(locale: Locale, secure: boolean): string {
+  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;
+}

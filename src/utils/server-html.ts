@@ -57,6 +57,8 @@ export interface ServerRender {
   origin: string;
   /** sets the reply's status (404 for a page that does not exist) */
   setStatus: (status: number) => void;
+  /** the page's title and meta description (usePageMeta); the first defined value of each is kept */
+  setMeta?: (title: string | undefined, description: string | undefined) => void;
 }
 
 /** One value per render, so concurrent renders never share it. */

@@ -40,7 +40,10 @@ export function ContentPageView({ slug, children }: { slug: string; children?: R
   const { data } = useSuspenseQuery(contentQueries.page(slug));
   const page = data === PAGES_UNAVAILABLE ? null : data;
   // Runs after PageHeader's own title effect (children first), so meta_title wins when present.
-  usePageMeta(page?.meta_title || page?.page_title);
+  usePageMeta(
+    page?.meta_title || page?.page_title,
+    page ? page.meta_description || page.meta_title || page.page_title : undefined,
+  );
   if (data === PAGES_UNAVAILABLE) return <PageUnavailable />;
   if (!page) return <PageNotFound />;
   return (

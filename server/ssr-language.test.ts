@@ -1,0 +1,148 @@
+// @vitest-environment node
+// The storefront's own renderer (src/entry-server.tsx, loaded through Vitest's transform on the main thread)
+// behind the app: the first page comes in the shopper's language (issue 16 item 2; docs/decisions/029).
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { RenderedPage } from "./ssr";
+import { makeApp } from "./test-utils";
+
+/** The renderer's module, the one the app loaded (the server's tsconfig does not compile JSX). */
+const entry = resolve("src/entry-server.tsx");
+const renderPage = async (url: string, origin: string, language: string): Promise<RenderedPage> =>
+  (
+    (await import(entry)) as { renderPage: (u: string, o: string, l: string) => Promise<RenderedPage> }
+  ).renderPage(url, origin, language);
+
+/** A storefront build whose renderer is the real one, and whose shell is index.html's head. */
+function distWithStorefrontRenderer(): string {
+  const dir = mkdtempSync(join(tmpdir(), "dist-"));
+  writeFileSync(
+    join(dir, "index.html"),
+    `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Velora Bicycles – mountain, road, fat, city and kids bikes</title>
+    <meta
+      name="description"
+      content="Shop mountain, road, fat, city/hybrid and kids/BMX bicycles from Velora."
+    />
+  </head>
+  <body><div id="root"><div class="boot"></div></div></body>
+</html>`,
+  );
+  mkdirSync(`${dir}-ssr`);
+  writeFileSync(join(`${dir}-ssr`, "entry-server.js"), `export * from ${JSON.stringify(entry)};`);
+  return dir;
+}
+
+const app = makeApp({ distDir: distWithStorefrontRenderer(), renderThreads: 0 });
+
+async function page(path: string, headers: Record<string, string> = {}) {
+  const reply = await (await app).request(`http://shop.test${path}`, { headers });
+  return { reply, html: await reply.text() };
+}
+
+/** The text of the first element whose opening tag matches `open` (tags inside dropped). */
+function textOf(html: string, open: RegExp): string {
+  const m = open.exec(html);
+  if (!m) return "";
+  const rest = html.slice(m.index + m[0].length);
+  return rest.slice(0, rest.search(/<\/h1>|<\/title>|<\/a>/)).replace(/<[^>]*>/g, "");
+}
+
+// The first render loads (and Vitest transforms) the whole storefront, longer than the server's render
+// timeout; until then the server answers with the shell.
+beforeAll(async () => {
+  for (const path of ["/page/warm-up", "/product/cub-balance-12?warm=1", "/catalog/road-bikes?warm=1"]) {
+    let rendered = false;
+    for (let i = 0; i < 60 && !rendered; i++) {
+      rendered = (await page(path)).html.includes('id="server-state"');
+      if (!rendered) await new Promise((r) => setTimeout(r, 1000));
+    }
+    if (!rendered) throw new Error(`the renderer never rendered ${path}`);
+  }
+}, 180_000);
+
+describe("the first page in the shopper's language", () => {
+  it("renders a product page in French or German from the lang cookie, English without it", async () => {
+    const fr = await page("/product/cub-balance-12", { cookie: "theme=x; lang=fr" });
+    expect(fr.reply.status).toBe(200);
+    expect(fr.html).toContain('<html lang="fr">');
+    expect(fr.html).toContain("Ajouter au panier");
+    expect(fr.html).toContain("Menu principal");
+    expect(fr.html).not.toContain(">Add To Cart<");
+    expect(fr.html).toContain('"locale":"fr"');
+    expect(fr.reply.headers.get("content-language")).toBe("fr");
+    // A shared cache keys the page on the language's sources.
+    expect(fr.reply.headers.get("vary")).toMatch(/Cookie/);
+    expect(fr.reply.headers.get("vary")).toMatch(/Accept-Language/);
+
+    const de = await page("/product/cub-balance-12", { cookie: "lang=de" });
+    expect(de.html).toContain('<html lang="de">');
+    expect(de.html).toContain("In den Warenkorb");
+    expect(de.html).toContain("Hauptmenü");
+    expect(de.reply.headers.get("etag")).not.toBe(fr.reply.headers.get("etag"));
+
+    const en = await page("/product/cub-balance-12");
+    expect(en.html).toContain('<html lang="en">');
+    expect(en.html).toContain("Add To Cart");
+    expect(en.html).not.toContain("Ajouter au panier");
+    expect(en.html).toContain('"locale":"en"');
+    // The page's own title (its product) in the head, not the shell's.
+    expect(textOf(en.html, /<title>/)).toMatch(/\| Velora Bicycles$/);
+    expect(textOf(en.html, /<title>/)).not.toBe(textOf(en.html, /<h1[^>]*>/));
+  });
+
+  it("renders a content page's title, breadcrumb and description in the cookie's language", async () => {
+    const fr = await page("/page/about-us", { cookie: "lang=fr" });
+    expect(fr.html).toContain('<html lang="fr">');
+    expect(fr.html).toContain(">Accueil<");
+    expect(fr.html).toContain("À propos");
+    // The page's content (the shop's own text) is in the HTML too.
+    expect(fr.html).toContain("Fifty years of building bicycles");
+    const de = await page("/page/about-us", { cookie: "lang=de" });
+    expect(de.html).toContain('<html lang="de">');
+    expect(de.html).toContain(">Startseite<");
+    const en = await page("/page/about-us");
+    expect(en.html).toContain(">Home<");
+    // The title is the page's, in the head of every language.
+    expect(textOf(fr.html, /<title>/)).toMatch(/ \| Velora Bicycles$/);
+  });
+
+  it("uses Accept-Language without a cookie, and the cookie over it", async () => {
+    const de = await page("/page/about-us", { "accept-language": "it;q=0.9, de-CH;q=0.8, en;q=0.5" });
+    expect(de.html).toContain('<html lang="de">');
+    const fr = await page("/page/about-us", { "accept-language": "de", cookie: "lang=fr" });
+    expect(fr.html).toContain('<html lang="fr">');
+    // A cookie naming no language of the shop is ignored.
+    const en = await page("/page/about-us", { cookie: "lang=xx" });
+    expect(en.html).toContain('<html lang="en">');
+    // The shop's default title, translated, on a page that has none of its own (the home sets its own).
+    const home = await page("/", { cookie: "lang=de" });
+    expect(textOf(home.html, /<title>/)).toBe(
+      "Mountainbikes, Rennräder, Fatbikes, Stadt- und Kinderräder | Velora Bicycles",
+    );
+  });
+
+  it("keeps renders in different languages at the same time apart", async () => {
+    // Started together, each with its own i18n instance (no render's language is a shared global).
+    const paths = ["/catalog/road-bikes", "/product/cub-balance-12"];
+    const langs = ["fr", "de", "en"] as const;
+    const pages = await Promise.all(
+      paths.flatMap((p) => langs.map((lang) => renderPage(p, "http://shop.test", lang))),
+    );
+    const expected = {
+      fr: 'aria-label="Menu principal"',
+      de: 'aria-label="Hauptmenü"',
+      en: 'aria-label="Main menu"',
+    };
+    pages.forEach((rendered, i) => {
+      const lang = langs[i % langs.length]!;
+      expect(rendered.locale).toBe(lang);
+      expect(rendered.html).toContain(expected[lang]);
+      for (const other of langs) if (other !== lang) expect(rendered.html).not.toContain(expected[other]);
+    });
+  });
+});

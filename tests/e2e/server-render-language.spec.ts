@@ -1,0 +1,127 @@
+// Issue 16 item 2: a French or German shopper's first page is rendered by the server in their language
+// (the `lang` cookie the language switcher sets), and hydration keeps it: nothing is re-rendered or flips.
+// docs/decisions/029-the-first-page-is-rendered-in-the-shoppers-language.md
+import { expect, type Page } from "@playwright/test";
+import { test } from "./fixtures";
+import type { ApiProduct } from "./offline-helpers";
+
+/** Console errors and uncaught exceptions of a page (a hydration mismatch is one of them). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}
+
+/**
+ * Marks the h1 and the header's "About" link as the HTML parser makes them, before any script of the page:
+ * `data-seen` stays only if hydration keeps the server's element, `data-changed` is set if its text changes.
+ */
+async function watchServerElements(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const selectors = ["h1", "header nav a[href='/page/about-us']"];
+    const mark = new MutationObserver(() => {
+      for (const selector of selectors) {
+        const el = document.querySelector(selector);
+        if (!el || el.hasAttribute("data-seen")) continue;
+        el.setAttribute("data-seen", "1");
+        // Text changes once the parser is done, before the page's (deferred) scripts run: "interactive".
+        const watch = () =>
+          new MutationObserver(() => el.setAttribute("data-changed", "1")).observe(el, {
+            characterData: true,
+            childList: true,
+            subtree: true,
+          });
+        if (document.readyState !== "loading") watch();
+        else document.addEventListener("readystatechange", watch, { once: true });
+      }
+      if (selectors.every((s) => document.querySelector(`${s}[data-seen]`))) mark.disconnect();
+    });
+    mark.observe(document, { childList: true, subtree: true });
+  });
+}
+
+async function langCookie(page: Page): Promise<string | undefined> {
+  return (await page.context().cookies()).find((c) => c.name === "lang")?.value;
+}
+
+test("a shopper who chose French gets French server HTML, hydrated as it is; back to English likewise", async ({
+  page,
+  request,
+}) => {
+  const reply = await request.get("/api/products?cat_slug=mountain-bikes&limit=1");
+  const [bike] = ((await reply.json()) as { data: ApiProduct[] }).data;
+  if (!bike) throw new Error("the sample data has no mountain bike");
+  const path = `/product/${bike.url_key}`;
+  const errors = collectErrors(page);
+
+  await page.goto(path);
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await page.getByLabel("Language").selectOption("fr");
+  await expect(page.getByRole("navigation", { name: "Menu principal" })).toBeVisible();
+  expect(await langCookie(page)).toBe("fr");
+
+  // The document the server now sends (the browser's cookies go with page.request) is French.
+  const french = await (await page.request.get(path)).text();
+  expect(french).toContain('<html lang="fr">');
+  expect(french).toContain('aria-label="Menu principal"');
+  expect(french).toContain(">À propos</a>");
+  expect(french).toContain("Ajouter au panier");
+  expect(french).toContain('"locale":"fr"');
+
+  await watchServerElements(page);
+  await page.reload();
+  await page.waitForLoadState("networkidle");
+  await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+  // The server's elements are the ones shown, with the text they arrived with.
+  await expect(page.locator("h1[data-seen]")).toHaveText(bike.name);
+  const about = page
+    .getByRole("navigation", { name: "Menu principal" })
+    .getByRole("link", { name: "À propos" });
+  await expect(about).toHaveAttribute("data-seen", "1");
+  await expect(page.locator("[data-changed]")).toHaveCount(0);
+  await expect(
+    page.locator("#main").getByRole("button", { name: "Ajouter au panier", exact: true }).first(),
+  ).toBeVisible();
+  // Hydrated: the page answers (the client router takes a header link).
+  await about.click();
+  await expect(page).toHaveURL(/\/page\/about-us$/);
+  await expect(page.getByRole("navigation", { name: "Fil d’Ariane" })).toBeVisible();
+
+  // Back to English: the cookie follows, and so do the server's pages.
+  await page.getByLabel("Langue").selectOption("en");
+  await expect(page.getByRole("navigation", { name: "Main menu" })).toBeVisible();
+  expect(await langCookie(page)).toBe("en");
+  const english = await (await page.request.get(path)).text();
+  expect(english).toContain('<html lang="en">');
+  expect(english).toContain('aria-label="Main menu"');
+  await page.goto(path);
+  await page.waitForLoadState("networkidle");
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
+  await expect(page.locator("h1[data-seen]")).toHaveText(bike.name);
+  await expect(
+    page.getByRole("navigation", { name: "Main menu" }).getByRole("link", { name: "About Us" }),
+  ).toHaveAttribute("data-seen", "1");
+  await expect(page.locator("[data-changed]")).toHaveCount(0);
+
+  expect(errors.filter((e) => !/service worker/i.test(e))).toEqual([]);
+});
+
+test("a language stored before the cookie existed wins, and sets the cookie for the next page", async ({
+  page,
+}) => {
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem("seeded")) {
+      localStorage.setItem("language", "de");
+      sessionStorage.setItem("seeded", "1");
+    }
+  });
+  await page.goto("/page/about-us");
+  await expect(page.getByRole("navigation", { name: "Hauptmenü" })).toBeVisible();
+  expect(await langCookie(page)).toBe("de");
+  const german = await (await page.request.get("/page/about-us")).text();
+  expect(german).toContain('<html lang="de">');
+  expect(german).toContain('aria-label="Hauptmenü"');
+});
