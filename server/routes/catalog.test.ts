@@ -25,7 +25,7 @@ describe("catalogue", () => {
     const p = body.data[0]!;
     expect(p.formated_price).toMatch(/^₹/);
     expect(p.images[0]?.medium_image_url).toMatch(/^\/api\/images\/products\/[a-z]+-[a-z]+-medium\.svg$/);
-    expect(p.basic_info.additional_info.map((a) => a.code)).toEqual([...ADDITIONAL_INFO_CODES]);
+    expect(p.basic_info!.additional_info.map((a) => a.code)).toEqual([...ADDITIONAL_INFO_CODES]);
   });
 
   it("searches names whatever their case, with % and _ as plain characters, on either database", async () => {
@@ -50,20 +50,20 @@ describe("catalogue", () => {
       (await s.get("/api/products?cat_slug=mountain-bikes&limit=50")).json,
     );
     expect(mtb.data.length).toBe(9);
-    expect(mtb.data.every((p) => p.categories.some((c) => c.slug === "mountain-bikes"))).toBe(true);
+    expect(mtb.data.every((p) => p.categories!.some((c) => c.slug === "mountain-bikes"))).toBe(true);
     const byId = productListReplySchema.parse((await s.get("/api/products?category_id=2&limit=50")).json);
     expect(byId.meta?.total).toBe(9);
     const kids = productListReplySchema.parse((await s.get("/api/products?tag=Kids&limit=50")).json);
-    expect(kids.data.every((p) => p.tags.includes("Kids"))).toBe(true);
+    expect(kids.data.every((p) => p.tags!.includes("Kids"))).toBe(true);
     const red = productListReplySchema.parse((await s.get("/api/products?color=red&size=xl&limit=50")).json);
     expect(red.data.length).toBeGreaterThan(0);
     expect(
       red.data.every((p) =>
-        p.variation.some((v) => v.color === "red" && v.size.some((z) => z.name === "xl")),
+        p.variation!.some((v) => v.color === "red" && v.size.some((z) => z.name === "xl")),
       ),
     ).toBe(true);
     const sale = productListReplySchema.parse((await s.get("/api/products?sale=1&limit=50")).json);
-    expect(sale.data.every((p) => p.discount > 0)).toBe(true);
+    expect(sale.data.every((p) => p.discount! > 0)).toBe(true);
     const fresh = productListReplySchema.parse((await s.get("/api/products?new=1&limit=50")).json);
     expect(fresh.data.every((p) => p.new)).toBe(true);
     const cheap = productListReplySchema.parse((await s.get("/api/products?price=0,10000&limit=50")).json);
@@ -86,7 +86,7 @@ describe("catalogue", () => {
       (await s.get("/api/products?category_id=1&bestseller=1&limit=8")).json,
     );
     expect(best.data.length).toBe(8);
-    const counts = best.data.map((p) => p.saleCount);
+    const counts = best.data.map((p) => p.saleCount!);
     expect([...counts].sort((a, b) => b - a)).toEqual(counts);
   });
 
@@ -99,8 +99,8 @@ describe("catalogue", () => {
     expect(list.data[0]!.id).toBe(1);
     const one = productReplySchema.parse((await s.get("/api/products/1")).json);
     expect(one.data.name).toBe("Ridgeline Trail 29");
-    expect(one.data.variation[0]!.size.map((z) => z.stock)).toEqual([2, 5, 0, 8]);
-    expect(one.data.configurable_options.some((o) => o.swatch_value?.startsWith("#"))).toBe(true);
+    expect(one.data.variation![0]!.size.map((z) => z.stock)).toEqual([2, 5, 0, 8]);
+    expect(one.data.configurable_options!.some((o) => o.swatch_value?.startsWith("#"))).toBe(true);
     expect((await s.get("/api/products/99999")).json).toEqual({ error: "Resource Not Found" });
     expect((await s.get("/api/products/abc")).status).toBe(404);
   });

@@ -16,7 +16,6 @@ import {
   cartBatchReplySchema,
   type CartBatchChange,
   type CartBatchReply,
-  type CartMutationReply,
 } from "./contract/cart";
 
 /** A waiting cart write as the batch sends it, or null for one that cannot go in a batch (a coupon). */
@@ -84,7 +83,7 @@ async function sendRun(run: CartBatchChange[]): Promise<boolean> {
  * earlier batch carried it), or null when it goes alone (no replay under way, a run of one, or a server
  * without batches). A change the server refused throws, as the single write would.
  */
-export async function viaCartBatch(idempotencyKey: string): Promise<CartMutationReply | null> {
+export async function viaCartBatch(idempotencyKey: string): Promise<{ message?: string } | null> {
   if (!source || unsupported) return null;
   if (!results.has(idempotencyKey)) {
     const waiting = source();

@@ -1,16 +1,79 @@
+import type { z } from "zod";
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import { viaCartBatch, type BatchableCartWrite } from "./cart-batch";
 import { ApiError, apiFetch } from "./client";
 import {
   cartBatchChangeSchema,
-  cartMutationReplySchema,
-  cartReplySchema,
+  cartMutationReplySchema as wireCartMutationReplySchema,
+  cartReplySchema as wireCartReplySchema,
   couponReplySchema,
-  type Cart,
-  type CartItem,
-  type CartMutationReply,
+  type Cart as WireCart,
+  type CartItem as WireCartItem,
   type CouponReply,
 } from "./contract/cart";
+import { reshapeProduct, toAmount, type Product } from "./product";
+
+/**
+ * A server cart line as the storefront reads it: which product and variant it is (Bagisto tells these in
+ * `additional`), its colour and size (Bagisto: `additional.attributes`), and the storefront's Product.
+ */
+export interface CartItem
+  extends Omit<KnownKeys<WireCartItem>, "product" | "product_id" | "color" | "size"> {
+  productId: number;
+  variantId: number | null;
+  /** unit price in the cart's currency */
+  unitPrice: number;
+  color: string | null;
+  size: string | null;
+  /** the chosen options as attribute id and option id (Bagisto's `super_attribute`) */
+  options: { optionId: number; valueId: number }[];
+  product?: Product;
+}
+export type Cart = Omit<KnownKeys<WireCart>, "items"> & { items: CartItem[] };
+
+/** A zod loose object's type without its `[key: string]: unknown` (which would swallow every key in an Omit). */
+type KnownKeys<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
+
+function optionName(item: WireCartItem, code: "color" | "size"): string | null {
+  const own = item[code];
+  if (own !== undefined) return own;
+  const label = item.additional?.attributes?.[code]?.option_label;
+  return label ? label.toLowerCase() : null;
+}
+
+export function reshapeCartItem(wire: WireCartItem): CartItem {
+  const { product, product_id, color: _color, size: _size, ...rest } = wire;
+  const selected = wire.additional?.selected_configurable_option;
+  return {
+    ...rest,
+    productId: Number(product_id ?? wire.additional?.product_id ?? product?.id ?? 0),
+    variantId: selected == null || selected === "" ? null : Number(selected),
+    unitPrice: toAmount(wire.price),
+    color: optionName(wire, "color"),
+    size: optionName(wire, "size"),
+    options: Object.entries(wire.additional?.super_attribute ?? {}).map(([k, v]) => ({
+      optionId: Number(k),
+      valueId: Number(v),
+    })),
+    product: product ? reshapeProduct(product) : undefined,
+  };
+}
+
+export function reshapeCart(wire: WireCart): Cart {
+  return { ...wire, items: wire.items.map(reshapeCartItem) };
+}
+
+/** Every cart reply is reshaped as it is parsed, whichever call brought it. */
+const cartReplySchema = wireCartReplySchema.transform((r) => ({
+  ...r,
+  data: r.data ? reshapeCart(r.data) : null,
+}));
+const cartMutationReplySchema = wireCartMutationReplySchema.transform(
+  (r): CartMutationReply => ({ ...r, data: r.data ? reshapeCart(r.data) : r.data }),
+);
+export type CartMutationReply = Omit<KnownKeys<z.output<typeof wireCartMutationReplySchema>>, "data"> & {
+  data?: Cart | null;
+};
 
 export { STOCK_ERROR_MESSAGE } from "./contract/cart";
 
@@ -114,14 +177,11 @@ export function addCartLineBody(vars: AddCartLineVariables) {
  * variant, while a line id the device learnt may since have been given to another line.
  */
 export function findCartItem(cart: Cart | null, line: CartLineRef): CartItem | undefined {
-  return cart?.items.find((i) => {
-    const productId = Number(i.product_id ?? i.additional?.product_id);
-    const variantId = i.additional?.selected_configurable_option;
-    return (
-      productId === line.productId &&
-      (line.variantId === null ? variantId == null : Number(variantId) === line.variantId)
-    );
-  });
+  return cart?.items.find(
+    (i) =>
+      i.productId === line.productId &&
+      (line.variantId === null ? i.variantId === null : i.variantId === line.variantId),
+  );
 }
 
 /** Runs a write on the server line a reference points at; a line the server lacks is a no-op (null). */

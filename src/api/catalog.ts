@@ -7,15 +7,69 @@ import {
   productListReplySchema,
   productReplySchema,
   productWithAdditionalInformationReplySchema,
-  type AdditionalInfoEntry,
   type ConfigurableConfig,
-  type Product,
+  type Product as WireProduct,
   type ProductListQuery,
-  type ProductListReply,
-  type ProductWithAdditionalInformation,
 } from "./contract/product";
-import { reviewListReplySchema, type ReviewListReply } from "./contract/review";
+import { reviewListReplySchema, type Review as WireReview } from "./contract/review";
 import { ROOT_CATEGORY_ID } from "./contract/category";
+import type { PaginationMeta } from "./contract/common";
+import {
+  needsConfig,
+  reshapeProduct,
+  reshapeSpecs,
+  toAmount,
+  type Product,
+  type ProductSpec,
+  type ProductWithSpecs,
+} from "./product";
+
+export type { Product, ProductSpec, ProductWithSpecs } from "./product";
+
+/** A page of products and where it sits in the list. */
+export interface ProductList {
+  data: Product[];
+  total: number;
+  /** this page, from 1 */
+  page: number;
+  pageCount: number;
+}
+
+function reshapeList(data: Product[], meta: PaginationMeta | undefined): ProductList {
+  return {
+    data,
+    total: meta?.total ?? data.length,
+    page: meta?.current_page ?? 1,
+    pageCount: meta?.last_page ?? 1,
+  };
+}
+
+/** An approved review, as the product page shows it. */
+export interface Review {
+  id: number;
+  title: string;
+  /** 1 to 5 */
+  rating: number;
+  comment: string;
+  name: string;
+  createdAt: string | null;
+}
+
+export interface ReviewList {
+  data: Review[];
+  total: number;
+}
+
+function reshapeReview(wire: WireReview): Review {
+  return {
+    id: wire.id,
+    title: wire.title,
+    rating: toAmount(wire.rating),
+    comment: wire.comment,
+    name: wire.name,
+    createdAt: wire.created_at,
+  };
+}
 
 /** What a product list asks the API for (GET products); every field is optional. */
 export type ProductListParams = Pick<
@@ -66,17 +120,24 @@ export const catalogRequests = {
 };
 
 /** A page of products (GET products) with Bagisto's pagination envelope. */
-export async function listProducts(
-  params: ProductListParams,
-  signal?: AbortSignal,
-): Promise<ProductListReply> {
+export async function listProducts(params: ProductListParams, signal?: AbortSignal): Promise<ProductList> {
   const r = catalogRequests.list(params);
-  return apiFetch(r.path, {
+  const reply = await apiFetch(r.path, {
     query: r.query,
     schema: productListReplySchema,
     auth: "none",
     signal,
   });
+  return reshapeList(
+    reply.data.map((p) => reshapeProduct(p)),
+    reply.meta,
+  );
+}
+
+/** A product with its colours and sizes: a plain Bagisto tells them in product-configurable-config only. */
+async function withColours(wire: WireProduct, signal?: AbortSignal): Promise<Product> {
+  const config = needsConfig(wire) ? await getConfigurableConfig(wire.id, signal) : null;
+  return reshapeProduct(wire, config);
 }
 
 /** One product by its url_key (GET products?category_id=1&url_key=); null when there is none. */
@@ -89,26 +150,24 @@ export async function getProductByUrlKey(urlKey: string, signal?: AbortSignal): 
     signal,
   });
   // Bagisto (and the reference server) match url_key as a substring; only the exact key is this product.
-  return reply.data.find((p) => p.url_key === urlKey) ?? null;
+  const wire = reply.data.find((p) => p.url_key === urlKey);
+  return wire ? withColours(wire, signal) : null;
 }
 
 /** One product by id (GET products/{id}), for the layout variants that take an id. */
 export async function getProduct(id: number, signal?: AbortSignal): Promise<Product> {
   const reply = await apiFetch(`products/${id}`, { schema: productReplySchema, auth: "none", signal });
-  return reply.data;
+  return withColours(reply.data, signal);
 }
 
 /** The bicycle specs list (GET product-additional-information/{id}). */
-export async function getAdditionalInformation(
-  id: number,
-  signal?: AbortSignal,
-): Promise<AdditionalInfoEntry[]> {
+export async function getAdditionalInformation(id: number, signal?: AbortSignal): Promise<ProductSpec[]> {
   const reply = await apiFetch(catalogRequests.additionalInformation(id).path, {
     schema: additionalInformationReplySchema,
     auth: "none",
     signal,
   });
-  return reply.data;
+  return reshapeSpecs(reply.data);
 }
 
 /** Colour/size attributes and the variant index (GET product-configurable-config/{id}). */
@@ -125,14 +184,17 @@ export async function getConfigurableConfig(id: number, signal?: AbortSignal): P
 export async function listNewProductsWithInformation(
   limit: number,
   signal?: AbortSignal,
-): Promise<ProductWithAdditionalInformation[]> {
+): Promise<ProductWithSpecs[]> {
   const reply = await apiFetch("product-with-additional-information", {
     query: { new: 1, limit },
     schema: productWithAdditionalInformationReplySchema,
     auth: "none",
     signal,
   });
-  return reply.data;
+  return reply.data.map((p) => ({
+    ...reshapeProduct(p),
+    additionalSpecs: reshapeSpecs(p.additional_information),
+  }));
 }
 
 /** Filterable attributes (colour, size, tag) of a category, with counts and the price range (GET getattributes). */
@@ -155,14 +217,15 @@ export async function listReviews(
   page: number,
   limit: number,
   signal?: AbortSignal,
-): Promise<ReviewListReply> {
+): Promise<ReviewList> {
   const r = catalogRequests.reviews(productId, page, limit);
-  return apiFetch(r.path, {
+  const reply = await apiFetch(r.path, {
     query: r.query,
     schema: reviewListReplySchema,
     auth: "none",
     signal,
   });
+  return { data: reply.data.map(reshapeReview), total: reply.meta?.total ?? reply.data.length };
 }
 
 export const catalogKeys = {
@@ -247,8 +310,8 @@ export function cachedProductName(client: QueryClient, productId: number): strin
       }
       return null;
     }
-    const v = value as { id?: unknown; name?: unknown; url_key?: unknown; data?: unknown };
-    if (v.id === productId && typeof v.name === "string" && typeof v.url_key === "string") return v.name;
+    const v = value as { id?: unknown; name?: unknown; urlKey?: unknown; data?: unknown };
+    if (v.id === productId && typeof v.name === "string" && typeof v.urlKey === "string") return v.name;
     return "data" in v ? visit(v.data, depth + 1) : null;
   };
   for (const query of client.getQueryCache().findAll({ queryKey: catalogKeys.all })) {

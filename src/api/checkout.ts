@@ -1,6 +1,6 @@
 import { mutationOptions } from "@tanstack/react-query";
 import { accountKeys } from "./account";
-import { cartKeys } from "./cart";
+import { cartKeys, reshapeCart, type Cart } from "./cart";
 import { apiFetch } from "./client";
 import {
   saveAddressReplySchema,
@@ -15,19 +15,38 @@ import {
   type SaveShippingReply,
 } from "./contract/checkout";
 
+/** A checkout step's reply, with its cart reshaped as every cart is (api/cart.ts). */
+type Known<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
+type WithCart<R extends { data: { cart: unknown } }> = {
+  [K in keyof Known<R>]: K extends "data"
+    ? { [J in keyof Known<R["data"]>]: J extends "cart" ? Cart : R["data"][J] }
+    : R[K];
+};
+function withCart<R extends { data: { cart: Parameters<typeof reshapeCart>[0] } }>(reply: R): WithCart<R> {
+  return { ...reply, data: { ...reply.data, cart: reshapeCart(reply.data.cart) } } as WithCart<R>;
+}
+
 /** Step 1: billing (and shipping) address; the reply lists the shipping rates. */
-export async function saveCheckoutAddress(input: SaveAddressRequest): Promise<SaveAddressReply> {
-  return apiFetch("checkout/save-address", { method: "POST", body: input, schema: saveAddressReplySchema });
+export async function saveCheckoutAddress(input: SaveAddressRequest): Promise<WithCart<SaveAddressReply>> {
+  return withCart(
+    await apiFetch("checkout/save-address", { method: "POST", body: input, schema: saveAddressReplySchema }),
+  );
 }
 
 /** Step 2: the shipping method; the reply lists the payment methods. */
-export async function saveShippingMethod(input: { shipping_method: string }): Promise<SaveShippingReply> {
-  return apiFetch("checkout/save-shipping", { method: "POST", body: input, schema: saveShippingReplySchema });
+export async function saveShippingMethod(input: {
+  shipping_method: string;
+}): Promise<WithCart<SaveShippingReply>> {
+  return withCart(
+    await apiFetch("checkout/save-shipping", { method: "POST", body: input, schema: saveShippingReplySchema }),
+  );
 }
 
 /** Step 3: the payment method (cash on delivery or money transfer). */
-export async function savePaymentMethod(input: SavePaymentRequest): Promise<SavePaymentReply> {
-  return apiFetch("checkout/save-payment", { method: "POST", body: input, schema: savePaymentReplySchema });
+export async function savePaymentMethod(input: SavePaymentRequest): Promise<WithCart<SavePaymentReply>> {
+  return withCart(
+    await apiFetch("checkout/save-payment", { method: "POST", body: input, schema: savePaymentReplySchema }),
+  );
 }
 
 /** Step 4: places the order; the idempotency key keeps a retried click from ordering twice. */

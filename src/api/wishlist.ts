@@ -1,7 +1,14 @@
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import { outboxRetryDelay, retryWhileUnreachable } from "./cart";
 import { apiFetch } from "./client";
-import { wishlistReplySchema, wishlistToggleReplySchema, type WishlistItem } from "./contract/wishlist";
+import { wishlistReplySchema, wishlistToggleReplySchema } from "./contract/wishlist";
+import { reshapeProduct, type Product } from "./product";
+
+/** A product on the customer's wishlist. */
+export interface WishlistItem {
+  id: number;
+  product: Product;
+}
 
 /** The customer's wishlist (all items). */
 export async function getWishlist(signal?: AbortSignal): Promise<WishlistItem[]> {
@@ -11,7 +18,7 @@ export async function getWishlist(signal?: AbortSignal): Promise<WishlistItem[]>
     auth: "required",
     signal,
   });
-  return reply.data;
+  return reply.data.map((i) => ({ id: i.id, product: reshapeProduct(i.product) }));
 }
 
 /**

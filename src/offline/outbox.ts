@@ -26,8 +26,7 @@ import { cartBatchChange, cartKeys, sameMutationKey, setMinimalCartReplies } fro
 import { startCartBatches, stopCartBatches } from "@/api/cart-batch";
 import { ApiError, setSendGuard } from "@/api/client";
 import { wishlistKeys } from "@/api/wishlist";
-import type { Cart } from "@/api/contract/cart";
-import { toAmount } from "@/i18n/format";
+import type { Cart } from "@/api/cart";
 import type { QueuedChange } from "./change-queue";
 import { markDone, markSent, readDone, readSent } from "./done-keys";
 import { noteWriteOver, noteWriteUnderWay, type WriteKind } from "./server-freshness";
@@ -95,9 +94,9 @@ function numberOrNull(v: unknown): number | null {
 /** The server cart's lines as product, variant and unit price (base currency), for the price check. */
 function serverLinePrices(cart: Cart | null | undefined) {
   return (cart?.items ?? []).map((item) => ({
-    productId: Number(item.product_id ?? item.additional?.product_id ?? item.product?.id ?? 0),
-    variantId: numberOrNull(item.additional?.selected_configurable_option),
-    price: toAmount(item.price),
+    productId: item.productId,
+    variantId: item.variantId,
+    price: item.unitPrice,
   }));
 }
 

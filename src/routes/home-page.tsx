@@ -1,6 +1,6 @@
 import { useMatches } from "@tanstack/react-router";
 import { lazy } from "react";
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 import { HomeView } from "@/features/home/components/home-view";
 import { relatedProductsParams } from "@/features/catalog/utils/related-products";
 import { SaveForOffline } from "@/features/offline-packs/components/save-for-offline";

@@ -21,9 +21,9 @@ export function ProductPage() {
         <RecentlyViewed
           current={{
             id: product.id,
-            urlKey: product.url_key,
+            urlKey: product.urlKey,
             name: product.name,
-            image: product.images[0]?.small_image_url ?? null,
+            image: product.images[0]?.small ?? null,
           }}
         />
       )}

@@ -1,3 +1,4 @@
+import { reshapeProduct } from "@/api/product";
 /*
  * msw fixtures and handlers for the shopping and account component tests: a configurable bicycle,
  * a plain one, a server cart built from lines, and the default replies (empty cart, empty wishlist).
@@ -97,7 +98,7 @@ const money = (n: number) => formatMoney(n, SERVER_MONEY_FORMAT);
 
 export function sampleCart(lines: LineSpec[], over: Partial<Cart> = {}): Cart {
   const items: CartItem[] = lines.map((l) => {
-    const price = Number(l.product.price) * (1 - l.product.discount / 100);
+    const price = Number(l.product.price) * (1 - (l.product.discount ?? 0) / 100);
     return {
       id: l.id,
       quantity: l.quantity,
@@ -249,3 +250,8 @@ export const shoppingHandlers = [
   http.get("*/api/statelist", () => HttpResponse.json({ data: [] })),
   http.get("*/api/addresses", () => HttpResponse.json({ data: [] })),
 ];
+
+/** The storefront's Product (api/product.ts) of a sample wire product, for tests that hand one to a component. */
+export const appProduct = (over: Partial<Product> = {}) => reshapeProduct(sampleProduct(over));
+/** The storefront's Product of a plain (not configurable) sample product. */
+export const appPlainProduct = (over: Partial<Product> = {}) => reshapeProduct(plainProduct(over));

@@ -78,38 +78,53 @@ export const reviewSummarySchema = z.looseObject({
   percentage: z.union([z.string(), z.array(z.unknown()), z.record(z.string(), z.number())]),
 });
 
+/**
+ * A product as the API sends it: Bagisto 1.3's Product resource (`Resources/Catalog/Product.php`). The keys
+ * marked "ours" only the reference server sends; `api/product.ts` derives them when they are absent.
+ */
 export const productSchema = z.looseObject({
   id: z.number(),
   sku: z.string(),
   type: z.string(),
   name: z.string(),
   url_key: z.string(),
-  description: z.string(),
-  short_description: z.string(),
-  /** regular price in the base currency (INR) */
+  description: z.string().nullable(),
+  short_description: z.string().nullable(),
+  /** Bagisto: the minimal price (the special price while there is one); ours: the regular price */
   price: moneySchema,
   formated_price: z.string(),
-  /** percent; discounted price = price − price × discount / 100 */
-  discount: z.number(),
+  /** ours: percent; discounted price = price − price × discount / 100 */
+  discount: z.number().optional(),
   special_price: moneySchema.nullable().optional(),
   formated_special_price: z.string().nullable().optional(),
   regular_price: moneySchema.optional(),
   formated_regular_price: z.string().optional(),
-  new: z.boolean(),
+  /** ours */
+  new: z.boolean().optional(),
   featured: z.boolean().optional(),
-  rating: z.number(),
-  saleCount: z.number(),
-  stock: z.number(),
+  /** ours (Bagisto: reviews.average_rating) */
+  rating: z.number().optional(),
+  /** ours */
+  saleCount: z.number().optional(),
+  /** ours (Bagisto tells in_stock only) */
+  stock: z.number().optional(),
   in_stock: z.boolean(),
-  offerEnd: z.string().nullable(),
-  affiliateLink: z.string().nullable(),
-  categories: z.array(productCategoryRefSchema),
-  tags: z.array(z.string()),
+  /** ours */
+  offerEnd: z.string().nullable().optional(),
+  /** ours */
+  affiliateLink: z.string().nullable().optional(),
+  /** ours */
+  categories: z.array(productCategoryRefSchema).optional(),
+  /** ours */
+  tags: z.array(z.string()).optional(),
   images: z.array(imageSchema),
   base_image: imageSchema,
-  variation: z.array(variationSchema),
-  basic_info: basicInfoSchema,
-  configurable_options: z.array(configurableOptionSchema),
+  /** ours (Bagisto: GET product-configurable-config/{id}) */
+  variation: z.array(variationSchema).optional(),
+  /** ours */
+  basic_info: basicInfoSchema.optional(),
+  /** ours */
+  configurable_options: z.array(configurableOptionSchema).optional(),
   reviews: reviewSummarySchema.optional(),
   is_wishlisted: z.boolean().optional(),
   is_item_in_cart: z.boolean().optional(),
@@ -208,6 +223,7 @@ export type ConfigurableConfig = z.infer<typeof configurableConfigSchema>;
 export const configurableConfigReplySchema = dataSchema(configurableConfigSchema);
 export type ConfigurableConfigReply = z.infer<typeof configurableConfigReplySchema>;
 
+/** ours (Bagisto has no such route) */
 export const productWithAdditionalInformationSchema = productSchema.extend({
   additional_information: z.array(additionalInfoEntrySchema),
 });

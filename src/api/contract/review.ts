@@ -1,9 +1,12 @@
 import { z } from "zod";
 import { dataSchema, paginatedSchema, timestampSchema } from "./common";
+import { productSchema } from "./product";
 
+/** Bagisto nests the reviewed `product` (Resources/Catalog/ProductReview.php); ours sends `product_id`. */
 export const reviewSchema = z.looseObject({
   id: z.number(),
-  product_id: z.number(),
+  product_id: z.number().optional(),
+  product: productSchema.optional(),
   title: z.string(),
   /** one decimal, e.g. "5.0" */
   rating: z.union([z.string(), z.number()]),

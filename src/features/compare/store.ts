@@ -1,13 +1,13 @@
 /* The compare list: local only (no server calls exist for it), persisted on the device. */
 import { useSyncExternalStore } from "react";
 import { z } from "zod";
-import { productSchema, type Product } from "@/api/contract/product";
+import { storedProductSchema, type Product } from "@/api/product";
 import { createPersistedStore } from "@/offline/storage";
 import { addToCompareList, removeFromCompareList } from "./utils/compare-rules";
 
 export const COMPARE_KEY = "compare";
 
-const listSchema = z.array(productSchema);
+const listSchema = z.array(storedProductSchema);
 
 const store = createPersistedStore<Product[]>(
   COMPARE_KEY,

@@ -4,7 +4,7 @@
  */
 import { useSyncExternalStore } from "react";
 import { z } from "zod";
-import { productSchema, type Product } from "@/api/contract/product";
+import { storedProductSchema, type Product } from "@/api/product";
 import { createPersistedStore } from "@/offline/storage";
 import type { ChangeDescriber } from "@/offline/change-queue";
 import { wishlistChangeDescriber } from "./utils/wishlist-changes";
@@ -12,7 +12,7 @@ import { addToList, removeFromList } from "./utils/wishlist-rules";
 
 export const DEVICE_WISHLIST_KEY = "wishlist";
 
-const storedSchema = z.object({ owner: z.string(), items: z.array(productSchema) });
+const storedSchema = z.object({ owner: z.string(), items: z.array(storedProductSchema) });
 export type StoredWishlist = { owner: string; items: Product[] };
 
 const store = createPersistedStore<StoredWishlist>(

@@ -4,7 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetLocalCart } from "@/features/cart/store";
 import { server } from "../../../tests/msw/server";
-import { plainProduct, sampleProduct, shoppingHandlers } from "../../../tests/msw/shopping-handlers";
+import { appPlainProduct, appProduct, shoppingHandlers } from "../../../tests/msw/shopping-handlers";
 import { renderWithProviders } from "../../../tests/utils/render";
 import { ShopProductCard } from "./catalog-product-card";
 
@@ -15,7 +15,7 @@ describe("shop product card", () => {
   });
 
   it("adds a plain product straight from the card", async () => {
-    await renderWithProviders(<ShopProductCard product={plainProduct()} />);
+    await renderWithProviders(<ShopProductCard product={appPlainProduct()} />);
     expect(await screen.findByRole("button", { name: "Add To Cart" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Add to wishlist" })).toBeTruthy();
     expect(screen.getByRole("button", { name: "Add to compare" })).toBeTruthy();
@@ -23,7 +23,7 @@ describe("shop product card", () => {
 
   it("lets the shopper choose colour and size in the quick view for a bicycle with options", async () => {
     const user = userEvent.setup();
-    await renderWithProviders(<ShopProductCard product={sampleProduct()} />);
+    await renderWithProviders(<ShopProductCard product={appProduct()} />);
     expect(screen.queryByRole("button", { name: "Add To Cart" })).toBeNull();
     await user.click(await screen.findByRole("button", { name: "Select options of Dirt Jumper Mini" }));
     const dialog = await screen.findByRole("dialog", { name: "Dirt Jumper Mini" }, { timeout: 10_000 });
@@ -43,7 +43,7 @@ describe("shop product card", () => {
   it("offers Buy Now in the quick view of a product sold by a partner", async () => {
     const user = userEvent.setup();
     await renderWithProviders(
-      <ShopProductCard product={sampleProduct({ affiliateLink: "https://partners.example.com/jumper" })} />,
+      <ShopProductCard product={appProduct({ affiliateLink: "https://partners.example.com/jumper" })} />,
     );
     await user.click(await screen.findByRole("button", { name: "Quick view of Dirt Jumper Mini" }));
     const dialog = await screen.findByRole("dialog", { name: "Dirt Jumper Mini" }, { timeout: 10_000 });

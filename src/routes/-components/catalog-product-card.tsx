@@ -1,7 +1,7 @@
 import Button from "@mui/material/Button";
 import { useLingui } from "@lingui/react/macro";
 import { lazy, memo, Suspense, useState } from "react";
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 import { AddToCartButton } from "@/features/cart/components/add-to-cart-button";
 import { isOutOfStock } from "@/features/cart/utils/stock";
 import { ProductCard } from "@/features/catalog/components/product-card";
@@ -31,7 +31,7 @@ export const ShopProductCard = memo(function ShopProductCard({
   const name = product.name;
   const openQuickView = () => setQuickView("open");
   // A bicycle with colours and sizes is chosen in the quick view, not added blindly from the card.
-  const needsOptions = product.variation.length > 0 && !product.affiliateLink && !isOutOfStock(product);
+  const needsOptions = product.colours.length > 0 && !product.affiliateLink && !isOutOfStock(product);
   return (
     <>
       <ProductCard

@@ -1,6 +1,6 @@
 import Stack from "@mui/material/Stack";
 import { useState } from "react";
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 import { AddToCartButton } from "@/features/cart/components/add-to-cart-button";
 import { QuantityStepper } from "@/features/cart/components/quantity-stepper";
 import { useLocalCart } from "@/features/cart/store";

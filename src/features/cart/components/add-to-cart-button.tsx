@@ -1,6 +1,6 @@
 import Button, { type ButtonProps } from "@mui/material/Button";
 import { useLingui } from "@lingui/react/macro";
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 import { resolveSelection, useCartActions } from "../hooks/use-cart-actions";
 import { useLocalCart } from "../store";
 import { cartQuantityOf } from "../utils/cart-reducer";

@@ -1,3 +1,4 @@
+import { reshapeProduct } from "@/api/product";
 // @vitest-environment happy-dom
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -8,6 +9,8 @@ import {
   plainProduct,
   sampleCart,
   sampleProduct,
+  appProduct,
+  appPlainProduct,
   shoppingHandlers,
 } from "../../../../tests/msw/shopping-handlers";
 import { renderWithProviders } from "../../../../tests/utils/render";
@@ -17,8 +20,10 @@ import { AddToCartButton } from "./add-to-cart-button";
 import { CartView } from "./cart-view";
 import { MiniCart } from "./mini-cart";
 
-const bike = sampleProduct();
-const plain = plainProduct();
+const bikeWire = sampleProduct();
+const plainWire = plainProduct();
+const bike = reshapeProduct(bikeWire);
+const plain = reshapeProduct(plainWire);
 
 function seedLine(product = plain, quantity = 2, cartItemId = 11) {
   dispatchCart({ type: "add", input: { product: toCartProduct(product), quantity } });
@@ -42,7 +47,7 @@ describe("cart toasts (SPEC §8)", () => {
         return HttpResponse.json({
           message: "ok",
           data: sampleCart([
-            { id: 11, product: bike, quantity: 1, variantId: 4211, color: "blue", size: "m" },
+            { id: 11, product: bikeWire, quantity: 1, variantId: 4211, color: "blue", size: "m" },
           ]),
         });
       }),
@@ -75,7 +80,7 @@ describe("cart toasts (SPEC §8)", () => {
         body = await request.json();
         return HttpResponse.json({
           message: "ok",
-          data: sampleCart([{ id: 12, product: plain, quantity: 1 }]),
+          data: sampleCart([{ id: 12, product: plainWire, quantity: 1 }]),
         });
       }),
     );
@@ -107,8 +112,8 @@ describe("cart toasts (SPEC §8)", () => {
   it("shows Out of Stock for a product not in stock and Buy Now for an affiliate product", async () => {
     await renderWithProviders(
       <>
-        <AddToCartButton product={plainProduct({ in_stock: false })} />
-        <AddToCartButton product={plainProduct({ id: 50, affiliateLink: "https://partner.example/bike" })} />
+        <AddToCartButton product={appPlainProduct({ in_stock: false })} />
+        <AddToCartButton product={appPlainProduct({ id: 50, affiliateLink: "https://partner.example/bike" })} />
       </>,
     );
     expect(screen.getByRole("button", { name: "Out of Stock" }).hasAttribute("disabled")).toBe(true);
@@ -122,13 +127,13 @@ describe("cart toasts (SPEC §8)", () => {
     let sent: unknown;
     server.use(
       http.get("*/api/checkout/cart", () =>
-        HttpResponse.json({ data: sampleCart([{ id: 11, product: plain, quantity: 2 }]) }),
+        HttpResponse.json({ data: sampleCart([{ id: 11, product: plainWire, quantity: 2 }]) }),
       ),
       http.put("*/api/checkout/cart/update", async ({ request }) => {
         sent = await request.json();
         return HttpResponse.json({
           message: "ok",
-          data: sampleCart([{ id: 11, product: plain, quantity: 1 }]),
+          data: sampleCart([{ id: 11, product: plainWire, quantity: 1 }]),
         });
       }),
     );
@@ -141,7 +146,7 @@ describe("cart toasts (SPEC §8)", () => {
   });
 
   it("says 'Quantity exceeds to available stock' when the server refuses an update", async () => {
-    seedLine(sampleProduct({ id: 44, type: "simple", variation: [], stock: 5, name: "Trail 44" }), 1);
+    seedLine(appProduct({ id: 44, type: "simple", variation: [], stock: 5, name: "Trail 44" }), 1);
     server.use(
       http.get("*/api/checkout/cart", () =>
         HttpResponse.json({
@@ -170,13 +175,13 @@ describe("cart toasts (SPEC §8)", () => {
     seedLine(plain, 1);
     seedLine(bike, 1);
     const cart = sampleCart([
-      { id: 11, product: plain, quantity: 1 },
-      { id: 12, product: bike, quantity: 1 },
+      { id: 11, product: plainWire, quantity: 1 },
+      { id: 12, product: bikeWire, quantity: 1 },
     ]);
     server.use(
       http.get("*/api/checkout/cart", () => HttpResponse.json({ data: cart })),
       http.get("*/api/checkout/cart/remove-item/11", () =>
-        HttpResponse.json({ message: "ok", data: sampleCart([{ id: 12, product: bike, quantity: 1 }]) }),
+        HttpResponse.json({ message: "ok", data: sampleCart([{ id: 12, product: bikeWire, quantity: 1 }]) }),
       ),
       http.get("*/api/checkout/cart/empty", () => HttpResponse.json({ message: "ok", data: null })),
     );
@@ -193,7 +198,7 @@ describe("cart toasts (SPEC §8)", () => {
     seedLine(plain, 1);
     server.use(
       http.get("*/api/checkout/cart", () =>
-        HttpResponse.json({ data: sampleCart([{ id: 11, product: plain, quantity: 1 }]) }),
+        HttpResponse.json({ data: sampleCart([{ id: 11, product: plainWire, quantity: 1 }]) }),
       ),
       http.get("*/api/checkout/cart/remove-item/11", () =>
         HttpResponse.json({ message: "Server Error" }, { status: 500 }),
@@ -211,7 +216,7 @@ describe("cart toasts (SPEC §8)", () => {
     let code = "";
     server.use(
       http.get("*/api/checkout/cart", () =>
-        HttpResponse.json({ data: sampleCart([{ id: 11, product: plain, quantity: 1 }]) }),
+        HttpResponse.json({ data: sampleCart([{ id: 11, product: plainWire, quantity: 1 }]) }),
       ),
       http.post("*/api/checkout/cart/coupon", async ({ request }) => {
         code = ((await request.json()) as { code: string }).code;
@@ -238,7 +243,7 @@ describe("cart toasts (SPEC §8)", () => {
     server.use(
       http.get("*/api/checkout/cart", () =>
         HttpResponse.json({
-          data: sampleCart([{ id: 11, product: plain, quantity: 1 }], { coupon_code: "BIKE10" }),
+          data: sampleCart([{ id: 11, product: plainWire, quantity: 1 }], { coupon_code: "BIKE10" }),
         }),
       ),
       http.delete("*/api/checkout/cart/coupon", () =>
@@ -275,7 +280,7 @@ describe("cart toasts (SPEC §8)", () => {
     server.use(
       http.get("*/api/checkout/cart", () =>
         HttpResponse.json({
-          data: sampleCart([{ id: 11, product: plain, quantity: 1 }], {
+          data: sampleCart([{ id: 11, product: plainWire, quantity: 1 }], {
             formated_grand_total: "₹19,999.00",
             grand_total: "19999",
             tax_total: "3000",

@@ -3,7 +3,7 @@ import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
 import { cartKeys, cartMutations, type CartLineRef } from "@/api/cart";
 import { ApiError, newIdempotencyKey } from "@/api/client";
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 import type { Outbox } from "@/offline/outbox";
 import { useOutbox } from "@/offline/outbox-context";
 import { dispatchCart, getLocalCart } from "../store";
@@ -31,15 +31,15 @@ function lineBeforeChange(
 
 /** The colour and size to add: the chosen ones, else the first in stock (a card has no pickers). */
 export function resolveSelection(product: Product, color?: string | null, size?: string | null) {
-  if (!product.variation.length) return { color: null, size: null };
+  if (!product.colours.length) return { color: null, size: null };
   const variation =
-    product.variation.find((v) => v.color === color) ??
-    product.variation.find((v) => v.size.some((s) => s.stock > 0)) ??
-    product.variation[0];
+    product.colours.find((v) => v.color === color) ??
+    product.colours.find((v) => v.sizes.some((s) => s.stock > 0)) ??
+    product.colours[0];
   const chosen =
-    variation?.size.find((s) => s.name === size) ??
-    variation?.size.find((s) => s.stock > 0) ??
-    variation?.size[0];
+    variation?.sizes.find((s) => s.name === size) ??
+    variation?.sizes.find((s) => s.stock > 0) ??
+    variation?.sizes[0];
   return { color: variation?.color ?? null, size: chosen?.name ?? null };
 }
 

@@ -1,12 +1,11 @@
-import type { Cart, CartItem } from "@/api/contract/cart";
-import { toAmount } from "@/i18n/format";
+import type { Cart, CartItem } from "@/api/cart";
 import type { CartLineOption, ServerLine } from "./cart-reducer";
 
 function stockOf(item: CartItem): number {
   const p = item.product;
   if (!p) return item.quantity;
   if (item.color && item.size) {
-    const s = p.variation.find((v) => v.color === item.color)?.size.find((x) => x.name === item.size);
+    const s = p.colours.find((v) => v.color === item.color)?.sizes.find((x) => x.name === item.size);
     if (s) return s.stock;
   }
   return p.stock;
@@ -16,31 +15,25 @@ function stockOf(item: CartItem): number {
 export function toServerLines(cart: Cart | null): ServerLine[] {
   if (!cart) return [];
   return cart.items.map((item) => {
-    const productId = Number(item.product_id ?? item.additional?.product_id ?? item.product?.id ?? 0);
-    const selected = item.additional?.selected_configurable_option;
-    const options: CartLineOption[] = Object.entries(item.additional?.super_attribute ?? {}).map(
-      ([k, v]) => ({
-        optionId: Number(k),
-        valueId: Number(v),
-      }),
-    );
-    const price = toAmount(item.price);
-    const variationImage = item.product?.variation.find((v) => v.color === item.color)?.image;
+    const productId = item.productId;
+    const options: CartLineOption[] = item.options;
+    const price = item.unitPrice;
+    const variationImage = item.product?.colours.find((v) => v.color === item.color)?.image;
     return {
       cartItemId: item.id,
       productId,
-      variantId: selected == null ? null : Number(selected),
+      variantId: item.variantId,
       quantity: item.quantity,
       price,
-      color: item.color ?? null,
-      size: item.size ?? null,
+      color: item.color,
+      size: item.size,
       options,
       product: {
         id: productId,
         name: item.product?.name ?? item.name,
-        urlKey: item.product?.url_key ?? "",
+        urlKey: item.product?.urlKey ?? "",
         sku: item.sku,
-        image: variationImage ?? item.product?.images[0]?.medium_image_url ?? null,
+        image: variationImage ?? item.product?.images[0]?.medium ?? null,
         price,
         stock: stockOf(item),
       },

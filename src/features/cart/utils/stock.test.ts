@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import type { Product } from "@/api/contract/product";
+import type { Product as WireProduct } from "@/api/contract/product";
+import { reshapeProduct, type Product } from "@/api/product";
 import {
   availableStock,
   canAddMore,
@@ -11,8 +12,8 @@ import {
 } from "./stock";
 
 const image = { small_image_url: "s.svg", medium_image_url: "m.svg", large_image_url: "l.svg" };
-const product = (over: Partial<Product> = {}): Product =>
-  ({
+const product = (over: Partial<WireProduct> = {}): Product =>
+  reshapeProduct({
     id: 7,
     sku: "mtb-7",
     type: "configurable",
@@ -54,7 +55,7 @@ const product = (over: Partial<Product> = {}): Product =>
     basic_info: { name: "Trail 7", url_key: "trail-7", images: [], cat: [], additional_info: [] },
     configurable_options: [],
     ...over,
-  }) as Product;
+  } as WireProduct);
 
 describe("stock rules", () => {
   it("reads the stock of the chosen colour and size, of a colour, or of the product", () => {

@@ -1,12 +1,10 @@
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 import { COLOR_ATTRIBUTE_ID, SIZE_ATTRIBUTE_ID } from "@/api/contract/product";
-import { discountedPrice } from "@/api/contract/money";
-import { toAmount } from "@/i18n/format";
 import type { CartLineOption, CartProduct } from "./cart-reducer";
 
 function findSize(product: Product, color?: string | null, size?: string | null) {
   if (!color || !size) return undefined;
-  return product.variation.find((v) => v.color === color)?.size.find((s) => s.name === size);
+  return product.colours.find((v) => v.color === color)?.sizes.find((s) => s.name === size);
 }
 
 /** The stock the shopper can buy: the chosen colour and size's, else the product's. */
@@ -14,20 +12,20 @@ export function availableStock(product: Product, color?: string | null, size?: s
   const variant = findSize(product, color, size);
   if (variant) return variant.stock;
   if (color) {
-    const v = product.variation.find((x) => x.color === color);
-    if (v) return v.size.reduce((n, s) => n + s.stock, 0);
+    const v = product.colours.find((x) => x.color === color);
+    if (v) return v.sizes.reduce((n, s) => n + s.stock, 0);
   }
   return product.stock;
 }
 
 /** 'Out of Stock' (SPEC §4): in_stock absent or not above 0, or nothing left of the chosen variant. */
 export function isOutOfStock(
-  product: Pick<Product, "in_stock" | "stock"> & Partial<Product>,
+  product: Pick<Product, "inStock" | "stock"> & Partial<Product>,
   color?: string | null,
   size?: string | null,
 ): boolean {
-  if (!product.in_stock) return true;
-  const stock = product.variation ? availableStock(product as Product, color, size) : product.stock;
+  if (!product.inStock) return true;
+  const stock = product.colours ? availableStock(product as Product, color, size) : product.stock;
   return !(stock > 0);
 }
 
@@ -47,31 +45,30 @@ export function variantOf(
   color?: string | null,
   size?: string | null,
 ): { variantId: number; options: CartLineOption[] } | null {
-  const v = product.variation.find((x) => x.color === color);
-  const s = v?.size.find((x) => x.name === size);
-  if (!v || !s || s.variant_id === undefined) return null;
+  const v = product.colours.find((x) => x.color === color);
+  const s = v?.sizes.find((x) => x.name === size);
+  if (!v || !s || s.variantId === undefined) return null;
   const options: CartLineOption[] = [];
-  if (v.option_id !== undefined) options.push({ optionId: COLOR_ATTRIBUTE_ID, valueId: v.option_id });
-  if (s.option_id !== undefined) options.push({ optionId: SIZE_ATTRIBUTE_ID, valueId: s.option_id });
-  return { variantId: s.variant_id, options };
+  if (v.optionId !== undefined) options.push({ optionId: COLOR_ATTRIBUTE_ID, valueId: v.optionId });
+  if (s.optionId !== undefined) options.push({ optionId: SIZE_ATTRIBUTE_ID, valueId: s.optionId });
+  return { variantId: s.variantId, options };
 }
 
 /** The unit price after the product discount, in the base currency. */
-export function unitPrice(product: Pick<Product, "price" | "discount">): number {
-  const price = toAmount(product.price);
-  return discountedPrice(price, product.discount) ?? price;
+export function unitPrice(product: Pick<Product, "finalPrice">): number {
+  return product.finalPrice;
 }
 
 /** What the local cart keeps of a product. */
 export function toCartProduct(product: Product, color?: string | null, size?: string | null): CartProduct {
-  const variationImage = product.variation.find((v) => v.color === color)?.image;
+  const variationImage = product.colours.find((v) => v.color === color)?.image;
   return {
     id: product.id,
     name: product.name,
-    urlKey: product.url_key,
+    urlKey: product.urlKey,
     sku: product.sku,
     image:
-      variationImage ?? product.images[0]?.medium_image_url ?? product.base_image.medium_image_url ?? null,
+      variationImage ?? product.images[0]?.medium ?? product.baseImage.medium,
     price: unitPrice(product),
     stock: availableStock(product, color, size),
   };

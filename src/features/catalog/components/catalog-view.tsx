@@ -3,7 +3,7 @@ import Container from "@mui/material/Container";
 import LinearProgress from "@mui/material/LinearProgress";
 import { useLingui } from "@lingui/react/macro";
 import { Suspense, useDeferredValue, type ReactNode } from "react";
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 import { NotFound } from "@/components/feedback/not-found";
 import { PageHeader } from "@/components/layout/page-header";
 import { useCatalogList } from "../hooks/use-catalog-list";

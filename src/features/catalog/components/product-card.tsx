@@ -9,7 +9,7 @@ import VisibilityOutlinedIcon from "@mui/icons-material/VisibilityOutlined";
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 import { ProductPrice } from "./product-price";
 import { ProductRating } from "./product-rating";
 import { htmlToText } from "../utils/html-text";
@@ -36,7 +36,7 @@ export function ProductCard({
   layout = "grid",
 }: ProductCardProps) {
   const { t } = useLingui();
-  const image = product.images[0] ?? product.base_image;
+  const image = product.images[0] ?? product.baseImage;
   const discount = Math.round(product.discount);
   const name = product.name;
   return (
@@ -52,13 +52,13 @@ export function ProductCard({
       <Box sx={{ position: "relative", flexShrink: 0, width: layout === "list" ? { sm: "40%" } : undefined }}>
         <Link
           to="/product/$urlKey"
-          params={{ urlKey: product.url_key }}
+          params={{ urlKey: product.urlKey }}
           tabIndex={-1}
           aria-hidden="true"
           style={{ display: "block" }}
         >
           <img
-            src={image.medium_image_url}
+            src={image.medium}
             alt=""
             width={CARD_IMAGE_SIZE}
             height={CARD_IMAGE_SIZE}
@@ -70,7 +70,7 @@ export function ProductCard({
         </Link>
         <Stack spacing={0.5} sx={{ position: "absolute", top: 8, left: 8, alignItems: "flex-start" }}>
           {discount > 0 && <Chip size="small" color="primary" label={t`-${discount}%`} />}
-          {product.new && (
+          {product.isNew && (
             <Chip
               size="small"
               color="secondary"
@@ -100,7 +100,7 @@ export function ProductCard({
         <Typography variant="h3" component="h3" sx={{ fontSize: "1rem" }}>
           <Link
             to="/product/$urlKey"
-            params={{ urlKey: product.url_key }}
+            params={{ urlKey: product.urlKey }}
             style={{ color: "inherit", textDecoration: "none" }}
           >
             {product.name}
@@ -108,9 +108,9 @@ export function ProductCard({
         </Typography>
         <ProductRating value={product.rating} />
         <ProductPrice product={product} />
-        {layout === "list" && product.short_description && (
+        {layout === "list" && product.shortDescription && (
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            {htmlToText(product.short_description)}
+            {htmlToText(product.shortDescription)}
           </Typography>
         )}
         {actions && (

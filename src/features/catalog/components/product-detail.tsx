@@ -6,7 +6,7 @@ import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import { useRouterState } from "@tanstack/react-router";
 import { Suspense, type ReactNode } from "react";
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 import { usePageOrigin } from "@/utils/server-html";
 import { NotFound } from "@/components/feedback/not-found";
 import { Preloader } from "@/components/feedback/preloader";
@@ -129,8 +129,8 @@ function ProductDetailContent({
               <ProductPrice product={product} variant="h5" />
               <AsOfNotice updatedAt={updatedAt} />
               <ProductRating value={product.rating} size="medium" />
-              {product.short_description && (
-                <HtmlContent sx={{ "& p": { mt: 0 } }} html={product.short_description} />
+              {product.shortDescription && (
+                <HtmlContent sx={{ "& p": { mt: 0 } }} html={product.shortDescription} />
               )}
               <VariationPickers selection={selection} />
               {renderPurchase(product, selection.selection)}

@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import ButtonBase from "@mui/material/ButtonBase";
 import Stack from "@mui/material/Stack";
 import { useLingui } from "@lingui/react/macro";
-import type { Image } from "@/api/contract/common";
+import type { ProductImage as Image } from "@/api/product";
 import { Slider } from "@/components/slider/slider";
 
 export const GALLERY_IMAGE_SIZE = 960;
@@ -64,7 +64,7 @@ export function ProductGallery({
 }: ProductGalleryProps) {
   const { t } = useLingui();
   const sources = [
-    ...new Set([...images.map((i) => i.large_image_url), colorImage].filter((s): s is string => Boolean(s))),
+    ...new Set([...images.map((i) => i.large), colorImage].filter((s): s is string => Boolean(s))),
   ];
   const total = sources.length;
   const count = images.length;
@@ -91,17 +91,17 @@ export function ProductGallery({
           <Stack direction={thumbnails === "below" ? "row" : { xs: "row", sm: "column" }} spacing={1}>
             {images.map((img, i) => {
               const position = i + 1;
-              const isShown = sources[slider.index] === img.large_image_url;
+              const isShown = sources[slider.index] === img.large;
               return (
                 <ButtonBase
-                  key={img.small_image_url + String(i)}
-                  onClick={() => slider.goTo(sources.indexOf(img.large_image_url))}
+                  key={img.small + String(i)}
+                  onClick={() => slider.goTo(sources.indexOf(img.large))}
                   aria-label={t`Show image ${position} of ${count}`}
                   aria-pressed={isShown}
                   sx={{ border: 2, borderColor: isShown ? "primary.main" : "transparent", borderRadius: 1 }}
                 >
                   <img
-                    src={img.small_image_url}
+                    src={img.small}
                     alt=""
                     width={64}
                     height={64}

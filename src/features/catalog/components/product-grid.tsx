@@ -2,7 +2,7 @@ import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { Trans } from "@lingui/react/macro";
 import { Suspense, type ReactNode } from "react";
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 import { gridListSx } from "@/components/layout/grid-list";
 
 export interface ProductGridProps {

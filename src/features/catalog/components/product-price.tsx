@@ -1,7 +1,7 @@
 import Stack from "@mui/material/Stack";
 import Typography, { type TypographyProps } from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 import { useCurrency } from "@/i18n/currency";
 import { discountedPrice } from "@/api/contract/money";
 import { toAmount } from "@/i18n/format";

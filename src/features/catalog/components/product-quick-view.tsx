@@ -7,7 +7,7 @@ import Stack from "@mui/material/Stack";
 import CloseIcon from "@mui/icons-material/Close";
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 import { useVariantSelection } from "../hooks/use-variant-selection";
 import type { VariantSelection } from "../utils/variation";
 import { imageForSelection } from "../utils/variation";
@@ -58,7 +58,7 @@ export function ProductQuickView({ product, open, onClose, renderPurchase }: Pro
               <ProductRating value={product.rating} />
               <HtmlContent
                 sx={{ "& p": { mt: 0 } }}
-                html={product.short_description || product.description}
+                html={product.shortDescription || product.description}
               />
               <VariationPickers selection={variant} />
               {renderPurchase(variant.selection)}

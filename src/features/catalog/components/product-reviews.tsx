@@ -2,8 +2,8 @@ import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { Trans } from "@lingui/react/macro";
-import type { Review } from "@/api/contract/review";
-import { formatDate, toAmount } from "@/i18n/format";
+import type { Review } from "@/api/catalog";
+import { formatDate } from "@/i18n/format";
 import { useLocale } from "@/i18n/i18n";
 import { ProductRating } from "./product-rating";
 
@@ -23,10 +23,10 @@ export function ProductReviews({ reviews }: { reviews: Review[] }) {
         <Box component="li" key={r.id}>
           <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
             <Typography sx={{ fontWeight: 600 }}>{r.name}</Typography>
-            <ProductRating value={toAmount(r.rating)} />
-            {r.created_at && (
+            <ProductRating value={r.rating} />
+            {r.createdAt && (
               <Typography variant="body2" color="text.secondary">
-                {formatDate(r.created_at, locale)}
+                {formatDate(r.createdAt, locale)}
               </Typography>
             )}
           </Stack>

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import type { Image } from "@/api/contract/common";
+import type { ProductImage as Image } from "@/api/product";
 import { Slider } from "@/components/slider/slider";
 import { GallerySlide } from "./product-gallery";
 
@@ -15,7 +15,7 @@ export function ProductSlider({
 }) {
   const { t } = useLingui();
   const sources = [
-    ...new Set([colorImage, ...images.map((i) => i.large_image_url)].filter((s): s is string => Boolean(s))),
+    ...new Set([colorImage, ...images.map((i) => i.large)].filter((s): s is string => Boolean(s))),
   ];
   const total = sources.length;
   return (

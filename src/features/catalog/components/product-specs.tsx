@@ -3,10 +3,10 @@ import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
 import TableRow from "@mui/material/TableRow";
 import { useLingui } from "@lingui/react/macro";
-import type { AdditionalInfoEntry } from "@/api/contract/product";
+import type { ProductSpec } from "@/api/product";
 
 /** The bicycle's specifications (additional information) as a two-column table. */
-export function ProductSpecs({ specs }: { specs: AdditionalInfoEntry[] }) {
+export function ProductSpecs({ specs }: { specs: ProductSpec[] }) {
   const { t } = useLingui();
   return (
     <Table size="small" aria-label={t`Specifications`} sx={{ maxWidth: 640 }}>

@@ -49,7 +49,7 @@ export function VariationPickers({ selection: state }: { selection: VariantSelec
                   borderRadius: "50%",
                   border: 1,
                   borderColor: "divider",
-                  bgcolor: c.swatch_value ?? c.color,
+                  bgcolor: c.swatch ?? c.color,
                 }}
               />
               {c.color}

@@ -3,7 +3,7 @@ import { useNavigate } from "@tanstack/react-router";
 import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
 import { useState } from "react";
 import { catalogQueries } from "@/api/catalog";
-import type { ProductListReply } from "@/api/contract/product";
+import type { ProductList } from "@/api/catalog";
 import {
   toProductListParams,
   withFilters,
@@ -26,7 +26,7 @@ export function useCatalogList({ slug, search }: { slug?: string; search: Catalo
   const params = toProductListParams(search, { slug });
   const catSlug = slug ?? search.category;
   const list = useQuery(catalogQueries.list(params));
-  const [lastShown, setLastShown] = useState<ProductListReply | undefined>(undefined);
+  const [lastShown, setLastShown] = useState<ProductList | undefined>(undefined);
   if (list.isSuccess && !list.isPlaceholderData && list.data !== lastShown) setLastShown(list.data);
   const data = list.isError ? lastShown : list.data;
   const categories = useQuery(categoryQueries.descendants(ROOT_CATEGORY_ID));
@@ -36,7 +36,6 @@ export function useCatalogList({ slug, search }: { slug?: string; search: Catalo
     void navigate({ to: ".", search: next as never, resetScroll: false });
   };
   const category = categories.data?.find((c) => c.slug === catSlug);
-  const meta = data?.meta;
 
   return {
     products: data?.data ?? [],
@@ -44,9 +43,9 @@ export function useCatalogList({ slug, search }: { slug?: string; search: Catalo
     isFetching: list.isFetching,
     /** when the shown prices and stock were fetched (the "as of" time when offline) */
     updatedAt: list.dataUpdatedAt,
-    total: meta?.total ?? data?.data.length ?? 0,
-    page: meta?.current_page ?? search.page ?? 1,
-    pageCount: meta?.last_page ?? 1,
+    total: data?.total ?? 0,
+    page: data?.page ?? search.page ?? 1,
+    pageCount: data?.pageCount ?? 1,
     categoryName: category?.name,
     isUnknownCategory: Boolean(slug) && categories.isSuccess && !category && attributes.isError,
     categories: (categories.data ?? []).filter((c) => c.include_in_menu !== false),

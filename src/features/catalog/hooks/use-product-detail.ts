@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { catalogQueries } from "@/api/catalog";
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 import { RELATED_PRODUCTS, relatedProductsParams } from "../utils/related-products";
 
 /** The product the route loader has fetched (by url_key or id); undefined only while it is fetched again. */
@@ -34,7 +34,7 @@ export function useProductDetail(key: { urlKey?: string; id?: number }) {
     isNotFound: query.isSuccess && !product,
     specs: (specs.data ?? []).filter((s) => s.value !== null && s.value !== ""),
     reviews: reviews.data?.data ?? [],
-    reviewCount: reviews.data?.meta?.total ?? reviews.data?.data.length ?? 0,
+    reviewCount: reviews.data?.total ?? 0,
     related: (newest.data?.data ?? []).filter((p) => p.id !== id).slice(0, RELATED_PRODUCTS),
   };
 }

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { sampleProduct } from "../../../../tests/msw/shopping-handlers";
+import { appProduct } from "../../../../tests/msw/shopping-handlers";
 import { metaDescription, productJsonLd } from "./product-json-ld";
 
 describe("product JSON-LD", () => {
   it("describes the product and its discounted offer", () => {
     const json = JSON.parse(
-      productJsonLd(sampleProduct(), "https://shop.test/product/dirt-jumper-mini", "https://shop.test"),
+      productJsonLd(appProduct(), "https://shop.test/product/dirt-jumper-mini", "https://shop.test"),
     ) as Record<string, unknown>;
     expect(json).toMatchObject({
       "@type": "Product",
@@ -23,7 +23,7 @@ describe("product JSON-LD", () => {
 
   it("cannot close its script element whatever the product text says", () => {
     const text = productJsonLd(
-      sampleProduct({ name: "</script><script>alert(1)</script>" }),
+      appProduct({ name: "</script><script>alert(1)</script>" }),
       "https://s/p",
       "https://s",
     );
@@ -33,7 +33,7 @@ describe("product JSON-LD", () => {
 
   it("says out of stock when nothing can be bought", () => {
     const json = JSON.parse(
-      productJsonLd(sampleProduct({ in_stock: false }), "https://s/p", "https://s"),
+      productJsonLd(appProduct({ in_stock: false }), "https://s/p", "https://s"),
     ) as {
       offers: { availability: string };
     };
@@ -41,7 +41,7 @@ describe("product JSON-LD", () => {
   });
 
   it("uses the short description as plain text for the meta description", () => {
-    expect(metaDescription(sampleProduct({ short_description: "<p>A <b>light</b> frame.</p>" }))).toBe(
+    expect(metaDescription(appProduct({ short_description: "<p>A <b>light</b> frame.</p>" }))).toBe(
       "A light frame.",
     );
   });

@@ -1,6 +1,5 @@
-import type { Product } from "@/api/contract/product";
-import { BASE_CURRENCY, decimal, discountedPrice } from "@/api/contract/money";
-import { toAmount } from "@/i18n/format";
+import type { Product } from "@/api/product";
+import { BASE_CURRENCY, decimal } from "@/api/contract/money";
 
 function plainText(html: string): string {
   return html
@@ -13,21 +12,20 @@ function plainText(html: string): string {
 
 /** schema.org Product with its offer (price in the base currency), as the text of a JSON-LD script. */
 export function productJsonLd(product: Product, pageUrl: string, origin: string): string {
-  const price = toAmount(product.price);
   const data = {
     "@context": "https://schema.org",
     "@type": "Product",
     name: product.name,
     sku: product.sku,
-    description: plainText(product.short_description || product.description),
-    image: product.images.map((i) => new URL(i.large_image_url, origin).href),
+    description: plainText(product.shortDescription || product.description),
+    image: product.images.map((i) => new URL(i.large, origin).href),
     category: product.categories[0]?.name,
-    ...(product.rating > 0 && (product.reviews?.total ?? 0) > 0
+    ...(product.rating > 0 && product.reviewCount > 0
       ? {
           aggregateRating: {
             "@type": "AggregateRating",
             ratingValue: product.rating,
-            reviewCount: product.reviews?.total,
+            reviewCount: product.reviewCount,
           },
         }
       : {}),
@@ -35,9 +33,9 @@ export function productJsonLd(product: Product, pageUrl: string, origin: string)
       "@type": "Offer",
       url: pageUrl,
       priceCurrency: BASE_CURRENCY,
-      price: decimal(discountedPrice(price, product.discount) ?? price, 2),
+      price: decimal(product.finalPrice, 2),
       availability:
-        product.in_stock && product.stock > 0
+        product.inStock && product.stock > 0
           ? "https://schema.org/InStock"
           : "https://schema.org/OutOfStock",
     },
@@ -50,6 +48,6 @@ export function productJsonLd(product: Product, pageUrl: string, origin: string)
 
 /** The meta description: the short description as plain text, at most 160 characters. */
 export function metaDescription(product: Product): string {
-  const text = plainText(product.short_description || product.description);
+  const text = plainText(product.shortDescription || product.description);
   return text.length > 160 ? `${text.slice(0, 157)}…` : text;
 }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
-import type { Variation } from "@/api/contract/product";
+import type { ProductColour } from "@/api/product";
 import { defaultSelection, selectColor } from "./variation";
 
-const variation: Variation[] = [
+const variation: ProductColour[] = [
   {
     color: "red",
     image: "/red.svg",
-    size: [
+    swatch: null,
+    sizes: [
       { name: "m", stock: 0 },
       { name: "xl", stock: 0 },
     ],
@@ -14,7 +15,8 @@ const variation: Variation[] = [
   {
     color: "blue",
     image: "/blue.svg",
-    size: [
+    swatch: null,
+    sizes: [
       { name: "m", stock: 0 },
       { name: "xl", stock: 3 },
     ],
@@ -22,7 +24,8 @@ const variation: Variation[] = [
   {
     color: "green",
     image: "/green.svg",
-    size: [
+    swatch: null,
+    sizes: [
       { name: "m", stock: 2 },
       { name: "xl", stock: 1 },
     ],

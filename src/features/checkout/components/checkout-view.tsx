@@ -18,7 +18,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { accountQueries } from "@/api/account";
 import { cartQueries } from "@/api/cart";
-import type { Cart } from "@/api/contract/cart";
+import type { Cart } from "@/api/cart";
 import type { CheckoutAddress } from "@/api/contract/checkout";
 import type { Order } from "@/api/contract/order";
 import {

@@ -3,7 +3,8 @@ import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { ApiError, newIdempotencyKey } from "@/api/client";
 import { checkoutMutations } from "@/api/checkout";
-import type { Cart, ShippingRate } from "@/api/contract/cart";
+import type { Cart } from "@/api/cart";
+import type { ShippingRate } from "@/api/contract/cart";
 import type { CheckoutAddress, PaymentMethod } from "@/api/contract/checkout";
 import type { Order } from "@/api/contract/order";
 

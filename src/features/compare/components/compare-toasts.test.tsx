@@ -2,7 +2,7 @@
 import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
-import { plainProduct, sampleProduct } from "../../../../tests/msw/shopping-handlers";
+import { appPlainProduct, appProduct, sampleProduct } from "../../../../tests/msw/shopping-handlers";
 import { renderWithProviders } from "../../../../tests/utils/render";
 import { addToCompare, clearCompare, getCompareList } from "../store";
 import { CompareToggle } from "./compare-toggle";
@@ -13,7 +13,7 @@ describe("compare", () => {
 
   it("adds with 'Added To Compare' and removes with 'Removed From Compare'", async () => {
     const user = userEvent.setup();
-    await renderWithProviders(<CompareToggle product={sampleProduct()} />);
+    await renderWithProviders(<CompareToggle product={appProduct()} />);
     await user.click(screen.getByRole("button", { name: "Add to compare" }));
     expect(await screen.findByText("Added To Compare")).toBeTruthy();
     expect(getCompareList()).toHaveLength(1);
@@ -23,11 +23,11 @@ describe("compare", () => {
   });
 
   it("shows the bicycles side by side and highlights the specs that differ", async () => {
-    addToCompare(sampleProduct());
+    addToCompare(appProduct());
     addToCompare(
-      plainProduct({
+      appPlainProduct({
         basic_info: {
-          ...sampleProduct().basic_info,
+          ...sampleProduct().basic_info!,
           additional_info: [
             { code: "frame", label: "Frame", value: "Aluminium" },
             { code: "brake", label: "Brake", value: "V-brake" },
@@ -35,7 +35,7 @@ describe("compare", () => {
         },
       }),
     );
-    addToCompare(sampleProduct());
+    addToCompare(appProduct());
     await renderWithProviders(<CompareView />);
     const table = screen.getByRole("table", { name: "Compared products" });
     const frame = within(table).getByRole("rowheader", { name: "Frame" }).closest("tr")!;

@@ -2,7 +2,7 @@ import IconButton from "@mui/material/IconButton";
 import CompareArrowsIcon from "@mui/icons-material/CompareArrows";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 import { addToCompare, removeFromCompare, useCompareList } from "../store";
 import { isCompared } from "../utils/compare-rules";
 

@@ -14,7 +14,7 @@ import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react/macro";
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 import { ButtonLink, RouterLink } from "@/components/router-links";
 import { useCurrency } from "@/i18n/currency";
 import { SPEC_LABELS } from "@/i18n/spec-labels";
@@ -61,7 +61,7 @@ export function CompareView({ renderActions }: { renderActions?: (product: Produ
     ...variationRows(products),
     compareRow(
       "stock",
-      products.map((p) => (p.in_stock && p.stock > 0 ? t`In stock` : t`Out of Stock`)),
+      products.map((p) => (p.inStock && p.stock > 0 ? t`In stock` : t`Out of Stock`)),
     ),
   ];
 
@@ -96,7 +96,7 @@ export function CompareView({ renderActions }: { renderActions?: (product: Produ
                     {p.images[0] && (
                       <Box
                         component="img"
-                        src={p.images[0].medium_image_url}
+                        src={p.images[0].medium}
                         alt=""
                         width={160}
                         height={120}
@@ -105,7 +105,7 @@ export function CompareView({ renderActions }: { renderActions?: (product: Produ
                     )}
                     <RouterLink
                       to="/product/$urlKey"
-                      params={{ urlKey: p.url_key }}
+                      params={{ urlKey: p.urlKey }}
                       sx={{ display: "block", fontWeight: 600 }}
                     >
                       {name}

@@ -1,13 +1,11 @@
 import { describe, expect, it } from "vitest";
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 import { compareRow, specRows, specValue, variationRows } from "./compare-table";
 
-const p = (info: Record<string, string | null>, variation: Product["variation"] = []): Product =>
+const p = (info: Record<string, string | null>, colours: Product["colours"] = []): Product =>
   ({
-    basic_info: {
-      additional_info: Object.entries(info).map(([code, value]) => ({ code, label: code, value })),
-    },
-    variation,
+    specs: Object.entries(info).map(([code, value]) => ({ code, label: code, value })),
+    colours,
   }) as unknown as Product;
 
 describe("compare table", () => {
@@ -45,12 +43,13 @@ describe("compare table", () => {
         {
           color: "red",
           image: "",
-          size: [
+          swatch: null,
+          sizes: [
             { name: "m", stock: 1 },
             { name: "xl", stock: 1 },
           ],
         },
-        { color: "blue", image: "", size: [{ name: "m", stock: 1 }] },
+        { color: "blue", image: "", swatch: null, sizes: [{ name: "m", stock: 1 }] },
       ]),
       p({}),
     ]);

@@ -1,4 +1,5 @@
-import { ADDITIONAL_INFO_CODES, type Product } from "@/api/contract/product";
+import { ADDITIONAL_INFO_CODES } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 
 export type SpecCode = (typeof ADDITIONAL_INFO_CODES)[number];
 
@@ -13,7 +14,7 @@ const EMPTY = "—";
 
 /** A bicycle spec (frame, tyre size, …) read by code from the product's additional information. */
 export function specValue(product: Product, code: string): string {
-  const entry = product.basic_info.additional_info.find((e) => e.code === code);
+  const entry = product.specs.find((e) => e.code === code);
   const v = entry?.value;
   return v === null || v === undefined || v === "" ? EMPTY : String(v);
 }
@@ -34,10 +35,10 @@ export function specRows(products: Product[]): CompareRow<SpecCode>[] {
 
 /** Colours and sizes offered, as text. */
 export function variationRows(products: Product[]): CompareRow<"colors" | "sizes">[] {
-  const colors = products.map((p) => p.variation.map((v) => v.color).join(", ") || EMPTY);
+  const colors = products.map((p) => p.colours.map((v) => v.color).join(", ") || EMPTY);
   const sizes = products.map(
     (p) =>
-      [...new Set(p.variation.flatMap((v) => v.size.map((s) => s.name.toUpperCase())))].join(", ") || EMPTY,
+      [...new Set(p.colours.flatMap((v) => v.sizes.map((s) => s.name.toUpperCase())))].join(", ") || EMPTY,
   );
   return [row("colors", colors), row("sizes", sizes)];
 }

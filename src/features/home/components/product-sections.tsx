@@ -4,7 +4,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from "react";
 import { catalogQueries, type ProductListParams } from "@/api/catalog";
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 import { ROOT_CATEGORY_ID } from "@/api/contract/category";
 import { CAROUSEL_DELAY_MS } from "@/components/slider/autoplay";
 import { Slider } from "@/components/slider/slider";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sampleProduct } from "../../../../tests/msw/shopping-handlers";
+import { appProduct } from "../../../../tests/msw/shopping-handlers";
 import { colourDots, readSpecs, toRecommendSlide } from "./recommend-slide";
 
 const entry = (code: string, value: string | number | null) => ({ code, label: code, value });
@@ -50,11 +50,11 @@ describe("reading the 'We Recommend' specs", () => {
 describe("colour dots", () => {
   it("keeps only options with a swatch value, once per colour", () => {
     const dots = colourDots([
-      { label: "Red", swatch_value: "#d32f2f" },
-      { label: "M", swatch_value: null },
-      { label: "Blue", swatch_value: "#1976d2" },
-      { label: "Red again", swatch_value: "#D32F2F" },
-      { label: "Empty", swatch_value: "" },
+      { label: "Red", swatch: "#d32f2f" },
+      { label: "M", swatch: null },
+      { label: "Blue", swatch: "#1976d2" },
+      { label: "Red again", swatch: "#D32F2F" },
+      { label: "Empty", swatch: "" },
     ]);
     expect(dots).toEqual([
       { label: "Red", swatch: "#d32f2f" },
@@ -63,20 +63,20 @@ describe("colour dots", () => {
   });
 
   it("drops swatch values that are not a colour", () => {
-    expect(colourDots([{ label: "Bad", swatch_value: "url(javascript:alert(1))" }])).toEqual([]);
+    expect(colourDots([{ label: "Bad", swatch: "url(javascript:alert(1))" }])).toEqual([]);
   });
 });
 
 describe("a recommend slide", () => {
   it("shows the first category, the first image and falls back to basic_info specs", () => {
     const product = {
-      ...sampleProduct({
+      ...appProduct({
         configurable_options: [
           { label: "Green", swatch_value: "#388e3c" },
           { label: "XL", swatch_value: null },
         ],
       }),
-      additional_information: [],
+      additionalSpecs: [],
     };
     const slide = toRecommendSlide(product);
     expect(slide.category).toBe("Kids/BMX Bikes");
@@ -90,7 +90,7 @@ describe("a recommend slide", () => {
   });
 
   it("prefers the product-additional-information list", () => {
-    const slide = toRecommendSlide({ ...sampleProduct(), additional_information: specsList });
+    const slide = toRecommendSlide({ ...appProduct(), additionalSpecs: specsList });
     expect(slide.specs).toHaveLength(8);
     expect(slide.specs[7]).toEqual({ code: "gears", value: "21" });
   });

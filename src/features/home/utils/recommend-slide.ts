@@ -1,9 +1,5 @@
-import {
-  ADDITIONAL_INFO_CODES,
-  type AdditionalInfoEntry,
-  type ConfigurableOption,
-  type ProductWithAdditionalInformation,
-} from "@/api/contract/product";
+import { ADDITIONAL_INFO_CODES } from "@/api/contract/product";
+import type { ProductOption, ProductSpec, ProductWithSpecs } from "@/api/product";
 
 export type SpecCode = (typeof ADDITIONAL_INFO_CODES)[number];
 
@@ -21,7 +17,7 @@ export interface ColourDot {
  * The carousel specs read by position (SPEC §2: fixed positions of the additional-info list, in the
  * order of ADDITIONAL_INFO_CODES). Positions without a value are left out.
  */
-export function readSpecs(info: readonly AdditionalInfoEntry[]): SlideSpec[] {
+export function readSpecs(info: readonly ProductSpec[]): SlideSpec[] {
   const specs: SlideSpec[] = [];
   ADDITIONAL_INFO_CODES.forEach((code, position) => {
     const value = info[position]?.value;
@@ -35,11 +31,11 @@ export function readSpecs(info: readonly AdditionalInfoEntry[]): SlideSpec[] {
 const SAFE_COLOUR = /^(#[0-9a-f]{3,8}|[a-z]{3,20})$/i;
 
 /** Colour dots: the configurable options that have a swatch value, once per colour. */
-export function colourDots(options: readonly ConfigurableOption[]): ColourDot[] {
+export function colourDots(options: readonly ProductOption[]): ColourDot[] {
   const seen = new Set<string>();
   const dots: ColourDot[] = [];
   for (const option of options) {
-    const swatch = option.swatch_value?.trim();
+    const swatch = option.swatch?.trim();
     if (!swatch || !SAFE_COLOUR.test(swatch)) continue;
     const key = swatch.toLowerCase();
     if (seen.has(key)) continue;
@@ -60,19 +56,16 @@ export interface RecommendSlide {
 }
 
 /** Everything one 'We Recommend' slide shows, from a product with its additional information. */
-export function toRecommendSlide(product: ProductWithAdditionalInformation): RecommendSlide {
-  const info =
-    product.additional_information.length > 0
-      ? product.additional_information
-      : product.basic_info.additional_info;
-  const image = product.images[0] ?? product.base_image;
+export function toRecommendSlide(product: ProductWithSpecs): RecommendSlide {
+  const info = product.additionalSpecs.length > 0 ? product.additionalSpecs : product.specs;
+  const image = product.images[0] ?? product.baseImage;
   return {
     id: product.id,
     name: product.name,
-    urlKey: product.url_key,
-    image: image.medium_image_url,
-    category: product.categories[0]?.name ?? product.basic_info.cat[0]?.name ?? null,
+    urlKey: product.urlKey,
+    image: image.medium,
+    category: product.categories[0]?.name ?? null,
     specs: readSpecs(info),
-    colours: colourDots(product.configurable_options),
+    colours: colourDots(product.options),
   };
 }

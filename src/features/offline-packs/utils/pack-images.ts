@@ -1,4 +1,4 @@
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 
 export type ImageKind = "large" | "medium" | "small";
 
@@ -10,9 +10,9 @@ export type ImageKind = "large" | "medium" | "small";
  */
 export function packImages(p: Product): { url: string; kind: ImageKind }[] {
   const out: { url: string; kind: ImageKind }[] = [];
-  const main = p.images[0]?.large_image_url ?? p.variation[0]?.image;
+  const main = p.images[0]?.large ?? p.colours[0]?.image;
   if (main) out.push({ url: main, kind: p.images[0] ? "large" : "medium" });
-  out.push({ url: (p.images[0] ?? p.base_image).medium_image_url, kind: "medium" });
-  if (p.images.length > 1) for (const img of p.images) out.push({ url: img.small_image_url, kind: "small" });
+  out.push({ url: (p.images[0] ?? p.baseImage).medium, kind: "medium" });
+  if (p.images.length > 1) for (const img of p.images) out.push({ url: img.small, kind: "small" });
   return out;
 }

@@ -11,6 +11,7 @@ import { buildUrl, API_ROOT } from "@/api/client";
 import { catalogRequests, type ProductListParams } from "@/api/catalog";
 import { categoryRequests, ROOT_CATEGORY_ID } from "@/api/categories";
 import { productListReplySchema, type Product } from "@/api/contract/product";
+import { reshapeProduct } from "@/api/product";
 import {
   ALL_PACK_KEY,
   PACK_DOWNLOAD_HEADER,
@@ -197,7 +198,7 @@ export async function preparePack(
   const sampled = spreadSample(products, SAMPLE_PRODUCTS);
   const images = new Map<string, ImageKind>();
   for (const p of products)
-    for (const img of packImages(p))
+    for (const img of packImages(reshapeProduct(p)))
       if (!images.has(absolute(img.url))) images.set(absolute(img.url), img.kind);
   const byKind = new Map<ImageKind, string[]>();
   for (const [url, kind] of images) byKind.set(kind, [...(byKind.get(kind) ?? []), url]);
@@ -211,7 +212,7 @@ export async function preparePack(
   const kinds: ReplyKind<Product>[] = [
     (p: Product) => jsonBytes(p),
     () => 0,
-    (p: Product) => jsonBytes(p.variation),
+    (p: Product) => jsonBytes(p.variation ?? []),
     (p: Product) => Math.min(p.reviews?.total ?? 0, 5),
   ].map((predictor, i) => ({
     predictor,
@@ -283,7 +284,7 @@ export async function savePack(
     try {
       await Promise.all(prepared.fixedUrls.map(store));
       await pool(products, async (p) => {
-        const urls = [...productUrls(p), ...packImages(p).map((img) => absolute(img.url))];
+        const urls = [...productUrls(p), ...packImages(reshapeProduct(p)).map((img) => absolute(img.url))];
         await Promise.all(urls.map(store));
         options.onProgress?.(++done, products.length);
       });

@@ -4,7 +4,7 @@ import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 import { Preloader } from "@/components/feedback/preloader";
 import { useProductSearch } from "../hooks/use-product-search";
 import { SearchForm } from "./search-form";

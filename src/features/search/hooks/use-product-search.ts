@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useIsRestoring, useQuery, useQueryClient } from "@tanstack/react-query";
 import { catalogKeys, catalogQueries } from "@/api/catalog";
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 import { useOnlineStatus } from "@/hooks/use-online-status";
 import { savedPackProducts } from "@/offline/pack-products";
 import { collectProducts } from "../utils/saved-products";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 import { searchSavedProducts } from "./offline-search";
 import { collectProducts } from "./saved-products";
 
@@ -7,11 +7,11 @@ const product = (id: number, name: string, category: string): Product =>
   ({
     id,
     name,
-    url_key: name.toLowerCase().replace(/\s+/g, "-"),
+    urlKey: name.toLowerCase().replace(/\s+/g, "-"),
     images: [],
     categories: [{ id: 1, name: category, slug: category.toLowerCase() }],
     tags: [],
-    short_description: `<p>A ${category.toLowerCase()} bicycle.</p>`,
+    shortDescription: `<p>A ${category.toLowerCase()} bicycle.</p>`,
   }) as unknown as Product;
 
 describe("searching the products saved on the device", () => {

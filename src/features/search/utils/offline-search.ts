@@ -1,5 +1,5 @@
 import MiniSearch from "minisearch";
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 import { searchDocument } from "./saved-products";
 
 /**

@@ -1,4 +1,4 @@
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 
 /** Whether a value from the query cache is a product of the catalogue (as lists and details hold them). */
 function isProduct(value: unknown): value is Product {
@@ -7,7 +7,7 @@ function isProduct(value: unknown): value is Product {
   return (
     typeof p.id === "number" &&
     typeof p.name === "string" &&
-    typeof p.url_key === "string" &&
+    typeof p.urlKey === "string" &&
     Array.isArray(p.images)
   );
 }
@@ -35,6 +35,6 @@ export function collectProducts(replies: unknown[]): Product[] {
 export function searchDocument(p: Product): { id: number; name: string; text: string } {
   const categories = (p.categories ?? []).map((c) => c.name).join(" ");
   const tags = (p.tags ?? []).join(" ");
-  const description = (p.short_description ?? "").replace(/<[^>]*>/g, " ");
+  const description = (p.shortDescription ?? "").replace(/<[^>]*>/g, " ");
   return { id: p.id, name: p.name, text: `${categories} ${tags} ${description}` };
 }

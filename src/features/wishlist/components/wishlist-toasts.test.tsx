@@ -1,3 +1,4 @@
+import { reshapeProduct } from "@/api/product";
 // @vitest-environment happy-dom
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
@@ -17,8 +18,10 @@ import { WishlistLink } from "./wishlist-link";
 import { WishlistToggle } from "./wishlist-toggle";
 import { WishlistView } from "./wishlist-view";
 
-const bike = sampleProduct();
-const plain = plainProduct();
+const bikeWire = sampleProduct();
+const plainWire = plainProduct();
+const bike = reshapeProduct(bikeWire);
+const plain = reshapeProduct(plainWire);
 
 describe("wishlist", () => {
   beforeEach(() => {
@@ -59,7 +62,7 @@ describe("wishlist", () => {
       }),
       http.get("*/api/wishlist/add/:id", ({ params }) => {
         toggled.push(String(params.id));
-        list = [{ id: 1, product: bike, created_at: null, updated_at: null }];
+        list = [{ id: 1, product: bikeWire, created_at: null, updated_at: null }];
         return HttpResponse.json({ data: list[0], message: "Item Successfully Added To Wishlist" });
       }),
     );
@@ -77,12 +80,12 @@ describe("wishlist", () => {
     replaceWishlist("guest", [plain]);
     writeAuth({ token: "t0k", data: sampleCustomer });
     const toggled: string[] = [];
-    let list: unknown[] = [{ id: 1, product: bike, created_at: null, updated_at: null }];
+    let list: unknown[] = [{ id: 1, product: bikeWire, created_at: null, updated_at: null }];
     server.use(
       http.get("*/api/wishlist", () => HttpResponse.json({ data: list })),
       http.get("*/api/wishlist/add/:id", ({ params }) => {
         toggled.push(String(params.id));
-        list = [...list, { id: 2, product: plain, created_at: null, updated_at: null }];
+        list = [...list, { id: 2, product: plainWire, created_at: null, updated_at: null }];
         return HttpResponse.json({ data: list[1], message: "Item Successfully Added To Wishlist" });
       }),
     );

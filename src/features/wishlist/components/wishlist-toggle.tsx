@@ -2,7 +2,7 @@ import IconButton from "@mui/material/IconButton";
 import FavoriteIcon from "@mui/icons-material/Favorite";
 import FavoriteBorderIcon from "@mui/icons-material/FavoriteBorder";
 import { useLingui } from "@lingui/react/macro";
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 import { useWishlistActions } from "../hooks/use-wishlist-actions";
 import { useDeviceWishlist } from "../store";
 import { isInList } from "../utils/wishlist-rules";

@@ -14,7 +14,7 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import { useLingui } from "@lingui/react/macro";
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 import { ButtonLink, RouterLink } from "@/components/router-links";
 import { useCurrency } from "@/i18n/currency";
 import { discountedPrice } from "@/api/contract/money";
@@ -79,7 +79,7 @@ export function WishlistView({
                     {product.images[0] && (
                       <Box
                         component="img"
-                        src={product.images[0].medium_image_url}
+                        src={product.images[0].medium}
                         alt=""
                         width={80}
                         height={60}
@@ -88,7 +88,7 @@ export function WishlistView({
                     )}
                   </TableCell>
                   <TableCell>
-                    <RouterLink to="/product/$urlKey" params={{ urlKey: product.url_key }}>
+                    <RouterLink to="/product/$urlKey" params={{ urlKey: product.urlKey }}>
                       {name}
                     </RouterLink>
                   </TableCell>

@@ -2,7 +2,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
 import { newIdempotencyKey } from "@/api/client";
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 import { wishlistKeys, wishlistMutations } from "@/api/wishlist";
 import type { Outbox } from "@/offline/outbox";
 import { useOutbox } from "@/offline/outbox-context";

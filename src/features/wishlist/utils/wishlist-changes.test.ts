@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { QueryClient } from "@tanstack/react-query";
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 import { wishlistKeys } from "@/api/wishlist";
 import { activateLocale } from "@/i18n/i18n";
 import { describeQueue, type QueuedChange } from "@/offline/change-queue";

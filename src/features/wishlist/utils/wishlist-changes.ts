@@ -6,7 +6,7 @@
  */
 import { t } from "@lingui/core/macro";
 import { cachedProductName } from "@/api/catalog";
-import type { Product } from "@/api/contract/product";
+import type { Product } from "@/api/product";
 import { wishlistKeys } from "@/api/wishlist";
 import type { ChangeDescriber, DescribedChange, QueuedChange } from "@/offline/change-queue";
 

@@ -1,0 +1,175 @@
+import { describe, expect, it } from "vitest";
+import { reshapeCartItem } from "./cart";
+import { cartItemSchema } from "./contract/cart";
+import { configurableConfigSchema, productSchema } from "./contract/product";
+import { reviewListReplySchema } from "./contract/review";
+import { reshapeProduct, UNKNOWN_STOCK } from "./product";
+
+const image = {
+  small_image_url: "/cache/small/p.jpg",
+  medium_image_url: "/cache/medium/p.jpg",
+  large_image_url: "/cache/large/p.jpg",
+  original_image_url: "/storage/p.jpg",
+};
+
+/** A product as Bagisto 1.3.3's Resources/Catalog/Product.php sends it: none of the reference server's keys. */
+const bagistoProduct = (over: Record<string, unknown> = {}) =>
+  productSchema.parse({
+    id: 5,
+    sku: "trail-5",
+    type: "configurable",
+    name: "Trail 5",
+    url_key: "trail-5",
+    price: "900.0000",
+    formated_price: "$900.00",
+    short_description: "<p>Light</p>",
+    description: "<p>Long</p>",
+    images: [{ id: 1, path: "p.jpg", url: "/storage/p.jpg", ...image }],
+    videos: [],
+    base_image: image,
+    created_at: "2021-09-27T00:00:00.000000Z",
+    updated_at: "2021-09-27T00:00:00.000000Z",
+    reviews: { total: 2, total_rating: 9, average_rating: "4.5", percentage: '{"5":50,"4":50}' },
+    in_stock: true,
+    is_saved: false,
+    is_wishlisted: false,
+    is_item_in_cart: false,
+    show_quantity_changer: true,
+    special_price: "900.0000",
+    formated_special_price: "$900.00",
+    regular_price: "1000.0000",
+    formated_regular_price: "$1,000.00",
+    variants: [],
+    super_attributes: [],
+    ...over,
+  });
+
+const config = configurableConfigSchema.parse({
+  attributes: [
+    {
+      id: 23,
+      code: "color",
+      label: "Color",
+      swatch_type: "color",
+      options: [
+        { id: 1, label: "Red", swatch_value: "#d32f2f", products: [51] },
+        { id: 2, label: "Blue", swatch_value: "#1976d2", products: [53] },
+      ],
+    },
+    {
+      id: 24,
+      code: "size",
+      label: "Size",
+      swatch_type: null,
+      options: [
+        { id: 7, label: "M", swatch_value: null, products: [51, 53] },
+        { id: 8, label: "XL", swatch_value: null, products: [52] },
+      ],
+    },
+  ],
+  index: { "51": { "23": 1, "24": 7 }, "53": { "23": 2, "24": 7 }, "52": { "23": 1, "24": 8 } },
+  variant_prices: {},
+  variant_images: { "53": [image] },
+  chooseText: "Choose an option",
+  regular_price: { price: "1000.0000", formated_price: "$1,000.00" },
+});
+
+describe("a plain Bagisto 1.3 product", () => {
+  it("parses without the reference server's keys and derives them", () => {
+    const p = reshapeProduct(bagistoProduct());
+    expect(p.urlKey).toBe("trail-5");
+    expect(p.price).toBe(1000);
+    expect(p.finalPrice).toBe(900);
+    expect(p.discount).toBeCloseTo(10);
+    expect(p.rating).toBe(4.5);
+    expect(p.reviewCount).toBe(2);
+    expect(p.inStock).toBe(true);
+    expect(p.stock).toBe(UNKNOWN_STOCK);
+    expect(p.hasVariants).toBe(true);
+    expect(p.colours).toEqual([]);
+    expect(p.categories).toEqual([]);
+    expect(p.baseImage.medium).toBe("/cache/medium/p.jpg");
+  });
+
+  it("is out of stock with no stock when in_stock is false, and not discounted without a special price", () => {
+    const p = reshapeProduct(
+      bagistoProduct({
+        type: "simple",
+        in_stock: false,
+        price: "1000.0000",
+        special_price: undefined,
+        regular_price: undefined,
+      }),
+    );
+    expect(p.stock).toBe(0);
+    expect(p.inStock).toBe(false);
+    expect(p.discount).toBe(0);
+    expect(p.finalPrice).toBe(1000);
+  });
+
+  it("takes its colours and sizes from product-configurable-config", () => {
+    const p = reshapeProduct(bagistoProduct(), config);
+    expect(p.colours.map((c) => c.color)).toEqual(["red", "blue"]);
+    expect(p.colours[0]!.sizes).toEqual([
+      { name: "m", stock: UNKNOWN_STOCK, variantId: 51, optionId: 7 },
+      { name: "xl", stock: UNKNOWN_STOCK, variantId: 52, optionId: 8 },
+    ]);
+    expect(p.colours[1]!.image).toBe("/cache/medium/p.jpg");
+    expect(p.colours[0]!.swatch).toBe("#d32f2f");
+  });
+});
+
+describe("other Bagisto replies", () => {
+  it("accepts reviews with a nested product and no product_id", () => {
+    const reply = reviewListReplySchema.parse({
+      data: [
+        {
+          id: 1,
+          title: "Great",
+          rating: "5.0",
+          comment: "Fast",
+          name: "Ann",
+          status: "approved",
+          product: bagistoProduct(),
+          created_at: null,
+          updated_at: null,
+        },
+      ],
+    });
+    expect(reply.data[0]!.product?.id).toBe(5);
+  });
+
+  it("reads a cart line's product, variant, colour and size from `additional`", () => {
+    const item = reshapeCartItem(
+      cartItemSchema.parse({
+        id: 11,
+        quantity: 2,
+        sku: "trail-5-red-m",
+        type: "configurable",
+        name: "Trail 5",
+        price: "900.0000",
+        formated_price: "$900.00",
+        total: "1800.0000",
+        formated_total: "$1,800.00",
+        additional: {
+          product_id: 5,
+          quantity: 2,
+          selected_configurable_option: 51,
+          super_attribute: { "23": 1, "24": 7 },
+          attributes: {
+            color: { attribute_name: "Color", option_id: 1, option_label: "Red" },
+            size: { attribute_name: "Size", option_id: 7, option_label: "M" },
+          },
+        },
+        child: null,
+        product: bagistoProduct(),
+      }),
+    );
+    expect(item).toMatchObject({ productId: 5, variantId: 51, color: "red", size: "m", unitPrice: 900 });
+    expect(item.options).toEqual([
+      { optionId: 23, valueId: 1 },
+      { optionId: 24, valueId: 7 },
+    ]);
+    expect(item.product?.urlKey).toBe("trail-5");
+  });
+});
