@@ -1,10 +1,11 @@
 import { keepPreviousData, mutationOptions, queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
-import { apiFetch } from "./client";
+import { ApiError, apiFetch } from "./client";
 import {
   addressListReplySchema,
   addressSaveReplySchema,
   stateListReplySchema,
+  countryStatesReplySchema,
   type AddressInput,
   type CustomerAddress,
   type State,
@@ -105,14 +106,21 @@ export async function deleteAddress(id: number): Promise<void> {
   await apiFetch(`addresses/${id}`, { method: "DELETE", schema: messageReplySchema, auth: "required" });
 }
 
+/** A country's states: GET statelist (ours), else Bagisto's GET country-states (keyed by country). */
 export async function listStates(country: string, signal?: AbortSignal): Promise<State[]> {
-  const reply = await apiFetch("statelist", {
-    query: { country },
-    schema: stateListReplySchema,
-    auth: "none",
-    signal,
-  });
-  return reply.data;
+  try {
+    const reply = await apiFetch("statelist", {
+      query: { country },
+      schema: stateListReplySchema,
+      auth: "none",
+      signal,
+    });
+    return reply.data;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 404) throw error;
+    const all = await apiFetch("country-states", { schema: countryStatesReplySchema, auth: "none", signal });
+    return all.data[country] ?? [];
+  }
 }
 
 export interface OrderPage {

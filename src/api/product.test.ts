@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { countryStatesReplySchema } from "./contract/address";
 import { reshapeCartItem } from "./cart";
 import { cartItemSchema } from "./contract/cart";
 import { configurableConfigSchema, productSchema } from "./contract/product";
@@ -171,5 +172,12 @@ describe("other Bagisto replies", () => {
       { optionId: 24, valueId: 7 },
     ]);
     expect(item.product?.urlKey).toBe("trail-5");
+  });
+});
+
+describe("Bagisto's country-states", () => {
+  it("accepts the states keyed by country", () => {
+    const state = { id: 1, country_code: "IN", code: "KA", default_name: "Karnataka" };
+    expect(countryStatesReplySchema.parse({ data: { IN: [state] } }).data.IN).toEqual([state]);
   });
 });

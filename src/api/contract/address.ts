@@ -59,3 +59,5 @@ export type State = z.infer<typeof stateSchema>;
 /** GET /api/statelist (optional ?country=IN) */
 export const stateListReplySchema = dataSchema(z.array(stateSchema));
 export type StateListReply = z.infer<typeof stateListReplySchema>;
+/** GET /api/country-states (Bagisto's): every country's states, keyed by country code */
+export const countryStatesReplySchema = dataSchema(z.record(z.string(), z.array(stateSchema)));
