@@ -4,7 +4,7 @@ import { reshapeCartItem } from "./cart";
 import { cartItemSchema } from "./contract/cart";
 import { configurableConfigSchema, productSchema } from "./contract/product";
 import { reviewListReplySchema } from "./contract/review";
-import { reshapeProduct, UNKNOWN_STOCK } from "./product";
+import { reshapeProduct, storedProductSchema, UNKNOWN_STOCK } from "./product";
 
 const image = {
   small_image_url: "/cache/small/p.jpg",
@@ -117,6 +117,31 @@ describe("a plain Bagisto 1.3 product", () => {
     ]);
     expect(p.colours[1]!.image).toBe("/cache/medium/p.jpg");
     expect(p.colours[0]!.swatch).toBe("#d32f2f");
+  });
+});
+
+describe("a product kept on the device (wishlist, compare list)", () => {
+  it("reads back a copy the previous version stored in the API's shape, reshaped", () => {
+    const old = {
+      ...bagistoProduct(),
+      variation: [
+        { color: "red", swatch_value: "#d32f2f", image: "/r.jpg", size: [{ name: "m", stock: 3 }] },
+      ],
+    };
+    const read = storedProductSchema.parse(JSON.parse(JSON.stringify(old)));
+    expect(read).toMatchObject({ id: 5, urlKey: "trail-5", name: "Trail 5", finalPrice: 900 });
+    expect(read.colours).toEqual([
+      expect.objectContaining({ color: "red", sizes: [expect.objectContaining({ name: "m", stock: 3 })] }),
+    ]);
+    expect(read.baseImage.medium).toBe("/cache/medium/p.jpg");
+  });
+
+  it("reads back its own shape unchanged and drops what is neither", () => {
+    const product = reshapeProduct(bagistoProduct());
+    expect(storedProductSchema.parse(JSON.parse(JSON.stringify(product)))).toEqual(
+      JSON.parse(JSON.stringify(product)),
+    );
+    expect(storedProductSchema.safeParse({ id: 5, name: "Trail 5" }).success).toBe(false);
   });
 });
 

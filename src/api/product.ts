@@ -2,6 +2,7 @@ import { z } from "zod";
 import { round2 } from "./contract/money";
 import type { Image } from "./contract/common";
 import {
+  productSchema,
   type AdditionalInfoEntry,
   type ConfigurableConfig,
   type Product as WireProduct,
@@ -207,7 +208,8 @@ export function reshapeProduct(wire: WireProduct, config?: ConfigurableConfig | 
       : [];
   const colourStock = colours.reduce((n, c) => n + c.sizes.reduce((m, s) => m + s.stock, 0), 0);
   const stock =
-    wire.stock ?? (!wire.in_stock ? 0 : colours.length ? Math.min(colourStock, UNKNOWN_STOCK) : UNKNOWN_STOCK);
+    wire.stock ??
+    (!wire.in_stock ? 0 : colours.length ? Math.min(colourStock, UNKNOWN_STOCK) : UNKNOWN_STOCK);
   const specs = wire.basic_info ? reshapeSpecs(wire.basic_info.additional_info) : [];
   const options: ProductOption[] = wire.configurable_options
     ? wire.configurable_options.map((o) => ({ label: o.label, swatch: o.swatch_value }))
@@ -253,18 +255,21 @@ export function needsConfig(wire: WireProduct): boolean {
 }
 
 /**
- * A Product kept on the device (wishlist, compare list): checked when read back, so a copy stored by an
- * older version (the wire shape) is dropped rather than shown broken.
+ * A Product kept on the device (wishlist, compare list), checked when read back. A copy stored by an older
+ * version, in the API's shape, is reshaped as a reply would be; anything else is dropped rather than shown broken.
  */
-export const storedProductSchema = z.custom<Product>(
-  (v) =>
-    typeof v === "object" &&
-    v !== null &&
-    typeof (v as Product).id === "number" &&
-    typeof (v as Product).urlKey === "string" &&
-    typeof (v as Product).name === "string" &&
-    typeof (v as Product).finalPrice === "number" &&
-    Array.isArray((v as Product).colours) &&
-    Array.isArray((v as Product).images) &&
-    typeof (v as Product).baseImage === "object",
-);
+export const storedProductSchema = z.union([
+  z.custom<Product>(
+    (v) =>
+      typeof v === "object" &&
+      v !== null &&
+      typeof (v as Product).id === "number" &&
+      typeof (v as Product).urlKey === "string" &&
+      typeof (v as Product).name === "string" &&
+      typeof (v as Product).finalPrice === "number" &&
+      Array.isArray((v as Product).colours) &&
+      Array.isArray((v as Product).images) &&
+      typeof (v as Product).baseImage === "object",
+  ),
+  productSchema.transform((wire) => reshapeProduct(wire)),
+]);

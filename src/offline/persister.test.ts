@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { markInFlightAsPaused, mergeChanges } from "./persister";
+import {
+  keepsBrowsingCache,
+  markInFlightAsPaused,
+  mergeChanges,
+  PERSIST_BUSTER,
+  PERSIST_MAX_AGE,
+} from "./persister";
 
 const change = (key: string, submittedAt: number, extra: object = {}) => ({
   mutationKey: ["cart", "mutations", "add"],
@@ -51,5 +57,23 @@ describe("markInFlightAsPaused", () => {
       clientState: { queries: [], mutations: [inFlight as never] },
     });
     expect(client.clientState.mutations[0]!.state).toMatchObject({ isPaused: true, failureCount: 1 });
+  });
+});
+
+describe("keepsBrowsingCache", () => {
+  const saved = (buster: string, timestamp: number) => ({
+    timestamp,
+    buster,
+    clientState: { queries: [], mutations: [] },
+  });
+
+  it("restores a cache this build wrote within the max age", () => {
+    expect(keepsBrowsingCache(saved(PERSIST_BUSTER, 1_000), 1_000 + PERSIST_MAX_AGE)).toBe(true);
+    expect(keepsBrowsingCache(saved(PERSIST_BUSTER, 1_000), 1_001 + PERSIST_MAX_AGE)).toBe(false);
+  });
+
+  it("drops a cache of the API's reply shapes written by a build with the same app version", () => {
+    // Before the reshape the buster was the app version alone, the same for every build without BUILD_ID.
+    expect(keepsBrowsingCache(saved(__APP_VERSION__, 1_000), 2_000)).toBe(false);
   });
 });

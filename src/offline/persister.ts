@@ -1,8 +1,8 @@
 /*
  * The query cache persisted in IndexedDB (idb-keyval) so that what was browsed stays browsable offline, and
  * the outbox (waiting cart, wishlist, contact and newsletter writes) survives reloads and restarts.
- * - The buster is the app version: a new build starts from a clean cache instead of reading old shapes
- *   (the outbox is carried over, also past the max age: its variables are plain data the new build's
+ * - The buster is the app version and the cache shape: a new build starts from a clean cache instead of
+ *   reading old shapes (the outbox is carried over, also past the max age: its variables are plain data the new build's
  *   mutation defaults replay).
  * - Personal queries (meta.personal: cart, wishlist, account, orders) are never written: they are refetched
  *   online, the local cart and device wishlist live in localStorage, and logout leaves nothing behind.
@@ -27,7 +27,13 @@ export const PERSIST_KEY = "bicycle-shop-query-cache";
 export const OUTBOX_DB = "bicycle-shop-outbox";
 /** A week: catalogue pages seen on Monday still open in the showroom on Friday. */
 export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
-export const PERSIST_BUSTER = __APP_VERSION__;
+/**
+ * The shape of what the browsing cache holds, raised whenever it changes: `npm run build` without BUILD_ID
+ * gives every build the same app version ("0.1.0-dev"), and a cache of another shape restored under it breaks
+ * the pages that read it. 2: the storefront's own types (api/product.ts), no longer the API's replies.
+ */
+export const CACHE_SHAPE = 2;
+export const PERSIST_BUSTER = `${__APP_VERSION__}+shape${CACHE_SHAPE}`;
 /** Other changes are written at most this often; a new outbox change is written at once. */
 const QUERY_WRITE_DELAY = 400;
 
@@ -251,11 +257,7 @@ export function createIdbPersister(
       written = new Map(mutations.map((m) => [changeKey(m), storedJson.get(changeKey(m)) ?? ""]));
       held = new Set(written.keys());
       if (!client && !mutations.length) return undefined;
-      const fresh =
-        client !== undefined &&
-        client.buster === PERSIST_BUSTER &&
-        Date.now() - client.timestamp <= PERSIST_MAX_AGE &&
-        Array.isArray(client.clientState?.queries);
+      const fresh = client !== undefined && keepsBrowsingCache(client, Date.now());
       // Another build or too old: the browsing cache goes, the waiting changes stay.
       return {
         timestamp: fresh ? client!.timestamp : Date.now(),
@@ -269,6 +271,15 @@ export function createIdbPersister(
     },
     flush,
   };
+}
+
+/** Whether a stored cache's queries are restored: written by this build (and cache shape), within the max age. */
+export function keepsBrowsingCache(client: PersistedClient, now: number): boolean {
+  return (
+    client.buster === PERSIST_BUSTER &&
+    now - client.timestamp <= PERSIST_MAX_AGE &&
+    Array.isArray(client.clientState?.queries)
+  );
 }
 
 /** The app's one persister (providers.tsx), also flushed before an update or recovery reload. */

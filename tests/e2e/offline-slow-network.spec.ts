@@ -4,7 +4,11 @@ import type { Page, Route } from "@playwright/test";
 import { expect, test } from "./offline-fixtures";
 import { addableProducts, waitForServiceWorker } from "./offline-helpers";
 
-/** True once the persisted query cache (IndexedDB, idb-keyval's default store) holds this product. */
+/**
+ * True once the persisted query cache (IndexedDB, idb-keyval's default store) holds this product's page: a
+ * saved query keyed by its address's url key, with data. Read by the query key, not by a field name, because
+ * the cache holds the storefront's Product (api/product.ts), not the API's reply.
+ */
 function persisted(page: Page, urlKey: string): Promise<boolean> {
   return page.evaluate(
     (key) =>
@@ -15,7 +19,17 @@ function persisted(page: Page, urlKey: string): Promise<boolean> {
           const db = open.result;
           if (!db.objectStoreNames.contains("keyval")) return resolve(false);
           const get = db.transaction("keyval").objectStore("keyval").get("bicycle-shop-query-cache");
-          get.onsuccess = () => resolve(JSON.stringify(get.result ?? null).includes(`"url_key":"${key}"`));
+          get.onsuccess = () => {
+            const saved = get.result as
+              | { clientState?: { queries?: { queryKey?: unknown; state?: { data?: unknown } }[] } }
+              | undefined;
+            const queries = saved?.clientState?.queries ?? [];
+            resolve(
+              queries.some(
+                (q) => Array.isArray(q.queryKey) && q.queryKey.includes(key) && q.state?.data != null,
+              ),
+            );
+          };
           get.onerror = () => resolve(false);
         };
       }),
