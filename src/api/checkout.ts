@@ -1,52 +1,76 @@
 import { mutationOptions } from "@tanstack/react-query";
 import { accountKeys } from "./account";
-import { cartKeys, reshapeCart, type Cart } from "./cart";
+import { cartKeys, reshapeCart, type Cart, type CartShippingRate } from "./cart";
 import { apiFetch } from "./client";
 import {
   saveAddressReplySchema,
   saveOrderReplySchema,
   savePaymentReplySchema,
   saveShippingReplySchema,
-  type SaveAddressReply,
   type SaveAddressRequest,
   type SaveOrderReply,
-  type SavePaymentReply,
   type SavePaymentRequest,
-  type SaveShippingReply,
 } from "./contract/checkout";
+import type { ShippingRate as WireShippingRate } from "./contract/cart";
+import { toAmount } from "./product";
 
-/** A checkout step's reply, with its cart reshaped as every cart is (api/cart.ts). */
-type Known<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
-type WithCart<R extends { data: { cart: unknown } }> = {
-  [K in keyof Known<R>]: K extends "data"
-    ? { [J in keyof Known<R["data"]>]: J extends "cart" ? Cart : R["data"][J] }
-    : R[K];
-};
-function withCart<R extends { data: { cart: Parameters<typeof reshapeCart>[0] } }>(reply: R): WithCart<R> {
-  return { ...reply, data: { ...reply.data, cart: reshapeCart(reply.data.cart) } } as WithCart<R>;
+/** A payment method the shop offers at checkout (Bagisto's `method` and `method_title`). */
+export interface PaymentMethod {
+  /** as save-payment takes it, e.g. "cashondelivery" */
+  code: string;
+  title: string;
 }
 
-/** Step 1: billing (and shipping) address; the reply lists the shipping rates. */
-export async function saveCheckoutAddress(input: SaveAddressRequest): Promise<WithCart<SaveAddressReply>> {
-  return withCart(
-    await apiFetch("checkout/save-address", { method: "POST", body: input, schema: saveAddressReplySchema }),
-  );
+/** A shipping rate as the cart and the checkout read it (api/cart.ts). */
+export function reshapeShippingRate(wire: WireShippingRate): CartShippingRate {
+  return {
+    code: wire.method,
+    carrier: wire.carrier_title,
+    title: wire.method_title,
+    price: toAmount(wire.price),
+  };
 }
 
-/** Step 2: the shipping method; the reply lists the payment methods. */
+/** Step 1: billing (and shipping) address; the shipping rates to choose from, and the cart. */
+export async function saveCheckoutAddress(
+  input: SaveAddressRequest,
+): Promise<{ rates: CartShippingRate[]; cart: Cart }> {
+  const reply = await apiFetch("checkout/save-address", {
+    method: "POST",
+    body: input,
+    schema: saveAddressReplySchema,
+  });
+  return {
+    rates: reply.data.rates.flatMap((g) => g.rates).map(reshapeShippingRate),
+    cart: reshapeCart(reply.data.cart),
+  };
+}
+
+/** Step 2: the shipping method (a rate's code); the payment methods in the shop's order, and the cart. */
 export async function saveShippingMethod(input: {
   shipping_method: string;
-}): Promise<WithCart<SaveShippingReply>> {
-  return withCart(
-    await apiFetch("checkout/save-shipping", { method: "POST", body: input, schema: saveShippingReplySchema }),
-  );
+}): Promise<{ methods: PaymentMethod[]; cart: Cart }> {
+  const reply = await apiFetch("checkout/save-shipping", {
+    method: "POST",
+    body: input,
+    schema: saveShippingReplySchema,
+  });
+  return {
+    methods: [...reply.data.methods]
+      .sort((a, b) => a.sort - b.sort)
+      .map((m) => ({ code: m.method, title: m.method_title })),
+    cart: reshapeCart(reply.data.cart),
+  };
 }
 
-/** Step 3: the payment method (cash on delivery or money transfer). */
-export async function savePaymentMethod(input: SavePaymentRequest): Promise<WithCart<SavePaymentReply>> {
-  return withCart(
-    await apiFetch("checkout/save-payment", { method: "POST", body: input, schema: savePaymentReplySchema }),
-  );
+/** Step 3: the payment method (cash on delivery or money transfer); the cart. */
+export async function savePaymentMethod(input: SavePaymentRequest): Promise<{ cart: Cart }> {
+  const reply = await apiFetch("checkout/save-payment", {
+    method: "POST",
+    body: input,
+    schema: savePaymentReplySchema,
+  });
+  return { cart: reshapeCart(reply.data.cart) };
 }
 
 /** Step 4: places the order; the idempotency key keeps a retried click from ordering twice. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { countryStatesReplySchema } from "./contract/address";
-import { reshapeCartItem } from "./cart";
-import { cartItemSchema } from "./contract/cart";
+import { reshapeCart, reshapeCartItem } from "./cart";
+import { cartItemSchema, cartSchema } from "./contract/cart";
 import { configurableConfigSchema, productSchema } from "./contract/product";
 import { reviewListReplySchema } from "./contract/review";
 import { reshapeProduct, storedProductSchema, UNKNOWN_STOCK } from "./product";
@@ -191,12 +191,74 @@ describe("other Bagisto replies", () => {
         product: bagistoProduct(),
       }),
     );
-    expect(item).toMatchObject({ productId: 5, variantId: 51, color: "red", size: "m", unitPrice: 900 });
+    expect(item).toMatchObject({
+      productId: 5,
+      variantId: 51,
+      color: "red",
+      size: "m",
+      unitPrice: 900,
+      lineTotal: 1800,
+    });
     expect(item.options).toEqual([
       { optionId: 23, valueId: 1 },
       { optionId: 24, valueId: 7 },
     ]);
     expect(item.product?.urlKey).toBe("trail-5");
+  });
+});
+
+describe("a Bagisto cart", () => {
+  it("reads its totals, quantity, coupon and delivery as numbers in the cart's currency", () => {
+    // Resources/Checkout/Cart.php at 1.3.3: DECIMAL columns as strings, with formated_* beside them.
+    const cart = reshapeCart(
+      cartSchema.parse({
+        id: 3,
+        customer_email: null,
+        customer_first_name: null,
+        customer_last_name: null,
+        shipping_method: "flatrate_flatrate",
+        coupon_code: "SPRING",
+        items_count: 1,
+        items_qty: "2.0000",
+        cart_currency_code: "USD",
+        grand_total: "1710.0000",
+        formated_grand_total: "$1,710.00",
+        sub_total: "1800.0000",
+        formated_sub_total: "$1,800.00",
+        tax_total: "0.0000",
+        formated_tax_total: "$0.00",
+        discount: "100.0000",
+        formated_discount: "$100.00",
+        is_guest: 1,
+        is_active: 1,
+        items: [],
+        selected_shipping_rate: {
+          id: 1,
+          carrier: "flatrate",
+          carrier_title: "Flat Rate",
+          method: "flatrate_flatrate",
+          method_title: "Flat Rate",
+          method_description: "Flat Rate Shipping",
+          price: "10.0000",
+          formated_price: "$10.00",
+        },
+        payment: null,
+        billing_address: null,
+        shipping_address: null,
+      }),
+    );
+    expect(cart).toEqual({
+      id: 3,
+      quantity: 2,
+      currency: "USD",
+      couponCode: "SPRING",
+      subtotal: 1800,
+      discount: 100,
+      tax: 0,
+      grandTotal: 1710,
+      shippingRate: { code: "flatrate_flatrate", carrier: "Flat Rate", title: "Flat Rate", price: 10 },
+      items: [],
+    });
   });
 });
 

@@ -113,7 +113,9 @@ describe("cart toasts (SPEC §8)", () => {
     await renderWithProviders(
       <>
         <AddToCartButton product={appPlainProduct({ in_stock: false })} />
-        <AddToCartButton product={appPlainProduct({ id: 50, affiliateLink: "https://partner.example/bike" })} />
+        <AddToCartButton
+          product={appPlainProduct({ id: 50, affiliateLink: "https://partner.example/bike" })}
+        />
       </>,
     );
     expect(screen.getByRole("button", { name: "Out of Stock" }).hasAttribute("disabled")).toBe(true);

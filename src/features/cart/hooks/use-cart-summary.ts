@@ -1,7 +1,6 @@
 import { useIsMutating, useQuery } from "@tanstack/react-query";
 import { cartKeys, cartQueries } from "@/api/cart";
 import { useCurrency } from "@/i18n/currency";
-import { toAmount } from "@/i18n/format";
 import { useLocalCart } from "../store";
 
 export interface CartSummary {
@@ -21,7 +20,7 @@ export interface CartSummary {
 /**
  * Render-ready totals: the server's amounts once it has answered for the current cart, else the local
  * cart's with the flat shipping rate and Tax 0. Every amount is formatted here, in the chosen currency and
- * language, like the cart's lines; the server's `formated_*` strings are for Bagisto's own clients.
+ * language, like the cart's lines (api/cart.ts reads the server's amounts as numbers).
  */
 export function useCartSummary(): CartSummary {
   const cart = useLocalCart();
@@ -30,19 +29,16 @@ export function useCartSummary(): CartSummary {
   const { format } = useCurrency();
   const isEmpty = cart.lines.length === 0;
 
-  if (isSuccess && server && pending === 0 && toAmount(server.items_qty) === cart.quantity && !isEmpty) {
-    const money = (amount: number | string) => format(toAmount(amount));
-    const rate = server.selected_shipping_rate;
-    const discount = toAmount(server.discount);
+  if (isSuccess && server && pending === 0 && server.quantity === cart.quantity && !isEmpty) {
     return {
       quantity: cart.quantity,
       isEmpty,
-      subtotal: money(server.sub_total),
-      discount: discount > 0 ? format(-discount) : null,
-      shipping: rate ? money(rate.price) : null,
-      tax: money(server.tax_total),
-      total: money(server.grand_total),
-      couponCode: server.coupon_code,
+      subtotal: format(server.subtotal),
+      discount: server.discount > 0 ? format(-server.discount) : null,
+      shipping: server.shippingRate ? format(server.shippingRate.price) : null,
+      tax: format(server.tax),
+      total: format(server.grandTotal),
+      couponCode: server.couponCode,
       fromServer: true,
     };
   }
@@ -56,7 +52,7 @@ export function useCartSummary(): CartSummary {
     shipping: isEmpty ? null : format(shipping),
     tax: format(isEmpty ? 0 : tax),
     total: format(cart.total),
-    couponCode: isSuccess && server ? server.coupon_code : null,
+    couponCode: isSuccess && server ? server.couponCode : null,
     fromServer: false,
   };
 }

@@ -67,8 +67,7 @@ export function toCartProduct(product: Product, color?: string | null, size?: st
     name: product.name,
     urlKey: product.urlKey,
     sku: product.sku,
-    image:
-      variationImage ?? product.images[0]?.medium ?? product.baseImage.medium,
+    image: variationImage ?? product.images[0]?.medium ?? product.baseImage.medium,
     price: unitPrice(product),
     stock: availableStock(product, color, size),
   };

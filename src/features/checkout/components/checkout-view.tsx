@@ -31,7 +31,6 @@ import {
 import { ButtonLink } from "@/components/router-links";
 import { useOnlineStatus } from "@/hooks/use-online-status";
 import { useMoneyFormat } from "@/i18n/currency";
-import { toAmount } from "@/i18n/format";
 import { useSession } from "@/session/use-session";
 import { useCheckout } from "../hooks/use-checkout";
 
@@ -144,16 +143,13 @@ function AddressStep({ onSubmit, busy }: { onSubmit: (billing: CheckoutAddress) 
 function Review({ cart }: { cart: Cart }) {
   const { t } = useLingui();
   const format = useMoneyFormat();
-  const money = (amount: number | string) => format(toAmount(amount), cart.cart_currency_code);
-  const discount = toAmount(cart.discount);
+  const money = (amount: number) => format(amount, cart.currency);
   const rows: [string, string][] = [
-    [t`Sub Total`, money(cart.sub_total)],
-    ...(discount > 0 ? ([[t`Discount`, money(-discount)]] as [string, string][]) : []),
-    ...(cart.selected_shipping_rate
-      ? ([[t`Shipping`, money(cart.selected_shipping_rate.price)]] as [string, string][])
-      : []),
-    [t`Tax`, money(cart.tax_total)],
-    [t`Grand Total`, money(cart.grand_total)],
+    [t`Sub Total`, money(cart.subtotal)],
+    ...(cart.discount > 0 ? ([[t`Discount`, money(-cart.discount)]] as [string, string][]) : []),
+    ...(cart.shippingRate ? ([[t`Shipping`, money(cart.shippingRate.price)]] as [string, string][]) : []),
+    [t`Tax`, money(cart.tax)],
+    [t`Grand Total`, money(cart.grandTotal)],
   ];
   return (
     <Box>
@@ -170,7 +166,7 @@ function Review({ cart }: { cart: Cart }) {
               <Typography>
                 {i.name} {[i.color, i.size?.toUpperCase()].filter(Boolean).join(" / ")} × {qty}
               </Typography>
-              <Typography>{money(i.total)}</Typography>
+              <Typography>{money(i.lineTotal)}</Typography>
             </Stack>
           );
         })}
@@ -245,10 +241,10 @@ export function CheckoutView({ onPlaced }: { onPlaced: (order: Order) => void })
                     >
                       {checkout.rates.map((r) => (
                         <FormControlLabel
-                          key={r.method}
-                          value={r.method}
+                          key={r.code}
+                          value={r.code}
                           control={<Radio />}
-                          label={`${r.carrier_title} – ${r.method_title}: ${formatMoney(toAmount(r.price), serverCart?.cart_currency_code)}`}
+                          label={`${r.carrier} – ${r.title}: ${formatMoney(r.price, serverCart?.currency)}`}
                         />
                       ))}
                     </RadioGroup>
@@ -271,15 +267,15 @@ export function CheckoutView({ onPlaced }: { onPlaced: (order: Order) => void })
                     >
                       {checkout.methods.map((m) => (
                         <FormControlLabel
-                          key={m.method}
-                          value={m.method}
+                          key={m.code}
+                          value={m.code}
                           control={<Radio />}
                           label={
-                            m.method === "cashondelivery"
+                            m.code === "cashondelivery"
                               ? t`Cash On Delivery`
-                              : m.method === "moneytransfer"
+                              : m.code === "moneytransfer"
                                 ? t`Money Transfer`
-                                : m.method_title
+                                : m.title
                           }
                         />
                       ))}

@@ -2,10 +2,9 @@ import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { ApiError, newIdempotencyKey } from "@/api/client";
-import { checkoutMutations } from "@/api/checkout";
-import type { Cart } from "@/api/cart";
-import type { ShippingRate } from "@/api/contract/cart";
-import type { CheckoutAddress, PaymentMethod } from "@/api/contract/checkout";
+import { checkoutMutations, type PaymentMethod } from "@/api/checkout";
+import type { Cart, CartShippingRate } from "@/api/cart";
+import type { CheckoutAddress } from "@/api/contract/checkout";
 import type { Order } from "@/api/contract/order";
 
 export type CheckoutStep = 0 | 1 | 2 | 3;
@@ -17,7 +16,7 @@ export type CheckoutStep = 0 | 1 | 2 | 3;
 export function useCheckout(onPlaced: (order: Order) => void) {
   const { t } = useLingui();
   const [step, setStep] = useState<CheckoutStep>(0);
-  const [rates, setRates] = useState<ShippingRate[]>([]);
+  const [rates, setRates] = useState<CartShippingRate[]>([]);
   const [methods, setMethods] = useState<PaymentMethod[]>([]);
   const [cart, setCart] = useState<Cart | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -42,8 +41,8 @@ export function useCheckout(onPlaced: (order: Order) => void) {
       { billing: { ...billing, use_for_shipping: true }, shipping: { address1: [""] } },
       {
         onSuccess: (reply) => {
-          setRates(reply.data.rates.flatMap((g) => g.rates));
-          setCart(reply.data.cart);
+          setRates(reply.rates);
+          setCart(reply.cart);
           setStep(1);
         },
         onError: fail,
@@ -57,8 +56,8 @@ export function useCheckout(onPlaced: (order: Order) => void) {
       { shipping_method: method },
       {
         onSuccess: (reply) => {
-          setMethods([...reply.data.methods].sort((a, b) => a.sort - b.sort));
-          setCart(reply.data.cart);
+          setMethods(reply.methods);
+          setCart(reply.cart);
           setStep(2);
         },
         onError: fail,
@@ -72,7 +71,7 @@ export function useCheckout(onPlaced: (order: Order) => void) {
       { payment: { method } },
       {
         onSuccess: (reply) => {
-          setCart(reply.data.cart);
+          setCart(reply.cart);
           setStep(3);
         },
         onError: fail,
