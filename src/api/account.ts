@@ -27,7 +27,8 @@ import {
   type VerifyCodeReply,
   type VerifyCodeRequest,
 } from "./contract/customer";
-import { orderListReplySchema, orderReplySchema, type Order } from "./contract/order";
+import { orderListReplySchema, orderReplySchema } from "./contract/order";
+import { reshapeOrder, type Order } from "./order";
 
 export const ORDERS_PAGE_SIZE = 10;
 
@@ -139,7 +140,7 @@ export async function listOrders(page: number, signal?: AbortSignal): Promise<Or
     signal,
   });
   return {
-    orders: reply.data,
+    orders: reply.data.map(reshapeOrder),
     page: reply.meta?.current_page ?? page,
     lastPage: reply.meta?.last_page ?? page,
     total: reply.meta?.total ?? reply.data.length,
@@ -149,7 +150,7 @@ export async function listOrders(page: number, signal?: AbortSignal): Promise<Or
 /** One order: the customer's (token) or a guest's own (same session). */
 export async function getOrder(id: number, signal?: AbortSignal): Promise<Order> {
   const reply = await apiFetch(`orders/${id}`, { schema: orderReplySchema, signal });
-  return reply.data;
+  return reshapeOrder(reply.data);
 }
 
 export const accountKeys = {

@@ -8,10 +8,10 @@ import {
   savePaymentReplySchema,
   saveShippingReplySchema,
   type SaveAddressRequest,
-  type SaveOrderReply,
   type SavePaymentRequest,
 } from "./contract/checkout";
 import type { ShippingRate as WireShippingRate } from "./contract/cart";
+import { reshapeOrder, type Order } from "./order";
 import { toAmount } from "./product";
 
 /** A payment method the shop offers at checkout (Bagisto's `method` and `method_title`). */
@@ -74,12 +74,13 @@ export async function savePaymentMethod(input: SavePaymentRequest): Promise<{ ca
 }
 
 /** Step 4: places the order; the idempotency key keeps a retried click from ordering twice. */
-export async function placeOrder(input: { idempotencyKey: string }): Promise<SaveOrderReply> {
-  return apiFetch("checkout/save-order", {
+export async function placeOrder(input: { idempotencyKey: string }): Promise<{ order: Order }> {
+  const reply = await apiFetch("checkout/save-order", {
     method: "POST",
     schema: saveOrderReplySchema,
     idempotencyKey: input.idempotencyKey,
   });
+  return { order: reshapeOrder(reply.order) };
 }
 
 export const checkoutKeys = {

@@ -2,7 +2,7 @@
  * The last order receipt, kept on the device so the order-success screen still reads offline (DESIGN §3/§4).
  * Personal queries are not persisted with the query cache, so this is the one copy; logout removes it.
  */
-import { orderSchema, type Order } from "@/api/contract/order";
+import { storedOrderSchema, type Order } from "@/api/order";
 import { createPersistedStore } from "@/offline/storage";
 
 export const LAST_RECEIPT_KEY = "lastReceipt";
@@ -10,7 +10,7 @@ export const LAST_RECEIPT_KEY = "lastReceipt";
 const store = createPersistedStore<Order | null>(
   LAST_RECEIPT_KEY,
   (v) => {
-    const parsed = orderSchema.nullable().safeParse(v);
+    const parsed = storedOrderSchema.nullable().safeParse(v);
     return parsed.success ? parsed.data : null;
   },
   () => null,

@@ -4,6 +4,7 @@ import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { readAuth, readPendingMobile, writeAuth, writePendingMobile } from "@/api/auth-storage";
+import { reshapeOrder } from "@/api/order";
 import { server } from "../../../../tests/msw/server";
 import { sampleCustomer, sampleOrder, shoppingHandlers } from "../../../../tests/msw/shopping-handlers";
 import { createTestQueryClient, renderWithProviders } from "../../../../tests/utils/render";
@@ -392,7 +393,7 @@ describe("my account", () => {
   });
 
   it("logging out removes the kept receipt", async () => {
-    saveLastReceipt(sampleOrder({ id: 8 }));
+    saveLastReceipt(reshapeOrder(sampleOrder({ id: 8 })));
     writeAuth({ token: "t0k", data: sampleCustomer });
     server.use(
       http.get("*/api/customer/logout", () => HttpResponse.json({ message: "Logged out successfully." })),

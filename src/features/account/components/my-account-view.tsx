@@ -66,9 +66,7 @@ export function MyAccountView({
       </Tabs>
       <Box role="tabpanel" id="account-panel" aria-labelledby={`account-tab-${tab}`}>
         {tab === "profile" &&
-          (customer ? (
-            <ProfileForm key={customer.updated_at ?? customer.id} customer={customer} />
-          ) : null)}
+          (customer ? <ProfileForm key={customer.updated_at ?? customer.id} customer={customer} /> : null)}
         {tab === "addresses" && <AddressBook />}
         {tab === "orders" &&
           (orderId ? (

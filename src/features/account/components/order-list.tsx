@@ -15,7 +15,7 @@ import { useLingui } from "@lingui/react/macro";
 import { accountQueries } from "@/api/account";
 import { RouterLink } from "@/components/router-links";
 import { useMoneyFormat } from "@/i18n/currency";
-import { formatDate, toAmount } from "@/i18n/format";
+import { formatDate } from "@/i18n/format";
 
 const visuallyHidden = {
   position: "absolute",
@@ -60,15 +60,13 @@ export function OrderList({ page, onPageChange }: { page: number; onPageChange: 
             </TableHead>
             <TableBody>
               {orders.map((o) => {
-                const number = o.increment_id || String(o.id);
+                const number = o.number;
                 return (
                   <TableRow key={o.id} data-testid="order-row">
                     <TableCell>#{number}</TableCell>
-                    <TableCell>{formatDate(o.created_at, i18n.locale)}</TableCell>
-                    <TableCell>{o.status_label}</TableCell>
-                    <TableCell align="right">
-                      {money(toAmount(o.grand_total), o.order_currency_code)}
-                    </TableCell>
+                    <TableCell>{formatDate(o.createdAt, i18n.locale)}</TableCell>
+                    <TableCell>{o.statusLabel}</TableCell>
+                    <TableCell align="right">{money(o.grandTotal, o.currency)}</TableCell>
                     <TableCell>
                       <RouterLink
                         to="/my-account"

@@ -9,9 +9,9 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
-import type { Order } from "@/api/contract/order";
+import type { Order } from "@/api/order";
 import { useMoneyFormat } from "@/i18n/currency";
-import { formatDate, toAmount } from "@/i18n/format";
+import { formatDate } from "@/i18n/format";
 
 function Line({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (
@@ -26,8 +26,8 @@ function Line({ label, value, strong = false }: { label: string; value: string; 
 export function OrderReceipt({ order }: { order: Order }) {
   const { t, i18n } = useLingui();
   const format = useMoneyFormat();
-  const money = (amount: number | string) => format(toAmount(amount), order.order_currency_code);
-  const number = order.increment_id || String(order.id);
+  const money = (amount: number) => format(amount, order.currency);
+  const number = order.number;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }} data-testid="order-receipt">
       <Typography variant="h2" component="h2" gutterBottom>
@@ -43,13 +43,13 @@ export function OrderReceipt({ order }: { order: Order }) {
           </TableRow>
         </TableHead>
         <TableBody>
-          {order.items.map((item) => (
+          {order.lines.map((item) => (
             <TableRow key={item.id} data-testid="receipt-line">
               <TableCell sx={{ width: 72 }}>
-                {item.product?.base_image.small_image_url && (
+                {item.image && (
                   <Box
                     component="img"
-                    src={item.product.base_image.small_image_url}
+                    src={item.image}
                     alt=""
                     width={56}
                     height={42}
@@ -57,31 +57,31 @@ export function OrderReceipt({ order }: { order: Order }) {
                   />
                 )}
               </TableCell>
-              <TableCell>{item.product?.name ?? item.name}</TableCell>
-              <TableCell align="right">{item.qty_ordered}</TableCell>
-              <TableCell align="right">{money(item.total)}</TableCell>
+              <TableCell>{item.name}</TableCell>
+              <TableCell align="right">{item.quantity}</TableCell>
+              <TableCell align="right">{money(item.lineTotal)}</TableCell>
             </TableRow>
           ))}
         </TableBody>
       </Table>
       <Box sx={{ mt: 2, maxWidth: 420, ml: "auto" }}>
-        <Line label={t`Sub Total`} value={money(order.sub_total)} />
-        <Line label={t`Discount`} value={money(order.discount_amount)} />
-        <Line label={t`GST 18%`} value={money(order.tax_amount)} />
-        <Line label={t`Shipping`} value={order.shipping_description} />
-        <Line label={t`Status`} value={order.status_label} />
+        <Line label={t`Sub Total`} value={money(order.subtotal)} />
+        <Line label={t`Discount`} value={money(order.discount)} />
+        <Line label={t`GST 18%`} value={money(order.tax)} />
+        <Line label={t`Shipping`} value={order.shippingDescription} />
+        <Line label={t`Status`} value={order.statusLabel} />
         {order.invoices.length > 0 && (
           <Box sx={{ py: 0.5 }}>
             <Typography sx={{ fontWeight: 600 }}>{t`Invoices`}</Typography>
             {order.invoices.map((inv) => {
               const id = inv.id;
-              const date = formatDate(inv.created_at, i18n.locale);
+              const date = formatDate(inv.createdAt, i18n.locale);
               return <Typography key={inv.id}>{t`Invoice #${id}, ${date}`}</Typography>;
             })}
           </Box>
         )}
         <Divider sx={{ my: 1 }} />
-        <Line label={t`Grand Total`} value={money(order.grand_total)} strong />
+        <Line label={t`Grand Total`} value={money(order.grandTotal)} strong />
       </Box>
     </Paper>
   );

@@ -20,7 +20,7 @@ import { accountQueries } from "@/api/account";
 import { cartQueries } from "@/api/cart";
 import type { Cart } from "@/api/cart";
 import type { CheckoutAddress } from "@/api/contract/checkout";
-import type { Order } from "@/api/contract/order";
+import type { Order } from "@/api/order";
 import {
   AddressFields,
   emptyAddress,

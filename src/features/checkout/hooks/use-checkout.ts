@@ -5,7 +5,7 @@ import { ApiError, newIdempotencyKey } from "@/api/client";
 import { checkoutMutations, type PaymentMethod } from "@/api/checkout";
 import type { Cart, CartShippingRate } from "@/api/cart";
 import type { CheckoutAddress } from "@/api/contract/checkout";
-import type { Order } from "@/api/contract/order";
+import type { Order } from "@/api/order";
 
 export type CheckoutStep = 0 | 1 | 2 | 3;
 
