@@ -34,6 +34,26 @@ export async function listBrands(signal?: AbortSignal): Promise<Brand[]> {
 /** No content pages at all on this back end (a stock Bagisto has no `page/{slug}`), unlike one page missing. */
 export const PAGES_UNAVAILABLE = "unavailable";
 
+/** A content page as the storefront reads it: its title, its HTML (sanitised where shown) and its meta texts. */
+export interface ContentPage {
+  title: string;
+  html: string;
+  /** the browser title: meta_title, else the page title */
+  metaTitle: string;
+  /** the description: meta_description, else meta_title, else the page title */
+  metaDescription: string;
+}
+
+export function reshapePage(wire: Page): ContentPage {
+  const metaTitle = wire.meta_title || wire.page_title;
+  return {
+    title: wire.page_title,
+    html: wire.html_content,
+    metaTitle,
+    metaDescription: wire.meta_description || metaTitle,
+  };
+}
+
 /**
  * A content page (GET page/{slug}); null when the server has no such page (SPEC: show the 404 page);
  * PAGES_UNAVAILABLE when the back end has no pages: its 404 is not the pages service's (which says
@@ -42,7 +62,7 @@ export const PAGES_UNAVAILABLE = "unavailable";
 export async function getPage(
   slug: string,
   signal?: AbortSignal,
-): Promise<Page | null | typeof PAGES_UNAVAILABLE> {
+): Promise<ContentPage | null | typeof PAGES_UNAVAILABLE> {
   try {
     const reply = await apiFetch(`page/${encodeURIComponent(slug)}`, {
       schema: pageReplySchema,
@@ -50,7 +70,7 @@ export async function getPage(
       signal,
       throwOnErrorField: false,
     });
-    return reply.data;
+    return reply.data ? reshapePage(reply.data) : null;
   } catch (error) {
     if (!(error instanceof ApiError) || !isMissingService(error)) throw error;
     const body = error.body;

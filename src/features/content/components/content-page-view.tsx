@@ -35,25 +35,19 @@ function PageUnavailable() {
   );
 }
 
-/** A content page (page_title + sanitised html_content), or the 404 page when the server has none. */
+/** A content page (title + sanitised HTML), or the 404 page when the server has none. */
 export function ContentPageView({ slug, children }: { slug: string; children?: ReactNode }) {
   const { data } = useSuspenseQuery(contentQueries.page(slug));
   const page = data === PAGES_UNAVAILABLE ? null : data;
-  // Runs after PageHeader's own title effect (children first), so meta_title wins when present.
-  usePageMeta(
-    page?.meta_title || page?.page_title,
-    page ? page.meta_description || page.meta_title || page.page_title : undefined,
-  );
+  // Runs after PageHeader's own title effect (children first), so the meta title wins when present.
+  usePageMeta(page?.metaTitle, page?.metaDescription);
   if (data === PAGES_UNAVAILABLE) return <PageUnavailable />;
   if (!page) return <PageNotFound />;
   return (
     <article>
-      <PageHeader
-        title={page.page_title}
-        description={page.meta_description || page.meta_title || page.page_title}
-      />
+      <PageHeader title={page.title} description={page.metaDescription} />
       <Container sx={{ pb: 4 }}>
-        <HtmlContent html={page.html_content} />
+        <HtmlContent html={page.html} />
       </Container>
       {children}
     </article>
