@@ -1,5 +1,26 @@
+import type { Page } from "@playwright/test";
 import { expect, test } from "./offline-fixtures";
-import { addableProducts, openProductPages, waitForServiceWorker } from "./offline-helpers";
+import { addableProducts, addToCartButton, waitForServiceWorker } from "./offline-helpers";
+
+/** Whether the device's list (IndexedDB, idb-keyval's default store) holds this product yet. */
+function recorded(page: Page, id: number): Promise<boolean> {
+  return page.evaluate(
+    (productId) =>
+      new Promise<boolean>((resolve) => {
+        const open = indexedDB.open("keyval-store");
+        open.onerror = () => resolve(false);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("keyval")) return resolve(false);
+          const get = db.transaction("keyval").objectStore("keyval").get("recently-viewed");
+          get.onsuccess = () =>
+            resolve(Array.isArray(get.result) && get.result.some((p: { id?: unknown }) => p.id === productId));
+          get.onerror = () => resolve(false);
+        };
+      }),
+    id,
+  );
+}
 
 // Issue 18 item 4: opening a product records it on the device (IndexedDB, last 20); a "Recently viewed" row
 // on product pages and on the cart page shows them, offline too.
@@ -11,7 +32,13 @@ test("recently viewed bicycles are listed on product pages and the cart page, al
   const [a, b, c] = await addableProducts(request, 3);
   await page.goto("/");
   await waitForServiceWorker(page);
-  await openProductPages(page, [a!, b!, c!]);
+  // Each visit is recorded after the page shows (an IndexedDB write): the next page load waits for it, or the
+  // load could cut the write.
+  for (const p of [a!, b!, c!]) {
+    await page.goto(`/product/${p.url_key}`);
+    await expect(addToCartButton(page)).toBeVisible();
+    await expect.poll(() => recorded(page, p.id)).toBe(true);
+  }
   const row = page.getByRole("region", { name: "Recently viewed" });
   // On c's page: the others, most recent first, not c itself.
   await expect(row.getByRole("link")).toHaveText([b!.name, a!.name]);
