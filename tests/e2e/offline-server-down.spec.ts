@@ -36,8 +36,8 @@ test("with the server unreachable (browser online), changes wait, survive a relo
 
   // The server comes back, but dies once in the middle of the replay: the first cart write reaches it and
   // is applied, yet its reply never arrives. The retry carries the same Idempotency-Key.
+  // The cut is in place before the server comes back: a retry that fires in between must meet it.
   let cut = false;
-  await context.unroute("**/api/**", down);
   await context.route("**/api/checkout/cart/**", async (route) => {
     const method = route.request().method();
     if (!cut && (method === "POST" || method === "PUT")) {
@@ -48,6 +48,7 @@ test("with the server unreachable (browser online), changes wait, survive a relo
     }
     await route.continue();
   });
+  await context.unroute("**/api/**", down);
 
   await expect(page.getByTestId("offline-banner")).toHaveCount(0, { timeout: 30_000 });
   expect(cut).toBe(true);
