@@ -10,6 +10,8 @@ import {
   buildUrl,
   MALFORMED_REPLY_MESSAGE,
   normaliseErrorBody,
+  readReplyDate,
+  replyDateOf,
   setApiTransport,
 } from "./client";
 
@@ -39,6 +41,38 @@ describe("error normalisation", () => {
     expect(v?.fieldErrors).toEqual({ email: ["The email has already been taken."] });
     expect(normaliseErrorBody({ data: [] })).toBeNull();
     expect(normaliseErrorBody("oops")).toBeNull();
+  });
+});
+
+describe("reply dates", () => {
+  const now = Date.UTC(2026, 10, 26, 9, 30);
+
+  it("reads the HTTP Date header, never later than now", () => {
+    expect(readReplyDate("Tue, 24 Nov 2026 08:00:00 GMT", now)).toBe(Date.UTC(2026, 10, 24, 8));
+    expect(readReplyDate("Fri, 27 Nov 2026 08:00:00 GMT", now)).toBe(now);
+    expect(readReplyDate("yesterday", now)).toBeNull();
+    expect(readReplyDate(null, now)).toBeNull();
+  });
+
+  it("notes the oldest date of the replies read with one signal, and none of a failed one", async () => {
+    const dated = (date: string) => ({ headers: { Date: date } });
+    server.use(
+      http.get("*/api/things/1", () =>
+        HttpResponse.json({ data: { id: 1 } }, dated("Tue, 24 Nov 2026 08:00:00 GMT")),
+      ),
+      http.get("*/api/things/2", () =>
+        HttpResponse.json({ data: { id: 2 } }, dated("Mon, 23 Nov 2026 08:00:00 GMT")),
+      ),
+      http.get("*/api/things/3", () =>
+        HttpResponse.json({ error: "gone" }, { status: 404, ...dated("Sun, 01 Nov 2026 08:00:00 GMT") }),
+      ),
+    );
+    const signal = new AbortController().signal;
+    expect(replyDateOf(signal)).toBeNull();
+    await apiFetch("things/1", { schema: okSchema, signal });
+    await apiFetch("things/2", { schema: okSchema, signal });
+    await apiFetch("things/3", { schema: okSchema, signal }).catch(() => undefined);
+    expect(replyDateOf(signal)).toBe(Date.UTC(2026, 10, 23, 8));
   });
 });
 

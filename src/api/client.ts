@@ -155,6 +155,39 @@ export function newIdempotencyKey(): string {
     : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
+/**
+ * When the server produced a reply: its HTTP `Date` header as a time, or null when it has none (or an
+ * unreadable one). A reply the service worker answers from its cache, or from a saved pack, keeps the header
+ * the server sent then, so this is the age of the copy, not of the read. Never later than `now` (a server
+ * clock ahead of the device's would otherwise date a copy in the future).
+ */
+export function readReplyDate(header: string | null, now: number): number | null {
+  if (!header) return null;
+  const time = Date.parse(header);
+  return Number.isFinite(time) ? Math.min(time, now) : null;
+}
+
+/** The oldest reply date seen by the requests made with each signal (a query's, see replyDateOf). */
+const replyDates = new WeakMap<AbortSignal, number>();
+
+/**
+ * The oldest `Date` among the successful replies read so far with this signal, or null when none carried
+ * one. A query passes its signal to every request it makes, so this is when the oldest part of what it shows
+ * was produced (src/offline/reply-dates.ts makes it the query's `dataUpdatedAt`). A cross-origin API must
+ * list `Date` in `Access-Control-Expose-Headers` for the browser to show it; without it this is null.
+ */
+export function replyDateOf(signal: AbortSignal): number | null {
+  return replyDates.get(signal) ?? null;
+}
+
+function noteReplyDate(signal: AbortSignal | undefined, headers: Headers): void {
+  if (!signal) return;
+  const date = readReplyDate(headers.get("Date"), Date.now());
+  if (date === null) return;
+  const known = replyDates.get(signal);
+  if (known === undefined || date < known) replyDates.set(signal, date);
+}
+
 /** Calls the API and returns the parsed reply, or throws ApiError. */
 export async function apiFetch<S extends z.ZodType>(path: string, req: ApiRequest<S>): Promise<z.infer<S>> {
   const { method = "GET", auth = "auto", throwOnErrorField = true } = req;
@@ -255,5 +288,6 @@ export async function apiFetch<S extends z.ZodType>(path: string, req: ApiReques
   if (!parsed.success) {
     throw new ApiError(MALFORMED_REPLY_MESSAGE, { kind: "parse", status: res.status, body: json });
   }
+  noteReplyDate(req.signal, res.headers);
   return parsed.data;
 }

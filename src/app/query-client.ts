@@ -1,5 +1,6 @@
-import { QueryClient } from "@tanstack/react-query";
+import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "@/api/client";
+import { applyReplyDate, readWithReplyDate } from "@/offline/reply-dates";
 
 declare module "@tanstack/react-query" {
   interface Register {
@@ -20,8 +21,11 @@ export const DAY = 24 * 60 * 60 * 1000;
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    // A public query's data is dated by the server's replies, so "as of" tells the age of a cached copy.
+    queryCache: new QueryCache({ onSuccess: applyReplyDate }),
     defaultOptions: {
       queries: {
+        persister: readWithReplyDate,
         // The service worker may answer from its cache, so try the network even when offline.
         networkMode: "offlineFirst",
         staleTime: 60 * 1000,
