@@ -1,5 +1,6 @@
 /*
- * Server rendering of the storefront's pages (docs/decisions/019-the-first-page-is-rendered-by-the-server-and-hydrated.md). The renderer is the storefront's own
+ * Server rendering of the storefront's pages (decision record:
+ * docs/decisions/019-the-first-page-is-rendered-by-the-server-and-hydrated.md). The renderer is the storefront's own
  * code, built by `vite build --ssr` next to the client build (`<dist>-ssr/entry-server.js`). It answers its
  * API calls in-process through the app, without the shopper's cookies or token, so it only ever renders
  * public catalogue data. A page it cannot render in time is served as the plain client shell.
@@ -9,6 +10,7 @@ import { availableParallelism } from "node:os";
 import { pathToFileURL } from "node:url";
 import { Worker } from "node:worker_threads";
 import type { Logger } from "./lib/log";
+import { escapeHtml } from "./lib/html";
 
 export interface RenderedPage {
   /** the route declares the page personal: nothing was rendered (see `staticData.personal`) */
@@ -238,9 +240,6 @@ function deferShellScripts(head: string): string {
     '<$1$2 fetchpriority="low"',
   );
 }
-
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
 
 /** The shell's `<html lang>`, `<title>` and meta description, set to the rendered page's. */
 function localiseHead(head: string, page: RenderedPage): string {

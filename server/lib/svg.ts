@@ -1,4 +1,5 @@
 import { BODY_TYPES, COLORS, type BodyType } from "../seed/catalog";
+import { escapeHtml } from "./html";
 
 export const IMAGE_SIZES = { small: 150, medium: 480, large: 960 } as const;
 export type ImageSize = keyof typeof IMAGE_SIZES;
@@ -146,15 +147,11 @@ export function productSvg(file: string): string | undefined {
   return svg;
 }
 
-function esc(s: string): string {
-  return s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c] ?? c);
-}
-
 const PALETTE = ["#1976d2", "#d32f2f", "#388e3c", "#f57c00", "#6a1b9a", "#00838f"];
 
 export function brandSvg(name: string, index: number): string {
   const color = PALETTE[index % PALETTE.length];
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="120" viewBox="0 0 240 120" role="img" aria-label="${esc(name)}"><rect width="240" height="120" rx="12" fill="#fff"/><circle cx="44" cy="60" r="22" fill="none" stroke="${color}" stroke-width="6"/><circle cx="44" cy="60" r="5" fill="${color}"/><text x="76" y="67" font-family="Arial, sans-serif" font-size="${name.length > 12 ? 15 : 19}" font-weight="700" fill="#333">${esc(name)}</text></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="120" viewBox="0 0 240 120" role="img" aria-label="${escapeHtml(name)}"><rect width="240" height="120" rx="12" fill="#fff"/><circle cx="44" cy="60" r="22" fill="none" stroke="${color}" stroke-width="6"/><circle cx="44" cy="60" r="5" fill="${color}"/><text x="76" y="67" font-family="Arial, sans-serif" font-size="${name.length > 12 ? 15 : 19}" font-weight="700" fill="#333">${escapeHtml(name)}</text></svg>`;
 }
 
 export function bannerSvg(
@@ -177,5 +174,5 @@ export function bannerSvg(
 
 export function avatarSvg(initials: string, index: number): string {
   const color = PALETTE[index % PALETTE.length];
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400" role="img" aria-label="${esc(initials)}"><rect width="400" height="400" fill="${tint(color!)}"/><circle cx="200" cy="160" r="80" fill="${color}"/><path d="M60 400q0-130 140-130t140 130z" fill="${color}"/><text x="200" y="178" text-anchor="middle" font-family="Arial, sans-serif" font-size="56" font-weight="700" fill="#fff">${esc(initials)}</text></svg>`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400" viewBox="0 0 400 400" role="img" aria-label="${escapeHtml(initials)}"><rect width="400" height="400" fill="${tint(color!)}"/><circle cx="200" cy="160" r="80" fill="${color}"/><path d="M60 400q0-130 140-130t140 130z" fill="${color}"/><text x="200" y="178" text-anchor="middle" font-family="Arial, sans-serif" font-size="56" font-weight="700" fill="#fff">${escapeHtml(initials)}</text></svg>`;
 }
