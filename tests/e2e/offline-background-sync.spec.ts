@@ -2,13 +2,7 @@
 // after every tab of the shop was closed, exactly once, and the shop opened again shows it without sending it.
 import type { APIRequestContext, BrowserContext, CDPSession, Page } from "@playwright/test";
 import { expect, test } from "./offline-fixtures";
-import {
-  addToCartButton,
-  addableProducts,
-  registerAndLogin,
-  tokenOf,
-  waitForServiceWorker,
-} from "./offline-helpers";
+import { addToCartButton, registerAndLogin, startWithWorker, tokenOf } from "./offline-helpers";
 
 const TAG = "bicycle-shop-outbox";
 
@@ -69,9 +63,7 @@ async function journey(
 ): Promise<void> {
   test.setTimeout(120_000);
   const origin = new URL(baseURL!).origin;
-  const [a] = await addableProducts(request, 1);
-  await page.goto("/");
-  await waitForServiceWorker(page);
+  const [a] = await startWithWorker(page, request, 1);
   if (loggedIn) await registerAndLogin(page, "bgsync");
   const token = loggedIn ? await tokenOf(page) : null;
   await page.goto(`/product/${a!.url_key}`);

@@ -3,7 +3,7 @@
 // another visit.
 import type { Route } from "@playwright/test";
 import { expect, test } from "./offline-fixtures";
-import { addableProducts, waitForServiceWorker } from "./offline-helpers";
+import { startWithWorker } from "./offline-helpers";
 
 test("a product shown from the worker's cached copy is replaced on screen by the server's fresher copy when it arrives", async ({
   page,
@@ -11,9 +11,7 @@ test("a product shown from the worker's cached copy is replaced on screen by the
   request,
 }) => {
   test.setTimeout(120_000);
-  const [a] = await addableProducts(request, 1);
-  await page.goto("/");
-  await waitForServiceWorker(page);
+  const [a] = await startWithWorker(page, request, 1);
   await page.goto(`/product/${a!.url_key}`);
   const heading = page.getByRole("heading", { level: 1 });
   await expect(heading).toHaveText(a!.name);

@@ -1,11 +1,5 @@
 import { expect, test } from "./offline-fixtures";
-import {
-  addableProducts,
-  addToCartButton,
-  openProductPages,
-  serverCart,
-  waitForServiceWorker,
-} from "./offline-helpers";
+import { addToCartButton, openProductPages, serverCart, startWithWorker } from "./offline-helpers";
 
 // Security review M5: a guest's first write creates the session cookie. When its reply is lost, the cookie
 // is lost with it; the retry (same Idempotency-Key) must bring the same session back, or the cart vanishes.
@@ -15,9 +9,7 @@ test("a guest's two offline adds reach the server once each although the first r
   request,
 }) => {
   test.setTimeout(120_000);
-  const [a, b] = await addableProducts(request, 2);
-  await page.goto("/");
-  await waitForServiceWorker(page);
+  const [a, b] = await startWithWorker(page, request, 2);
   await openProductPages(page, [a!, b!]);
   // No session yet: the language choice (`lang`, for the server's rendering) is the only cookie.
   expect((await context.cookies()).map((c) => c.name)).toEqual(["lang"]);
@@ -69,9 +61,7 @@ test("a replay cut by a navigation is sent again by the next page, once", async 
   request,
 }) => {
   test.setTimeout(120_000);
-  const [a] = await addableProducts(request, 1);
-  await page.goto("/");
-  await waitForServiceWorker(page);
+  const [a] = await startWithWorker(page, request, 1);
   await page.goto(`/product/${a!.url_key}`);
   await addToCartButton(page).click();
   await expect.poll(() => serverCart(page)).toEqual([[a!.id, 1]]);

@@ -1,6 +1,6 @@
 // Steps of the offline journeys (offline*.spec.ts, Playwright project "offline", service workers allowed), and
 // the API product shape the browser journeys read.
-import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import { expect, type APIRequestContext, type Page, type Worker } from "@playwright/test";
 
 export interface ApiProduct {
   id: number;
@@ -31,6 +31,22 @@ export async function addableProducts(
   const ok = data.filter((p) => p.in_stock && defaultStock(p) >= minStock);
   expect(ok.length).toBeGreaterThanOrEqual(count);
   return ok.slice(0, count);
+}
+
+/**
+ * The usual start of an offline journey: `count` addable products (see `addableProducts`), and the home page
+ * opened and controlled by the service worker.
+ */
+export async function startWithWorker(
+  page: Page,
+  request: APIRequestContext,
+  count: number,
+  minStock?: number,
+): Promise<ApiProduct[]> {
+  const products = await addableProducts(request, count, minStock);
+  await page.goto("/");
+  await waitForServiceWorker(page);
+  return products;
 }
 
 /** Waits until the service worker is active and controls the page (the first visit installs it). */
@@ -121,4 +137,44 @@ export async function openProductPages(page: Page, products: readonly ApiProduct
     await page.goto(`/product/${p.url_key}`);
     await expect(addToCartButton(page)).toBeVisible();
   }
+}
+
+/**
+ * What idb-keyval's default store (`keyval-store`, the device's query cache, recently viewed list, …) holds
+ * under this key, read in the page or the service worker; undefined when nothing is stored yet.
+ */
+export function readKeyval(target: Pick<Worker, "evaluate">, key: string): Promise<unknown> {
+  return target.evaluate(
+    (k) =>
+      new Promise<unknown>((resolve, reject) => {
+        const open = indexedDB.open("keyval-store");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains("keyval")) return resolve(undefined);
+          const get = db.transaction("keyval").objectStore("keyval").get(k);
+          get.onsuccess = () => resolve(get.result as unknown);
+          get.onerror = () => reject(get.error);
+        };
+      }),
+    key,
+  );
+}
+
+/** Removes this key from idb-keyval's default store, in the page or the service worker. */
+export function deleteKeyval(target: Pick<Worker, "evaluate">, key: string): Promise<void> {
+  return target.evaluate(
+    (k) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open("keyval-store");
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const tx = open.result.transaction("keyval", "readwrite");
+          tx.objectStore("keyval").delete(k);
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        };
+      }),
+    key,
+  );
 }

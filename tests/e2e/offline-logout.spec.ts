@@ -1,11 +1,5 @@
 import { expect, test } from "./offline-fixtures";
-import {
-  addToCartButton,
-  addableProducts,
-  registerAndLogin,
-  tokenOf,
-  waitForServiceWorker,
-} from "./offline-helpers";
+import { addToCartButton, registerAndLogin, startWithWorker, tokenOf } from "./offline-helpers";
 import { cacheStorageText, indexedDbText, logout } from "./shopper";
 
 /** What must never stay on the device after logout: the session, the cart, orders, addresses, the customer. */
@@ -25,9 +19,7 @@ test("logging out offline leaves no cart, order, address or customer data in Cac
   context,
   request,
 }) => {
-  const [a] = await addableProducts(request, 1);
-  await page.goto("/");
-  await waitForServiceWorker(page);
+  const [a] = await startWithWorker(page, request, 1);
   const email = await registerAndLogin(page, "wipe");
   const token = (await tokenOf(page))!;
   const address = await page.request.post("/api/addresses/create?token=true", {

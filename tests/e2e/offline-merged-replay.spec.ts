@@ -1,11 +1,10 @@
 import { expect, test } from "./offline-fixtures";
 import {
-  addableProducts,
   addToCartButton,
   openProductPages,
   registerAndLogin,
   serverCart,
-  waitForServiceWorker,
+  startWithWorker,
 } from "./offline-helpers";
 
 // Issue 14 item 5: the cart changes a shopper made offline go to the server in one request when the
@@ -16,9 +15,7 @@ test("a customer's offline cart changes replay as one merged request, each appli
   request,
 }) => {
   test.setTimeout(120_000);
-  const [a, b, c] = await addableProducts(request, 3);
-  await page.goto("/");
-  await waitForServiceWorker(page);
+  const [a, b, c] = await startWithWorker(page, request, 3);
   await registerAndLogin(page, "merged");
   await openProductPages(page, [a!, b!, c!]);
   await page.goto("/cart");

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./offline-fixtures";
-import { waitForServiceWorker } from "./offline-helpers";
+import { deleteKeyval, waitForServiceWorker } from "./offline-helpers";
 
 // Issue 18 item 1: "Save for offline" stores a category (products, details, options, reviews, images) on the
 // device; offline, a product never opened shows its detail and image, and the list filters and sorts.
@@ -116,19 +116,7 @@ test("a category saved for offline opens offline with every product, its image, 
   // page of the shop is open), a new page restores nothing, and a saved bicycle is still found by its name.
   await page.goto("about:blank");
   const [worker] = context.serviceWorkers();
-  await worker!.evaluate(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open("keyval-store");
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction("keyval", "readwrite");
-          tx.objectStore("keyval").delete("bicycle-shop-query-cache");
-          tx.oncomplete = () => resolve();
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-  );
+  await deleteKeyval(worker!, "bicycle-shop-query-cache");
   const word = never.name.split(" ").find((w) => w.length > 3) ?? never.name;
   await page.goto(`/search?q=${encodeURIComponent(word)}`);
   await expect(page.getByText("Showing results saved on this device")).toBeVisible();

@@ -6,6 +6,7 @@ import {
   registerAndLogin,
   serverCart,
   serverWishlist,
+  startWithWorker,
   waitForServiceWorker,
 } from "./offline-helpers";
 
@@ -16,9 +17,7 @@ test("the waiting changes are listed in words; an undone change stays undone aft
 }) => {
   // A long journey (nine page loads, two of them offline) on a shared machine.
   test.setTimeout(180_000);
-  const [a, b, c, d] = await addableProducts(request, 4);
-  await page.goto("/");
-  await waitForServiceWorker(page);
+  const [a, b, c, d] = await startWithWorker(page, request, 4);
   await registerAndLogin(page, "queue");
   await openProductPages(page, [a!, b!, d!, c!]);
   // C is on the server wishlist before the connection goes.

@@ -1,25 +1,11 @@
 import type { Page } from "@playwright/test";
 import { expect, test } from "./offline-fixtures";
-import { addableProducts, addToCartButton, waitForServiceWorker } from "./offline-helpers";
+import { addToCartButton, readKeyval, startWithWorker } from "./offline-helpers";
 
 /** Whether the device's list (IndexedDB, idb-keyval's default store) holds this product yet. */
-function recorded(page: Page, id: number): Promise<boolean> {
-  return page.evaluate(
-    (productId) =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open("keyval-store");
-        open.onerror = () => resolve(false);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("keyval")) return resolve(false);
-          const get = db.transaction("keyval").objectStore("keyval").get("recently-viewed");
-          get.onsuccess = () =>
-            resolve(Array.isArray(get.result) && get.result.some((p: { id?: unknown }) => p.id === productId));
-          get.onerror = () => resolve(false);
-        };
-      }),
-    id,
-  );
+async function recorded(page: Page, id: number): Promise<boolean> {
+  const list = await readKeyval(page, "recently-viewed");
+  return Array.isArray(list) && list.some((p: { id?: unknown }) => p.id === id);
 }
 
 // Issue 18 item 4: opening a product records it on the device (IndexedDB, last 20); a "Recently viewed" row
@@ -29,9 +15,7 @@ test("recently viewed bicycles are listed on product pages and the cart page, al
   context,
   request,
 }) => {
-  const [a, b, c] = await addableProducts(request, 3);
-  await page.goto("/");
-  await waitForServiceWorker(page);
+  const [a, b, c] = await startWithWorker(page, request, 3);
   // Each visit is recorded after the page shows (an IndexedDB write): the next page load waits for it, or the
   // load could cut the write.
   for (const p of [a!, b!, c!]) {

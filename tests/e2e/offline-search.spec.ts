@@ -1,5 +1,5 @@
 import { expect, test } from "./offline-fixtures";
-import { addableProducts, openProductPages, waitForServiceWorker } from "./offline-helpers";
+import { openProductPages, startWithWorker } from "./offline-helpers";
 
 // Issue 18 item 3: the header's search asks the server online; offline it searches the bicycles saved on
 // the device (the persisted query cache) with MiniSearch, and says so.
@@ -8,9 +8,7 @@ test("search finds bicycles online through the server and offline among the ones
   context,
   request,
 }) => {
-  const [a, b] = await addableProducts(request, 2);
-  await page.goto("/");
-  await waitForServiceWorker(page);
+  const [a, b] = await startWithWorker(page, request, 2);
   await openProductPages(page, [a!, b!]);
   const word = (name: string) => name.split(/\s+/).sort((x, y) => y.length - x.length)[0]!;
 

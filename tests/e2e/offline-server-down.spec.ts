@@ -1,12 +1,6 @@
 import type { Route } from "@playwright/test";
 import { expect, test } from "./offline-fixtures";
-import {
-  addableProducts,
-  addToCartButton,
-  openProductPages,
-  serverCart,
-  waitForServiceWorker,
-} from "./offline-helpers";
+import { addToCartButton, openProductPages, serverCart, startWithWorker } from "./offline-helpers";
 
 test("with the server unreachable (browser online), changes wait, survive a reload, and a replay cut mid-request applies each change once", async ({
   page,
@@ -14,9 +8,7 @@ test("with the server unreachable (browser online), changes wait, survive a relo
   request,
 }) => {
   test.setTimeout(120_000);
-  const [a, b] = await addableProducts(request, 2);
-  await page.goto("/");
-  await waitForServiceWorker(page);
+  const [a, b] = await startWithWorker(page, request, 2);
   await openProductPages(page, [a!, b!]);
   await page.goto("/cart");
 

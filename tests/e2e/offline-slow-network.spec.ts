@@ -2,38 +2,18 @@
 // 'Slow connection: showing the saved copy' instead of waiting, and the fresh reply replaces it when it arrives.
 import type { Page, Route } from "@playwright/test";
 import { expect, test } from "./offline-fixtures";
-import { addableProducts, waitForServiceWorker } from "./offline-helpers";
+import { readKeyval, startWithWorker } from "./offline-helpers";
 
 /**
  * True once the persisted query cache (IndexedDB, idb-keyval's default store) holds this product's page: a
  * saved query keyed by its address's url key, with data. Read by the query key, not by a field name, because
  * the cache holds the storefront's Product (api/product.ts), not the API's reply.
  */
-function persisted(page: Page, urlKey: string): Promise<boolean> {
-  return page.evaluate(
-    (key) =>
-      new Promise<boolean>((resolve) => {
-        const open = indexedDB.open("keyval-store");
-        open.onerror = () => resolve(false);
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains("keyval")) return resolve(false);
-          const get = db.transaction("keyval").objectStore("keyval").get("bicycle-shop-query-cache");
-          get.onsuccess = () => {
-            const saved = get.result as
-              | { clientState?: { queries?: { queryKey?: unknown; state?: { data?: unknown } }[] } }
-              | undefined;
-            const queries = saved?.clientState?.queries ?? [];
-            resolve(
-              queries.some(
-                (q) => Array.isArray(q.queryKey) && q.queryKey.includes(key) && q.state?.data != null,
-              ),
-            );
-          };
-          get.onerror = () => resolve(false);
-        };
-      }),
-    urlKey,
+async function persisted(page: Page, urlKey: string): Promise<boolean> {
+  const saved = (await readKeyval(page, "bicycle-shop-query-cache")) as
+    { clientState?: { queries?: { queryKey?: unknown; state?: { data?: unknown } }[] } } | undefined;
+  return (saved?.clientState?.queries ?? []).some(
+    (q) => Array.isArray(q.queryKey) && q.queryKey.includes(urlKey) && q.state?.data != null,
   );
 }
 
@@ -43,9 +23,7 @@ test("a slow product read shows the saved copy with the slow-connection notice, 
   request,
 }) => {
   test.setTimeout(120_000);
-  const [a] = await addableProducts(request, 1);
-  await page.goto("/");
-  await waitForServiceWorker(page);
+  const [a] = await startWithWorker(page, request, 1);
   await page.goto(`/product/${a!.url_key}`);
   await expect(page.getByRole("heading", { level: 1, name: a!.name })).toBeVisible();
   await expect.poll(() => persisted(page, a!.url_key)).toBe(true);

@@ -1,11 +1,10 @@
 import { expect, test } from "./offline-fixtures";
 import {
   addToCartButton,
-  addableProducts,
   registerAndLogin,
   serverCart,
   serverWishlist,
-  waitForServiceWorker,
+  startWithWorker,
 } from "./offline-helpers";
 
 function mulberry32(seed: number) {
@@ -25,9 +24,7 @@ test("a seeded browser soak: random offline/online flips with random cart and wi
 }) => {
   test.setTimeout(180_000);
   const random = mulberry32(6);
-  const products = await addableProducts(request, 3, 10);
-  await page.goto("/");
-  await waitForServiceWorker(page);
+  const products = await startWithWorker(page, request, 3, 10);
   await registerAndLogin(page, "soak");
   for (const p of products) {
     await page.goto(`/product/${p.url_key}`);

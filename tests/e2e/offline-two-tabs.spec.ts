@@ -9,8 +9,9 @@ import {
   registerAndLogin,
   serverCart,
   serverWishlist,
-  waitForServiceWorker,
+  startWithWorker,
   type ApiProduct,
+  waitForServiceWorker,
 } from "./offline-helpers";
 
 // Found by the 1000-flip soak: tabs share IndexedDB. A change made online whose request the lost connection
@@ -184,9 +185,7 @@ test("offline wishlist intents cut by a flickering connection all reach the serv
   request,
 }) => {
   test.setTimeout(120_000);
-  const [a, b] = await addableProducts(request, 2);
-  await page.goto("/");
-  await waitForServiceWorker(page);
+  const [a, b] = await startWithWorker(page, request, 2);
   await registerAndLogin(page, "flicker");
   const other = await context.newPage();
   for (const tab of [page, other]) await openProductPages(tab, [a!, b!]);

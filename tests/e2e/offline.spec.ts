@@ -1,11 +1,11 @@
 import { expect, test } from "./offline-fixtures";
 import {
-  addableProducts,
   addToCartButton,
   openProductPages,
   registerAndLogin,
   serverCart,
   serverWishlist,
+  startWithWorker,
   waitForServiceWorker,
 } from "./offline-helpers";
 
@@ -14,9 +14,7 @@ test("pages seen online open again offline after a reload, with images and a lan
   context,
   request,
 }) => {
-  const [a, b, unseen] = await addableProducts(request, 3);
-  await page.goto("/");
-  await waitForServiceWorker(page);
+  const [a, b, unseen] = await startWithWorker(page, request, 3);
   await page.goto("/catalog");
   await expect(page.locator("#main img").first()).toBeVisible();
   for (const p of [a!, b!]) {
@@ -63,9 +61,7 @@ test("cart, wishlist and compare changes made offline survive a reload and reach
   context,
   request,
 }) => {
-  const [a, b] = await addableProducts(request, 2);
-  await page.goto("/");
-  await waitForServiceWorker(page);
+  const [a, b] = await startWithWorker(page, request, 2);
   await registerAndLogin(page, "outbox");
   await openProductPages(page, [a!, b!]);
   await page.goto("/cart");

@@ -3,17 +3,7 @@
 // docs/decisions/029-the-first-page-is-rendered-in-the-shoppers-language.md
 import { expect, type Page } from "@playwright/test";
 import { test } from "./fixtures";
-import type { ApiProduct } from "./offline-helpers";
-
-/** Console errors and uncaught exceptions of a page (a hydration mismatch is one of them). */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  return errors;
-}
+import { aMountainBike, collectErrors } from "./shopper";
 
 /**
  * Marks the h1 and the header's "About" link as the HTML parser makes them, before any script of the page:
@@ -51,9 +41,7 @@ test("a shopper who chose French gets French server HTML, hydrated as it is; bac
   page,
   request,
 }) => {
-  const reply = await request.get("/api/products?cat_slug=mountain-bikes&limit=1");
-  const [bike] = ((await reply.json()) as { data: ApiProduct[] }).data;
-  if (!bike) throw new Error("the sample data has no mountain bike");
+  const bike = await aMountainBike(request);
   const path = `/product/${bike.url_key}`;
   const errors = collectErrors(page);
 

@@ -1,16 +1,7 @@
-import { expect, type Page } from "@playwright/test";
+import { expect } from "@playwright/test";
 import { test } from "./fixtures";
 import type { ApiProduct } from "./offline-helpers";
-
-/** Console errors and uncaught exceptions of a page (a hydration mismatch is one of them). */
-function collectErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  return errors;
-}
+import { aMountainBike, collectErrors } from "./shopper";
 
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
@@ -19,9 +10,7 @@ test.describe("with JavaScript off", () => {
     page,
     request,
   }) => {
-    const reply = await request.get("/api/products?cat_slug=mountain-bikes&limit=1");
-    const [bike] = ((await reply.json()) as { data: ApiProduct[] }).data;
-    if (!bike) throw new Error("the sample data has no mountain bike");
+    const bike = await aMountainBike(request);
 
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

@@ -1,6 +1,7 @@
 // Steps a shopper takes in several journeys (account.spec.ts, shopping.spec.ts): fill a form field, register,
-// log in and out, read what the device keeps (IndexedDB, Cache Storage, localStorage).
-import { expect, type Page } from "@playwright/test";
+// log in and out, read what the device keeps (IndexedDB, Cache Storage, localStorage), watch a page's errors.
+import { expect, type APIRequestContext, type Page } from "@playwright/test";
+import type { ApiProduct } from "./offline-helpers";
 
 export const DEMO = {
   email: "demo@bicycle-shop.test",
@@ -110,4 +111,22 @@ export async function cacheStorageText(page: Page): Promise<string> {
     }
     return parts.join("\n");
   });
+}
+
+/** Console errors and uncaught exceptions of a page (a hydration mismatch is one of them). */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}
+
+/** The first mountain bike of the sample shop, as the API lists it. */
+export async function aMountainBike(request: APIRequestContext): Promise<ApiProduct> {
+  const reply = await request.get("/api/products?cat_slug=mountain-bikes&limit=1");
+  const [bike] = ((await reply.json()) as { data: ApiProduct[] }).data;
+  if (!bike) throw new Error("the sample data has no mountain bike");
+  return bike;
 }
