@@ -1,6 +1,12 @@
 // @vitest-environment happy-dom
-import { beforeEach, describe, expect, it } from "vitest";
-import { noteWriteOver, noteWriteUnderWay, serverReadIsCurrent } from "./server-freshness";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import {
+  noteWriteOver,
+  noteWriteUnderWay,
+  serverReadIsCurrent,
+  serverReadState,
+  watchWriteNotes,
+} from "./server-freshness";
 
 describe("serverReadIsCurrent (shared by every tab through localStorage)", () => {
   beforeEach(() => localStorage.clear());
@@ -33,5 +39,34 @@ describe("serverReadIsCurrent (shared by every tab through localStorage)", () =>
     localStorage.setItem("outbox-under-way", "{not json");
     localStorage.setItem("outbox-settled-at", "[]");
     expect(serverReadIsCurrent("cart", 1, 2)).toBe(true);
+  });
+
+  it("says until when writes under way hold a read back, so a reader waits for that instead of polling", () => {
+    noteWriteUnderWay("cart", "k1", 1_000);
+    noteWriteUnderWay("cart", "k2", 3_000);
+    expect(serverReadState("cart", 5_000, 6_000)).toEqual({
+      current: false,
+      underWayUntil: 1_000 + 120_000 + 1,
+    });
+    noteWriteOver("cart", "k1", true, 7_000);
+    noteWriteOver("cart", "k2", true, 8_000);
+    // Nothing under way any more, but the read started before they settled: read again, no date to wait for.
+    expect(serverReadState("cart", 5_000, 9_000)).toEqual({ current: false, underWayUntil: null });
+    expect(serverReadState("cart", 8_001, 9_000)).toEqual({ current: true });
+  });
+
+  it("tells watchers of every note written in this tab and of other tabs' notes, until they stop watching", () => {
+    const seen = vi.fn();
+    const stop = watchWriteNotes(seen);
+    noteWriteUnderWay("wishlist", "w1", 1_000);
+    noteWriteOver("wishlist", "w1", true, 2_000);
+    expect(seen).toHaveBeenCalledTimes(3); // under way, then over: the under-way list and the settled date
+    window.dispatchEvent(new StorageEvent("storage", { key: "outbox-settled-at" }));
+    window.dispatchEvent(new StorageEvent("storage", { key: "some-other-key" }));
+    expect(seen).toHaveBeenCalledTimes(4);
+    stop();
+    noteWriteUnderWay("wishlist", "w2", 3_000);
+    window.dispatchEvent(new StorageEvent("storage", { key: "outbox-under-way" }));
+    expect(seen).toHaveBeenCalledTimes(4);
   });
 });

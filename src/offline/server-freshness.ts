@@ -31,6 +31,7 @@ function write(key: string, value: unknown): void {
   } catch {
     // Quota or no storage: the tab's own pending count still guards its reads.
   }
+  for (const listener of listeners) listener();
 }
 
 /** A write of `kind` is being sent or waits in some tab. */
@@ -53,13 +54,43 @@ export function noteWriteOver(kind: WriteKind, key: string, settled: boolean, no
 
 /**
  * Whether a server read of `kind` that started at `startedAt` holds every write made so far: it started after
- * the last write settled, and no write of that kind is under way in any tab.
+ * the last write settled, and no write of that kind is under way in any tab. When it does not, `underWayUntil`
+ * is when the writes under way stop counting (the earliest stale expiry), or null when none is under way and
+ * only a write that settled after the read started stands in the way.
  */
-export function serverReadIsCurrent(kind: WriteKind, startedAt: number | null, now = Date.now()): boolean {
-  if (startedAt === null) return false;
-  const settledAt = read<Record<string, number>>(SETTLED_KEY, {})[kind] ?? 0;
-  if (startedAt <= settledAt) return false;
-  return !Object.values(read<UnderWay>(UNDER_WAY_KEY, {})).some(
+export function serverReadState(
+  kind: WriteKind,
+  startedAt: number | null,
+  now = Date.now(),
+): { current: true } | { current: false; underWayUntil: number | null } {
+  const underWay = Object.values(read<UnderWay>(UNDER_WAY_KEY, {})).filter(
     (v) => v.kind === kind && now - v.at <= STALE_AFTER,
   );
+  const underWayUntil = underWay.length ? Math.min(...underWay.map((v) => v.at + STALE_AFTER)) + 1 : null;
+  const settledAt = read<Record<string, number>>(SETTLED_KEY, {})[kind] ?? 0;
+  if (startedAt === null || startedAt <= settledAt || underWayUntil !== null)
+    return { current: false, underWayUntil };
+  return { current: true };
+}
+
+export function serverReadIsCurrent(kind: WriteKind, startedAt: number | null, now = Date.now()): boolean {
+  return serverReadState(kind, startedAt, now).current;
+}
+
+const listeners = new Set<() => void>();
+
+/**
+ * Calls `onChange` whenever a note changes, in this tab (its outbox, or changes the service worker sent) or in
+ * another one (a `storage` event), so a reader waiting for writes to settle looks again then, not on a timer.
+ */
+export function watchWriteNotes(onChange: () => void): () => void {
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === null || e.key === UNDER_WAY_KEY || e.key === SETTLED_KEY) onChange();
+  };
+  listeners.add(onChange);
+  window.addEventListener("storage", onStorage);
+  return () => {
+    listeners.delete(onChange);
+    window.removeEventListener("storage", onStorage);
+  };
 }
