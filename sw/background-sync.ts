@@ -29,6 +29,7 @@ import {
   type SentEntry,
   type SyncRecord,
 } from "../src/offline/background-sync-records";
+import { API_ROOT } from "./api-root";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -41,11 +42,6 @@ interface SyncEvent extends ExtendableEvent {
 const BATCH_MAX = 500;
 const BATCH_MAX_BYTES = 48 * 1024;
 const REQUEST_TIMEOUT_MS = 30_000;
-
-const API_ROOT = new URL(
-  (import.meta.env.VITE_API_ROOT ?? "/api").replace(/\/+$/, "") + "/",
-  self.location.origin,
-);
 
 let requestStore: ReturnType<typeof createStore> | null = null;
 let logStore: ReturnType<typeof createStore> | null = null;

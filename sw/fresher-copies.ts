@@ -12,6 +12,7 @@
 /// <reference lib="webworker" />
 import type { WorkboxPlugin } from "workbox-core/types";
 import { FRESHER_COPY_MESSAGE } from "../src/offline/sw-messages";
+import { apiPath } from "./api-root";
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -27,8 +28,14 @@ export const tellPagesOfFresherCopies: WorkboxPlugin = {
     // A first copy is no news: the page got it from the network itself.
     if (!oldResponse) return;
     const [before, after] = await Promise.all([
-      oldResponse.clone().text().catch(() => null),
-      newResponse.clone().text().catch(() => null),
+      oldResponse
+        .clone()
+        .text()
+        .catch(() => null),
+      newResponse
+        .clone()
+        .text()
+        .catch(() => null),
     ]);
     if (before === null || after === null || before === after) return;
     const now = Date.now();
@@ -36,6 +43,7 @@ export const tellPagesOfFresherCopies: WorkboxPlugin = {
     lastTold.set(request.url, now);
     if (lastTold.size > 500) lastTold.delete(lastTold.keys().next().value!);
     const pages = await self.clients.matchAll({ type: "window" });
-    for (const page of pages) page.postMessage({ type: FRESHER_COPY_MESSAGE, url: request.url });
+    for (const page of pages)
+      page.postMessage({ type: FRESHER_COPY_MESSAGE, url: request.url, path: apiPath(new URL(request.url)) });
   },
 };

@@ -31,24 +31,15 @@ import {
   IMAGE_MAX_ENTRIES,
   RATES_NETWORK_TIMEOUT_SECONDS,
 } from "./constants";
+import { apiPath } from "./api-root";
 import { tellPagesOfFresherCopies } from "./fresher-copies";
 
 declare const self: ServiceWorkerGlobalScope;
 
-const API_ROOT = new URL(
-  (import.meta.env.VITE_API_ROOT ?? "/api").replace(/\/+$/, "") + "/",
-  self.location.origin,
-);
 const RATES_URL = new URL(
   import.meta.env.VITE_EXCHANGE_RATE_URL ?? "/api/exchange-rates?base=USD",
   self.location.origin,
 );
-
-/** The path below the API root ("products/3"), or null for any other URL. */
-export function apiPath(url: URL): string | null {
-  if (url.origin !== API_ROOT.origin || !url.pathname.startsWith(API_ROOT.pathname)) return null;
-  return url.pathname.slice(API_ROOT.pathname.length);
-}
 
 /**
  * True when the request may carry or return one shopper's data (a personal API call, or an address of a page

@@ -156,7 +156,8 @@ export async function getOrder(id: number, signal?: AbortSignal): Promise<Order>
 export const accountKeys = {
   all: ["account"] as const,
   addresses: () => [...accountKeys.all, "addresses"] as const,
-  states: (country: string) => ["states", country] as const,
+  stateLists: () => ["states"] as const,
+  states: (country: string) => [...accountKeys.stateLists(), country] as const,
   orders: () => [...accountKeys.all, "orders"] as const,
   orderList: (page: number) => [...accountKeys.orders(), "list", page] as const,
   order: (id: number) => [...accountKeys.orders(), "detail", id] as const,

@@ -5,6 +5,6 @@
 
 /**
  * A catalogue or content reply the worker answered from its cache has just been revalidated, and the server's
- * copy differs from the one the page was given: `{ type, url }`.
+ * copy differs from the one the page was given: `{ type, url, path }` (path: under the API root).
  */
 export const FRESHER_COPY_MESSAGE = "fresher-copy";
