@@ -49,7 +49,7 @@ export function ChangeQueuePanel({
 
   async function handleUndo(entry: QueueEntry, index: number) {
     setRefused(null);
-    if (!outbox || !(await outbox.undo(entry.keys))) {
+    if (!(await outbox.undo(entry.keys))) {
       setRefused(t`This change is already being sent and can no longer be undone.`);
       return;
     }

@@ -21,7 +21,7 @@ function useSummaryToast() {
   const outbox = useOutbox();
   useEffect(
     () =>
-      outbox?.subscribeSummary((summary: OutboxSummary) => {
+      outbox.subscribeSummary((summary: OutboxSummary) => {
         toast(<SummaryMessage summary={summary} />, {
           variant: summary.refused.length || summary.priceChanged.length ? "warning" : "success",
           autoHideDuration: 10000,

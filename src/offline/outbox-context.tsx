@@ -1,14 +1,25 @@
 /*
  * The app's outbox, injected (issue 17 item 7): created with the query client in the browser's entry
- * (main.tsx) and handed down by the app providers. Hooks take it from here; the server's render has none, and
- * then every write is simply sent (nothing to coalesce against, nothing waits).
+ * (main.tsx) and handed down by the app providers. Hooks take it from here; the server's render and component
+ * tests have none, and get one that holds nothing: every write is simply sent (nothing to coalesce against,
+ * nothing waits, nothing to undo).
  */
 import { createContext, useContext } from "react";
 import type { Outbox } from "./outbox";
 
-export const OutboxContext = createContext<Outbox | null>(null);
+/** What the screens use of the outbox. */
+export type OutboxPort = Pick<Outbox, "prepare" | "waiting" | "undo" | "subscribeSummary">;
 
-/** The app's outbox, or null where there is none (the server render, a component test). */
-export function useOutbox(): Outbox | null {
+export const NO_OUTBOX: OutboxPort = {
+  prepare: () => true,
+  waiting: () => [],
+  undo: () => Promise.resolve(false),
+  subscribeSummary: () => () => undefined,
+};
+
+export const OutboxContext = createContext<OutboxPort>(NO_OUTBOX);
+
+/** The app's outbox, or one that holds nothing where there is none (the server render, a component test). */
+export function useOutbox(): OutboxPort {
   return useContext(OutboxContext);
 }

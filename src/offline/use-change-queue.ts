@@ -37,5 +37,5 @@ export function useChangeQueue(describers: readonly ChangeDescriber[]): QueueEnt
     select: (m) => `${m.mutationId}:${m.state.isPaused}:${m.state.failureCount}`,
   });
   useSyncExternalStore(subscribeStorage, storageVersion, () => "");
-  return describeQueue(outbox?.waiting() ?? [], describers, { queryClient }, t`A change`);
+  return describeQueue(outbox.waiting(), describers, { queryClient }, t`A change`);
 }

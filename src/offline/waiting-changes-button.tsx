@@ -30,7 +30,7 @@ export function WaitingChangesButton({ describers }: { describers: readonly Chan
   }, [isOpen]);
   // The replay's summary also goes to the open panel (the toast shows it as before).
   const outbox = useOutbox();
-  useEffect(() => outbox?.subscribeSummary((s) => openRef.current && setSummary(s)), [outbox]);
+  useEffect(() => outbox.subscribeSummary((s) => openRef.current && setSummary(s)), [outbox]);
 
   const count = entries.length;
   // Kept while the panel is open, so that it can show how the replay went; gone when it closes.

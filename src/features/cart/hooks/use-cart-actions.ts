@@ -1,11 +1,10 @@
-import { useMutation, type MutationKey } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
 import { cartKeys, cartMutations, type CartLineRef } from "@/api/cart";
 import { ApiError, newIdempotencyKey } from "@/api/client";
 import type { Product } from "@/api/product";
-import type { Outbox } from "@/offline/outbox";
-import { useOutbox } from "@/offline/outbox-context";
+import { useOutbox, type OutboxPort } from "@/offline/outbox-context";
 import { dispatchCart, getLocalCart } from "../store";
 import { cartBefore, lineBefore } from "../utils/cart-changes";
 import { cartQuantityOf, isLineOf, type CartLine } from "../utils/cart-reducer";
@@ -20,13 +19,9 @@ function lineRef(line: CartLine): CartLineRef {
 }
 
 /** The state undo puts back (utils/cart-changes.ts), read before the device cart changes. */
-function lineBeforeChange(
-  outbox: Outbox | null,
-  productId: number,
-  variantId: number | null,
-): CartLine | null {
+function lineBeforeChange(outbox: OutboxPort, productId: number, variantId: number | null): CartLine | null {
   const current = getLocalCart().lines.find((l) => isLineOf(l, productId, variantId)) ?? null;
-  return lineBefore(outbox?.waiting() ?? [], productId, variantId, current);
+  return lineBefore(outbox.waiting(), productId, variantId, current);
 }
 
 /** The colour and size to add: the chosen ones, else the first in stock (a card has no pickers). */
@@ -51,7 +46,6 @@ export function useCartActions() {
   const { t } = useLingui();
   const outbox = useOutbox();
   // Queued changes coalesce before a write is sent; without an outbox every write goes.
-  const prepare = (key: MutationKey, vars: unknown) => outbox?.prepare(key, vars) ?? true;
   const add = useMutation(cartMutations.add());
   const setQuantity = useMutation(cartMutations.setQuantity());
   const remove = useMutation(cartMutations.remove());
@@ -129,7 +123,7 @@ export function useCartActions() {
       before,
     };
     // Queued changes coalesce: the last quantity of a line wins.
-    if (!prepare(cartKeys.setQuantity(), vars)) return;
+    if (!outbox.prepare(cartKeys.setQuantity(), vars)) return;
     setQuantity.mutate(vars, {
       onSuccess,
       onError: () => toast(t`Quantity exceeds to available stock`, { variant: "error" }),
@@ -156,7 +150,7 @@ export function useCartActions() {
       before,
     };
     // The line's waiting add and quantities are cancelled; the remove itself always goes.
-    if (!prepare(cartKeys.remove(), vars)) return;
+    if (!outbox.prepare(cartKeys.remove(), vars)) return;
     remove.mutate(vars, { onSuccess: done, onError: someError });
   }
 
@@ -171,12 +165,12 @@ export function useCartActions() {
   }
 
   function removeAll() {
-    const before = cartBefore(outbox?.waiting() ?? [], getLocalCart().lines);
+    const before = cartBefore(outbox.waiting(), getLocalCart().lines);
     dispatchCart({ type: "deleteAll" });
     const done = () => toast(t`Removed All From Cart`, { variant: "error" });
     if (isOffline()) done();
     const vars = { idempotencyKey: newIdempotencyKey(), before };
-    if (!prepare(cartKeys.empty(), vars)) return;
+    if (!outbox.prepare(cartKeys.empty(), vars)) return;
     empty.mutate(vars, { onSuccess: done, onError: someError });
   }
 

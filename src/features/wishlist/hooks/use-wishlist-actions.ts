@@ -4,17 +4,16 @@ import { toast } from "@/components/feedback/toast";
 import { newIdempotencyKey } from "@/api/client";
 import type { Product } from "@/api/product";
 import { wishlistKeys, wishlistMutations } from "@/api/wishlist";
-import type { Outbox } from "@/offline/outbox";
-import { useOutbox } from "@/offline/outbox-context";
+import { useOutbox, type OutboxPort } from "@/offline/outbox-context";
 import { useSession } from "@/session/use-session";
 import { addToWishlist, getWishlistState, removeFromWishlist } from "../store";
 import { wishlistBefore } from "../utils/wishlist-changes";
 import { isInList } from "../utils/wishlist-rules";
 
 /** The state undo puts back (utils/wishlist-changes.ts), read before the device list changes. */
-function beforeChange(outbox: Outbox | null, productId: number): Product | null {
+function beforeChange(outbox: OutboxPort, productId: number): Product | null {
   const current = getWishlistState().items.find((p) => p.id === productId) ?? null;
-  return wishlistBefore(outbox?.waiting() ?? [], productId, current);
+  return wishlistBefore(outbox.waiting(), productId, current);
 }
 
 /** Wishlist changes: applied to the device list at once; for a customer also sent to the server. */
@@ -28,7 +27,7 @@ export function useWishlistActions() {
     if (!isLoggedIn) return;
     const vars = { idempotencyKey: newIdempotencyKey(), productId, wanted, label, before };
     // A waiting intent for the same product is replaced: the last one wins.
-    if (outbox && !outbox.prepare(wishlistKeys.set(), vars)) return;
+    if (!outbox.prepare(wishlistKeys.set(), vars)) return;
     // SPEC §8: once the server has added the product, its product-added message is shown too.
     set.mutateAsync(vars).then(
       (result) => {
