@@ -6,7 +6,7 @@ import { PACK_INDEX_PATH, PACK_META_PATH, packKeyOf } from "./pack-rules";
  * A complete pack never changes under its cache name (an update saves a new cache, named by its save time,
  * and removes the old), so its products are read once per page, not at every offline search.
  */
-const readPacks = new Map<string, Promise<Product[]>>();
+const readPacks = new Map<string, Product[]>();
 
 /**
  * A complete pack's products, parsed by the contract and reshaped; null for a half save (no metadata yet),
@@ -41,7 +41,7 @@ export async function savedPackProducts(): Promise<Product[]> {
       if (known) return known;
       const products = await readPack(name);
       if (products === null) return [];
-      readPacks.set(name, Promise.resolve(products));
+      readPacks.set(name, products);
       return products;
     }),
   );
