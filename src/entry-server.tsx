@@ -1,6 +1,7 @@
 /*
- * The server renderer (docs/decisions/019-the-first-page-is-rendered-by-the-server-and-hydrated.md): renders the first page a shopper opens to HTML, with the
- * catalogue data it shows, so the browser paints it before any script has run and then hydrates it.
+ * The server renderer (decision record: docs/decisions/019-the-first-page-is-rendered-by-the-server-and-hydrated.md):
+ * renders the first page a shopper opens to HTML, with the catalogue data it shows, so the browser paints it
+ * before any script has run and then hydrates it.
  * Built by `vite build --ssr` into `<dist>-ssr/entry-server.js`; the reference server loads it.
  * Only public catalogue data is rendered: no cookie or token reaches it, and personal queries stay out.
  */

@@ -1,5 +1,6 @@
 /*
- * Server-rendered first pages (DESIGN §6 budgets; docs/decisions/019-the-first-page-is-rendered-by-the-server-and-hydrated.md). The server renders the page a
+ * Server-rendered first pages (DESIGN §6 budgets; decision record:
+ * docs/decisions/019-the-first-page-is-rendered-by-the-server-and-hydrated.md). The server renders the page a
  * shopper opens first and the browser hydrates it. While that page is on screen, components render their
  * final content at once (on the server, and in the browser's hydration, which must produce the same HTML)
  * instead of deferring it to a background pass.
