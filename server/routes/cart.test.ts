@@ -78,6 +78,14 @@ describe("cart", () => {
     expect(cart.items[0]!.quantity).toBe(3);
     expect(cart.items[0]!.additional?.selected_configurable_option).toBe(Number(variantId));
     expect(cart.items[0]!.size).toBe("m");
+    // Bagisto's own form: `quantity`, no `quantityCount`.
+    const bagisto = await s.post("/api/checkout/cart/add/1", {
+      quantity: 2,
+      is_configurable: true,
+      selected_configurable_option: m.variant_id,
+      super_attribute: attrs,
+    });
+    expect(cartMutationReplySchema.parse(bagisto.json).data!.items[0]!.quantity).toBe(5);
     const missing = await s.post("/api/checkout/cart/add/1", { quantity: 1, is_configurable: true });
     expect(missing.status).toBe(200);
     expect(missing.json.error.message).toBe("Options are missing for this product.");

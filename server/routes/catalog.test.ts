@@ -70,6 +70,29 @@ describe("catalogue", () => {
     expect(cheap.data.every((p) => Number(p.special_price ?? p.price) <= 10000)).toBe(true);
   });
 
+  it("takes category, colour, size and sort in Bagisto's form and in ours, with the same products", async () => {
+    const s = shopper(await makeApp());
+    const ids = async (query: string) =>
+      productListReplySchema
+        .parse((await s.get(`/api/products?${query}&limit=50`)).json)
+        .data.map((p) => p.id);
+    const attrs = attributesReplySchema.parse(
+      (await s.get("/api/getattributes?cat_slug=mountain-bikes")).json,
+    );
+    const option = (code: string, name: string) =>
+      attrs.data.find((a) => a.code === code)!.options.find((o) => o.admin_name === name)!.id;
+    const byNames = await ids("cat_slug=mountain-bikes&color=red&size=m&sort=priceLowToHigh");
+    expect(byNames.length).toBeGreaterThan(0);
+    const byIds = await ids(
+      `category_id=2&color=${option("color", "red")}&size=${option("size", "m")}&sort=price&order=asc`,
+    );
+    expect(byIds).toEqual(byNames);
+    // Another colour's id gives other products: the id is read, not ignored.
+    expect(
+      await ids(`category_id=2&color=${option("color", "blue")}&size=${option("size", "m")}`),
+    ).not.toEqual(await ids(`category_id=2&color=${option("color", "red")}&size=${option("size", "m")}`));
+  });
+
   it("sorts by price both ways and returns bestsellers by sales", async () => {
     const s = shopper(await makeApp());
     const asc = productListReplySchema.parse(

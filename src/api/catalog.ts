@@ -12,7 +12,9 @@ import {
   type ProductListQuery,
 } from "./contract/product";
 import { reviewListReplySchema, type Review as WireReview } from "./contract/review";
-import { ROOT_CATEGORY_ID } from "./contract/category";
+import { ROOT_CATEGORY_ID, type Category } from "./contract/category";
+import type { FilterAttribute } from "./contract/content";
+import { categoryQueries } from "./categories";
 import type { PaginationMeta } from "./contract/common";
 import {
   needsConfig,
@@ -101,11 +103,72 @@ function compact<T extends object>(params: T): T {
 }
 
 /**
+ * What the shop knows of Bagisto's ids: the category tree (slug → `category_id`) and the filter attributes
+ * (a colour's or size's name → its option id). Either may be missing (not loaded, or a back end without
+ * `getattributes`); a name that cannot be mapped is sent as it is (the reference server reads names too).
+ */
+export interface CatalogIds {
+  categories?: readonly Pick<Category, "id" | "slug">[];
+  attributes?: readonly Pick<FilterAttribute, "code" | "options">[];
+}
+
+/** A colour's or size's option id by its name (`admin_name` or label, any case); a number passes as it is. */
+function optionIds(value: string | undefined, code: string, ids: CatalogIds): string | undefined {
+  if (value === undefined) return undefined;
+  const options = ids.attributes?.find((a) => a.code === code)?.options ?? [];
+  return value
+    .split(",")
+    .map((name) => {
+      const n = name.trim().toLowerCase();
+      if (/^\d+$/.test(n)) return n;
+      const option = options.find(
+        (o) => (o.admin_name ?? o.label).toLowerCase() === n || o.label.toLowerCase() === n,
+      );
+      return option ? String(option.id) : name.trim();
+    })
+    .join(",");
+}
+
+/**
+ * The query of GET products as Bagisto takes it: a category slug becomes `category_id` once the tree is known,
+ * colour and size names become option ids once the filter attributes are (bagisto-compat.md §8).
+ */
+export function productListQuery(params: ProductListParams, ids: CatalogIds = {}): ProductListParams {
+  const { cat_slug: slug, ...rest } = params;
+  const category = slug === undefined ? undefined : ids.categories?.find((c) => c.slug === slug);
+  return compact({
+    ...rest,
+    ...(category ? { category_id: String(category.id) } : { cat_slug: slug }),
+    color: optionIds(params.color, "color", ids),
+    size: optionIds(params.size, "size", ids),
+  });
+}
+
+/** The ids a list of these params needs, from the query cache or fetched once (a failed read maps nothing). */
+async function catalogIdsFor(client: QueryClient, params: ProductListParams): Promise<CatalogIds> {
+  const [categories, attributes] = await Promise.all([
+    params.cat_slug
+      ? client.ensureQueryData(categoryQueries.descendants(ROOT_CATEGORY_ID)).catch(() => undefined)
+      : undefined,
+    params.color || params.size
+      ? client
+          .ensureQueryData(catalogQueries.attributes(params.cat_slug))
+          .then((r) => r.data)
+          .catch(() => undefined)
+      : undefined,
+  ]);
+  return { categories, attributes };
+}
+
+/**
  * The path and query of each catalogue read, shared by the fetchers below and by the offline packs, which store
  * the replies under the very addresses these fetchers ask for (so a saved page works unchanged offline).
  */
 export const catalogRequests = {
-  list: (params: ProductListParams) => ({ path: "products", query: compact(params) }),
+  list: (params: ProductListParams, ids?: CatalogIds) => ({
+    path: "products",
+    query: productListQuery(params, ids),
+  }),
   detailByUrlKey: (urlKey: string) => ({
     path: "products",
     query: { category_id: ROOT_CATEGORY_ID, url_key: urlKey },
@@ -120,8 +183,12 @@ export const catalogRequests = {
 };
 
 /** A page of products (GET products) with Bagisto's pagination envelope. */
-export async function listProducts(params: ProductListParams, signal?: AbortSignal): Promise<ProductList> {
-  const r = catalogRequests.list(params);
+export async function listProducts(
+  params: ProductListParams,
+  signal?: AbortSignal,
+  client?: QueryClient,
+): Promise<ProductList> {
+  const r = catalogRequests.list(params, client ? await catalogIdsFor(client, params) : undefined);
   const reply = await apiFetch(r.path, {
     query: r.query,
     schema: productListReplySchema,
@@ -248,7 +315,7 @@ export const catalogQueries = {
   list: (params: ProductListParams) =>
     queryOptions({
       queryKey: catalogKeys.list(params),
-      queryFn: ({ signal }) => listProducts(params, signal),
+      queryFn: ({ signal, client }) => listProducts(params, signal, client),
       staleTime: CATALOG_STALE_TIME,
       placeholderData: keepPreviousData,
     }),

@@ -7,10 +7,12 @@ import {
   saveOrderReplySchema,
   savePaymentReplySchema,
   saveShippingReplySchema,
+  type CheckoutAddress,
   type SaveAddressRequest,
   type SavePaymentRequest,
 } from "./contract/checkout";
 import type { ShippingRate as WireShippingRate } from "./contract/cart";
+import type { CustomerAddress } from "./contract/address";
 import { reshapeOrder, type Order } from "./order";
 import { toAmount } from "./product";
 
@@ -31,13 +33,40 @@ export function reshapeShippingRate(wire: WireShippingRate): CartShippingRate {
   };
 }
 
+/** A saved address as save-address takes it beside its `address_id` (Bagisto reads `address1` even then). */
+export function savedAddressFields(a: CustomerAddress | undefined): CheckoutAddress {
+  if (!a) return {};
+  return {
+    ...(a.first_name ? { first_name: a.first_name } : {}),
+    ...(a.last_name ? { last_name: a.last_name } : {}),
+    address1: a.address1,
+    city: a.city,
+    ...(a.state ? { state: a.state } : {}),
+    postcode: a.postcode,
+    country: a.country,
+    phone: a.phone,
+  };
+}
+
+/**
+ * The body of `POST checkout/save-address`. Bagisto 1.3 reads `shipping.address1` even when the billing
+ * address is used for shipping (without it: 500 "Server Error"), so that case sends an empty one, as Bagisto's
+ * own docs and laravel-pwa do (bagisto-compat.md §8).
+ */
+export function saveAddressBody(input: SaveAddressRequest): SaveAddressRequest {
+  const billingShips = input.billing.use_for_shipping !== false && input.billing.use_for_shipping !== 0;
+  return billingShips && !input.shipping
+    ? { billing: { ...input.billing, use_for_shipping: true }, shipping: { address1: [""] } }
+    : input;
+}
+
 /** Step 1: billing (and shipping) address; the shipping rates to choose from, and the cart. */
 export async function saveCheckoutAddress(
   input: SaveAddressRequest,
 ): Promise<{ rates: CartShippingRate[]; cart: Cart }> {
   const reply = await apiFetch("checkout/save-address", {
     method: "POST",
-    body: input,
+    body: saveAddressBody(input),
     schema: saveAddressReplySchema,
   });
   return {

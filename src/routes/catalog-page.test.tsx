@@ -19,14 +19,14 @@ describe("catalogue filters in the address", { timeout: 40_000 }, () => {
     server.use(...shoppingHandlers, ...catalogHandlers({ products }));
   });
 
-  it("sends the address's filters, sort and page to the API", async () => {
+  it("sends the address's filters, sort and page to the API, category and colour by Bagisto's ids", async () => {
     await renderApp({ path: "/catalog/mountain-bikes?page=2&color=red&sort=priceLowToHigh" });
     expect(await screen.findByRole("heading", { level: 1, name: "Mountain Bikes" }, slow)).toBeTruthy();
     await waitFor(() => expect(lastRequest()).toBeDefined());
     expect(Object.fromEntries(lastRequest()!)).toMatchObject({
-      cat_slug: "mountain-bikes",
+      category_id: "2",
       page: "2",
-      color: "red",
+      color: "1",
       sort: "price",
       order: "asc",
       limit: "12",
@@ -39,7 +39,7 @@ describe("catalogue filters in the address", { timeout: 40_000 }, () => {
     await user.click(await screen.findByRole("button", { name: "Blue" }, slow));
     await waitFor(() => expect(router.state.location.search).toEqual({ tag: "Kids", color: "blue" }));
     await waitFor(() =>
-      expect(Object.fromEntries(lastRequest()!)).toMatchObject({ page: "1", color: "blue", tag: "Kids" }),
+      expect(Object.fromEntries(lastRequest()!)).toMatchObject({ page: "1", color: "2", tag: "Kids" }),
     );
     expect(screen.getByRole("button", { name: "Blue" }).getAttribute("aria-pressed")).toBe("true");
   });

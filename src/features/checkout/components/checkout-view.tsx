@@ -17,6 +17,7 @@ import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { accountQueries } from "@/api/account";
+import { savedAddressFields } from "@/api/checkout";
 import { cartQueries } from "@/api/cart";
 import type { Cart } from "@/api/cart";
 import type { CheckoutAddress } from "@/api/contract/checkout";
@@ -57,7 +58,12 @@ function AddressStep({ onSubmit, busy }: { onSubmit: (billing: CheckoutAddress) 
   function handleSubmit(e: FormEvent) {
     e.preventDefault();
     if (chosen !== "new") {
-      onSubmit({ address_id: Number(chosen), ...(email ? { email } : {}) });
+      // The saved address goes with its id: Bagisto 1.3 reads `address1` from the request even then.
+      onSubmit({
+        ...savedAddressFields(saved.find((a) => String(a.id) === chosen)),
+        address_id: Number(chosen),
+        ...(email ? { email } : {}),
+      });
       return;
     }
     const parsed = schema.safeParse(values);

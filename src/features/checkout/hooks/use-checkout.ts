@@ -37,8 +37,8 @@ export function useCheckout(onPlaced: (order: Order) => void) {
   function submitAddress(billing: CheckoutAddress) {
     setError(null);
     saveAddress.mutate(
-      // Bagisto reads `shipping.address1` even when the billing address is used for shipping (without it: 500).
-      { billing: { ...billing, use_for_shipping: true }, shipping: { address1: [""] } },
+      // the billing address is the shipping address (api/checkout.ts adds what Bagisto needs for that)
+      { billing: { ...billing, use_for_shipping: true } },
       {
         onSuccess: (reply) => {
           setRates(reply.rates);

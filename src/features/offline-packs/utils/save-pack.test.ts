@@ -26,7 +26,7 @@ function fakeBrowser({ quota = 1e9, failAfter = Infinity } = {}) {
   const fetchFake = vi.fn(async (url: string, init?: RequestInit) => {
     init?.signal?.throwIfAborted();
     const u = new URL(url);
-    if (u.pathname === "/api/products" && u.searchParams.has("cat_slug"))
+    if (u.pathname === "/api/products" && u.searchParams.get("category_id") === "2")
       return Response.json({
         data: products,
         meta: {

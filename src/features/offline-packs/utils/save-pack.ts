@@ -177,11 +177,14 @@ export async function preparePack(
     return stored;
   };
 
+  // The category's list is stored under the address the app asks for (by `category_id`, api/catalog.ts).
+  const packIds =
+    scope.categoryId !== null ? { categories: [{ id: scope.categoryId, slug: scope.key }] } : {};
   // The category's products, in the server's default order, up to the cap.
   const products: Product[] = [];
   let total = 0;
   for (let page = 1; products.length < PACK_PRODUCT_CAP; page++) {
-    const stored = await download(apiUrl(catalogRequests.list(listParams(scope, page))), signal);
+    const stored = await download(apiUrl(catalogRequests.list(listParams(scope, page), packIds)), signal);
     const parsed = productListReplySchema.safeParse(JSON.parse(await stored.blob.text()));
     if (!parsed.success) throw new PackError("server");
     products.push(...parsed.data.data);
@@ -193,7 +196,7 @@ export async function preparePack(
   const fixedUrls = [
     apiUrl(catalogRequests.attributes(scope.key === ALL_PACK_KEY ? undefined : scope.key)),
     apiUrl(categoryRequests.descendants(ROOT_CATEGORY_ID)),
-    ...(options.extraLists ?? []).map((params) => apiUrl(catalogRequests.list(params))),
+    ...(options.extraLists ?? []).map((params) => apiUrl(catalogRequests.list(params, packIds))),
   ];
   const sampled = spreadSample(products, SAMPLE_PRODUCTS);
   const images = new Map<string, ImageKind>();
