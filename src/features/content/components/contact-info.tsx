@@ -11,7 +11,7 @@ export function ContactInfo() {
   return (
     <Box component="address" sx={{ fontStyle: "normal", display: "grid", gap: 2.5 }}>
       <div>
-        <Typography variant="h3" sx={{ fontSize: "1.1rem", mb: 0.5 }}>
+        <Typography variant="h3" component="h2" sx={{ fontSize: "1.1rem", mb: 0.5 }}>
           {t`Address`}
         </Typography>
         {SHOP_INFO.address.map((line) => (
@@ -19,13 +19,13 @@ export function ContactInfo() {
         ))}
       </div>
       <div>
-        <Typography variant="h3" sx={{ fontSize: "1.1rem", mb: 0.5 }}>
+        <Typography variant="h3" component="h2" sx={{ fontSize: "1.1rem", mb: 0.5 }}>
           {t`Phone`}
         </Typography>
         <Link href={`tel:${tel}`}>{SHOP_INFO.phone}</Link>
       </div>
       <div>
-        <Typography variant="h3" sx={{ fontSize: "1.1rem", mb: 0.5 }}>
+        <Typography variant="h3" component="h2" sx={{ fontSize: "1.1rem", mb: 0.5 }}>
           {t`Email`}
         </Typography>
         {SHOP_INFO.emails.map((email) => (
