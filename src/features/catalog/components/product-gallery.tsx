@@ -106,6 +106,7 @@ export function ProductGallery({
                     width={64}
                     height={64}
                     loading="lazy"
+                    decoding="async"
                     style={{ display: "block" }}
                   />
                 </ButtonBase>

@@ -5,7 +5,7 @@ import Chip from "@mui/material/Chip";
 import Container from "@mui/material/Container";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import { contentQueries } from "@/api/content";
@@ -17,6 +17,16 @@ import { ButtonLink, RouterLink } from "@/components/router-links";
 import { formatDate } from "@/i18n/format";
 import { useLocale } from "@/i18n/i18n";
 import { BLOG_PAGE_SIZE, blogLayoutFor } from "../utils/blog-layouts";
+
+/** Read by screen readers and search engines, not shown. */
+const visuallyHidden = {
+  position: "absolute",
+  width: 1,
+  height: 1,
+  overflow: "hidden",
+  clipPath: "inset(50%)",
+  whiteSpace: "nowrap",
+} as const;
 
 const TWO_COLUMNS = "repeat(2,minmax(0,1fr))";
 const COLUMNS = { 1: "1fr", 2: TWO_COLUMNS, 3: "repeat(3,minmax(0,1fr))" } as const;
@@ -32,7 +42,6 @@ export function PostMeta({ post }: { post: BlogPost }) {
 }
 
 function PostCard({ post, isFirst }: { post: BlogPost; isFirst: boolean }) {
-  const { t } = useLingui();
   const title = post.title;
   return (
     <Card
@@ -47,6 +56,7 @@ function PostCard({ post, isFirst }: { post: BlogPost; isFirst: boolean }) {
           width={600}
           height={400}
           loading={isFirst ? "eager" : "lazy"}
+          fetchPriority={isFirst ? "high" : "auto"}
           decoding="async"
           style={{ display: "block", width: "100%", height: "auto" }}
         />
@@ -60,13 +70,15 @@ function PostCard({ post, isFirst }: { post: BlogPost; isFirst: boolean }) {
         </Typography>
         <Typography>{post.excerpt}</Typography>
         <Box sx={{ mt: "auto" }}>
-          <ButtonLink
-            to="/blog-details-standard"
-            search={{ slug: post.slug }}
-            aria-label={t`Read more: ${title}`}
-            sx={{ px: 0 }}
-          >
-            {t`Read More`}
+          {/* The post's title is in the link's text, hidden: "Read More" alone says nothing to a screen
+              reader's list of links or to a search engine (Lighthouse's link-text audit reads the text). */}
+          <ButtonLink to="/blog-details-standard" search={{ slug: post.slug }} sx={{ px: 0 }}>
+            <Trans>
+              Read More
+              <Box component="span" sx={visuallyHidden}>
+                : {title}
+              </Box>
+            </Trans>
           </ButtonLink>
         </Box>
       </CardContent>

@@ -41,6 +41,7 @@ function SplitSide({ banners }: { banners: readonly Banner[] }) {
             alt=""
             width={600}
             height={400}
+            decoding="async"
             style={{ display: "block", width: "100%", height: "auto" }}
           />
           <Box sx={{ p: 1.5 }}>
