@@ -74,6 +74,11 @@ describe("summaryOf", () => {
         { key: "a", kind: "cart", label: "X", status: "synced", at: 1 },
         { key: "b", kind: "cart", label: "Y", status: "refused", message: "Out of stock", at: 1 },
       ]),
-    ).toEqual({ synced: 1, refused: [{ label: "Y", message: "Out of stock" }], priceChanged: [] });
+    ).toEqual({
+      synced: 1,
+      syncedKeys: ["a"],
+      refused: [{ label: "Y", message: "Out of stock" }],
+      priceChanged: [],
+    });
   });
 });

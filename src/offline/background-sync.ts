@@ -137,6 +137,7 @@ export function toSyncRecord(
 export function summaryOf(sent: readonly SentEntry[]): OutboxSummary {
   return {
     synced: sent.filter((e) => e.status === "synced").length,
+    syncedKeys: sent.filter((e) => e.status === "synced").map((e) => e.key),
     refused: sent
       .filter((e) => e.status === "refused")
       .map((e) => ({ label: e.label, message: e.message ?? "" })),

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { QueryClient } from "@tanstack/react-query";
-import { describeQueue, type ChangeDescriber, type QueuedChange } from "./change-queue";
+import {
+  countEntries,
+  describeQueue,
+  type ChangeDescriber,
+  type QueuedChange,
+  type QueueEntry,
+} from "./change-queue";
 
 const change = (key: string, mutationKey: string[], submittedAt: number, undoable = true): QueuedChange => ({
   key,
@@ -36,5 +42,26 @@ describe("the change queue's entries", () => {
       ["cart entry", ["c1", "c2"], false],
       ["A change", ["x1"], false],
     ]);
+  });
+});
+
+describe("countEntries (the summary counts what the queue showed)", () => {
+  const entry = (...keys: string[]): QueueEntry => ({
+    keys,
+    text: keys.join(),
+    submittedAt: 0,
+    undoable: true,
+  });
+  const shown = [entry("add-a", "qty-a"), entry("wish-b"), entry("add-c")];
+
+  it("counts an entry once however many of its changes were sent", () => {
+    expect(countEntries(["add-a", "qty-a", "wish-b"], shown)).toBe(2);
+    expect(countEntries(["qty-a"], shown)).toBe(1);
+  });
+
+  it("counts a change no entry showed (another tab's, or sent before it was listed) on its own", () => {
+    expect(countEntries(["add-c", "elsewhere-1", "elsewhere-2"], shown)).toBe(3);
+    expect(countEntries(["x"], [])).toBe(1);
+    expect(countEntries([], shown)).toBe(0);
   });
 });

@@ -90,3 +90,14 @@ export function describeQueue(
       entries.push({ keys: [c.key], text: fallbackText, submittedAt: c.submittedAt, undoable: c.undoable });
   return entries.sort((a, b) => a.submittedAt - b.submittedAt);
 }
+
+/**
+ * How many of the queue's entries these changes make (a change no entry holds counts alone): what the
+ * shopper saw waiting is what the summary says was sent, "1 change" for an add and its quantity steps.
+ */
+export function countEntries(keys: readonly string[], entries: readonly QueueEntry[]): number {
+  const wanted = new Set(keys);
+  const inEntries = entries.filter((e) => e.keys.some((k) => wanted.has(k)));
+  const held = new Set(inEntries.flatMap((e) => e.keys));
+  return inEntries.length + [...wanted].filter((k) => !held.has(k)).length;
+}

@@ -3,39 +3,31 @@
  * one summary toast after a replay, and the 'A new version is available' prompt (never on checkout, and the
  * reload waits until the outbox is empty).
  */
-import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
+import { lazy, Suspense, useSyncExternalStore } from "react";
 import { toast } from "@/components/feedback/toast";
 import { useOnlineStatus } from "@/hooks/use-online-status";
-import type { OutboxSummary } from "./outbox";
-import { useOutbox } from "./outbox-context";
+import type { ChangeDescriber } from "./change-queue";
 import { SummaryMessage } from "./summary-message";
 import { isUpdateWaiting, subscribeUpdate } from "./register-sw";
-import { useWaitingChanges } from "./use-waiting-changes";
+import { useChangeQueue, useReplaySummaries } from "./use-change-queue";
 import { OfflineBanner } from "./offline-banner";
 import { SlowConnectionNotice } from "./slow-connection-notice";
 
 // The update prompt loads only when a new version waits.
 const UpdatePrompt = lazy(() => import("./update-prompt").then((m) => ({ default: m.UpdatePrompt })));
 
-function useSummaryToast() {
-  const outbox = useOutbox();
-  useEffect(
-    () =>
-      outbox.subscribeSummary((summary: OutboxSummary) => {
-        toast(<SummaryMessage summary={summary} />, {
-          variant: summary.refused.length || summary.priceChanged.length ? "warning" : "success",
-          autoHideDuration: 10000,
-        });
-      }),
-    [outbox],
-  );
-}
-
 /** Mounted once in the root layout. */
-export function OfflineStatus() {
-  useSummaryToast();
+export function OfflineStatus({ describers }: { describers: readonly ChangeDescriber[] }) {
   const isOnline = useOnlineStatus();
-  const waiting = useWaitingChanges();
+  // Counted as the header's "N changes waiting" counts them: in the queue's entries, after coalescing.
+  const entries = useChangeQueue(describers);
+  const waiting = entries.length;
+  useReplaySummaries(entries, (summary) => {
+    toast(<SummaryMessage summary={summary} />, {
+      variant: summary.refused.length || summary.priceChanged.length ? "warning" : "success",
+      autoHideDuration: 10000,
+    });
+  });
   const updateWaiting = useSyncExternalStore(subscribeUpdate, isUpdateWaiting, () => false);
 
   return (

@@ -50,6 +50,8 @@ export interface OutboxRefusal {
 
 export interface OutboxSummary {
   synced: number;
+  /** the Idempotency-Keys of the synced changes (the screens count them as the queue's entries) */
+  syncedKeys: string[];
   refused: OutboxRefusal[];
   /** lines added offline whose price the server now states differently (base currency) */
   priceChanged: PriceChange[];
@@ -421,7 +423,7 @@ export function createOutbox(queryClient: QueryClient): Outbox {
       stopCartBatches();
     }
     const reported = batch.filter((m) => queuedOffline.has(m) && cache.getAll().includes(m));
-    const summary: OutboxSummary = { synced: 0, refused: [], priceChanged: [] };
+    const summary: OutboxSummary = { synced: 0, syncedKeys: [], refused: [], priceChanged: [] };
     const seen: SeenPrice[] = [];
     for (const m of reported) {
       const label = typeof vars(m).label === "string" ? (vars(m).label as string) : null;
@@ -429,7 +431,11 @@ export function createOutbox(queryClient: QueryClient): Outbox {
       else if (m.state.status === "success") {
         const refusal = replyRefusal(m.state.data);
         if (refusal !== null) summary.refused.push({ label, message: refusal });
-        else summary.synced += 1;
+        else {
+          summary.synced += 1;
+          const key = idempotencyKeyOf(m);
+          if (key !== null) summary.syncedKeys.push(key);
+        }
         const v = vars(m);
         if (sameMutationKey(m.options.mutationKey, cartKeys.add()) && typeof v.seenPrice === "number")
           seen.push({

@@ -1,8 +1,8 @@
-import { useSyncExternalStore } from "react";
+import { useEffect, useEffectEvent, useRef, useSyncExternalStore } from "react";
 import { useMutationState, useQueryClient } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
-import { describeQueue, type ChangeDescriber, type QueueEntry } from "./change-queue";
-import { isWaiting } from "./outbox";
+import { countEntries, describeQueue, type ChangeDescriber, type QueueEntry } from "./change-queue";
+import { isWaiting, type OutboxSummary } from "./outbox";
 import { useOutbox } from "./outbox-context";
 
 type AnyMutation = Parameters<typeof isWaiting>[0];
@@ -38,4 +38,20 @@ export function useChangeQueue(describers: readonly ChangeDescriber[]): QueueEnt
   });
   useSyncExternalStore(subscribeStorage, storageVersion, () => "");
   return describeQueue(outbox.waiting(), describers, { queryClient }, t`A change`);
+}
+
+/**
+ * Calls `listener` with each replay's summary, its synced changes counted in the queue's entries as they were
+ * last shown (`entries`: the banner's and the header's count), not in requests.
+ */
+export function useReplaySummaries(entries: QueueEntry[], listener: (summary: OutboxSummary) => void): void {
+  const outbox = useOutbox();
+  const shown = useRef<QueueEntry[]>([]);
+  useEffect(() => {
+    if (entries.length) shown.current = entries;
+  }, [entries]);
+  const onSummary = useEffectEvent((summary: OutboxSummary) =>
+    listener({ ...summary, synced: countEntries(summary.syncedKeys, shown.current) }),
+  );
+  useEffect(() => outbox.subscribeSummary(onSummary), [outbox]);
 }

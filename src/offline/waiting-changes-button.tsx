@@ -11,8 +11,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useHeaderDialog } from "@/components/header-dialog";
 import type { ChangeDescriber } from "./change-queue";
 import type { OutboxSummary } from "./outbox";
-import { useOutbox } from "./outbox-context";
-import { useChangeQueue } from "./use-change-queue";
+import { useChangeQueue, useReplaySummaries } from "./use-change-queue";
 
 const ChangeQueuePanel = lazy(() =>
   import("./change-queue-panel").then((m) => ({ default: m.ChangeQueuePanel })),
@@ -29,8 +28,7 @@ export function WaitingChangesButton({ describers }: { describers: readonly Chan
     openRef.current = isOpen;
   }, [isOpen]);
   // The replay's summary also goes to the open panel (the toast shows it as before).
-  const outbox = useOutbox();
-  useEffect(() => outbox.subscribeSummary((s) => openRef.current && setSummary(s)), [outbox]);
+  useReplaySummaries(entries, (s) => openRef.current && setSummary(s));
 
   const count = entries.length;
   // Kept while the panel is open, so that it can show how the replay went; gone when it closes.

@@ -9,6 +9,7 @@ import { NotFound } from "@/components/feedback/not-found";
 import { Footer } from "@/features/shell/components/footer";
 import { Header } from "@/features/shell/components/header";
 import { OfflineStatus } from "@/offline/offline-status";
+import { CHANGE_DESCRIBERS } from "./-components/change-describers";
 import { HeaderActions } from "./-components/header-actions";
 
 export interface RouterContext {
@@ -34,7 +35,7 @@ function RootLayout() {
         {t`Skip to content`}
       </a>
       <Header actions={<HeaderActions />} />
-      <OfflineStatus />
+      <OfflineStatus describers={CHANGE_DESCRIBERS} />
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: "none", minHeight: "100vh" }}>
         <Deferred>
           <Outlet />

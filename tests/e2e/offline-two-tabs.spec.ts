@@ -99,7 +99,13 @@ test("the other tab replays alone, in the order the changes were made, when the 
   await expect(quantity(page)).toHaveText("2");
   await page.goto(`/product/${a!.url_key}`);
   await addToCartButton(page).click();
-  await expect(other.getByTestId("offline-banner")).toHaveAttribute("data-waiting", "2");
+  // The other tab knows both: one entry, the line's quantity after both (2, then one more).
+  await expect(other.getByTestId("offline-banner")).toHaveAttribute("data-waiting", "1");
+  await other.getByRole("button", { name: "1 change waiting" }).click();
+  await expect(other.getByTestId("queued-change")).toHaveText([
+    new RegExp(`^Change the quantity of ${a!.name} in the cart to 3Undo$`),
+  ]);
+  await other.keyboard.press("Escape");
   await page.close();
 
   await context.setOffline(false);
