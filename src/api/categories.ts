@@ -1,8 +1,44 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "./client";
-import { categoryListReplySchema, type Category } from "./contract/category";
+import { categoryListReplySchema, type Category as WireCategory } from "./contract/category";
 
 export { ROOT_CATEGORY_ID } from "./contract/category";
+
+/**
+ * A category as the storefront reads it (Bagisto's Resources/Catalog/Category.php reshaped once). A type alias,
+ * not an interface, so that it also fits where an `{id, slug}` pick of the wire type is asked for.
+ */
+export type Category = {
+  id: number;
+  name: string;
+  /** the category's address part (`/catalog/{slug}`) */
+  slug: string;
+  parentId: number | null;
+  position: number;
+  /** the category's description (HTML), "" when none */
+  description: string;
+  /** the category's image URL, null when none */
+  image: string | null;
+  /** false for the Homepage category, which groups home-page products and is not a bicycle type */
+  inMenu: boolean;
+  metaTitle: string;
+  metaDescription: string;
+};
+
+export function reshapeCategory(wire: WireCategory): Category {
+  return {
+    id: wire.id,
+    name: wire.name,
+    slug: wire.slug,
+    parentId: wire.parent_id ?? null,
+    position: wire.position ?? 0,
+    description: wire.description ?? "",
+    image: wire.image_url ?? null,
+    inMenu: wire.include_in_menu !== false,
+    metaTitle: wire.meta_title || wire.name,
+    metaDescription: wire.meta_description ?? "",
+  };
+}
 
 /** The path and query of the category read (shared with the offline packs, which store its reply). */
 export const categoryRequests = {
@@ -18,7 +54,7 @@ export async function listDescendantCategories(parentId: number, signal?: AbortS
     auth: "none",
     signal,
   });
-  return reply.data;
+  return reply.data.map(reshapeCategory);
 }
 
 export const categoryKeys = {

@@ -48,7 +48,7 @@ export function useCatalogList({ slug, search }: { slug?: string; search: Catalo
     pageCount: data?.pageCount ?? 1,
     categoryName: category?.name,
     isUnknownCategory: Boolean(slug) && categories.isSuccess && !category && attributes.isError,
-    categories: (categories.data ?? []).filter((c) => c.include_in_menu !== false),
+    categories: (categories.data ?? []).filter((c) => c.inMenu),
     attributes: attributes.data?.data ?? [],
     priceRange: attributes.data?.price_range,
     hasFilters: hasFilters(search),
