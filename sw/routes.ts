@@ -117,7 +117,12 @@ async function answerFromPacks(request: Request): Promise<Response | undefined> 
     const reply = index && packListReply(index.products, url);
     if (reply)
       return new Response(JSON.stringify(reply), {
-        headers: { "Content-Type": "application/json; charset=UTF-8", "X-Offline-Pack": pack.meta.key },
+        headers: {
+          "Content-Type": "application/json; charset=UTF-8",
+          "X-Offline-Pack": pack.meta.key,
+          // Made from the pack's saved products: as old as the pack (the page's "as of" date).
+          Date: new Date(pack.meta.savedAt).toUTCString(),
+        },
       });
   }
   return undefined;

@@ -3,7 +3,8 @@
  * it. The service worker answers catalogue reads from its cache (stale-while-revalidate) and, offline, from
  * the saved packs: a copy days old would otherwise be dated "just now" by the read that returned it. The
  * reply keeps the server's `Date` header in both (the worker's cache stores the reply as it came; a pack keeps
- * the header), and the API client notes the oldest one per request signal (`replyDateOf` in api/client.ts).
+ * the header, and a list a pack builds on the device carries the pack's date), and the API client notes the
+ * oldest one per request signal (`replyDateOf` in api/client.ts).
  *
  * TanStack Query sets `dataUpdatedAt` to the current time when a fetch succeeds. Two hooks put the reply's
  * date there instead: the query option `persister` (the library's one wrapper around every query function,

@@ -2,7 +2,7 @@
 // the page read it. The worker's cached reply keeps the server's `Date` header; the page dates its data by it.
 import type { Page, Route } from "@playwright/test";
 import { expect, test } from "./offline-fixtures";
-import { addableProducts, waitForServiceWorker } from "./offline-helpers";
+import { deleteKeyval, startWithWorker } from "./offline-helpers";
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -14,34 +14,13 @@ function shownDate(page: Page, time: number): Promise<string> {
   );
 }
 
-/** Removes the device's persisted query cache (from the worker, while no page of the shop is open). */
-async function forgetQueryCache(page: Page): Promise<void> {
-  await page.goto("about:blank");
-  const [worker] = page.context().serviceWorkers();
-  await worker!.evaluate(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open("keyval-store");
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const tx = open.result.transaction("keyval", "readwrite");
-          tx.objectStore("keyval").delete("bicycle-shop-query-cache");
-          tx.oncomplete = () => resolve();
-          tx.onerror = () => reject(tx.error);
-        };
-      }),
-  );
-}
-
 test("offline, a product read two days ago says prices and stock as of two days ago, not today", async ({
   page,
   context,
   request,
 }) => {
   test.setTimeout(120_000);
-  const [product] = await addableProducts(request, 1);
-  await page.goto("/");
-  await waitForServiceWorker(page);
+  const [product] = await startWithWorker(page, request, 1);
 
   // The server produced the product's reply two days ago (its Date header says so); the worker stores it as it came.
   const twoDaysAgo = Date.now() - 2 * DAY;
@@ -78,8 +57,10 @@ test("offline, a product read two days ago says prices and stock as of two days 
   await expect(page.getByRole("heading", { level: 1, name: product!.name })).toBeVisible();
   await expect(page.getByTestId("as-of-notice")).toHaveText(expected);
 
-  // And with no saved query cache, from the worker's cached reply alone.
-  await forgetQueryCache(page);
+  // And with no saved query cache (removed by the worker while no page of the shop is open), from the worker's
+  // cached reply alone.
+  await page.goto("about:blank");
+  await deleteKeyval(context.serviceWorkers()[0]!, "bicycle-shop-query-cache");
   await page.goto(`/product/${product!.url_key}`);
   await expect(page.getByRole("heading", { level: 1, name: product!.name })).toBeVisible();
   await expect(page.getByTestId("as-of-notice")).toHaveText(expected);
