@@ -102,8 +102,13 @@ test("the product gallery: a swipe (even before Swiper is ready) shows the next 
   page,
 }) => {
   const reply = await page.request.get("/api/products?cat_slug=mountain-bikes&limit=50");
-  const { data } = (await reply.json()) as { data: (ApiProduct & { images: unknown[] })[] };
-  const bike = data.find((p) => p.images.length >= 2);
+  const { data } = (await reply.json()) as {
+    data: (Omit<ApiProduct, "variation"> & {
+      images: unknown[];
+      variation: { color: string; image: string }[];
+    })[];
+  };
+  const bike = data.find((p) => p.images.length >= 2 && p.variation.length >= 2);
   if (!bike) throw new Error("the sample data has no bicycle with two images");
   const count = bike.images.length;
 
@@ -133,6 +138,13 @@ test("the product gallery: a swipe (even before Swiper is ready) shows the next 
   await page.keyboard.press("ArrowLeft");
   await expect(slides.first().locator("img")).toBeInViewport();
   await expect(thumb(1)).toHaveAttribute("aria-pressed", "true");
+
+  // Picking a colour shows its image, also where it takes the place of the image of the colour before it.
+  for (const v of [...bike.variation.slice(1), bike.variation[0]!]) {
+    await page.getByRole("button", { name: v.color, exact: true }).click();
+    const path = new URL(v.image, page.url()).pathname;
+    await expect(gallery.locator(`img[src$="${path}"]`)).toBeInViewport();
+  }
 });
 
 test.describe("on a wide screen", () => {

@@ -39,7 +39,7 @@ export interface SliderProps<T> {
   autoplayMs?: number;
   /** The current slide sits in the middle. */
   centered?: boolean;
-  /** Shows this slide when it changes (e.g. the image of a chosen colour). */
+  /** Shows this slide when it changes, or the item there does (e.g. the image of a chosen colour). */
   showIndex?: number;
   /** Controls below the slides; previous/next (and pause) buttons when absent. */
   renderControls?: (api: SliderApi) => ReactNode;
@@ -246,12 +246,16 @@ export function Slider<T>({
     swiper.update();
   }, [ready, swiperRef, speed, count]);
 
-  const lastShowIndex = useRef(showIndex);
+  // The slide to show changes when its place or the item there does (a colour's image takes the place of the
+  // one before it in the product gallery).
+  const shown = showIndex !== undefined && showIndex >= 0 ? items[showIndex] : undefined;
+  const shownKey = shown !== undefined ? getKey(shown) : undefined;
+  const lastShown = useRef({ index: showIndex, key: shownKey });
   useEffect(() => {
-    if (showIndex === lastShowIndex.current) return;
-    lastShowIndex.current = showIndex;
+    if (showIndex === lastShown.current.index && shownKey === lastShown.current.key) return;
+    lastShown.current = { index: showIndex, key: shownKey };
     if (showIndex !== undefined && showIndex >= 0) run((s) => s.slideTo(showIndex));
-  }, [showIndex, run]);
+  }, [showIndex, shownKey, run]);
 
   // A swipe begun before Swiper was ready (it did not see the touch start): one step once it is.
   const gesture = useRef<{ x: number; y: number } | null>(null);
