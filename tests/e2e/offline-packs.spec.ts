@@ -1,9 +1,10 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, test } from "./offline-fixtures";
 import { deleteKeyval, waitForServiceWorker } from "./offline-helpers";
 
 // Issue 18 item 1: "Save for offline" stores a category (products, details, options, reviews, images) on the
-// device; offline, a product never opened shows its detail and image, and the list filters and sorts.
+// device; offline, a product never opened shows its detail, every gallery image and its related products, and
+// the list filters and sorts.
 
 interface PackProduct {
   id: number;
@@ -12,10 +13,21 @@ interface PackProduct {
   price: number | string;
   special_price?: number | string | null;
   discount: number;
-  variation: { color: string }[];
+  images: { large_image_url: string }[];
+  variation: { color: string; image: string }[];
 }
 
 const SLUG = "mountain-bikes";
+
+/** For each image of this part of the page (in document order), whether it loaded and shows (naturalWidth > 0). */
+function imagesShown(scope: Locator): Promise<{ src: string; shown: boolean }[]> {
+  return scope.locator("img").evaluateAll((imgs) =>
+    (imgs as HTMLImageElement[]).map((img) => ({
+      src: new URL(img.src).pathname,
+      shown: img.complete && img.naturalWidth > 0,
+    })),
+  );
+}
 
 /** Bytes of every entry of the category's pack cache(s), and how many there are. */
 async function packStorage(page: Page): Promise<{ caches: number; entries: number; bytes: number }> {
@@ -98,6 +110,41 @@ test("a category saved for offline opens offline with every product, its image, 
       timeout: 15_000,
     })
     .toBeGreaterThan(0);
+
+  // Every image of its gallery shows: each colour's image (the gallery shows the one picked), then each large
+  // image (through its thumbnail).
+  const gallery = page.getByRole("group", { name: "Product images" });
+  const colourImages = [...new Set(never.variation.map((v) => new URL(v.image, page.url()).pathname))];
+  expect(colourImages.length).toBeGreaterThan(1);
+  // The first colour is picked when the page opens (its image shows once picked again): it comes last.
+  for (const v of [...never.variation.slice(1), never.variation[0]!]) {
+    await page.getByRole("button", { name: v.color, exact: true }).click();
+    const path = new URL(v.image, page.url()).pathname;
+    await expect
+      .poll(async () => (await imagesShown(gallery)).some((img) => img.src === path && img.shown))
+      .toBe(true);
+  }
+  const largeImages = never.images.map((img) => new URL(img.large_image_url, page.url()).pathname);
+  expect(largeImages.length).toBeGreaterThan(1);
+  const thumbnails = page.getByRole("button", { name: /^Show image \d+ of \d+$/ });
+  await expect(thumbnails).toHaveCount(largeImages.length);
+  for (const thumbnail of await thumbnails.all()) await thumbnail.click();
+  await expect
+    .poll(async () => (await imagesShown(gallery)).filter((img) => !img.shown).map((img) => img.src))
+    .toEqual([]);
+  const shownInGallery = (await imagesShown(gallery)).map((img) => img.src);
+  for (const path of largeImages) expect(shownInGallery).toContain(path);
+
+  // The related products row (the newest bicycles, of other categories too): its cards with their images.
+  const related = page.getByRole("region", { name: "Related products" });
+  await related.scrollIntoViewIfNeeded();
+  await expect(related.locator("article")).toHaveCount(4);
+  await expect
+    .poll(async () => {
+      const cards = await imagesShown(related);
+      return cards.length === 4 && cards.every((img) => img.shown);
+    })
+    .toBe(true);
 
   // The saved list with a filter and a sort the device never fetched: filtered and sorted on the device.
   const finalPrice = (p: PackProduct) =>

@@ -20,8 +20,37 @@ function fakeBrowser({ quota = 1e9, failAfter = Infinity } = {}) {
       keys: async () => [...store.keys()].map((u) => new Request(u)),
     };
   };
+  const img = (name: string) => ({
+    small_image_url: `/api/images/${name}-s.svg`,
+    medium_image_url: `/api/images/${name}-m.svg`,
+    large_image_url: `/api/images/${name}-l.svg`,
+  });
   const products = [1, 2, 3, 4, 5, 6].map((id) =>
-    sampleProduct({ id, url_key: `bike-${id}`, name: `Bike ${id}` }),
+    sampleProduct({
+      id,
+      url_key: `bike-${id}`,
+      name: `Bike ${id}`,
+      images: [img(`bike-${id}-a`), img(`bike-${id}-b`)],
+      base_image: img(`bike-${id}-a`),
+      variation: [
+        {
+          color: "red",
+          option_id: 1,
+          image: `/api/images/bike-${id}-red.svg`,
+          size: [{ name: "m", stock: 1 }],
+        },
+        {
+          color: "blue",
+          option_id: 2,
+          image: `/api/images/bike-${id}-blue.svg`,
+          size: [{ name: "m", stock: 1 }],
+        },
+      ],
+    }),
+  );
+  // The newest bicycles of the whole shop (the product page's related products): of other categories.
+  const newest = [7, 8].map((id) =>
+    sampleProduct({ id, url_key: `new-${id}`, name: `New ${id}`, images: [img(`new-${id}`)] }),
   );
   const fetchFake = vi.fn(async (url: string, init?: RequestInit) => {
     init?.signal?.throwIfAborted();
@@ -39,6 +68,8 @@ function fakeBrowser({ quota = 1e9, failAfter = Infinity } = {}) {
           total: 6,
         },
       });
+    if (u.pathname === "/api/products" && u.searchParams.get("sort") === "created_at")
+      return Response.json({ data: newest });
     if (u.pathname.startsWith("/api/images/")) return new Response("<svg/>".repeat(50));
     return Response.json({ data: { path: u.pathname, pad: "x".repeat(300) } });
   });
@@ -54,6 +85,7 @@ function fakeBrowser({ quota = 1e9, failAfter = Infinity } = {}) {
 }
 
 const scope = { key: "mountain-bikes", name: "Mountain Bikes", categoryId: 2 };
+const related = { category_id: "1", sort: "created_at", order: "desc", limit: 5 } as const;
 
 describe("saving a pack", () => {
   beforeEach(() => vi.unstubAllGlobals());
@@ -78,6 +110,25 @@ describe("saving a pack", () => {
     expect(meta.bytes).toBe(bytes);
     expect(Math.abs(bytes - prepared.estimatedBytes) / bytes).toBeLessThan(0.2);
     for (const [, init] of fetchFake.mock.calls) expect(init?.credentials).toBe("omit");
+  });
+
+  it("stores every gallery image of each product, and the related products' list with its cards' images", async () => {
+    const { stores } = fakeBrowser();
+    const prepared = await preparePack(scope, {
+      extraLists: [related],
+      signal: new AbortController().signal,
+    });
+    await savePack(prepared, { signal: new AbortController().signal });
+    const [store] = [...stores.values()];
+    const urls = [...store!.keys()];
+    for (const name of ["bike-6-a-l", "bike-6-b-l", "bike-6-red", "bike-6-blue", "bike-6-a-m", "bike-6-b-s"])
+      expect(urls).toContain(`http://shop.test/api/images/${name}.svg`);
+    expect(urls).toContain("http://shop.test/api/products?category_id=1&sort=created_at&order=desc&limit=5");
+    expect(urls).toContain("http://shop.test/api/images/new-7-m.svg");
+    expect(urls).toContain("http://shop.test/api/images/new-8-m.svg");
+    // The size announced counts them all.
+    const bytes = [...store!.values()].reduce((sum, b) => sum + b.size, 0);
+    expect(Math.abs(bytes - prepared.estimatedBytes) / bytes).toBeLessThan(0.2);
   });
 
   it("refuses before downloading when the device has not room enough", async () => {

@@ -22,7 +22,7 @@ import {
 } from "@/offline/pack-rules";
 import { isPersonal } from "@/offline/personal-requests";
 import { estimatePackBytes, jsonBytes, spreadSample, type ReplyKind } from "./pack-estimate";
-import { packImages, type ImageKind } from "./pack-images";
+import { cardImage, packImages, type ImageKind } from "./pack-images";
 import { deletePackCaches, metaUrl, notifyPacksChanged, withPackLock } from "./pack-store";
 
 /** What a pack covers: a category (by slug) or the whole catalogue. */
@@ -60,6 +60,8 @@ export interface PreparedPack {
   freeBytes: number | null;
   fixedUrls: string[];
   extraLists: ProductListParams[];
+  /** the card images of the products of the extra lists (e.g. the product page's related products) */
+  extraImages: string[];
   fetched: Map<string, Stored>;
 }
 
@@ -113,6 +115,19 @@ async function download(url: string, signal: AbortSignal): Promise<Stored> {
     if (KEPT_HEADERS.includes(name.toLowerCase())) kept.push([name, value]);
   });
   return { blob, headers: kept };
+}
+
+/** The products of a stored list reply; a reply that is not one fails the save as the server's fault. */
+async function listedProducts(stored: Stored): Promise<{ data: Product[]; total?: number }> {
+  let json: unknown;
+  try {
+    json = JSON.parse(await stored.blob.text());
+  } catch {
+    throw new PackError("server");
+  }
+  const parsed = productListReplySchema.safeParse(json);
+  if (!parsed.success) throw new PackError("server");
+  return { data: parsed.data.data, total: parsed.data.meta?.total };
 }
 
 /** Runs `task` over the items, `PARALLEL` at a time; the first failure stops the rest (awaited before it throws). */
@@ -184,30 +199,42 @@ export async function preparePack(
   const products: Product[] = [];
   let total = 0;
   for (let page = 1; products.length < PACK_PRODUCT_CAP; page++) {
-    const stored = await download(apiUrl(catalogRequests.list(listParams(scope, page), packIds)), signal);
-    const parsed = productListReplySchema.safeParse(JSON.parse(await stored.blob.text()));
-    if (!parsed.success) throw new PackError("server");
-    products.push(...parsed.data.data);
-    total = parsed.data.meta?.total ?? products.length;
-    if (parsed.data.data.length === 0 || products.length >= total) break;
+    const listed = await listedProducts(
+      await download(apiUrl(catalogRequests.list(listParams(scope, page), packIds)), signal),
+    );
+    products.push(...listed.data);
+    total = listed.total ?? products.length;
+    if (listed.data.length === 0 || products.length >= total) break;
   }
   products.splice(PACK_PRODUCT_CAP);
 
+  const extraListUrls = (options.extraLists ?? []).map((params) =>
+    apiUrl(catalogRequests.list(params, packIds)),
+  );
   const fixedUrls = [
     apiUrl(catalogRequests.attributes(scope.key === ALL_PACK_KEY ? undefined : scope.key)),
     apiUrl(categoryRequests.descendants(ROOT_CATEGORY_ID)),
-    ...(options.extraLists ?? []).map((params) => apiUrl(catalogRequests.list(params, packIds))),
+    ...extraListUrls,
   ];
+  // The lists the product pages also show (related products): stored once per pack, with their cards' images.
+  await pool(fixedUrls, async (url) => {
+    await get(url);
+  });
+  const extraImages: string[] = [];
+  for (const url of extraListUrls)
+    for (const p of (await listedProducts(fetched.get(url)!)).data)
+      extraImages.push(absolute(cardImage(reshapeProduct(p)).url));
   const sampled = spreadSample(products, SAMPLE_PRODUCTS);
   const images = new Map<string, ImageKind>();
   for (const p of products)
     for (const img of packImages(reshapeProduct(p)))
       if (!images.has(absolute(img.url))) images.set(absolute(img.url), img.kind);
+  for (const url of extraImages) if (!images.has(url)) images.set(url, "medium");
   const byKind = new Map<ImageKind, string[]>();
   for (const [url, kind] of images) byKind.set(kind, [...(byKind.get(kind) ?? []), url]);
   const sampleImages = [...byKind.values()].flatMap((urls) => urls.slice(0, SAMPLE_IMAGES_PER_KIND));
 
-  await pool([...fixedUrls, ...sampled.flatMap(productUrls), ...sampleImages], async (url) => {
+  await pool([...sampled.flatMap(productUrls), ...sampleImages], async (url) => {
     await get(url);
   });
 
@@ -243,6 +270,7 @@ export async function preparePack(
     freeBytes,
     fixedUrls,
     extraLists: options.extraLists ?? [],
+    extraImages: [...new Set(extraImages)],
     fetched,
   };
 }
@@ -286,6 +314,7 @@ export async function savePack(
     let done = 0;
     try {
       await Promise.all(prepared.fixedUrls.map(store));
+      await pool(prepared.extraImages, store);
       await pool(products, async (p) => {
         const urls = [...productUrls(p), ...packImages(reshapeProduct(p)).map((img) => absolute(img.url))];
         await Promise.all(urls.map(store));
