@@ -2,6 +2,8 @@ import { defineConfig } from "@playwright/test";
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from "./scripts/chromium.mjs";
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+/** the second reference server, in strict-Bagisto mode (BAGISTO_STRICT=1, decision 31) */
+const STRICT_PORT = Number(process.env.E2E_STRICT_PORT ?? PORT + 100);
 
 // Runs against the production build (dist/, built by scripts/e2e.mjs) served with /api by the reference
 // server on a fresh seeded database. Debian's Chromium only; no browser is downloaded.
@@ -14,15 +16,27 @@ export default defineConfig({
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : "list",
-  webServer: {
-    command: "node scripts/serve-test.mjs",
-    url: `http://127.0.0.1:${PORT}/api/exchange-rates?base=USD`,
-    env: { PORT: String(PORT), HOST: "127.0.0.1" },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+  webServer: [
+    {
+      command: "node scripts/serve-test.mjs",
+      url: `http://127.0.0.1:${PORT}/api/exchange-rates?base=USD`,
+      env: { PORT: String(PORT), HOST: "127.0.0.1" },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+    {
+      // Answers as a stock Bagisto 1.3.3 does (no exchange-rates there: ready when products answer).
+      command: "node scripts/serve-test.mjs",
+      url: `http://127.0.0.1:${STRICT_PORT}/api/products?limit=1`,
+      env: { PORT: String(STRICT_PORT), HOST: "127.0.0.1", BAGISTO_STRICT: "1" },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: "ignore",
+      stderr: "pipe",
+    },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${PORT}/`,
     browserName: "chromium",
@@ -33,5 +47,17 @@ export default defineConfig({
   projects: [
     { name: "chromium", testIgnore: /offline.*\.spec\.ts/ },
     { name: "offline", testMatch: /offline.*\.spec\.ts/, use: { serviceWorkers: "allow" } },
+    {
+      // The browse → product with variants → cart → checkout → receipt and the wishlist journeys against the
+      // reference server in strict-Bagisto mode (issue 17 item 3).
+      name: "strict",
+      testMatch: [/bagisto-browse\.spec\.ts/, /shopping\.spec\.ts/],
+      grep: [
+        /browses from the bicycle types menu/,
+        /a guest's cart follows a login/,
+        /wishlist and compare round trips/,
+      ],
+      use: { baseURL: `http://127.0.0.1:${STRICT_PORT}/` },
+    },
   ],
 });

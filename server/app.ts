@@ -7,6 +7,7 @@ import { acceptsGzip, GZIP_MIN_BYTES, gzipJson } from "./lib/compress";
 import { readAuth } from "./lib/auth";
 import { Carts } from "./lib/cart";
 import { Catalog } from "./lib/catalog";
+import { bagistoStrict } from "./bagisto-strict";
 import { dummyHash, HashBusyError, HashGate, OWASP_SCRYPT, type ScryptParams } from "./lib/crypto";
 import { ExchangeRates } from "./lib/exchange";
 import { HttpError, MAX_BODY_BYTES } from "./lib/http";
@@ -63,6 +64,8 @@ export interface AppOptions {
   serverRender?: boolean;
   /** render threads (RENDER_THREADS); 0 renders on the main thread; default: cores − 1, 1 to 2 */
   renderThreads?: number;
+  /** BAGISTO_STRICT=1: answer with a stock Bagisto 1.3.3's shapes and refusals (server/bagisto-strict.ts) */
+  bagistoStrict?: boolean;
 }
 
 export type App = Hono<AppEnv> & { deps: Deps };
@@ -97,6 +100,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     ) as Deps["limiters"],
     hashGate: new HashGate(2, 8, 5000),
     dummyHash: () => (dummy ??= dummyHash(scrypt)),
+    bagistoStrict: opts.bagistoStrict ?? false,
   };
 
   const publicOrigin = opts.publicOrigin ? new URL(opts.publicOrigin).origin : "";
@@ -188,6 +192,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
     }
   });
   app.use("/api/*", requestGuards());
+  // Inside the compression (it reshapes plain JSON) and around the idempotency keys (a replayed reply too).
+  if (deps.bagistoStrict) app.use("/api/*", bagistoStrict(deps));
   const keys = new IdempotencyKeys(store, await loadServerSecret(store, opts.serverSecret), {
     ...DEFAULT_IDEMPOTENCY_LIMITS,
     ...opts.idempotencyLimits,

@@ -28,6 +28,8 @@ export interface Deps {
   /** at most two concurrent password hashes (security review M4) */
   hashGate: HashGate;
   dummyHash: () => Promise<string>;
+  /** BAGISTO_STRICT=1: Bagisto 1.3.3's shapes and refusals (server/bagisto-strict.ts) */
+  bagistoStrict: boolean;
 }
 
 export interface AppEnv {

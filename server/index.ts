@@ -126,6 +126,7 @@ async function serveShop(): Promise<void> {
     exchangeRateUpstream: process.env.EXCHANGE_RATE_UPSTREAM || null,
     serverRender: process.env.SERVER_RENDER !== "0",
     listCacheSize: process.env.LIST_CACHE_SIZE === undefined ? 1000 : Number(process.env.LIST_CACHE_SIZE),
+    bagistoStrict: process.env.BAGISTO_STRICT === "1",
   });
 
   listen(app, { database: describeLocation(database) }, () => store.close());

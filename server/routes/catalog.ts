@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { enforce } from "../lib/rate-limit";
+import { bagistoListQuery } from "../bagisto-strict";
 import { descendantCategoriesQuerySchema } from "../../src/api/contract/category";
 import { productListQuerySchema } from "../../src/api/contract/product";
 import { reviewCreateSchema, reviewListQuerySchema } from "../../src/api/contract/review";
@@ -38,7 +39,9 @@ export function catalogRoutes(d: Deps) {
     c: Ctx,
     extra?: (views: Record<string, unknown>[]) => Promise<Record<string, unknown>[]>,
   ) => {
-    const q = parseQuery(c, productListQuerySchema);
+    const asked = parseQuery(c, productListQuerySchema);
+    const strict = d.bagistoStrict ? bagistoListQuery(asked) : null;
+    const q = strict ? strict.query : asked;
     const wishlisted = await wishlistedFor(c);
     publicCache(c);
     const url = new URL(c.req.url);
@@ -54,7 +57,7 @@ export function catalogRoutes(d: Deps) {
     const version = catalog.cacheVersion;
     const page = q.page ?? 1;
     const limit = q.limit ?? DEFAULT_PAGE_SIZE;
-    const { ids, total } = await catalog.search(q, page, limit);
+    const { ids, total } = strict?.none ? { ids: [], total: 0 } : await catalog.search(q, page, limit);
     const pageReq = { page, limit, limitRaw: c.req.query("limit") };
     let body: Uint8Array<ArrayBuffer>;
     if (!wishlisted && !extra) {

@@ -2,7 +2,8 @@ import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react
 import { outboxRetryDelay, retryWhileUnreachable } from "./cart";
 import { apiFetch } from "./client";
 import { wishlistReplySchema, wishlistToggleReplySchema } from "./contract/wishlist";
-import { reshapeProduct, type Product } from "./product";
+import { getConfigurableConfig } from "./catalog";
+import { needsConfig, reshapeProduct, type Product } from "./product";
 
 /** A product on the customer's wishlist. */
 export interface WishlistItem {
@@ -10,15 +11,30 @@ export interface WishlistItem {
   product: Product;
 }
 
-/** The customer's wishlist (all items). */
-export async function getWishlist(signal?: AbortSignal): Promise<WishlistItem[]> {
-  const reply = await apiFetch("wishlist", {
+function readWishlist(signal?: AbortSignal) {
+  return apiFetch("wishlist", {
     query: { pagination: 0 },
     schema: wishlistReplySchema,
     auth: "required",
     signal,
   });
-  return reply.data.map((i) => ({ id: i.id, product: reshapeProduct(i.product) }));
+}
+
+/**
+ * The customer's wishlist (all items), each bicycle with its colours and sizes: a plain Bagisto tells them in
+ * product-configurable-config only, and moving a bicycle to the cart needs one (without the config, the
+ * bicycle is listed without colours).
+ */
+export async function getWishlist(signal?: AbortSignal): Promise<WishlistItem[]> {
+  const reply = await readWishlist(signal);
+  return Promise.all(
+    reply.data.map(async (i) => {
+      const config = needsConfig(i.product)
+        ? await getConfigurableConfig(i.product.id, signal).catch(() => null)
+        : null;
+      return { id: i.id, product: reshapeProduct(i.product, config) };
+    }),
+  );
 }
 
 /**
@@ -41,7 +57,7 @@ export interface SetWishlistedResult {
 }
 
 export async function setWishlisted(vars: SetWishlistedVariables): Promise<SetWishlistedResult> {
-  const list = await getWishlist();
+  const list = (await readWishlist()).data;
   const present = list.some((i) => i.product.id === vars.productId);
   if (present === vars.wanted) return { changed: false };
   const reply = await apiFetch(`wishlist/add/${vars.productId}`, {
