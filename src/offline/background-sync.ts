@@ -216,6 +216,18 @@ export function startBackgroundSync(queryClient: QueryClient, outbox: Outbox): (
     schedule();
   });
 
+  // An undone change's record goes before the undo lets go of the outbox's lock: the worker, which takes that
+  // lock to send, never finds it (the scheduled write below would remove it too, but after the lock is free).
+  // Queued after any write under way, which may have read the change before it was undone.
+  const stopUndo = outbox.onUndo((keys) => {
+    const removal = writing.then(async () => {
+      await delMany([...keys], store);
+      held = new Map([...held].filter(([k]) => !keys.includes(k)));
+    });
+    writing = removal.catch(() => undefined);
+    return removal;
+  });
+
   const settle = (sent: readonly SentEntry[], report: boolean) => {
     if (!sent.length) return;
     outbox.settledOutside(sent);
@@ -239,6 +251,7 @@ export function startBackgroundSync(queryClient: QueryClient, outbox: Outbox): (
   navigator.serviceWorker.startMessages();
 
   return () => {
+    stopUndo();
     unsubscribeCache();
     unsubscribeAuth();
     navigator.serviceWorker.removeEventListener("message", onMessage);

@@ -49,19 +49,21 @@ export function ChangeQueuePanel({
 
   async function handleUndo(entry: QueueEntry, index: number) {
     setRefused(null);
+    const wasLast = entries.length <= 1 && !summary;
+    // Focus stays in the list: the next entry's Undo, else the heading. Noted before the undo, whose entry
+    // leaves the list as soon as its changes leave the outbox, before the undo has finished tidying up.
+    if (!wasLast) undone.current = { key: entry.keys[0]!, index };
     if (!(await outbox.undo(entry.keys))) {
+      undone.current = null;
       setRefused(t`This change is already being sent and can no longer be undone.`);
       return;
     }
     entry.restore?.();
-    if (entries.length <= 1 && !summary) {
+    if (wasLast) {
       // Nothing waits any more: the panel and its button go; focus goes to the page.
       onClose();
       requestAnimationFrame(() => document.getElementById("main")?.focus());
-      return;
     }
-    // Focus stays in the list: the next entry's Undo, else the heading.
-    undone.current = { key: entry.keys[0]!, index };
   }
 
   return (

@@ -194,4 +194,36 @@ describe("undo of a waiting change (the change queue panel)", () => {
       outbox.dispose();
     }
   });
+
+  it("finishes the undo's tidying (the Background Sync record's removal) before it says the change is undone", async () => {
+    const client = new QueryClient();
+    const outbox = createOutbox(client);
+    const tidied: string[][] = [];
+    let release = () => undefined as void;
+    const stop = outbox.onUndo(
+      (keys) =>
+        new Promise<void>((resolve) => {
+          tidied.push([...keys]);
+          release = resolve;
+        }),
+    );
+    try {
+      const meta = { personal: true, offline: true };
+      client.getMutationCache().build(client, { mutationKey: cartKeys.add(), meta }, waitingState("undo-me"));
+      client.getMutationCache().build(client, { mutationKey: cartKeys.add(), meta }, waitingState("cut", 1));
+      let settled = false;
+      const undone = outbox.undo(["undo-me"]).then((ok) => ((settled = true), ok));
+      await expect.poll(() => tidied).toEqual([["undo-me"]]);
+      await Promise.resolve();
+      expect(settled).toBe(false);
+      release();
+      expect(await undone).toBe(true);
+      // A refused undo has nothing to tidy.
+      expect(await outbox.undo(["cut"])).toBe(false);
+      expect(tidied).toEqual([["undo-me"]]);
+      stop();
+    } finally {
+      outbox.dispose();
+    }
+  });
 });

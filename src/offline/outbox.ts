@@ -194,6 +194,11 @@ export interface Outbox {
    * ever sent and no tab is replaying; false (nothing undone) otherwise.
    */
   undo(keys: readonly string[]): Promise<boolean>;
+  /**
+   * Work that must be over before an undo counts as done: run with the undone keys while the undo still
+   * holds the outbox's lock, so nothing else (a replay, the service worker) can send them meanwhile.
+   */
+  onUndo(task: (keys: readonly string[]) => Promise<void>): () => void;
   subscribeSummary(listener: (summary: OutboxSummary) => void): () => void;
   /**
    * Changes that settled outside the pages (the service worker's Background Sync): they leave this tab's
@@ -213,6 +218,7 @@ export function createOutbox(queryClient: QueryClient): Outbox {
   const originalResume = queryClient.resumePausedMutations.bind(queryClient);
   const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(CHANNEL_NAME);
   const summaryListeners = new Set<(s: OutboxSummary) => void>();
+  const undoTasks = new Set<(keys: readonly string[]) => Promise<void>>();
   /** mutations that were waiting offline (queued, restored or mirrored): these get the summary */
   const queuedOffline = new WeakSet<AnyMutation>();
   const mirrored = new WeakSet<AnyMutation>();
@@ -510,12 +516,18 @@ export function createOutbox(queryClient: QueryClient): Outbox {
     return true;
   }
 
+  async function undoAndTidy(keys: readonly string[]): Promise<boolean> {
+    if (!undoHere(keys)) return false;
+    await Promise.all([...undoTasks].map((task) => task(keys).catch(() => undefined)));
+    return true;
+  }
+
   async function undo(keys: readonly string[]): Promise<boolean> {
     if (disposed) return false;
     const locks = typeof navigator !== "undefined" ? navigator.locks : undefined;
-    if (!locks) return undoHere(keys);
+    if (!locks) return undoAndTidy(keys);
     // Not while a tab replays (it holds the lock): a change may be leaving at this very moment.
-    return locks.request(LOCK_NAME, { ifAvailable: true }, (lock) => (lock ? undoHere(keys) : false));
+    return locks.request(LOCK_NAME, { ifAvailable: true }, (lock) => (lock ? undoAndTidy(keys) : false));
   }
 
   async function replay(): Promise<void> {
@@ -549,6 +561,10 @@ export function createOutbox(queryClient: QueryClient): Outbox {
     waitingCount: () => all().filter(isWaiting).length,
     waiting,
     undo,
+    onUndo(task) {
+      undoTasks.add(task);
+      return () => undoTasks.delete(task);
+    },
     subscribeSummary(listener) {
       summaryListeners.add(listener);
       return () => summaryListeners.delete(listener);
