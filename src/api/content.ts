@@ -9,26 +9,67 @@ import {
   brandListReplySchema,
   pageReplySchema,
   type AboutReply,
-  type Banner,
-  type BlogListReply,
-  type BlogPostReply,
-  type Brand,
+  type Banner as WireBanner,
+  type BlogPost as WireBlogPost,
+  type Brand as WireBrand,
   type ContactRequest,
   type Page,
 } from "./contract/content";
+import { toAmount } from "./product";
 
 const CONTENT_STALE_TIME = 10 * 60 * 1000;
+
+/** A home banner as the storefront reads it: a hero slide or one of the three promo banners. */
+export interface Banner {
+  id: number;
+  type: "slider" | "promo";
+  title: string;
+  subtitle: string;
+  /** the promo's price in the base currency, null when it shows none */
+  price: number | null;
+  /** where the banner leads (a storefront path) */
+  link: string;
+  /** the image URL */
+  image: string;
+  position: number;
+}
+
+export function reshapeBanner(wire: WireBanner): Banner {
+  return {
+    id: wire.id,
+    type: wire.type,
+    title: wire.title,
+    subtitle: wire.subtitle,
+    price: wire.price === null ? null : toAmount(wire.price),
+    link: wire.link,
+    image: wire.image_url,
+    position: wire.position ?? 0,
+  };
+}
+
+/** A brand logo. */
+export interface Brand {
+  id: number;
+  name: string;
+  slug: string | null;
+  /** the logo's URL */
+  image: string;
+}
+
+export function reshapeBrand(wire: WireBrand): Brand {
+  return { id: wire.id, name: wire.name, slug: wire.slug ?? null, image: wire.image };
+}
 
 /** Home banners (GET getbanner): the hero slides and the three promo banners. */
 export async function listBanners(signal?: AbortSignal): Promise<Banner[]> {
   const reply = await apiFetch("getbanner", { schema: bannerListReplySchema, auth: "none", signal });
-  return reply.data;
+  return reply.data.map(reshapeBanner);
 }
 
 /** Brand logos (GET brands). */
 export async function listBrands(signal?: AbortSignal): Promise<Brand[]> {
   const reply = await apiFetch("brands", { schema: brandListReplySchema, auth: "none", signal });
-  return reply.data;
+  return reply.data.map(reshapeBrand);
 }
 
 /** No content pages at all on this back end (a stock Bagisto has no `page/{slug}`), unlike one page missing. */
@@ -80,29 +121,96 @@ export async function getPage(
   }
 }
 
+/** The about page's counters (products, years, brands, customers), team and text blocks. */
+export interface About {
+  counters: { id: number; label: string; value: number; suffix: string }[];
+  team: { id: number; name: string; role: string; /** the photo's URL */ image: string }[];
+  blocks: { title: string; text: string }[];
+}
+
+export function reshapeAbout(wire: AboutReply["data"]): About {
+  return {
+    counters: wire.counters.map((c) => ({
+      id: c.id,
+      label: c.label,
+      value: c.value,
+      suffix: c.suffix ?? "",
+    })),
+    team: wire.team.map((m) => ({ id: m.id, name: m.name, role: m.role, image: m.image_url })),
+    blocks: (wire.blocks ?? []).map((b) => ({ title: b.title, text: b.text })),
+  };
+}
+
 /** Counters, team members and about blocks (GET about). */
-export async function getAbout(signal?: AbortSignal): Promise<AboutReply["data"]> {
+export async function getAbout(signal?: AbortSignal): Promise<About> {
   const reply = await apiFetch("about", { schema: aboutReplySchema, auth: "none", signal });
-  return reply.data;
+  return reshapeAbout(reply.data);
+}
+
+/** A blog post as the storefront reads it; `html` is "" in lists (only GET blog/{slug} sends it). */
+export interface BlogPost {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  /** server HTML: sanitised where shown */
+  html: string;
+  author: string;
+  category: string | null;
+  tags: string[];
+  /** the cover image's URL */
+  image: string;
+  /** ISO date and time of publication */
+  publishedAt: string;
+}
+
+export function reshapeBlogPost(wire: WireBlogPost): BlogPost {
+  return {
+    id: wire.id,
+    slug: wire.slug,
+    title: wire.title,
+    excerpt: wire.excerpt,
+    html: wire.html_content ?? "",
+    author: wire.author,
+    category: wire.category ?? null,
+    tags: wire.tags,
+    image: wire.image_url,
+    publishedAt: wire.published_at,
+  };
+}
+
+/** A page of blog posts. */
+export interface BlogPage {
+  posts: BlogPost[];
+  page: number;
+  lastPage: number;
+  total: number;
 }
 
 /** A page of blog posts (GET blog). */
-export async function listBlogPosts(
-  page: number,
-  limit: number,
-  signal?: AbortSignal,
-): Promise<BlogListReply> {
-  return apiFetch("blog", { query: { page, limit }, schema: blogListReplySchema, auth: "none", signal });
+export async function listBlogPosts(page: number, limit: number, signal?: AbortSignal): Promise<BlogPage> {
+  const reply = await apiFetch("blog", {
+    query: { page, limit },
+    schema: blogListReplySchema,
+    auth: "none",
+    signal,
+  });
+  return {
+    posts: reply.data.map(reshapeBlogPost),
+    page: reply.meta?.current_page ?? page,
+    lastPage: reply.meta?.last_page ?? page,
+    total: reply.meta?.total ?? reply.data.length,
+  };
 }
 
 /** One blog post with its HTML (GET blog/{slug}). */
-export async function getBlogPost(slug: string, signal?: AbortSignal): Promise<BlogPostReply["data"]> {
+export async function getBlogPost(slug: string, signal?: AbortSignal): Promise<BlogPost> {
   const reply = await apiFetch(`blog/${encodeURIComponent(slug)}`, {
     schema: blogPostReplySchema,
     auth: "none",
     signal,
   });
-  return reply.data;
+  return reshapeBlogPost(reply.data);
 }
 
 const contactReplySchema = z.looseObject({

@@ -65,7 +65,7 @@ const blogRoutes = BLOG_VARIANT_PATHS.map((path) =>
       }
       const slug =
         deps.slug ??
-        (await queryClient.ensureQueryData(contentQueries.blogList(1, 1)).catch(() => null))?.data[0]?.slug;
+        (await queryClient.ensureQueryData(contentQueries.blogList(1, 1)).catch(() => null))?.posts[0]?.slug;
       if (slug) void queryClient.prefetchQuery(contentQueries.blogPost(slug));
     },
     component: blogComponent,

@@ -8,8 +8,7 @@ import Typography from "@mui/material/Typography";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
-import { contentQueries } from "@/api/content";
-import type { BlogPost } from "@/api/contract/content";
+import { contentQueries, type BlogPost } from "@/api/content";
 import { ErrorView } from "@/components/feedback/error-view";
 import { Preloader } from "@/components/feedback/preloader";
 import { PageHeader } from "@/components/layout/page-header";
@@ -35,7 +34,7 @@ export function PostMeta({ post }: { post: BlogPost }) {
   const locale = useLocale();
   return (
     <Typography variant="body2" color="text.secondary">
-      {formatDate(post.published_at, locale)} · {post.author}
+      {formatDate(post.publishedAt, locale)} · {post.author}
       {post.category ? ` · ${post.category}` : ""}
     </Typography>
   );
@@ -51,7 +50,7 @@ function PostCard({ post, isFirst }: { post: BlogPost; isFirst: boolean }) {
     >
       <Link to="/blog-details-standard" search={{ slug: post.slug }} tabIndex={-1} aria-hidden="true">
         <img
-          src={post.image_url}
+          src={post.image}
           alt=""
           width={600}
           height={400}
@@ -139,8 +138,8 @@ export function BlogListView({ variant, page }: { variant: string | undefined; p
   const { t } = useLingui();
   const layout = blogLayoutFor(variant);
   const { data, isPending, isError, refetch } = useQuery(contentQueries.blogList(page, BLOG_PAGE_SIZE));
-  const posts = data?.data ?? [];
-  const lastPage = data?.meta?.last_page ?? 1;
+  const posts = data?.posts ?? [];
+  const lastPage = data?.lastPage ?? 1;
   const columns = { xs: "1fr", sm: layout.columns > 1 ? TWO_COLUMNS : "1fr", md: COLUMNS[layout.columns] };
 
   const list = isPending ? (

@@ -35,14 +35,14 @@ function Post({ slug }: { slug: string }) {
       </PageHeader>
       <Container sx={{ pb: 6, maxWidth: { md: "md" } }}>
         <img
-          src={post.image_url}
+          src={post.image}
           alt=""
           width={600}
           height={400}
           fetchPriority="high"
           style={{ display: "block", width: "100%", height: "auto", borderRadius: 6 }}
         />
-        <HtmlContent html={post.html_content} />
+        <HtmlContent html={post.html} />
         {post.tags.length > 0 && (
           <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", my: 3 }} aria-label={t`Tags`} role="list">
             {post.tags.map((tag) => (
@@ -63,6 +63,6 @@ export function BlogPostView({ slug }: { slug: string | undefined }) {
   const latest = useQuery({ ...contentQueries.blogList(1, 1), enabled: slug === undefined });
   if (slug) return <Post key={slug} slug={slug} />;
   if (latest.isPending) return <Preloader />;
-  const first = latest.data?.data[0];
+  const first = latest.data?.posts[0];
   return first ? <Post slug={first.slug} /> : <NotFound />;
 }

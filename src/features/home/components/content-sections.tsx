@@ -4,10 +4,8 @@ import CardContent from "@mui/material/CardContent";
 import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { contentQueries } from "@/api/content";
-import type { Banner } from "@/api/contract/content";
+import { contentQueries, type Banner } from "@/api/content";
 import { RouterLink } from "@/components/router-links";
-import { toAmount } from "@/i18n/format";
 import { useCurrency } from "@/i18n/currency";
 import { useLocale } from "@/i18n/i18n";
 import { CAROUSEL_DELAY_MS } from "@/components/slider/autoplay";
@@ -54,7 +52,7 @@ function PromoCard({ banner }: { banner: Banner }) {
   return (
     <Card variant="outlined" sx={{ position: "relative", height: "100%", bgcolor: "grey.50" }}>
       <img
-        src={banner.image_url}
+        src={banner.image}
         alt=""
         width={600}
         height={400}
@@ -75,7 +73,7 @@ function PromoCard({ banner }: { banner: Banner }) {
         <Typography color="text.secondary">{banner.subtitle}</Typography>
         {banner.price !== null && (
           <Typography sx={{ fontWeight: 700, fontSize: "1.15rem" }} data-testid="promo-price">
-            {format(toAmount(banner.price))}
+            {format(banner.price)}
           </Typography>
         )}
       </CardContent>
@@ -165,7 +163,7 @@ export function Team() {
         {data.team.map((member) => (
           <Box component="li" key={member.id} sx={{ textAlign: "center" }}>
             <img
-              src={member.image_url}
+              src={member.image}
               alt=""
               width={160}
               height={160}

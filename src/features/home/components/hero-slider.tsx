@@ -3,7 +3,7 @@ import Container from "@mui/material/Container";
 import IconButton from "@mui/material/IconButton";
 import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
-import type { Banner } from "@/api/contract/content";
+import type { Banner } from "@/api/content";
 import { ButtonLink } from "@/components/router-links";
 import { HERO_DELAY_MS, HERO_FADE_MS } from "@/components/slider/autoplay";
 import { Slider } from "@/components/slider/slider";
@@ -18,7 +18,7 @@ function BannerSlide({ banner, isFirst }: { banner: Banner; isFirst: boolean }) 
   return (
     <Box sx={{ position: "relative" }}>
       <img
-        src={banner.image_url}
+        src={banner.image}
         alt=""
         width={HERO_WIDTH}
         height={HERO_HEIGHT}

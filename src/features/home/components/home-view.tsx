@@ -5,8 +5,7 @@ import { createTheme, ThemeProvider, type Theme } from "@mui/material/styles";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, type ReactNode } from "react";
-import { contentQueries } from "@/api/content";
-import type { Banner } from "@/api/contract/content";
+import { contentQueries, type Banner } from "@/api/content";
 import { RouterLink } from "@/components/router-links";
 import { usePageMeta } from "@/hooks/use-page-meta";
 import { SHOP_INFO } from "@/utils/shop-info";
@@ -37,7 +36,7 @@ function SplitSide({ banners }: { banners: readonly Banner[] }) {
           sx={{ position: "relative", bgcolor: "grey.50", borderRadius: 1, overflow: "hidden" }}
         >
           <img
-            src={b.image_url}
+            src={b.image}
             alt=""
             width={600}
             height={400}
