@@ -7,8 +7,8 @@ import {
   stateListReplySchema,
   countryStatesReplySchema,
   type AddressInput,
-  type CustomerAddress,
-  type State,
+  type CustomerAddress as WireAddress,
+  type State as WireState,
 } from "./contract/address";
 import { messageReplySchema } from "./contract/common";
 import {
@@ -20,6 +20,7 @@ import {
   type LoginReply,
   type LoginRequest,
   type ProfileReply,
+  type Customer as WireCustomer,
   type ProfileUpdate,
   type RegisterReply,
   type RegisterRequest,
@@ -31,6 +32,112 @@ import { orderListReplySchema, orderReplySchema } from "./contract/order";
 import { reshapeOrder, type Order } from "./order";
 
 export const ORDERS_PAGE_SIZE = 10;
+
+/** The customer as the storefront reads it (Bagisto's Resources/Customer/Customer.php reshaped once). */
+export interface Customer {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  /** first and last name */
+  name: string;
+  gender: string | null;
+  /** YYYY-MM-DD, null when not given */
+  dateOfBirth: string | null;
+  phone: string | null;
+  /** when the details last changed (a new value after a profile update), null when unknown */
+  updatedAt: string | null;
+}
+
+export function reshapeCustomer(wire: WireCustomer): Customer {
+  return {
+    id: wire.id,
+    email: wire.email,
+    firstName: wire.first_name,
+    lastName: wire.last_name,
+    name: wire.name || `${wire.first_name} ${wire.last_name}`.trim(),
+    gender: wire.gender || null,
+    dateOfBirth: wire.date_of_birth ? wire.date_of_birth.slice(0, 10) : null,
+    phone: wire.phone || null,
+    updatedAt: wire.updated_at ?? null,
+  };
+}
+
+/** A saved address as the storefront reads it (Bagisto's Resources/Customer/CustomerAddress.php reshaped once). */
+export interface Address {
+  id: number;
+  firstName: string;
+  lastName: string;
+  companyName: string;
+  vatId: string;
+  /** the street lines (Bagisto's `address1` array) */
+  lines: string[];
+  /** ISO country code */
+  country: string;
+  countryName: string;
+  /** the state's code, "" when none */
+  state: string;
+  city: string;
+  postcode: string;
+  phone: string;
+  isDefault: boolean;
+}
+
+export function reshapeAddress(wire: WireAddress): Address {
+  return {
+    id: wire.id,
+    firstName: wire.first_name ?? "",
+    lastName: wire.last_name ?? "",
+    companyName: wire.company_name ?? "",
+    vatId: wire.vat_id ?? "",
+    lines: wire.address1.filter((l) => l.length > 0),
+    country: wire.country,
+    countryName: wire.country_name,
+    state: wire.state ?? "",
+    city: wire.city,
+    postcode: wire.postcode,
+    phone: wire.phone,
+    isDefault: wire.is_default,
+  };
+}
+
+/** An address to save, as the storefront's forms give it. */
+export interface AddressDraft {
+  firstName: string;
+  lastName: string;
+  companyName?: string;
+  lines: string[];
+  country: string;
+  state?: string;
+  city: string;
+  postcode: string;
+  phone: string;
+}
+
+/** The wire body of addresses/create and addresses/{id}. */
+export function addressInput(draft: AddressDraft): AddressInput {
+  return {
+    first_name: draft.firstName,
+    last_name: draft.lastName,
+    company_name: draft.companyName || null,
+    address1: draft.lines.filter(Boolean),
+    city: draft.city,
+    country: draft.country,
+    state: draft.state || null,
+    postcode: draft.postcode,
+    phone: draft.phone,
+  };
+}
+
+/** A country's state as the address forms list it. */
+export interface State {
+  code: string;
+  name: string;
+}
+
+export function reshapeState(wire: WireState): State {
+  return { code: wire.code, name: wire.default_name };
+}
 
 /** Logs in with e-mail and password (`?token=true`: the reply carries the token to store as auth). */
 export async function login(input: LoginRequest): Promise<LoginReply> {
@@ -88,19 +195,19 @@ export async function verifyCode(input: VerifyCodeRequest): Promise<VerifyCodeRe
   });
 }
 
-export async function listAddresses(signal?: AbortSignal): Promise<CustomerAddress[]> {
+export async function listAddresses(signal?: AbortSignal): Promise<Address[]> {
   const reply = await apiFetch("addresses", { schema: addressListReplySchema, auth: "required", signal });
-  return reply.data;
+  return reply.data.map(reshapeAddress);
 }
 
-export async function saveAddress(input: { id?: number; address: AddressInput }): Promise<CustomerAddress> {
+export async function saveAddress(input: { id?: number; address: AddressDraft }): Promise<Address> {
   const reply = await apiFetch(input.id ? `addresses/${input.id}` : "addresses/create", {
     method: input.id ? "PUT" : "POST",
-    body: input.address,
+    body: addressInput(input.address),
     schema: addressSaveReplySchema,
     auth: "required",
   });
-  return reply.data;
+  return reshapeAddress(reply.data);
 }
 
 export async function deleteAddress(id: number): Promise<void> {
@@ -116,11 +223,11 @@ export async function listStates(country: string, signal?: AbortSignal): Promise
       auth: "none",
       signal,
     });
-    return reply.data;
+    return reply.data.map(reshapeState);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 404) throw error;
     const all = await apiFetch("country-states", { schema: countryStatesReplySchema, auth: "none", signal });
-    return all.data[country] ?? [];
+    return (all.data[country] ?? []).map(reshapeState);
   }
 }
 

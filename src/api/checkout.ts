@@ -1,5 +1,5 @@
 import { mutationOptions } from "@tanstack/react-query";
-import { accountKeys } from "./account";
+import { accountKeys, type Address } from "./account";
 import { cartKeys, reshapeCart, type Cart, type CartShippingRate } from "./cart";
 import { apiFetch } from "./client";
 import {
@@ -12,7 +12,6 @@ import {
   type SavePaymentRequest,
 } from "./contract/checkout";
 import type { ShippingRate as WireShippingRate } from "./contract/cart";
-import type { CustomerAddress } from "./contract/address";
 import { reshapeOrder, type Order } from "./order";
 import { toAmount } from "./product";
 
@@ -34,12 +33,12 @@ export function reshapeShippingRate(wire: WireShippingRate): CartShippingRate {
 }
 
 /** A saved address as save-address takes it beside its `address_id` (Bagisto reads `address1` even then). */
-export function savedAddressFields(a: CustomerAddress | undefined): CheckoutAddress {
+export function savedAddressFields(a: Address | undefined): CheckoutAddress {
   if (!a) return {};
   return {
-    ...(a.first_name ? { first_name: a.first_name } : {}),
-    ...(a.last_name ? { last_name: a.last_name } : {}),
-    address1: a.address1,
+    ...(a.firstName ? { first_name: a.firstName } : {}),
+    ...(a.lastName ? { last_name: a.lastName } : {}),
+    address1: a.lines,
     city: a.city,
     ...(a.state ? { state: a.state } : {}),
     postcode: a.postcode,

@@ -6,6 +6,8 @@ import { server } from "../../tests/msw/server";
 import { addCartLineBody } from "./cart";
 import { catalogQueries, productListQuery, type CatalogIds } from "./catalog";
 import { saveAddressBody, savedAddressFields } from "./checkout";
+import { reshapeAddress } from "./account";
+import { customerAddressSchema } from "./contract/address";
 
 /*
  * The requests the storefront sends are the ones Bagisto 1.3.3 accepts (bagisto-compat.md §8, issue 17 item 2).
@@ -158,7 +160,8 @@ describe("cart and checkout bodies", () => {
       created_at: null,
       updated_at: null,
     };
-    expect(saveAddressBody({ billing: { ...savedAddressFields(saved), address_id: 3 } }).billing).toEqual({
+    const address = reshapeAddress(customerAddressSchema.parse(saved));
+    expect(saveAddressBody({ billing: { ...savedAddressFields(address), address_id: 3 } }).billing).toEqual({
       first_name: "Asha",
       address1: ["12 MG Road"],
       city: "Bengaluru",

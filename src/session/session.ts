@@ -5,7 +5,8 @@
  * there, and the api layer may not import this room.
  */
 import { readAuth, subscribeAuth, type StoredAuth } from "@/api/auth-storage";
-import { customerSchema, type Customer } from "@/api/contract/customer";
+import { reshapeCustomer, type Customer } from "@/api/account";
+import { customerSchema } from "@/api/contract/customer";
 
 /** Whose cart and wishlist the device holds: a guest, or a customer by id ("?" when the stored data lacks it). */
 export type Owner = "guest" | `customer:${string}`;
@@ -14,7 +15,7 @@ export interface Session {
   owner: Owner;
   /** A token is stored: the api client sends it, so the server sees a customer. */
   isLoggedIn: boolean;
-  /** The stored customer data, parsed with the contract's schema; null for a guest or unreadable data. */
+  /** The stored customer data (SPEC §3: as the login reply gave it), reshaped; null for a guest or unreadable data. */
   customer: Customer | null;
 }
 
@@ -24,7 +25,7 @@ export const GUEST_SESSION: Session = Object.freeze({ owner: "guest", isLoggedIn
 export function sessionOf(auth: StoredAuth | null): Session {
   if (!auth) return GUEST_SESSION;
   const parsed = customerSchema.safeParse(auth.data);
-  const customer = parsed.success ? parsed.data : null;
+  const customer = parsed.success ? reshapeCustomer(parsed.data) : null;
   const id = (auth.data as { id?: unknown } | undefined)?.id;
   const known = typeof id === "number" || typeof id === "string" ? String(id) : "?";
   return { owner: `customer:${known}`, isLoggedIn: true, customer };

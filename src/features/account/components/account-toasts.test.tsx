@@ -17,6 +17,7 @@ import { OrderSuccessView } from "./order-success-view";
 import { OtpLoginForm } from "./otp-login-form";
 import { ProfileForm } from "./profile-form";
 import { RegisterForm } from "./register-form";
+import { reshapeCustomer } from "@/api/account";
 
 const loginReply = { token: "t0k", message: "Logged in successfully.", data: sampleCustomer };
 const address = {
@@ -230,7 +231,7 @@ describe("my account", () => {
       }),
     );
     const user = userEvent.setup();
-    await renderWithProviders(<ProfileForm customer={sampleCustomer} />);
+    await renderWithProviders(<ProfileForm customer={reshapeCustomer(sampleCustomer)} />);
     const first = screen.getByLabelText(/First Name/);
     await user.clear(first);
     await user.type(first, "Dana");
@@ -246,7 +247,7 @@ describe("my account", () => {
       ),
     );
     const user = userEvent.setup();
-    await renderWithProviders(<ProfileForm customer={sampleCustomer} />);
+    await renderWithProviders(<ProfileForm customer={reshapeCustomer(sampleCustomer)} />);
     await user.click(screen.getByRole("button", { name: "Save changes" }));
     expect(await screen.findByText("Failed To update data")).toBeTruthy();
   });

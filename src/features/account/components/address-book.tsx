@@ -10,14 +10,13 @@ import Typography from "@mui/material/Typography";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
-import { accountMutations, accountQueries } from "@/api/account";
-import type { CustomerAddress } from "@/api/contract/address";
+import { accountMutations, accountQueries, type Address } from "@/api/account";
 import { AddressFields, emptyAddress, type AddressValues } from "@/components/form/address-fields";
 import { useOnlineStatus } from "@/hooks/use-online-status";
 import { addressToValues, useAddressForm } from "../hooks/use-address-form";
 import { OfflineNotice } from "./offline-notice";
 
-function AddressForm({ address, onDone }: { address: CustomerAddress | null; onDone: () => void }) {
+function AddressForm({ address, onDone }: { address: Address | null; onDone: () => void }) {
   const { t } = useLingui();
   const isOnline = useOnlineStatus();
   const form = useAddressForm(address ? addressToValues(address) : emptyAddress());
@@ -33,13 +32,13 @@ function AddressForm({ address, onDone }: { address: CustomerAddress | null; onD
       {
         id: address?.id,
         address: {
-          first_name: v.first_name,
-          last_name: v.last_name,
-          company_name: v.company_name || null,
-          address1: [v.address1, v.address2].filter(Boolean),
+          firstName: v.first_name,
+          lastName: v.last_name,
+          companyName: v.company_name,
+          lines: [v.address1, v.address2],
           city: v.city,
           country: v.country,
-          state: v.state || null,
+          state: v.state,
           postcode: v.postcode,
           phone: v.phone,
         },
@@ -93,7 +92,7 @@ export function AddressBook() {
   const isOnline = useOnlineStatus();
   const { data: addresses = [], isPending, isError } = useQuery(accountQueries.addresses());
   const remove = useMutation(accountMutations.deleteAddress());
-  const [editing, setEditing] = useState<CustomerAddress | "new" | null>(null);
+  const [editing, setEditing] = useState<Address | "new" | null>(null);
 
   if (editing) {
     return <AddressForm address={editing === "new" ? null : editing} onDone={() => setEditing(null)} />;
@@ -116,14 +115,14 @@ export function AddressBook() {
             <Card variant="outlined" data-testid="address-card">
               <CardContent>
                 <Typography sx={{ fontWeight: 600 }}>
-                  {[a.first_name, a.last_name].filter(Boolean).join(" ")}
+                  {[a.firstName, a.lastName].filter(Boolean).join(" ")}
                 </Typography>
-                {a.company_name && <Typography>{a.company_name}</Typography>}
-                {a.address1.map((line, i) => (
+                {a.companyName && <Typography>{a.companyName}</Typography>}
+                {a.lines.map((line, i) => (
                   <Typography key={i}>{line}</Typography>
                 ))}
                 <Typography>{[a.postcode, a.city, a.state].filter(Boolean).join(" ")}</Typography>
-                <Typography>{a.country_name}</Typography>
+                <Typography>{a.countryName}</Typography>
                 <Typography>{a.phone}</Typography>
               </CardContent>
               <CardActions>

@@ -39,7 +39,7 @@ export function MyAccountView({
     );
   }
 
-  const name = customer ? `${customer.first_name} ${customer.last_name}`.trim() : "";
+  const name = customer ? customer.name : "";
   return (
     <Container sx={{ pb: 6 }}>
       {name && <Typography sx={{ mb: 2 }}>{t`Hello ${name}`}</Typography>}
@@ -66,7 +66,7 @@ export function MyAccountView({
       </Tabs>
       <Box role="tabpanel" id="account-panel" aria-labelledby={`account-tab-${tab}`}>
         {tab === "profile" &&
-          (customer ? <ProfileForm key={customer.updated_at ?? customer.id} customer={customer} /> : null)}
+          (customer ? <ProfileForm key={customer.updatedAt ?? customer.id} customer={customer} /> : null)}
         {tab === "addresses" && <AddressBook />}
         {tab === "orders" &&
           (orderId ? (

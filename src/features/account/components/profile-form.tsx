@@ -8,10 +8,9 @@ import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
 import { z } from "zod";
-import { accountMutations } from "@/api/account";
+import { accountMutations, type Customer } from "@/api/account";
 import { ApiError } from "@/api/client";
 import { writeAuthCustomer } from "@/api/auth-storage";
-import type { Customer } from "@/api/contract/customer";
 import { useOnlineStatus } from "@/hooks/use-online-status";
 import { fromServerErrors, toFieldErrors, type FieldErrors } from "../utils/form-errors";
 import { OfflineNotice } from "./offline-notice";
@@ -133,10 +132,10 @@ export function ProfileForm({ customer }: { customer: Customer }) {
       <OfflineNotice>{t`Saving your details needs a connection. Please try again when you are online.`}</OfflineNotice>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          {text("first_name", t`First Name`, "given-name", customer.first_name)}
+          {text("first_name", t`First Name`, "given-name", customer.firstName)}
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          {text("last_name", t`Last Name`, "family-name", customer.last_name)}
+          {text("last_name", t`Last Name`, "family-name", customer.lastName)}
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField
@@ -171,7 +170,7 @@ export function ProfileForm({ customer }: { customer: Customer }) {
           </TextField>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          {text("date_of_birth", t`Date of birth`, "bday", customer.date_of_birth ?? "", "date")}
+          {text("date_of_birth", t`Date of birth`, "bday", customer.dateOfBirth ?? "", "date")}
         </Grid>
         {emailChanged && (
           <Grid size={{ xs: 12, sm: 6 }}>

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { accountQueries } from "@/api/account";
-import type { CustomerAddress } from "@/api/contract/address";
+import { accountQueries, type Address } from "@/api/account";
 import {
   emptyAddress,
   useAddressSchema,
@@ -10,17 +9,17 @@ import {
 } from "@/components/form/address-fields";
 import { toFieldErrors, type FieldErrors } from "../utils/form-errors";
 
-export function addressToValues(a: CustomerAddress): AddressValues {
+export function addressToValues(a: Address): AddressValues {
   return {
     ...emptyAddress(),
-    first_name: a.first_name ?? "",
-    last_name: a.last_name ?? "",
-    company_name: a.company_name ?? "",
-    address1: a.address1[0] ?? "",
-    address2: a.address1.slice(1).join(", "),
+    first_name: a.firstName,
+    last_name: a.lastName,
+    company_name: a.companyName,
+    address1: a.lines[0] ?? "",
+    address2: a.lines.slice(1).join(", "),
     city: a.city,
     country: a.country,
-    state: a.state ?? "",
+    state: a.state,
     postcode: a.postcode,
     phone: a.phone,
   };
@@ -55,6 +54,6 @@ export function useAddressForm(initial: AddressValues, withEmail = false) {
     onChange,
     validate,
     setValues,
-    states: states.map((s) => ({ code: s.code, name: s.default_name })),
+    states,
   };
 }

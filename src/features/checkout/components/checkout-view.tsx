@@ -105,12 +105,7 @@ function AddressStep({ onSubmit, busy }: { onSubmit: (billing: CheckoutAddress) 
               key={a.id}
               value={String(a.id)}
               control={<Radio />}
-              label={[
-                [a.first_name, a.last_name].filter(Boolean).join(" "),
-                ...a.address1,
-                a.city,
-                a.postcode,
-              ]
+              label={[[a.firstName, a.lastName].filter(Boolean).join(" "), ...a.lines, a.city, a.postcode]
                 .filter(Boolean)
                 .join(", ")}
             />
@@ -125,7 +120,7 @@ function AddressStep({ onSubmit, busy }: { onSubmit: (billing: CheckoutAddress) 
             withEmail={!isCustomer}
             values={values}
             errors={errors}
-            states={states.map((s) => ({ code: s.code, name: s.default_name }))}
+            states={states}
             onChange={(f, v) => {
               setValues((old) => ({ ...old, [f]: v, ...(f === "country" ? { state: "" } : {}) }));
               setErrors((old) => ({ ...old, [f]: undefined }));
