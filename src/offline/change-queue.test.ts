@@ -3,6 +3,7 @@ import { QueryClient } from "@tanstack/react-query";
 import {
   countEntries,
   describeQueue,
+  noteEntries,
   type ChangeDescriber,
   type QueuedChange,
   type QueueEntry,
@@ -52,16 +53,24 @@ describe("countEntries (the summary counts what the queue showed)", () => {
     submittedAt: 0,
     undoable: true,
   });
-  const shown = [entry("add-a", "qty-a"), entry("wish-b"), entry("add-c")];
 
-  it("counts an entry once however many of its changes were sent", () => {
-    expect(countEntries(["add-a", "qty-a", "wish-b"], shown)).toBe(2);
-    expect(countEntries(["qty-a"], shown)).toBe(1);
+  it("counts an entry once however many of its changes were sent, also after it left the list", () => {
+    const shownIn = new Map<string, string>();
+    noteEntries(shownIn, [entry("add-a", "qty-a"), entry("wish-b"), entry("add-c")]);
+    // The replay sends A first: the list then shows only what is left.
+    noteEntries(shownIn, [entry("wish-b"), entry("add-c")]);
+    noteEntries(shownIn, []);
+    expect(countEntries(["add-a", "qty-a", "wish-b"], shownIn)).toBe(2);
+    expect(countEntries(["qty-a"], shownIn)).toBe(1);
   });
 
-  it("counts a change no entry showed (another tab's, or sent before it was listed) on its own", () => {
-    expect(countEntries(["add-c", "elsewhere-1", "elsewhere-2"], shown)).toBe(3);
-    expect(countEntries(["x"], [])).toBe(1);
-    expect(countEntries([], shown)).toBe(0);
+  it("follows entries that coalescing merged, and counts a change never shown on its own", () => {
+    const shownIn = new Map<string, string>();
+    noteEntries(shownIn, [entry("add-a"), entry("qty-a")]);
+    noteEntries(shownIn, [entry("add-a", "qty-a")]);
+    expect(countEntries(["add-a", "qty-a"], shownIn)).toBe(1);
+    expect(countEntries(["add-a", "elsewhere-1", "elsewhere-2"], shownIn)).toBe(3);
+    expect(countEntries(["x"], new Map())).toBe(1);
+    expect(countEntries([], shownIn)).toBe(0);
   });
 });

@@ -92,12 +92,17 @@ export function describeQueue(
 }
 
 /**
- * How many of the queue's entries these changes make (a change no entry holds counts alone): what the
- * shopper saw waiting is what the summary says was sent, "1 change" for an add and its quantity steps.
+ * Notes in which entry each change is shown (change key → the entry's first key). Kept across renders: during
+ * a replay entries leave the list one by one, and the summary still counts each by the entry it was in.
  */
-export function countEntries(keys: readonly string[], entries: readonly QueueEntry[]): number {
-  const wanted = new Set(keys);
-  const inEntries = entries.filter((e) => e.keys.some((k) => wanted.has(k)));
-  const held = new Set(inEntries.flatMap((e) => e.keys));
-  return inEntries.length + [...wanted].filter((k) => !held.has(k)).length;
+export function noteEntries(shownIn: Map<string, string>, entries: readonly QueueEntry[]): void {
+  for (const entry of entries) for (const key of entry.keys) shownIn.set(key, entry.keys[0]!);
+}
+
+/**
+ * How many of the queue's entries these changes make (a change never shown counts alone): what the shopper
+ * saw waiting is what the summary says was sent, "1 change" for an add and its quantity steps.
+ */
+export function countEntries(keys: readonly string[], shownIn: ReadonlyMap<string, string>): number {
+  return new Set(keys.map((key) => shownIn.get(key) ?? `unshown:${key}`)).size;
 }

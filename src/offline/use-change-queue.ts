@@ -1,7 +1,13 @@
 import { useEffect, useEffectEvent, useRef, useSyncExternalStore } from "react";
 import { useMutationState, useQueryClient } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
-import { countEntries, describeQueue, type ChangeDescriber, type QueueEntry } from "./change-queue";
+import {
+  countEntries,
+  describeQueue,
+  noteEntries,
+  type ChangeDescriber,
+  type QueueEntry,
+} from "./change-queue";
 import { isWaiting, type OutboxSummary } from "./outbox";
 import { useOutbox } from "./outbox-context";
 
@@ -41,17 +47,17 @@ export function useChangeQueue(describers: readonly ChangeDescriber[]): QueueEnt
 }
 
 /**
- * Calls `listener` with each replay's summary, its synced changes counted in the queue's entries as they were
- * last shown (`entries`: the banner's and the header's count), not in requests.
+ * Calls `listener` with each replay's summary, its synced changes counted in the queue's entries they were
+ * shown in (`entries`: the banner's and the header's count), not in requests.
  */
 export function useReplaySummaries(entries: QueueEntry[], listener: (summary: OutboxSummary) => void): void {
   const outbox = useOutbox();
-  const shown = useRef<QueueEntry[]>([]);
-  useEffect(() => {
-    if (entries.length) shown.current = entries;
-  }, [entries]);
-  const onSummary = useEffectEvent((summary: OutboxSummary) =>
-    listener({ ...summary, synced: countEntries(summary.syncedKeys, shown.current) }),
-  );
+  const shownIn = useRef(new Map<string, string>());
+  useEffect(() => noteEntries(shownIn.current, entries), [entries]);
+  const onSummary = useEffectEvent((summary: OutboxSummary) => {
+    const synced = countEntries(summary.syncedKeys, shownIn.current);
+    for (const key of summary.syncedKeys) shownIn.current.delete(key);
+    listener({ ...summary, synced });
+  });
   useEffect(() => outbox.subscribeSummary(onSummary), [outbox]);
 }
