@@ -6,10 +6,9 @@
 import { lazy, Suspense, useSyncExternalStore } from "react";
 import { toast } from "@/components/feedback/toast";
 import { useOnlineStatus } from "@/hooks/use-online-status";
-import type { ChangeDescriber } from "./change-queue";
 import { SummaryMessage } from "./summary-message";
 import { isUpdateWaiting, subscribeUpdate } from "./register-sw";
-import { useChangeQueue, useReplaySummaries } from "./use-change-queue";
+import { useQueueEntries, useReplaySummary } from "./change-queue-context";
 import { OfflineBanner } from "./offline-banner";
 import { SlowConnectionNotice } from "./slow-connection-notice";
 
@@ -17,12 +16,11 @@ import { SlowConnectionNotice } from "./slow-connection-notice";
 const UpdatePrompt = lazy(() => import("./update-prompt").then((m) => ({ default: m.UpdatePrompt })));
 
 /** Mounted once in the root layout. */
-export function OfflineStatus({ describers }: { describers: readonly ChangeDescriber[] }) {
+export function OfflineStatus() {
   const isOnline = useOnlineStatus();
   // Counted as the header's "N changes waiting" counts them: in the queue's entries, after coalescing.
-  const entries = useChangeQueue(describers);
-  const waiting = entries.length;
-  useReplaySummaries(entries, (summary) => {
+  const waiting = useQueueEntries().length;
+  useReplaySummary((summary) => {
     toast(<SummaryMessage summary={summary} />, {
       variant: summary.refused.length || summary.priceChanged.length ? "warning" : "success",
       autoHideDuration: 10000,

@@ -1,7 +1,8 @@
 /*
  * The header's "N changes waiting" (issue 18 item 2): shown while outbox changes wait to be sent; it opens
  * the change queue panel (loaded on first open), which lists them in words with Undo, and once the connection
- * is back shows what was sent and what the shop refused. The features' describers come from the route.
+ * is back shows what was sent and what the shop refused. The entries come from the root layout's
+ * ChangeQueueProvider.
  */
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import Button from "@mui/material/Button";
@@ -9,17 +10,16 @@ import CloudUploadOutlinedIcon from "@mui/icons-material/CloudUploadOutlined";
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useHeaderDialog } from "@/components/header-dialog";
-import type { ChangeDescriber } from "./change-queue";
 import type { OutboxSummary } from "./outbox";
-import { useChangeQueue, useReplaySummaries } from "./use-change-queue";
+import { useQueueEntries, useReplaySummary } from "./change-queue-context";
 
 const ChangeQueuePanel = lazy(() =>
   import("./change-queue-panel").then((m) => ({ default: m.ChangeQueuePanel })),
 );
 
-export function WaitingChangesButton({ describers }: { describers: readonly ChangeDescriber[] }) {
+export function WaitingChangesButton() {
   const { t } = useLingui();
-  const entries = useChangeQueue(describers);
+  const entries = useQueueEntries();
   const dialog = useHeaderDialog();
   const [summary, setSummary] = useState<OutboxSummary | null>(null);
   const isOpen = dialog.isOpen;
@@ -28,7 +28,7 @@ export function WaitingChangesButton({ describers }: { describers: readonly Chan
     openRef.current = isOpen;
   }, [isOpen]);
   // The replay's summary also goes to the open panel (the toast shows it as before).
-  useReplaySummaries(entries, (s) => openRef.current && setSummary(s));
+  useReplaySummary((s) => openRef.current && setSummary(s));
 
   const count = entries.length;
   // Kept while the panel is open, so that it can show how the replay went; gone when it closes.

@@ -8,6 +8,7 @@ import { Deferred } from "@/components/deferred";
 import { NotFound } from "@/components/feedback/not-found";
 import { Footer } from "@/features/shell/components/footer";
 import { Header } from "@/features/shell/components/header";
+import { ChangeQueueProvider } from "@/offline/change-queue-context";
 import { OfflineStatus } from "@/offline/offline-status";
 import { CHANGE_DESCRIBERS } from "./-components/change-describers";
 import { HeaderActions } from "./-components/header-actions";
@@ -34,8 +35,10 @@ function RootLayout() {
       <a className="skip-link" href="#main">
         {t`Skip to content`}
       </a>
-      <Header actions={<HeaderActions />} />
-      <OfflineStatus describers={CHANGE_DESCRIBERS} />
+      <ChangeQueueProvider describers={CHANGE_DESCRIBERS}>
+        <Header actions={<HeaderActions />} />
+        <OfflineStatus />
+      </ChangeQueueProvider>
       <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: "none", minHeight: "100vh" }}>
         <Deferred>
           <Outlet />

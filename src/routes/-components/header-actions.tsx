@@ -6,14 +6,13 @@ import { WishlistLink } from "@/features/wishlist/components/wishlist-link";
 import { SearchForm } from "@/features/search/components/search-form";
 import { InstallButton } from "@/offline/install-button";
 import { WaitingChangesButton } from "@/offline/waiting-changes-button";
-import { CHANGE_DESCRIBERS } from "./change-describers";
 
 /** The header's search field and shopping actions: account, compare, wishlist and the mini cart (each with its count). */
 export function HeaderActions() {
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: "center" }}>
       <SearchForm compact />
-      <WaitingChangesButton describers={CHANGE_DESCRIBERS} />
+      <WaitingChangesButton />
       <InstallButton />
       <AccountMenu />
       <CompareLink />
