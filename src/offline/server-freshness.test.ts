@@ -55,13 +55,20 @@ describe("serverReadIsCurrent (shared by every tab through localStorage)", () =>
     expect(serverReadState("cart", 8_001, 9_000)).toEqual({ current: true });
   });
 
-  it("tells watchers of every note written in this tab and of other tabs' notes, until they stop watching", () => {
+  it("tells watchers of each change of their kind's notes, in this tab and in others, until they stop watching", () => {
     const seen = vi.fn();
-    const stop = watchWriteNotes(seen);
+    const stop = watchWriteNotes("wishlist", seen);
     noteWriteUnderWay("wishlist", "w1", 1_000);
     noteWriteOver("wishlist", "w1", true, 2_000);
     expect(seen).toHaveBeenCalledTimes(3); // under way, then over: the under-way list and the settled date
+    noteWriteUnderWay("cart", "c1", 2_500);
+    noteWriteOver("cart", "c1", true, 2_600);
+    expect(seen).toHaveBeenCalledTimes(3); // the cart's notes are not the wishlist's
+    // Another tab: its write lands in localStorage, then the storage event comes.
     window.dispatchEvent(new StorageEvent("storage", { key: "outbox-settled-at" }));
+    expect(seen).toHaveBeenCalledTimes(3); // nothing of the wishlist's changed
+    localStorage.setItem("outbox-under-way", JSON.stringify({ w9: { kind: "wishlist", at: 2_700 } }));
+    window.dispatchEvent(new StorageEvent("storage", { key: "outbox-under-way" }));
     window.dispatchEvent(new StorageEvent("storage", { key: "some-other-key" }));
     expect(seen).toHaveBeenCalledTimes(4);
     stop();

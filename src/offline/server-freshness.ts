@@ -79,18 +79,32 @@ export function serverReadIsCurrent(kind: WriteKind, startedAt: number | null, n
 
 const listeners = new Set<() => void>();
 
+/** The notes a reader of `kind` depends on: that kind's writes under way and when its last write settled. */
+function notesOf(kind: WriteKind): string {
+  const underWay = Object.entries(read<UnderWay>(UNDER_WAY_KEY, {})).filter(([, v]) => v.kind === kind);
+  return JSON.stringify([underWay, read<Record<string, number>>(SETTLED_KEY, {})[kind] ?? null]);
+}
+
 /**
- * Calls `onChange` whenever a note changes, in this tab (its outbox, or changes the service worker sent) or in
- * another one (a `storage` event), so a reader waiting for writes to settle looks again then, not on a timer.
+ * Calls `onChange` whenever the notes of `kind` change, in this tab (its outbox, or changes the service worker
+ * sent) or in another one (a `storage` event), so a reader waiting for writes to settle looks again then, not
+ * on a timer. Notes of the other kind (a wishlist write for a cart reader) do not call it.
  */
-export function watchWriteNotes(onChange: () => void): () => void {
-  const onStorage = (e: StorageEvent) => {
-    if (e.key === null || e.key === UNDER_WAY_KEY || e.key === SETTLED_KEY) onChange();
+export function watchWriteNotes(kind: WriteKind, onChange: () => void): () => void {
+  let seen = notesOf(kind);
+  const check = () => {
+    const now = notesOf(kind);
+    if (now === seen) return;
+    seen = now;
+    onChange();
   };
-  listeners.add(onChange);
+  const onStorage = (e: StorageEvent) => {
+    if (e.key === null || e.key === UNDER_WAY_KEY || e.key === SETTLED_KEY) check();
+  };
+  listeners.add(check);
   window.addEventListener("storage", onStorage);
   return () => {
-    listeners.delete(onChange);
+    listeners.delete(check);
     window.removeEventListener("storage", onStorage);
   };
 }

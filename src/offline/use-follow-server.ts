@@ -30,7 +30,7 @@ export function useFollowServer(
   const readAgain = useEffectEvent(() => void queryClient.invalidateQueries({ queryKey }));
   const [notes, noteChanged] = useReducer((n: number) => n + 1, 0);
   const { ready, startedAt, updatedAt } = read;
-  useEffect(() => (ready ? watchWriteNotes(noteChanged) : undefined), [ready]);
+  useEffect(() => (ready ? watchWriteNotes(kind, noteChanged) : undefined), [kind, ready]);
   useEffect(() => {
     if (!ready) return;
     const state = serverReadState(kind, startedAt());
