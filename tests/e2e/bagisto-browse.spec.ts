@@ -5,7 +5,7 @@
 import { expect } from "@playwright/test";
 import { test } from "./fixtures";
 
-test("a shopper browses from the bicycle types menu to a category, opens a bicycle, chooses colour and size and finds it in the cart", async ({
+test("a shopper browses from the bicycle types menu to a category, opens a bicycle, chooses colour and size and finds it in the cart @strict", async ({
   page,
 }) => {
   test.slow(); // the machine may be busy with other builds

@@ -117,7 +117,7 @@ interface ApiOrder {
   invoices: { id: number; created_at: string }[];
 }
 
-test("a guest's cart follows a login, is checked out, and the receipt and the order under my account agree with the server", async ({
+test("a guest's cart follows a login, is checked out, and the receipt and the order under my account agree with the server @strict", async ({
   page,
   context,
 }) => {
@@ -336,7 +336,7 @@ test("a guest adds two colour/size combinations of a bicycle, uses a coupon, cha
   expect(await serverCart()).toBeNull();
 });
 
-test("wishlist and compare round trips: from the product page to /wishlist and /compare, merged at login, moved to the cart, removed", async ({
+test("wishlist and compare round trips: from the product page to /wishlist and /compare, merged at login, moved to the cart, removed @strict", async ({
   page,
 }) => {
   test.slow(); // a long journey; the machine may be busy with other builds
