@@ -10,21 +10,13 @@ import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
+import { visuallyHidden } from "@mui/utils";
 import { useQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { accountQueries } from "@/api/account";
 import { RouterLink } from "@/components/router-links";
 import { useMoneyFormat } from "@/i18n/currency";
 import { formatDate } from "@/i18n/format";
-
-const visuallyHidden = {
-  position: "absolute",
-  width: 1,
-  height: 1,
-  overflow: "hidden",
-  clipPath: "inset(50%)",
-  whiteSpace: "nowrap",
-} as const;
 
 /** The customer's orders, 10 a page; a failed load shows page 1 of 0 (SPEC §4). */
 export function OrderList({ page, onPageChange }: { page: number; onPageChange: (page: number) => void }) {

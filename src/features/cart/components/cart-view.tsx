@@ -13,6 +13,7 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
+import { visuallyHidden } from "@mui/utils";
 import { useLingui } from "@lingui/react/macro";
 import { ButtonLink, RouterLink } from "@/components/router-links";
 import { useCurrency } from "@/i18n/currency";
@@ -23,15 +24,6 @@ import type { CartLine } from "../utils/cart-reducer";
 import { CartTotals } from "./cart-totals";
 import { CouponForm } from "./coupon-form";
 import { QuantityStepper } from "./quantity-stepper";
-
-const visuallyHidden = {
-  position: "absolute",
-  width: 1,
-  height: 1,
-  overflow: "hidden",
-  clipPath: "inset(50%)",
-  whiteSpace: "nowrap",
-} as const;
 
 function LineOptions({ line }: { line: CartLine }) {
   const { t } = useLingui();

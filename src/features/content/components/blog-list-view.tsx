@@ -5,6 +5,7 @@ import Chip from "@mui/material/Chip";
 import Container from "@mui/material/Container";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import { visuallyHidden } from "@mui/utils";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -16,16 +17,6 @@ import { ButtonLink, RouterLink } from "@/components/router-links";
 import { formatDate } from "@/i18n/format";
 import { useLocale } from "@/i18n/i18n";
 import { BLOG_PAGE_SIZE, blogLayoutFor } from "../utils/blog-layouts";
-
-/** Read by screen readers and search engines, not shown. */
-const visuallyHidden = {
-  position: "absolute",
-  width: 1,
-  height: 1,
-  overflow: "hidden",
-  clipPath: "inset(50%)",
-  whiteSpace: "nowrap",
-} as const;
 
 const TWO_COLUMNS = "repeat(2,minmax(0,1fr))";
 const COLUMNS = { 1: "1fr", 2: TWO_COLUMNS, 3: "repeat(3,minmax(0,1fr))" } as const;

@@ -2,6 +2,7 @@ import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
 import Typography from "@mui/material/Typography";
 import { createTheme, ThemeProvider, type Theme } from "@mui/material/styles";
+import { visuallyHidden } from "@mui/utils";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useCallback, type ReactNode } from "react";
@@ -16,15 +17,6 @@ import { gridListSx } from "@/components/layout/grid-list";
 
 // Everything below the hero is its own chunk: the first screen (the hero, the LCP) never waits for it.
 const HomeSections = lazy(() => import("./home-sections").then((m) => ({ default: m.HomeSections })));
-
-const visuallyHidden = {
-  position: "absolute",
-  width: 1,
-  height: 1,
-  overflow: "hidden",
-  clip: "rect(0,0,0,0)",
-  whiteSpace: "nowrap",
-} as const;
 
 function SplitSide({ banners }: { banners: readonly Banner[] }) {
   return (
