@@ -30,6 +30,7 @@ import {
 } from "./contract/customer";
 import { orderListReplySchema, orderReplySchema } from "./contract/order";
 import { reshapeOrder, type Order } from "./order";
+import { pageOf, type PageInfo } from "./paging";
 
 export const ORDERS_PAGE_SIZE = 10;
 
@@ -231,11 +232,8 @@ export async function listStates(country: string, signal?: AbortSignal): Promise
   }
 }
 
-export interface OrderPage {
+export interface OrderPage extends PageInfo {
   orders: Order[];
-  page: number;
-  lastPage: number;
-  total: number;
 }
 
 /** One page of the customer's orders (10 a page). */
@@ -248,9 +246,7 @@ export async function listOrders(page: number, signal?: AbortSignal): Promise<Or
   });
   return {
     orders: reply.data.map(reshapeOrder),
-    page: reply.meta?.current_page ?? page,
-    lastPage: reply.meta?.last_page ?? page,
-    total: reply.meta?.total ?? reply.data.length,
+    ...pageOf(reply.meta, page, reply.data.length),
   };
 }
 

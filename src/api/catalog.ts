@@ -16,6 +16,7 @@ import { ROOT_CATEGORY_ID, type Category } from "./contract/category";
 import type { FilterAttribute } from "./contract/content";
 import { categoryQueries } from "./categories";
 import type { PaginationMeta } from "./contract/common";
+import { pageOf } from "./paging";
 import {
   needsConfig,
   reshapeProduct,
@@ -38,12 +39,9 @@ export interface ProductList {
 }
 
 function reshapeList(data: Product[], meta: PaginationMeta | undefined): ProductList {
-  return {
-    data,
-    total: meta?.total ?? data.length,
-    page: meta?.current_page ?? 1,
-    pageCount: meta?.last_page ?? 1,
-  };
+  // No meta: the whole list, on one page.
+  const { page, lastPage, total } = pageOf(meta, 1, data.length);
+  return { data, total, page, pageCount: lastPage };
 }
 
 /** An approved review, as the product page shows it. */

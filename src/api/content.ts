@@ -16,6 +16,7 @@ import {
   type Page,
 } from "./contract/content";
 import { toAmount } from "./product";
+import { pageOf, type PageInfo } from "./paging";
 
 const CONTENT_STALE_TIME = 10 * 60 * 1000;
 
@@ -180,11 +181,8 @@ export function reshapeBlogPost(wire: WireBlogPost): BlogPost {
 }
 
 /** A page of blog posts. */
-export interface BlogPage {
+export interface BlogPage extends PageInfo {
   posts: BlogPost[];
-  page: number;
-  lastPage: number;
-  total: number;
 }
 
 /** A page of blog posts (GET blog). */
@@ -197,9 +195,7 @@ export async function listBlogPosts(page: number, limit: number, signal?: AbortS
   });
   return {
     posts: reply.data.map(reshapeBlogPost),
-    page: reply.meta?.current_page ?? page,
-    lastPage: reply.meta?.last_page ?? page,
-    total: reply.meta?.total ?? reply.data.length,
+    ...pageOf(reply.meta, page, reply.data.length),
   };
 }
 
