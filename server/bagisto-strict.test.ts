@@ -4,7 +4,12 @@ import { productListReplySchema } from "../src/api/contract/product";
 import { reviewListReplySchema } from "../src/api/contract/review";
 import { DEMO_CUSTOMER, makeApp, shopper } from "./test-utils";
 
-/** Bagisto 1.3.3's `Resources/Catalog/Product.php` keys (simple and configurable products). */
+/**
+ * The keys Bagisto 1.3.3's product resource sends for simple and configurable products
+ * (`packages/Webkul/API/Http/Resources/Catalog/Product.php` at tag v1.3.3; bagisto-api.md, "Product
+ * resource"). Written out here on purpose, not imported: strictProduct() keeps exactly the server's PRODUCT_KEYS,
+ * so a test against that list could never fail; this one holds the server's list against Bagisto's.
+ */
 const BAGISTO_PRODUCT_KEYS = new Set([
   "id",
   "sku",

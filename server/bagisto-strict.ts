@@ -17,7 +17,10 @@ import { COLORS, SIZES } from "./seed/catalog";
 export const BAGISTO_LACKS =
   /^\/api\/(about|blog|blog\/[^/]+|brands|getbanner|page\/[^/]+|getattributes|product-with-additional-information|statelist|contactrequest|contactsubscribe|send-verification-code|verify-code|exchange-rates|checkout\/cart\/batch|orders\/[^/]+\/cancel)$/;
 
-/** Bagisto's `Resources/Catalog/Product.php` keys (simple and configurable products), in its order. */
+/**
+ * Bagisto's `Resources/Catalog/Product.php` keys (simple and configurable products), in its order. The test holds
+ * this list against its own copy of Bagisto's, written out apart on purpose.
+ */
 const PRODUCT_KEYS = [
   "id",
   "sku",

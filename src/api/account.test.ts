@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { addressInput, reshapeAddress, reshapeCustomer, reshapeState } from "./account";
 import { addressListReplySchema, countryStatesReplySchema, stateListReplySchema } from "./contract/address";
 import { loginReplySchema } from "./contract/customer";
+import { bagistoAddress } from "../../tests/msw/shopping-handlers";
 
 /** A customer as Bagisto 1.3.3's Resources/Customer/Customer.php sends it in the login reply. */
 const bagistoCustomer = {
@@ -57,25 +58,6 @@ describe("reshapeCustomer", () => {
     });
   });
 });
-
-/** A saved address as Bagisto 1.3.3's Resources/Customer/CustomerAddress.php sends it. */
-const bagistoAddress = {
-  id: 3,
-  first_name: "Asha",
-  last_name: "Rao",
-  company_name: null,
-  vat_id: null,
-  address1: ["12 MG Road", ""],
-  country: "IN",
-  country_name: "India",
-  state: "KA",
-  city: "Bengaluru",
-  postcode: "560001",
-  phone: "9876543210",
-  is_default: false,
-  created_at: "2021-09-27T00:00:00.000000Z",
-  updated_at: "2021-09-27T00:00:00.000000Z",
-};
 
 describe("reshapeAddress", () => {
   it("reads Bagisto 1.3's address: street lines without the empty one, no nulls", () => {

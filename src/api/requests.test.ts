@@ -2,7 +2,9 @@
 import { QueryClient } from "@tanstack/react-query";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
+import { catalogHandlers, productRequests } from "../../tests/msw/catalog-handlers";
 import { server } from "../../tests/msw/server";
+import { bagistoAddress } from "../../tests/msw/shopping-handlers";
 import { addCartLineBody } from "./cart";
 import { catalogQueries, productListQuery, type CatalogIds } from "./catalog";
 import { saveAddressBody, savedAddressFields } from "./checkout";
@@ -69,33 +71,15 @@ describe("GET products as Bagisto takes it", () => {
   });
 
   it("reads the ids from the category tree and the filter attributes when the list is fetched", async () => {
-    const asked: Record<string, string>[] = [];
-    server.use(
-      http.get("*/api/descendant-categories", () =>
-        HttpResponse.json({ data: [{ id: 2, name: "Mountain Bikes", slug: "mountain-bikes" }] }),
-      ),
-      http.get("*/api/getattributes", () =>
-        HttpResponse.json({
-          data: [
-            {
-              id: 23,
-              code: "color",
-              name: "Color",
-              type: "select",
-              swatch_type: "color",
-              options: [{ id: 4, label: "Green", admin_name: "green", swatch_value: "#0f0" }],
-            },
-          ],
-        }),
-      ),
-      http.get("*/api/products", ({ request }) => {
-        asked.push(Object.fromEntries(new URL(request.url).searchParams));
-        return HttpResponse.json({ data: [] });
-      }),
-    );
+    // The category tree of the shell handlers (Mountain Bikes is 2) and the catalogue's attributes (Blue is 2).
+    server.use(...catalogHandlers());
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    await client.fetchQuery(catalogQueries.list({ cat_slug: "mountain-bikes", color: "green", limit: 12 }));
-    expect(asked).toEqual([{ limit: "12", category_id: "2", color: "4" }]);
+    await client.fetchQuery(
+      catalogQueries.list({ cat_slug: "mountain-bikes", color: "blue", size: "XL", limit: 12 }),
+    );
+    expect(productRequests.map((q) => Object.fromEntries(q))).toEqual([
+      { limit: "12", category_id: "2", color: "2", size: "8" },
+    ]);
   });
 
   it("still lists the products when the back end has no getattributes (a plain Bagisto)", async () => {
@@ -143,26 +127,10 @@ describe("cart and checkout bodies", () => {
     const billing = { address_id: 3, use_for_shipping: true };
     expect(saveAddressBody({ billing })).toEqual({ billing, shipping: { address1: [""] } });
     // A saved address goes with its fields: Bagisto reads `address1` from the request even then.
-    const saved = {
-      id: 3,
-      first_name: "Asha",
-      last_name: null,
-      company_name: null,
-      vat_id: null,
-      address1: ["12 MG Road"],
-      country: "IN",
-      country_name: "India",
-      state: "KA",
-      city: "Bengaluru",
-      postcode: "560001",
-      phone: "9876543210",
-      is_default: true,
-      created_at: null,
-      updated_at: null,
-    };
-    const address = reshapeAddress(customerAddressSchema.parse(saved));
+    const address = reshapeAddress(customerAddressSchema.parse(bagistoAddress));
     expect(saveAddressBody({ billing: { ...savedAddressFields(address), address_id: 3 } }).billing).toEqual({
       first_name: "Asha",
+      last_name: "Rao",
       address1: ["12 MG Road"],
       city: "Bengaluru",
       state: "KA",

@@ -5,6 +5,7 @@ import { reshapeProduct } from "@/api/product";
  * Tests override single endpoints with `server.use(...)`.
  */
 import { http, HttpResponse } from "msw";
+import type { CustomerAddress } from "../../src/api/contract/address";
 import type { Cart, CartItem } from "../../src/api/contract/cart";
 import type { Customer } from "../../src/api/contract/customer";
 import type { Order } from "../../src/api/contract/order";
@@ -166,6 +167,25 @@ export const sampleCustomer: Customer = {
   status: 1,
   created_at: null,
   updated_at: null,
+};
+
+/** A saved address as Bagisto 1.3.3's `Resources/Customer/CustomerAddress.php` sends it (an empty second line). */
+export const bagistoAddress: CustomerAddress = {
+  id: 3,
+  first_name: "Asha",
+  last_name: "Rao",
+  company_name: null,
+  vat_id: null,
+  address1: ["12 MG Road", ""],
+  country: "IN",
+  country_name: "India",
+  state: "KA",
+  city: "Bengaluru",
+  postcode: "560001",
+  phone: "9876543210",
+  is_default: false,
+  created_at: "2021-09-27T00:00:00.000000Z",
+  updated_at: "2021-09-27T00:00:00.000000Z",
 };
 
 export function sampleOrder(over: Partial<Order> = {}): Order {
