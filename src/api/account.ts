@@ -1,6 +1,6 @@
 import { keepPreviousData, mutationOptions, queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
-import { ApiError, apiFetch } from "./client";
+import { ApiError, apiFetch, withFieldNames } from "./client";
 import {
   addressListReplySchema,
   addressSaveReplySchema,
@@ -115,6 +115,15 @@ export interface AddressDraft {
   phone: string;
 }
 
+/** The address fields a server's 422 names (Bagisto's), by the AddressDraft's names. */
+export const ADDRESS_FIELD_NAMES: Readonly<Record<string, keyof AddressDraft | "vatId">> = {
+  first_name: "firstName",
+  last_name: "lastName",
+  company_name: "companyName",
+  vat_id: "vatId",
+  address1: "lines",
+};
+
 /** The wire body of addresses/create and addresses/{id}. */
 export function addressInput(draft: AddressDraft): AddressInput {
   return {
@@ -140,6 +149,69 @@ export function reshapeState(wire: WireState): State {
   return { code: wire.code, name: wire.default_name };
 }
 
+/** A new account as the register form gives it. */
+export interface RegisterDraft {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  passwordConfirmation: string;
+}
+
+/** The wire body of customer/register. */
+export function registerBody(draft: RegisterDraft): RegisterRequest {
+  return {
+    first_name: draft.firstName,
+    last_name: draft.lastName,
+    email: draft.email,
+    password: draft.password,
+    password_confirmation: draft.passwordConfirmation,
+  };
+}
+
+/** The register fields a server's 422 names, by the RegisterDraft's names. */
+export const REGISTER_FIELD_NAMES: Readonly<Record<string, keyof RegisterDraft>> = {
+  first_name: "firstName",
+  last_name: "lastName",
+  password_confirmation: "passwordConfirmation",
+};
+
+export type Gender = "Male" | "Female" | "Other";
+
+/** The customer's details as the profile form gives them. */
+export interface ProfileDraft {
+  firstName: string;
+  lastName: string;
+  email: string;
+  gender: Gender;
+  /** YYYY-MM-DD, null for none */
+  dateOfBirth: string | null;
+  phone: string | null;
+  /** needed (only) to change the e-mail */
+  currentPassword?: string;
+}
+
+/** The wire body of customer/profile. */
+export function profileBody(draft: ProfileDraft): ProfileUpdate {
+  return {
+    first_name: draft.firstName,
+    last_name: draft.lastName,
+    email: draft.email,
+    gender: draft.gender,
+    date_of_birth: draft.dateOfBirth,
+    phone: draft.phone,
+    ...(draft.currentPassword !== undefined ? { current_password: draft.currentPassword } : {}),
+  };
+}
+
+/** The profile fields a server's 422 names, by the ProfileDraft's names. */
+export const PROFILE_FIELD_NAMES: Readonly<Record<string, keyof ProfileDraft>> = {
+  first_name: "firstName",
+  last_name: "lastName",
+  date_of_birth: "dateOfBirth",
+  current_password: "currentPassword",
+};
+
 /** Logs in with e-mail and password (`?token=true`: the reply carries the token to store as auth). */
 export async function login(input: LoginRequest): Promise<LoginReply> {
   return apiFetch("customer/login", {
@@ -151,13 +223,18 @@ export async function login(input: LoginRequest): Promise<LoginReply> {
   });
 }
 
-export async function register(input: RegisterRequest): Promise<RegisterReply> {
-  return apiFetch("customer/register", {
-    method: "POST",
-    body: input,
-    schema: registerReplySchema,
-    auth: "none",
-  });
+/** Registers; a 422 names its fields as the RegisterDraft does. */
+export async function register(draft: RegisterDraft): Promise<RegisterReply> {
+  try {
+    return await apiFetch("customer/register", {
+      method: "POST",
+      body: registerBody(draft),
+      schema: registerReplySchema,
+      auth: "none",
+    });
+  } catch (error) {
+    throw withFieldNames(error, REGISTER_FIELD_NAMES);
+  }
 }
 
 /** Revokes the token on the server (best effort: logout works offline too). */
@@ -165,13 +242,18 @@ export async function logoutCustomer(): Promise<void> {
   await apiFetch("customer/logout", { schema: messageReplySchema.partial(), auth: "required" });
 }
 
-export async function updateProfile(input: ProfileUpdate): Promise<ProfileReply> {
-  return apiFetch("customer/profile", {
-    method: "PUT",
-    body: input,
-    schema: profileReplySchema,
-    auth: "required",
-  });
+/** Saves the customer's details; a 422 names its fields as the ProfileDraft does. */
+export async function updateProfile(draft: ProfileDraft): Promise<ProfileReply> {
+  try {
+    return await apiFetch("customer/profile", {
+      method: "PUT",
+      body: profileBody(draft),
+      schema: profileReplySchema,
+      auth: "required",
+    });
+  } catch (error) {
+    throw withFieldNames(error, PROFILE_FIELD_NAMES);
+  }
 }
 
 /** Sends a one-time code to a mobile number. */
@@ -201,14 +283,19 @@ export async function listAddresses(signal?: AbortSignal): Promise<Address[]> {
   return reply.data.map(reshapeAddress);
 }
 
+/** Saves a new (no id) or an edited address; a 422 names its fields as the AddressDraft does. */
 export async function saveAddress(input: { id?: number; address: AddressDraft }): Promise<Address> {
-  const reply = await apiFetch(input.id ? `addresses/${input.id}` : "addresses/create", {
-    method: input.id ? "PUT" : "POST",
-    body: addressInput(input.address),
-    schema: addressSaveReplySchema,
-    auth: "required",
-  });
-  return reshapeAddress(reply.data);
+  try {
+    const reply = await apiFetch(input.id ? `addresses/${input.id}` : "addresses/create", {
+      method: input.id ? "PUT" : "POST",
+      body: addressInput(input.address),
+      schema: addressSaveReplySchema,
+      auth: "required",
+    });
+    return reshapeAddress(reply.data);
+  } catch (error) {
+    throw withFieldNames(error, ADDRESS_FIELD_NAMES);
+  }
 }
 
 export async function deleteAddress(id: number): Promise<void> {

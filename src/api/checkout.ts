@@ -1,7 +1,7 @@
 import { mutationOptions } from "@tanstack/react-query";
-import { accountKeys, type Address } from "./account";
+import { ADDRESS_FIELD_NAMES, accountKeys, type Address, type AddressDraft } from "./account";
 import { cartKeys, reshapeCart, type Cart, type CartShippingRate } from "./cart";
-import { apiFetch } from "./client";
+import { apiFetch, withFieldNames } from "./client";
 import {
   saveAddressReplySchema,
   saveOrderReplySchema,
@@ -47,6 +47,35 @@ export function savedAddressFields(a: Address | undefined): CheckoutAddress {
   };
 }
 
+/** The billing address as the checkout's form gives it; it is the shipping address too. */
+export type CheckoutBilling =
+  { saved: Address; email?: string } | { draft: AddressDraft; email: string; saveToBook: boolean };
+
+/** The billing side of save-address, used for shipping: a saved address goes by its id with its fields. */
+export function billingAddress(billing: CheckoutBilling): CheckoutAddress {
+  if ("saved" in billing)
+    return {
+      ...savedAddressFields(billing.saved),
+      address_id: billing.saved.id,
+      ...(billing.email ? { email: billing.email } : {}),
+      use_for_shipping: true,
+    };
+  const d = billing.draft;
+  return {
+    first_name: d.firstName,
+    last_name: d.lastName,
+    email: billing.email,
+    address1: d.lines.filter(Boolean),
+    city: d.city,
+    state: d.state ?? "",
+    postcode: d.postcode,
+    country: d.country,
+    phone: d.phone,
+    save_as_address: billing.saveToBook,
+    use_for_shipping: true,
+  };
+}
+
 /**
  * The body of `POST checkout/save-address`. Bagisto 1.3 reads `shipping.address1` even when the billing
  * address is used for shipping (without it: 500 "Server Error"), so that case sends an empty one, as Bagisto's
@@ -59,15 +88,23 @@ export function saveAddressBody(input: SaveAddressRequest): SaveAddressRequest {
     : input;
 }
 
-/** Step 1: billing (and shipping) address; the shipping rates to choose from, and the cart. */
-export async function saveCheckoutAddress(
-  input: SaveAddressRequest,
-): Promise<{ rates: CartShippingRate[]; cart: Cart }> {
-  const reply = await apiFetch("checkout/save-address", {
-    method: "POST",
-    body: saveAddressBody(input),
-    schema: saveAddressReplySchema,
-  });
+/**
+ * Step 1: the billing address, also used for shipping; the shipping rates to choose from, and the cart. A 422
+ * names the billing fields as the AddressDraft does.
+ */
+export async function saveCheckoutAddress(input: {
+  billing: CheckoutBilling;
+}): Promise<{ rates: CartShippingRate[]; cart: Cart }> {
+  let reply;
+  try {
+    reply = await apiFetch("checkout/save-address", {
+      method: "POST",
+      body: saveAddressBody({ billing: billingAddress(input.billing) }),
+      schema: saveAddressReplySchema,
+    });
+  } catch (error) {
+    throw withFieldNames(error, ADDRESS_FIELD_NAMES, "billing.");
+  }
   return {
     rates: reply.data.rates.flatMap((g) => g.rates).map(reshapeShippingRate),
     cart: reshapeCart(reply.data.cart),

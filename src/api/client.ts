@@ -91,6 +91,33 @@ export function normaliseErrorBody(
   return null;
 }
 
+/**
+ * The same failure with its 422 field errors keyed by the storefront's own field names, so that a form shows a
+ * server's message under the right field. `names` maps a wire field (the first segment of a dotted key, e.g.
+ * `address1` of `address1.0`, after `prefix` such as `billing.`) to ours; a field not named there keeps its own name (without the
+ * prefix). Anything that is not an ApiError with field errors is given back unchanged.
+ */
+export function withFieldNames(
+  error: unknown,
+  names: Readonly<Record<string, string>>,
+  prefix = "",
+): unknown {
+  if (!(error instanceof ApiError) || Object.keys(error.fieldErrors).length === 0) return error;
+  const renamed = new Map<string, string[]>();
+  for (const [key, messages] of Object.entries(error.fieldErrors)) {
+    const prefixed = prefix !== "" && key.startsWith(prefix);
+    const first = (prefixed ? key.slice(prefix.length) : key).split(".")[0]!;
+    const ours = Object.hasOwn(names, first) ? names[first]! : prefixed ? first : key;
+    renamed.set(ours, [...(renamed.get(ours) ?? []), ...messages]);
+  }
+  return new ApiError(error.message, {
+    kind: error.kind,
+    status: error.status,
+    fieldErrors: Object.fromEntries(renamed),
+    body: error.body,
+  });
+}
+
 export type QueryValue = string | number | boolean | null | undefined | Array<string | number>;
 
 export interface ApiRequest<S extends z.ZodType> {

@@ -4,7 +4,7 @@ import { RecentlyViewed } from "@/features/recently-viewed/components/recently-v
 import { ShopProductCard } from "./-components/catalog-product-card";
 import { ProductPurchase } from "./-components/product-purchase";
 
-/** /product/{url_key} and the product variants taking an id: one detail layout, configured by the variant. */
+/** /product/{urlKey} and the product variants taking an id: one detail layout, configured by the variant. */
 export function ProductPage() {
   const match = useMatch({ strict: false });
   const params = match.params as { urlKey?: string; id?: string };

@@ -7,13 +7,14 @@ import { z } from "zod";
 /** The countries the shop delivers to (ISO codes; names come from Intl in the active language). */
 export const DELIVERY_COUNTRIES = ["IN", "US", "GB", "DE", "FR"] as const;
 
+/** What the address form holds: one text per field (the street in two lines). */
 export interface AddressValues {
-  first_name: string;
-  last_name: string;
+  firstName: string;
+  lastName: string;
   email: string;
-  company_name: string;
-  address1: string;
-  address2: string;
+  companyName: string;
+  line1: string;
+  line2: string;
   city: string;
   country: string;
   state: string;
@@ -24,12 +25,12 @@ export interface AddressValues {
 export type AddressField = keyof AddressValues;
 
 export const emptyAddress = (): AddressValues => ({
-  first_name: "",
-  last_name: "",
+  firstName: "",
+  lastName: "",
   email: "",
-  company_name: "",
-  address1: "",
-  address2: "",
+  companyName: "",
+  line1: "",
+  line2: "",
   city: "",
   country: "IN",
   state: "",
@@ -37,28 +38,89 @@ export const emptyAddress = (): AddressValues => ({
   phone: "",
 });
 
+/**
+ * An address as the api layer takes and gives it (api/account.ts `AddressDraft` and `Address`, by shape: shared
+ * UI does not import the api layer).
+ */
+interface AddressShape {
+  firstName: string;
+  lastName: string;
+  companyName?: string;
+  lines: string[];
+  country: string;
+  state?: string;
+  city: string;
+  postcode: string;
+  phone: string;
+}
+
+/** The form's values of a saved address (street lines after the first joined on the second line). */
+export function addressValuesOf(a: AddressShape): AddressValues {
+  return {
+    ...emptyAddress(),
+    firstName: a.firstName,
+    lastName: a.lastName,
+    companyName: a.companyName ?? "",
+    line1: a.lines[0] ?? "",
+    line2: a.lines.slice(1).join(", "),
+    city: a.city,
+    country: a.country,
+    state: a.state ?? "",
+    postcode: a.postcode,
+    phone: a.phone,
+  };
+}
+
+/** The address to save from valid form values (empty street lines left out). */
+export function addressDraftOf(v: AddressValues): AddressShape {
+  return {
+    firstName: v.firstName,
+    lastName: v.lastName,
+    companyName: v.companyName,
+    lines: [v.line1, v.line2].filter(Boolean),
+    city: v.city,
+    country: v.country,
+    state: v.state,
+    postcode: v.postcode,
+    phone: v.phone,
+  };
+}
+
+/** A server's field errors (keyed by the address's names, api/account.ts) as the form's: the street's on line 1. */
+export function addressErrorsOf(
+  fieldErrors: Record<string, string[]>,
+): Partial<Record<AddressField, string>> {
+  const out: Partial<Record<AddressField, string>> = {};
+  const fields = Object.keys(emptyAddress()) as AddressField[];
+  for (const [key, messages] of Object.entries(fieldErrors)) {
+    const field = key === "lines" ? "line1" : fields.find((f) => f === key);
+    if (field && messages[0] && !out[field]) out[field] = messages[0];
+  }
+  return out;
+}
+
 /** The address form's rules with translated messages; `withEmail` for a guest checkout. */
 export function useAddressSchema(withEmail: boolean) {
   const { t } = useLingui();
   return z.object({
-    first_name: z
+    firstName: z
       .string()
       .trim()
       .min(1, t`Enter the first name.`)
       .max(100),
-    last_name: z
+    lastName: z
       .string()
       .trim()
       .min(1, t`Enter the last name.`)
       .max(100),
     email: withEmail ? z.email({ error: t`Enter a valid e-mail address.` }) : z.string(),
-    company_name: z.string().trim().max(200),
-    address1: z
+    companyName: z.string().trim().max(200),
+    line1: z
       .string()
       .trim()
       .min(1, t`Enter the street address.`)
       .max(200),
-    address2: z.string().trim().max(200),
+    line2: z.string().trim().max(200),
     city: z
       .string()
       .trim()
@@ -114,12 +176,12 @@ export function AddressFields({
   );
   return (
     <Grid container spacing={2}>
-      <Grid size={{ xs: 12, sm: 6 }}>{field("first_name", t`First Name`, "given-name")}</Grid>
-      <Grid size={{ xs: 12, sm: 6 }}>{field("last_name", t`Last Name`, "family-name")}</Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>{field("firstName", t`First Name`, "given-name")}</Grid>
+      <Grid size={{ xs: 12, sm: 6 }}>{field("lastName", t`Last Name`, "family-name")}</Grid>
       {withEmail && <Grid size={12}>{field("email", t`Email`, "email", true, "email")}</Grid>}
-      <Grid size={12}>{field("company_name", t`Company Name`, "organization", false)}</Grid>
-      <Grid size={12}>{field("address1", t`Street Address`, "address-line1")}</Grid>
-      <Grid size={12}>{field("address2", t`Apartment, suite, unit etc.`, "address-line2", false)}</Grid>
+      <Grid size={12}>{field("companyName", t`Company Name`, "organization", false)}</Grid>
+      <Grid size={12}>{field("line1", t`Street Address`, "address-line1")}</Grid>
+      <Grid size={12}>{field("line2", t`Apartment, suite, unit etc.`, "address-line2", false)}</Grid>
       <Grid size={{ xs: 12, sm: 6 }}>
         <TextField
           id={`${idPrefix}-country`}

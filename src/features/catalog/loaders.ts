@@ -21,7 +21,7 @@ export function prefetchCatalogList(
   void queryClient.prefetchQuery(categoryQueries.descendants(ROOT_CATEGORY_ID));
 }
 
-/** The product of a detail route (by url_key or by id), or a not-found error for the router. */
+/** The product of a detail route (by URL key or by id), or a not-found error for the router. */
 export async function loadProduct(
   queryClient: QueryClient,
   key: { urlKey?: string; id?: string },

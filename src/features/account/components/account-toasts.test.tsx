@@ -38,6 +38,16 @@ const address = {
   updated_at: null,
 };
 
+/** The helper text under a field (its accessible description). */
+function helpOf(field: HTMLElement): string {
+  const ids = field.getAttribute("aria-describedby") ?? "";
+  return ids
+    .split(" ")
+    .map((id) => document.getElementById(id)?.textContent ?? "")
+    .join(" ")
+    .trim();
+}
+
 async function fillLogin(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByLabelText(/Email/), "demo@bicycle-shop.test");
   await user.type(screen.getByLabelText(/Password/), "demo1234");
@@ -139,7 +149,10 @@ describe("login, register and one-time code", () => {
         HttpResponse.json(
           {
             message: "The given data was invalid.",
-            errors: { email: ["The email has already been taken."] },
+            errors: {
+              email: ["The email has already been taken."],
+              last_name: ["The last name may not be greater than 100 characters."],
+            },
           },
           { status: 422 },
         ),
@@ -154,7 +167,10 @@ describe("login, register and one-time code", () => {
     await user.type(screen.getByLabelText(/Confirm Password/), "secret12");
     await user.click(screen.getByRole("button", { name: "Register" }));
     expect(await screen.findByText("Some Error Occured")).toBeTruthy();
-    expect(screen.getByText("The email has already been taken.")).toBeTruthy();
+    expect(helpOf(screen.getByLabelText(/^Email/))).toBe("The email has already been taken.");
+    expect(helpOf(screen.getByLabelText(/Last Name/))).toBe(
+      "The last name may not be greater than 100 characters.",
+    );
   });
 
   it("sends a one-time code, stores the pending mobile, and logs in with the code", async () => {
@@ -250,6 +266,50 @@ describe("my account", () => {
     await renderWithProviders(<ProfileForm customer={reshapeCustomer(sampleCustomer)} />);
     await user.click(screen.getByRole("button", { name: "Save changes" }));
     expect(await screen.findByText("Failed To update data")).toBeTruthy();
+  });
+
+  it("shows the server's refusal of the date of birth under that field", async () => {
+    server.use(
+      http.put("*/api/customer/profile", () =>
+        HttpResponse.json(
+          {
+            message: "The given data was invalid.",
+            errors: { date_of_birth: ["The date of birth must be a date before today."] },
+          },
+          { status: 422 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderWithProviders(<ProfileForm customer={reshapeCustomer(sampleCustomer)} />);
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Failed To update data")).toBeTruthy();
+    expect(helpOf(screen.getByLabelText(/Date of birth/))).toBe(
+      "The date of birth must be a date before today.",
+    );
+  });
+
+  it("shows the server's refusal of the street under the street field", async () => {
+    server.use(
+      http.post("*/api/addresses/create", () =>
+        HttpResponse.json(
+          { message: "The given data was invalid.", errors: { "address1.0": ["The street is not valid."] } },
+          { status: 422 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderWithProviders(<AddressBook />);
+    await user.click(await screen.findByRole("button", { name: "Add new address" }));
+    await user.type(screen.getByLabelText(/First Name/), "Demo");
+    await user.type(screen.getByLabelText(/Last Name/), "Rider");
+    await user.type(screen.getByLabelText(/Street Address/), "12 Canal Street");
+    await user.type(screen.getByLabelText(/Town \/ City/), "Bengaluru");
+    await user.type(screen.getByLabelText(/Postcode/), "560001");
+    await user.type(screen.getByLabelText(/^Phone/), "9800000001");
+    await user.click(screen.getByRole("button", { name: "Save address" }));
+    expect(await screen.findAllByText("Some Error occured , Please Contact Admin")).toHaveLength(2);
+    expect(helpOf(screen.getByLabelText(/Street Address/))).toBe("The street is not valid.");
   });
 
   it("saves a new address with 'Address Saved Successfully!'", async () => {

@@ -11,15 +11,22 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
 import { accountMutations, accountQueries, type Address } from "@/api/account";
-import { AddressFields, emptyAddress, type AddressValues } from "@/components/form/address-fields";
+import { ApiError } from "@/api/client";
+import {
+  AddressFields,
+  addressDraftOf,
+  addressValuesOf,
+  emptyAddress,
+  type AddressValues,
+} from "@/components/form/address-fields";
 import { useOnlineStatus } from "@/hooks/use-online-status";
-import { addressToValues, useAddressForm } from "../hooks/use-address-form";
+import { useAddressForm } from "../hooks/use-address-form";
 import { OfflineNotice } from "./offline-notice";
 
 function AddressForm({ address, onDone }: { address: Address | null; onDone: () => void }) {
   const { t } = useLingui();
   const isOnline = useOnlineStatus();
-  const form = useAddressForm(address ? addressToValues(address) : emptyAddress());
+  const form = useAddressForm(address ? addressValuesOf(address) : emptyAddress());
   const save = useMutation(accountMutations.saveAddress());
   /** SPEC §4: true after a successful save, false after a failure. */
   const [addressSaved, setAddressSaved] = useState<boolean | null>(null);
@@ -29,27 +36,15 @@ function AddressForm({ address, onDone }: { address: Address | null; onDone: () 
     const v: AddressValues | null = form.validate();
     if (!v) return;
     save.mutate(
-      {
-        id: address?.id,
-        address: {
-          firstName: v.first_name,
-          lastName: v.last_name,
-          companyName: v.company_name,
-          lines: [v.address1, v.address2],
-          city: v.city,
-          country: v.country,
-          state: v.state,
-          postcode: v.postcode,
-          phone: v.phone,
-        },
-      },
+      { id: address?.id, address: addressDraftOf(v) },
       {
         onSuccess: () => {
           setAddressSaved(true);
           toast(t`Address Saved Successfully!`, { variant: "success" });
           onDone();
         },
-        onError: () => {
+        onError: (error) => {
+          if (error instanceof ApiError) form.showServerErrors(error.fieldErrors);
           setAddressSaved(false);
           toast(t`Some Error occured , Please Contact Admin`, { variant: "error" });
         },

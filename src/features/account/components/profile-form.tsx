@@ -8,7 +8,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
 import { z } from "zod";
-import { accountMutations, type Customer } from "@/api/account";
+import { accountMutations, type Customer, type Gender, type ProfileDraft } from "@/api/account";
 import { ApiError } from "@/api/client";
 import { writeAuthCustomer } from "@/api/auth-storage";
 import { useOnlineStatus } from "@/hooks/use-online-status";
@@ -16,9 +16,9 @@ import { fromServerErrors, toFieldErrors, type FieldErrors } from "../utils/form
 import { OfflineNotice } from "./offline-notice";
 
 // eslint-disable-next-line lingui/no-unlocalized-strings -- the API's gender values; the labels are translated below
-const GENDERS = ["Male", "Female", "Other"] as const;
+const GENDERS = ["Male", "Female", "Other"] as const satisfies readonly Gender[];
 
-type Field = "first_name" | "last_name" | "email" | "gender" | "date_of_birth" | "phone" | "current_password";
+type Field = keyof ProfileDraft;
 
 /** The customer's details; saving needs a connection. */
 export function ProfileForm({ customer }: { customer: Customer }) {
@@ -31,19 +31,19 @@ export function ProfileForm({ customer }: { customer: Customer }) {
   const today = new Date().toISOString().slice(0, 10);
 
   const schema = z.object({
-    first_name: z
+    firstName: z
       .string()
       .trim()
       .min(1, t`Enter your first name.`)
       .max(100),
-    last_name: z
+    lastName: z
       .string()
       .trim()
       .min(1, t`Enter your last name.`)
       .max(100),
     email: z.email({ error: t`Enter a valid e-mail address.` }),
     gender: z.enum(GENDERS, { error: t`Choose a gender.` }),
-    date_of_birth: z
+    dateOfBirth: z
       .string()
       .refine(
         (v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && v < today),
@@ -59,17 +59,17 @@ export function ProfileForm({ customer }: { customer: Customer }) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
     const value = (k: Field) => String(form.get(k) ?? "");
-    const currentPassword = value("current_password");
+    const currentPassword = value("currentPassword");
     if (emailChanged && !currentPassword) {
-      setErrors({ current_password: t`Enter your current password to change your e-mail.` });
+      setErrors({ currentPassword: t`Enter your current password to change your e-mail.` });
       return;
     }
     const parsed = schema.safeParse({
-      first_name: value("first_name"),
-      last_name: value("last_name"),
+      firstName: value("firstName"),
+      lastName: value("lastName"),
       email: value("email").trim(),
       gender: value("gender"),
-      date_of_birth: value("date_of_birth"),
+      dateOfBirth: value("dateOfBirth"),
       phone: value("phone"),
     });
     if (!parsed.success) {
@@ -81,9 +81,9 @@ export function ProfileForm({ customer }: { customer: Customer }) {
     update.mutate(
       {
         ...d,
-        date_of_birth: d.date_of_birth || null,
+        dateOfBirth: d.dateOfBirth || null,
         phone: d.phone || null,
-        ...(emailChanged ? { current_password: currentPassword } : {}),
+        ...(emailChanged ? { currentPassword } : {}),
       },
       {
         onSuccess: (reply) => {
@@ -94,8 +94,8 @@ export function ProfileForm({ customer }: { customer: Customer }) {
         onError: (error) => {
           if (error instanceof ApiError && Object.keys(error.fieldErrors).length) {
             const fields = fromServerErrors<Field>(error.fieldErrors);
-            if (fields.current_password)
-              fields.current_password = /incorrect/i.test(fields.current_password)
+            if (fields.currentPassword)
+              fields.currentPassword = /incorrect/i.test(fields.currentPassword)
                 ? t`The current password is incorrect.`
                 : t`Enter your current password to change your e-mail.`;
             if (fields.phone) fields.phone = t`Enter a valid phone number.`;
@@ -132,10 +132,10 @@ export function ProfileForm({ customer }: { customer: Customer }) {
       <OfflineNotice>{t`Saving your details needs a connection. Please try again when you are online.`}</OfflineNotice>
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: 6 }}>
-          {text("first_name", t`First Name`, "given-name", customer.firstName)}
+          {text("firstName", t`First Name`, "given-name", customer.firstName)}
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          {text("last_name", t`Last Name`, "family-name", customer.lastName)}
+          {text("lastName", t`Last Name`, "family-name", customer.lastName)}
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
           <TextField
@@ -170,19 +170,19 @@ export function ProfileForm({ customer }: { customer: Customer }) {
           </TextField>
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          {text("date_of_birth", t`Date of birth`, "bday", customer.dateOfBirth ?? "", "date")}
+          {text("dateOfBirth", t`Date of birth`, "bday", customer.dateOfBirth ?? "", "date")}
         </Grid>
         {emailChanged && (
           <Grid size={{ xs: 12, sm: 6 }}>
             <TextField
-              name="current_password"
+              name="currentPassword"
               type="password"
               label={t`Current password`}
               autoComplete="current-password"
               required
               fullWidth
-              error={Boolean(errors.current_password)}
-              helperText={errors.current_password ?? t`Needed to change your e-mail.`}
+              error={Boolean(errors.currentPassword)}
+              helperText={errors.currentPassword ?? t`Needed to change your e-mail.`}
             />
           </Grid>
         )}

@@ -6,14 +6,14 @@ import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
 import { z } from "zod";
-import { accountMutations } from "@/api/account";
+import { accountMutations, type RegisterDraft } from "@/api/account";
 import { ApiError } from "@/api/client";
 import { useOnlineStatus } from "@/hooks/use-online-status";
 import { useLoginSuccess } from "../hooks/use-login-success";
 import { fromServerErrors, toFieldErrors, type FieldErrors } from "../utils/form-errors";
 import { OfflineNotice } from "./offline-notice";
 
-type Field = "first_name" | "last_name" | "email" | "password" | "password_confirmation";
+type Field = keyof RegisterDraft;
 
 /** Registration, followed by an automatic login with the same credentials (SPEC §4). */
 export function RegisterForm({ redirect }: { redirect?: string }) {
@@ -26,12 +26,12 @@ export function RegisterForm({ redirect }: { redirect?: string }) {
 
   const schema = z
     .object({
-      first_name: z
+      firstName: z
         .string()
         .trim()
         .min(1, t`Enter your first name.`)
         .max(100),
-      last_name: z
+      lastName: z
         .string()
         .trim()
         .min(1, t`Enter your last name.`)
@@ -41,11 +41,11 @@ export function RegisterForm({ redirect }: { redirect?: string }) {
         .string()
         .min(6, t`The password needs at least 6 characters.`)
         .max(200),
-      password_confirmation: z.string(),
+      passwordConfirmation: z.string(),
     })
-    .refine((v) => v.password === v.password_confirmation, {
+    .refine((v) => v.password === v.passwordConfirmation, {
       message: t`The two passwords are not the same.`,
-      path: ["password_confirmation"],
+      path: ["passwordConfirmation"],
     });
 
   function handleSubmit(e: FormEvent<HTMLFormElement>) {
@@ -53,11 +53,11 @@ export function RegisterForm({ redirect }: { redirect?: string }) {
     const form = new FormData(e.currentTarget);
     const value = (k: Field) => String(form.get(k) ?? "");
     const parsed = schema.safeParse({
-      first_name: value("first_name"),
-      last_name: value("last_name"),
+      firstName: value("firstName"),
+      lastName: value("lastName"),
       email: value("email").trim(),
       password: value("password"),
-      password_confirmation: value("password_confirmation"),
+      passwordConfirmation: value("passwordConfirmation"),
     });
     if (!parsed.success) {
       setErrors(toFieldErrors(parsed.error));
@@ -98,12 +98,12 @@ export function RegisterForm({ redirect }: { redirect?: string }) {
     <Stack component="form" noValidate onSubmit={handleSubmit} spacing={2} aria-label={t`Register`}>
       <OfflineNotice>{t`Registering needs a connection. Please try again when you are online.`}</OfflineNotice>
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
-        {field("first_name", t`First Name`, "given-name")}
-        {field("last_name", t`Last Name`, "family-name")}
+        {field("firstName", t`First Name`, "given-name")}
+        {field("lastName", t`Last Name`, "family-name")}
       </Stack>
       {field("email", t`Email`, "email", "email")}
       {field("password", t`Password`, "new-password", "password")}
-      {field("password_confirmation", t`Confirm Password`, "new-password", "password")}
+      {field("passwordConfirmation", t`Confirm Password`, "new-password", "password")}
       <Button type="submit" variant="contained" disabled={!isOnline || register.isPending || login.isPending}>
         {t`Register`}
       </Button>

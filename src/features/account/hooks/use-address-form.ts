@@ -1,29 +1,13 @@
 import { useState } from "react";
 import { useQuery } from "@tanstack/react-query";
-import { accountQueries, type Address } from "@/api/account";
+import { accountQueries } from "@/api/account";
 import {
-  emptyAddress,
+  addressErrorsOf,
   useAddressSchema,
   type AddressField,
   type AddressValues,
 } from "@/components/form/address-fields";
 import { toFieldErrors, type FieldErrors } from "../utils/form-errors";
-
-export function addressToValues(a: Address): AddressValues {
-  return {
-    ...emptyAddress(),
-    first_name: a.firstName,
-    last_name: a.lastName,
-    company_name: a.companyName,
-    address1: a.lines[0] ?? "",
-    address2: a.lines.slice(1).join(", "),
-    city: a.city,
-    country: a.country,
-    state: a.state,
-    postcode: a.postcode,
-    phone: a.phone,
-  };
-}
 
 /** State of an address form: values, field errors, the state list of the chosen country, validation. */
 export function useAddressForm(initial: AddressValues, withEmail = false) {
@@ -48,11 +32,17 @@ export function useAddressForm(initial: AddressValues, withEmail = false) {
     return parsed.data;
   }
 
+  /** Shows a server's field errors (keyed by the address's names) under the fields. */
+  function showServerErrors(fieldErrors: Record<string, string[]>) {
+    setErrors(addressErrorsOf(fieldErrors));
+  }
+
   return {
     values,
     errors,
     onChange,
     validate,
+    showServerErrors,
     setValues,
     states,
   };

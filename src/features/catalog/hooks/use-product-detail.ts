@@ -3,7 +3,7 @@ import { catalogQueries } from "@/api/catalog";
 import type { Product } from "@/api/product";
 import { RELATED_PRODUCTS, relatedProductsParams } from "../utils/related-products";
 
-/** The product the route loader has fetched (by url_key or id); undefined only while it is fetched again. */
+/** The product the route loader has fetched (by URL key or id); undefined only while it is fetched again. */
 function useProduct(key: { urlKey?: string; id?: number }) {
   const byUrlKey = useQuery({
     ...catalogQueries.detailByUrlKey(key.urlKey ?? ""),
@@ -14,7 +14,7 @@ function useProduct(key: { urlKey?: string; id?: number }) {
 }
 
 /**
- * A product detail (GET products?url_key= or products/{id}), then its specs, configurable config,
+ * A product detail (GET products by URL key, or products/{id}), then its specs, configurable config,
  * reviews and the newest products as related ones (itself excluded).
  */
 export function useProductDetail(key: { urlKey?: string; id?: number }) {

@@ -17,13 +17,14 @@ import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { accountQueries } from "@/api/account";
-import { savedAddressFields } from "@/api/checkout";
+import type { CheckoutBilling } from "@/api/checkout";
 import { cartQueries } from "@/api/cart";
 import type { Cart } from "@/api/cart";
-import type { CheckoutAddress } from "@/api/contract/checkout";
 import type { Order } from "@/api/order";
 import {
   AddressFields,
+  addressDraftOf,
+  addressErrorsOf,
   emptyAddress,
   useAddressSchema,
   type AddressField,
@@ -37,7 +38,13 @@ import { useCheckout } from "../hooks/use-checkout";
 
 type FieldErrors = Partial<Record<AddressField, string>>;
 
-function AddressStep({ onSubmit, busy }: { onSubmit: (billing: CheckoutAddress) => void; busy: boolean }) {
+function AddressStep({
+  onSubmit,
+  busy,
+}: {
+  onSubmit: (billing: CheckoutBilling, onFieldErrors: (errors: Record<string, string[]>) => void) => void;
+  busy: boolean;
+}) {
   const { t } = useLingui();
   const { isLoggedIn: isCustomer, customer } = useSession();
   const email = customer?.email ?? null;
@@ -53,17 +60,14 @@ function AddressStep({ onSubmit, busy }: { onSubmit: (billing: CheckoutAddress) 
   const [saveToBook, setSaveToBook] = useState(false);
   const schema = useAddressSchema(!isCustomer);
   const { data: states = [] } = useQuery(accountQueries.states(values.country));
-  const chosen = saved.length === 0 ? "new" : choice;
+  // A saved address that has left the book (another tab) is no choice any more: the form is shown.
+  const savedChoice = saved.find((a) => String(a.id) === choice);
+  const chosen = savedChoice ? choice : "new";
 
   function handleSubmit(e: FormEvent) {
     e.preventDefault();
-    if (chosen !== "new") {
-      // The saved address goes with its id: Bagisto 1.3 reads `address1` from the request even then.
-      onSubmit({
-        ...savedAddressFields(saved.find((a) => String(a.id) === chosen)),
-        address_id: Number(chosen),
-        ...(email ? { email } : {}),
-      });
+    if (savedChoice) {
+      onSubmit({ saved: savedChoice, ...(email ? { email } : {}) }, () => {});
       return;
     }
     const parsed = schema.safeParse(values);
@@ -78,18 +82,14 @@ function AddressStep({ onSubmit, busy }: { onSubmit: (billing: CheckoutAddress) 
     }
     setErrors({});
     const v = parsed.data;
-    onSubmit({
-      first_name: v.first_name,
-      last_name: v.last_name,
-      email: isCustomer ? (email ?? v.email) : v.email,
-      address1: [v.address1, v.address2].filter(Boolean),
-      city: v.city,
-      state: v.state,
-      postcode: v.postcode,
-      country: v.country,
-      phone: v.phone,
-      save_as_address: isCustomer && saveToBook,
-    });
+    onSubmit(
+      {
+        draft: addressDraftOf(v),
+        email: isCustomer ? (email ?? v.email) : v.email,
+        saveToBook: isCustomer && saveToBook,
+      },
+      (fieldErrors) => setErrors(addressErrorsOf(fieldErrors)),
+    );
   }
 
   return (
@@ -231,7 +231,10 @@ export function CheckoutView({ onPlaced }: { onPlaced: (order: Order) => void })
               <StepLabel>{label}</StepLabel>
               <StepContent>
                 {index === 0 && (
-                  <AddressStep busy={checkout.isBusy} onSubmit={(b) => checkout.submitAddress(b)} />
+                  <AddressStep
+                    busy={checkout.isBusy}
+                    onSubmit={(b, onFieldErrors) => checkout.submitAddress(b, onFieldErrors)}
+                  />
                 )}
                 {index === 1 && (
                   <Stack spacing={2}>

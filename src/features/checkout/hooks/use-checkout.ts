@@ -2,9 +2,8 @@ import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { ApiError, newIdempotencyKey } from "@/api/client";
-import { checkoutMutations, type PaymentMethod } from "@/api/checkout";
+import { checkoutMutations, type CheckoutBilling, type PaymentMethod } from "@/api/checkout";
 import type { Cart, CartShippingRate } from "@/api/cart";
-import type { CheckoutAddress } from "@/api/contract/checkout";
 import type { Order } from "@/api/order";
 
 export type CheckoutStep = 0 | 1 | 2 | 3;
@@ -34,18 +33,24 @@ export function useCheckout(onPlaced: (order: Order) => void) {
         : t`The shop could not be reached. Please check your connection and try again.`,
     );
 
-  function submitAddress(billing: CheckoutAddress) {
+  /** The billing address, also the shipping one; `onFieldErrors` gets a refusal's field errors (by our names). */
+  function submitAddress(
+    billing: CheckoutBilling,
+    onFieldErrors?: (errors: Record<string, string[]>) => void,
+  ) {
     setError(null);
     saveAddress.mutate(
-      // the billing address is the shipping address (api/checkout.ts adds what Bagisto needs for that)
-      { billing: { ...billing, use_for_shipping: true } },
+      { billing },
       {
         onSuccess: (reply) => {
           setRates(reply.rates);
           setCart(reply.cart);
           setStep(1);
         },
-        onError: fail,
+        onError: (e) => {
+          if (e instanceof ApiError && Object.keys(e.fieldErrors).length) onFieldErrors?.(e.fieldErrors);
+          fail(e);
+        },
       },
     );
   }

@@ -148,9 +148,11 @@ async function pool<T>(items: readonly T[], task: (item: T) => Promise<void>): P
   if (failure) throw (failure as { error: unknown }).error;
 }
 
-function productUrls(p: Product): string[] {
+/** The replies a saved product's pages ask for (the list holds the wire's products; these read the reshaped one). */
+function productUrls(wire: Product): string[] {
+  const p = reshapeProduct(wire);
   return [
-    apiUrl(catalogRequests.detailByUrlKey(p.url_key)),
+    apiUrl(catalogRequests.detailByUrlKey(p.urlKey)),
     apiUrl(catalogRequests.additionalInformation(p.id)),
     apiUrl(catalogRequests.configurableConfig(p.id)),
     apiUrl(catalogRequests.reviews(p.id)),
@@ -242,8 +244,8 @@ export async function preparePack(
   const kinds: ReplyKind<Product>[] = [
     (p: Product) => jsonBytes(p),
     () => 0,
-    (p: Product) => jsonBytes(p.variation ?? []),
-    (p: Product) => Math.min(p.reviews?.total ?? 0, 5),
+    (p: Product) => jsonBytes(reshapeProduct(p).colours),
+    (p: Product) => Math.min(reshapeProduct(p).reviewCount, 5),
   ].map((predictor, i) => ({
     predictor,
     samples: sampled.map((product) => ({ product, bytes: sizeOf(productUrls(product)[i]!) })),
