@@ -2,6 +2,7 @@ import "@/api/contract/zod-setup";
 import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { hydrate, type DehydratedState } from "@tanstack/react-query";
+import { outboxPolicies } from "@/app/outbox-policies";
 import { AppProviders, createAppServices } from "@/app/providers";
 import { readServerHandoff, setRenderingServerHtml } from "@/utils/server-html";
 import { activateInitialLocale, i18n } from "@/i18n/i18n";
@@ -14,7 +15,8 @@ const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
 const services = createAppServices();
-const outbox = createOutbox(services.queryClient);
+// The outbox knows no feature: the features' policies say what it does with their writes.
+const outbox = createOutbox({ queryClient: services.queryClient, policies: outboxPolicies });
 services.outbox = outbox;
 // A read with a saved copy that takes more than 4 s: the copy stays, with a notice (weak signal).
 watchSlowReads(services.queryClient);

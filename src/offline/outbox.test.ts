@@ -6,8 +6,16 @@ import { addCartLine, cartKeys, retryWhileUnreachable } from "@/api/cart";
 import { ApiError, setApiTransport } from "@/api/client";
 import { setWishlisted, wishlistKeys } from "@/api/wishlist";
 import { readDone } from "./done-keys";
-import { createOutbox } from "./outbox";
+import { createOutbox, type OutboxSummary } from "./outbox";
+import type { OutboxPolicy } from "./outbox-policy";
 import { serverReadIsCurrent } from "./server-freshness";
+
+/** Stand-ins for the features' policies: which writes hold back server reads of which kind. */
+const policies: OutboxPolicy[] = [
+  { mutationKey: cartKeys.all, writeKind: "cart" },
+  { mutationKey: wishlistKeys.all, writeKind: "wishlist" },
+];
+const outboxFor = (queryClient: QueryClient) => createOutbox({ queryClient, policies });
 
 afterEach(() => {
   localStorage.clear();
@@ -17,7 +25,7 @@ afterEach(() => {
 /** Runs one outbox cart write whose request ends with `error`, and says whether its key was marked done. */
 async function markedDone(key: string, error: Error): Promise<boolean> {
   const client = new QueryClient();
-  const outbox = createOutbox(client);
+  const outbox = outboxFor(client);
   try {
     const m = client.getMutationCache().build(client, {
       mutationKey: cartKeys.add(),
@@ -67,7 +75,7 @@ describe("which settled changes no tab or restart sends again", () => {
       return Promise.resolve(new Response(body, { status: 200 }));
     });
     const client = new QueryClient();
-    const outbox = createOutbox(client);
+    const outbox = outboxFor(client);
     try {
       const m = client.getMutationCache().build(client, {
         mutationKey: wishlistKeys.set(),
@@ -93,7 +101,7 @@ describe("a change another tab settled", () => {
     // localStorage note did; the copy here left, no write was under way any more, and a cart read from before
     // the change counted as current: the device cart went back to the old quantity.
     const client = new QueryClient();
-    const outbox = createOutbox(client);
+    const outbox = outboxFor(client);
     const otherTab = new BroadcastChannel("bicycle-shop-outbox");
     try {
       const readBefore = Date.now() - 1_000;
@@ -146,7 +154,7 @@ describe("undo of a waiting change (the change queue panel)", () => {
       return Promise.resolve(new Response('{"message":"ok"}', { status: 200 }));
     });
     const client = new QueryClient();
-    const outbox = createOutbox(client);
+    const outbox = outboxFor(client);
     const otherTab = new BroadcastChannel("bicycle-shop-outbox");
     const heard: unknown[] = [];
     otherTab.onmessage = (e: MessageEvent) => heard.push(e.data);
@@ -180,7 +188,7 @@ describe("undo of a waiting change (the change queue panel)", () => {
 
   it("refuses a change that may have reached the server, and undoes nothing of an entry then", async () => {
     const client = new QueryClient();
-    const outbox = createOutbox(client);
+    const outbox = outboxFor(client);
     try {
       const meta = { personal: true, offline: true };
       client.getMutationCache().build(client, { mutationKey: cartKeys.add(), meta }, waitingState("fresh"));
@@ -197,7 +205,7 @@ describe("undo of a waiting change (the change queue panel)", () => {
 
   it("finishes the undo's tidying (the Background Sync record's removal) before it says the change is undone", async () => {
     const client = new QueryClient();
-    const outbox = createOutbox(client);
+    const outbox = outboxFor(client);
     const tidied: string[][] = [];
     let release = () => undefined as void;
     const stop = outbox.onUndo(
@@ -223,6 +231,115 @@ describe("undo of a waiting change (the change queue panel)", () => {
       expect(tidied).toEqual([["undo-me"]]);
       stop();
     } finally {
+      outbox.dispose();
+    }
+  });
+});
+
+describe("the features' policies (the outbox knows no feature)", () => {
+  const waitingState = (variables: Record<string, unknown>, failureCount = 0) => ({
+    context: undefined,
+    data: undefined,
+    error: null,
+    failureCount,
+    failureReason: null,
+    isPaused: true,
+    status: "pending" as const,
+    variables,
+    submittedAt: Date.now(),
+  });
+  const meta = { offline: true };
+
+  it("coalesces a write only against the waiting writes of the policy that owns it; a write no policy owns is sent", () => {
+    const client = new QueryClient();
+    const seen: { waiting: string[]; next: unknown }[] = [];
+    const thing: OutboxPolicy = {
+      mutationKey: ["thing"],
+      coalesce(waiting, next) {
+        seen.push({
+          waiting: waiting.map((w) => (w.variables as { idempotencyKey: string }).idempotencyKey),
+          next,
+        });
+        // Drops every droppable waiting write; sends the new one unless it says otherwise.
+        return {
+          drop: waiting.filter((w) => w.droppable).map((w) => w.id),
+          send: (next.variables as { send?: boolean }).send !== false,
+        };
+      },
+    };
+    const outbox = createOutbox({ queryClient: client, policies: [thing] });
+    try {
+      const cache = client.getMutationCache();
+      cache.build(client, { mutationKey: ["thing", "set"], meta }, waitingState({ idempotencyKey: "t1" }));
+      cache.build(client, { mutationKey: ["thing", "set"], meta }, waitingState({ idempotencyKey: "t2" }, 1));
+      cache.build(client, { mutationKey: ["other", "set"], meta }, waitingState({ idempotencyKey: "o1" }));
+
+      expect(outbox.prepare(["other", "set"], { idempotencyKey: "o2" })).toBe(true);
+      expect(seen).toEqual([]);
+      expect(outbox.prepare(["thing", "set"], { idempotencyKey: "t3", send: false })).toBe(false);
+      expect(seen).toEqual([
+        {
+          waiting: ["t1", "t2"],
+          next: { mutationKey: ["thing", "set"], variables: { idempotencyKey: "t3", send: false } },
+        },
+      ]);
+      // Its never-sent write left; the one that may have reached the server and the other feature's stay.
+      expect(outbox.waiting().map((c) => c.key)).toEqual(["t2", "o1"]);
+    } finally {
+      outbox.dispose();
+    }
+  });
+
+  it("runs a policy around a replay: its waiting writes listed, its queries read again, its price check in the summary", async () => {
+    const client = new QueryClient();
+    client.setMutationDefaults(["thing", "set"], { mutationFn: () => Promise.resolve({ ok: true }) });
+    client.setMutationDefaults(["other", "set"], { mutationFn: () => Promise.resolve({ ok: true }) });
+    client.setQueryData(["thing", "list"], ["before"]);
+    client.setQueryData(["other", "list"], ["before"]);
+    const listedAtStart: unknown[] = [];
+    const events: string[] = [];
+    const replayed: unknown[] = [];
+    const thing: OutboxPolicy = {
+      mutationKey: ["thing"],
+      duringReplay(waiting) {
+        listedAtStart.push(
+          ...waiting().map((w) => (w.variables as { idempotencyKey: string }).idempotencyKey),
+        );
+        events.push("start");
+        return () => events.push("end");
+      },
+      queriesToReload: [["thing", "list"]],
+      priceChanges(writes, queryClient) {
+        replayed.push(...writes);
+        events.push(
+          queryClient.getQueryState(["thing", "list"])?.isInvalidated ? "checked after reload" : "too early",
+        );
+        return writes.map((w) => ({ label: w.label, from: 1, to: 2 }));
+      },
+    };
+    const outbox = createOutbox({ queryClient: client, policies: [thing] });
+    const summaries: OutboxSummary[] = [];
+    const stop = outbox.subscribeSummary((s) => summaries.push(s));
+    try {
+      const cache = client.getMutationCache();
+      cache.build(
+        client,
+        { mutationKey: ["thing", "set"], meta },
+        waitingState({ idempotencyKey: "t1", label: "T" }),
+      );
+      cache.build(client, { mutationKey: ["other", "set"], meta }, waitingState({ idempotencyKey: "o1" }));
+      await outbox.replay();
+      expect(listedAtStart).toEqual(["t1"]);
+      expect(events).toEqual(["start", "end", "checked after reload"]);
+      expect(replayed).toEqual([
+        { mutationKey: ["thing", "set"], variables: { idempotencyKey: "t1", label: "T" }, label: "T" },
+      ]);
+      expect(summaries).toEqual([
+        { synced: 2, syncedKeys: ["t1", "o1"], refused: [], priceChanged: [{ label: "T", from: 1, to: 2 }] },
+      ]);
+      expect(client.getQueryState(["other", "list"])?.isInvalidated).toBe(false);
+    } finally {
+      stop();
       outbox.dispose();
     }
   });

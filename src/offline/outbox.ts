@@ -5,14 +5,18 @@
  * so a replay after a reload, a restart or a crash mid-request is deduplicated by the server.
  *
  * This module adds what TanStack Query does not do by itself:
- *  - coalescing before a change is queued (outbox-rules.ts);
+ *  - coalescing before a change is queued (the rules of the feature that owns it);
  *  - one replaying tab: `resumePausedMutations` runs under a Web Lock; the other tabs mirror the waiting
- *    changes (BroadcastChannel), drop the ones another tab has sent, and refresh their cart and wishlist;
+ *    changes (BroadcastChannel), drop the ones another tab has sent, and read the features' queries again;
  *  - replay triggers: app start (after the cache is restored), `online`, `visibilitychange`/focus;
  *  - one summary after a replay: how many changes synced and which ones the server refused;
- *  - `navigator.storage.persist()` asked once, at the first cart or wishlist change;
+ *  - `navigator.storage.persist()` asked once, at the first change of a feature that asks for it;
  *  - undo of a change never sent (the change queue panel, change-queue.ts): it leaves every tab and every
  *    restart like a settled change (done-keys.ts), and no request ever carries it (the client's send guard).
+ *
+ * It knows no feature: what it does with a feature's writes (coalescing, order, a merged replay, the queries
+ * read again, the price check, the server-freshness notes) is that feature's policy (outbox-policy.ts), handed
+ * to `createOutbox` by the app (main.tsx).
  */
 import {
   onlineManager,
@@ -22,23 +26,12 @@ import {
   type QueryClient,
 } from "@tanstack/react-query";
 import { readToken, subscribeAuth } from "@/api/auth-storage";
-import { cartBatchChange, cartKeys, sameMutationKey, setMinimalCartReplies } from "@/api/cart";
-import { startCartBatches, stopCartBatches } from "@/api/cart-batch";
 import { ApiError, setSendGuard } from "@/api/client";
-import { wishlistKeys } from "@/api/wishlist";
-import type { Cart } from "@/api/cart";
-import type { QueuedChange } from "./change-queue";
+import { startsWithKey, type QueuedChange } from "./change-queue";
 import { markDone, markSent, readDone, readSent } from "./done-keys";
 import { noteWriteOver, noteWriteUnderWay, type WriteKind } from "./server-freshness";
 import { OUTBOX_LOCK_NAME } from "./background-sync-records";
-import {
-  coalesce,
-  lineKey,
-  priceChanges,
-  type OutboxChange,
-  type PriceChange,
-  type SeenPrice,
-} from "./outbox-rules";
+import type { OutboxPolicy, OutboxWrite, PriceChange, ReplayedWrite } from "./outbox-policy";
 
 type AnyMutation = Mutation<unknown, Error, unknown, unknown>;
 
@@ -80,26 +73,8 @@ type Message =
 
 interface Variables {
   idempotencyKey?: unknown;
+  /** what the change is about (a product name), for the summary */
   label?: unknown;
-  productId?: unknown;
-  /** the unit price the shopper saw when adding (base currency) */
-  seenPrice?: unknown;
-  variant?: { variantId?: unknown } | null;
-  line?: { productId?: unknown; variantId?: unknown; cartItemId?: unknown };
-  wanted?: unknown;
-}
-
-function numberOrNull(v: unknown): number | null {
-  return v === null || v === undefined || v === "" || !Number.isFinite(Number(v)) ? null : Number(v);
-}
-
-/** The server cart's lines as product, variant and unit price (base currency), for the price check. */
-function serverLinePrices(cart: Cart | null | undefined) {
-  return (cart?.items ?? []).map((item) => ({
-    productId: item.productId,
-    variantId: item.variantId,
-    price: item.unitPrice,
-  }));
 }
 
 function vars(m: AnyMutation): Variables {
@@ -112,27 +87,10 @@ export function idempotencyKeyOf(m: AnyMutation): string | null {
   return typeof key === "string" ? key : null;
 }
 
-const num = (v: unknown) => (typeof v === "number" ? v : null);
-
-/** What a write is about, for the coalescing rules. */
-export function describeChange(mutationKey: MutationKey | undefined, variables: unknown): OutboxChange {
-  const v = (typeof variables === "object" && variables !== null ? variables : {}) as Variables;
-  if (sameMutationKey(mutationKey, cartKeys.add()))
-    return { kind: "cart-add", line: lineKey(num(v.productId) ?? 0, num(v.variant?.variantId)) };
-  if (sameMutationKey(mutationKey, cartKeys.setQuantity()))
-    return { kind: "cart-set", line: lineKey(num(v.line?.productId) ?? 0, num(v.line?.variantId)) };
-  if (sameMutationKey(mutationKey, cartKeys.remove()))
-    return { kind: "cart-remove", line: lineKey(num(v.line?.productId) ?? 0, num(v.line?.variantId)) };
-  if (sameMutationKey(mutationKey, cartKeys.empty())) return { kind: "cart-empty" };
-  if (
-    sameMutationKey(mutationKey, cartKeys.applyCoupon()) ||
-    sameMutationKey(mutationKey, cartKeys.removeCoupon())
-  )
-    return { kind: "coupon" };
-  if (sameMutationKey(mutationKey, wishlistKeys.set()))
-    return { kind: "wishlist", productId: num(v.productId) ?? 0 };
-  return { kind: "other" };
-}
+const toWrite = (m: AnyMutation): OutboxWrite => ({
+  mutationKey: m.options.mutationKey,
+  variables: m.state.variables,
+});
 
 /** A change still waiting to be sent (paused, or retrying). */
 export function isWaiting(m: AnyMutation): boolean {
@@ -154,27 +112,11 @@ function refusalMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** A coupon reply that says the code was not accepted (`success: false`) counts as refused. */
+/** A reply that says the change was not accepted (`success: false`, e.g. a coupon code) counts as refused. */
 function replyRefusal(data: unknown): string | null {
   if (typeof data !== "object" || data === null) return null;
   const d = data as { success?: unknown; message?: unknown };
   return d.success === false ? (typeof d.message === "string" ? d.message : "") : null;
-}
-
-function kindOf(m: AnyMutation): WriteKind | null {
-  const head = m.options.mutationKey?.[0];
-  return head === cartKeys.all[0] ? "cart" : head === wishlistKeys.all[0] ? "wishlist" : null;
-}
-
-/** Tells every tab which cart and wishlist writes are under way (server-freshness.ts). */
-function noteUnderWay(eventType: string, m: AnyMutation, action: string | null): void {
-  const kind = kindOf(m);
-  const key = idempotencyKeyOf(m);
-  if (!kind || !key) return;
-  if ((eventType === "added" && m.state.status === "pending") || action === "pending")
-    noteWriteUnderWay(kind, key);
-  else if (action === "success" || action === "error") noteWriteOver(kind, key, true);
-  else if (eventType === "removed" && m.state.status === "pending") noteWriteOver(kind, key, false);
 }
 
 export interface Outbox {
@@ -202,7 +144,7 @@ export interface Outbox {
   subscribeSummary(listener: (summary: OutboxSummary) => void): () => void;
   /**
    * Changes that settled outside the pages (the service worker's Background Sync): they leave this tab's
-   * outbox, and the cart and wishlist are read again.
+   * outbox, and the policies' queries are read again.
    */
   settledOutside(sent: readonly { key: string; kind: string }[]): void;
   /** Shows a summary of changes settled outside the pages. */
@@ -210,7 +152,13 @@ export interface Outbox {
   dispose(): void;
 }
 
-export function createOutbox(queryClient: QueryClient): Outbox {
+export interface OutboxOptions {
+  queryClient: QueryClient;
+  /** what the outbox does with each feature's writes (outbox-policy.ts); writes no policy owns just wait */
+  policies?: readonly OutboxPolicy[];
+}
+
+export function createOutbox({ queryClient, policies = [] }: OutboxOptions): Outbox {
   // TanStack's online manager starts as "online" and only listens to events: a page opened while offline
   // must start offline, or its writes would be sent (and fail) instead of being queued.
   if (typeof navigator !== "undefined") onlineManager.setOnline(navigator.onLine);
@@ -227,6 +175,36 @@ export function createOutbox(queryClient: QueryClient): Outbox {
   let disposed = false;
 
   const all = () => cache.getAll() as AnyMutation[];
+
+  const policyOf = (mutationKey: MutationKey | undefined): OutboxPolicy | undefined =>
+    mutationKey ? policies.find((p) => startsWithKey(mutationKey, p.mutationKey)) : undefined;
+  const kindOf = (m: AnyMutation): WriteKind | null => policyOf(m.options.mutationKey)?.writeKind ?? null;
+  const writeKinds = new Set(policies.flatMap((p) => (p.writeKind ? [p.writeKind] : [])));
+  const isWriteKind = (kind: string | null | undefined): kind is WriteKind =>
+    typeof kind === "string" && writeKinds.has(kind as WriteKind);
+  /** A policy's waiting writes: those of its ordered scope when it has one. */
+  const waitingOf = (p: OutboxPolicy) =>
+    all().filter(
+      (m) =>
+        isWaiting(m) &&
+        (p.orderedScope !== undefined
+          ? m.options.scope?.id === p.orderedScope
+          : policyOf(m.options.mutationKey) === p),
+    );
+  const queriesToReload = policies.flatMap((p) => p.queriesToReload ?? []);
+  const reloadQueries = () =>
+    Promise.all(queriesToReload.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+
+  /** Tells every tab which writes of a policy with a write kind are under way (server-freshness.ts). */
+  function noteUnderWay(eventType: string, m: AnyMutation, action: string | null): void {
+    const kind = kindOf(m);
+    const key = idempotencyKeyOf(m);
+    if (!kind || !key) return;
+    if ((eventType === "added" && m.state.status === "pending") || action === "pending")
+      noteWriteUnderWay(kind, key);
+    else if (action === "success" || action === "error") noteWriteOver(kind, key, true);
+    else if (eventType === "removed" && m.state.status === "pending") noteWriteOver(kind, key, false);
+  }
   const post = (msg: Message) => {
     try {
       channel?.postMessage(msg);
@@ -269,22 +247,21 @@ export function createOutbox(queryClient: QueryClient): Outbox {
   /**
    * Another tab settled these changes (or dropped them unsent). It noted when in localStorage, which this tab
    * may see only after this message: noted here too, or a server read this tab started before the change
-   * landed would count as current once the copy leaves, and put the older cart or wishlist back on the device.
+   * landed would count as current once the copy leaves, and put the older state back on the device.
    */
   const settledElsewhere = (keys: readonly string[], kind: WriteKind | null | undefined) => {
-    if (kind === "cart" || kind === "wishlist") for (const key of keys) noteWriteOver(kind, key, true);
+    if (isWriteKind(kind)) for (const key of keys) noteWriteOver(kind, key, true);
     removeByKeys(new Set(keys));
   };
 
   function prepare(mutationKey: MutationKey, variables: unknown): boolean {
-    const waiting = all().filter(isWaiting);
-    const { drop, send } = coalesce(
-      waiting.map((m) => ({
-        id: String(m.mutationId),
-        change: describeChange(m.options.mutationKey, m.state.variables),
-        droppable: isDroppable(m),
-      })),
-      describeChange(mutationKey, variables),
+    const policy = policyOf(mutationKey);
+    if (!policy?.coalesce) return true;
+    // A policy's rules weigh its own waiting writes only.
+    const waiting = all().filter((m) => isWaiting(m) && policyOf(m.options.mutationKey) === policy);
+    const { drop, send } = policy.coalesce(
+      waiting.map((m) => ({ ...toWrite(m), id: String(m.mutationId), droppable: isDroppable(m) })),
+      { mutationKey, variables },
     );
     const dropped = waiting.filter((m) => drop.includes(String(m.mutationId)));
     dropped.forEach((m) => cache.remove(m));
@@ -311,8 +288,7 @@ export function createOutbox(queryClient: QueryClient): Outbox {
     if (!m || m.meta?.offline !== true) return;
     noteUnderWay(event.type, m, event.type === "updated" ? event.action.type : null);
     if (event.type === "added") {
-      const key = m.options.mutationKey?.[0];
-      if (key === cartKeys.all[0] || key === wishlistKeys.all[0]) askPersistentStorage();
+      if (policyOf(m.options.mutationKey)?.keepsStorage) askPersistentStorage();
       // Restored from IndexedDB or mirrored from another tab: it was queued offline.
       if (m.state.status === "pending") {
         queuedOffline.add(m);
@@ -361,8 +337,7 @@ export function createOutbox(queryClient: QueryClient): Outbox {
     } else if (msg.type === "dropped") {
       settledElsewhere(msg.keys, msg.kind);
     } else if (msg.type === "synced") {
-      void queryClient.invalidateQueries({ queryKey: cartKeys.detail() });
-      void queryClient.invalidateQueries({ queryKey: wishlistKeys.list() });
+      void reloadQueries().catch(() => undefined);
     }
   }
   channel?.addEventListener("message", onMessage);
@@ -387,14 +362,13 @@ export function createOutbox(queryClient: QueryClient): Outbox {
   });
 
   /**
-   * The cart's waiting changes replay in the order they were made, whichever tab made them: a change that
-   * reached this tab late (mirrored, or restored by another tab after a reload) is sent in its place, not
-   * last. Waiting changes found out of order are built again in order (from the first misplaced one on).
+   * The waiting changes of an ordered scope (a policy's `orderedScope`) replay in the order they were made,
+   * whichever tab made them: a change that reached this tab late (mirrored, or restored by another tab after a
+   * reload) is sent in its place, not last. Waiting changes found out of order are built again in order (from
+   * the first misplaced one on).
    */
-  function putInOrder(): void {
-    const waiting = all().filter(
-      (m) => isWaiting(m) && m.state.isPaused && m.options.scope?.id === cartKeys.all[0],
-    );
+  function putInOrder(scope: string): void {
+    const waiting = all().filter((m) => isWaiting(m) && m.state.isPaused && m.options.scope?.id === scope);
     const sorted = [...waiting].sort((a, b) => a.state.submittedAt - b.state.submittedAt);
     const first = sorted.findIndex((m, i) => m !== waiting[i]);
     if (first < 0) return;
@@ -409,28 +383,23 @@ export function createOutbox(queryClient: QueryClient): Outbox {
   async function replayHere(): Promise<void> {
     // Changes another tab already sent (its messages may not have arrived yet).
     removeByKeys(new Set(Object.keys(readDone())));
-    putInOrder();
+    for (const p of policies) if (p.orderedScope !== undefined) putInOrder(p.orderedScope);
     const batch = all().filter((m) => isWaiting(m) && m.state.isPaused);
     if (!batch.length) return;
     replaying = true;
-    // The cart is read once at the end, not with every write's reply; the cart writes waiting in a row go
-    // as one request (api/cart-batch.ts), each still with its own key and result.
-    setMinimalCartReplies(true);
-    startCartBatches(() =>
-      all()
-        .filter((m) => isWaiting(m) && m.options.scope?.id === cartKeys.all[0])
-        .map((m) => cartBatchChange(m.options.mutationKey, m.state.variables)),
+    // What a policy does while its writes replay (e.g. sends a run of them as one request).
+    const endings = policies.flatMap((p) =>
+      p.duringReplay ? [p.duringReplay(() => waitingOf(p).map(toWrite))] : [],
     );
     try {
       await originalResume();
     } finally {
       replaying = false;
-      setMinimalCartReplies(false);
-      stopCartBatches();
+      endings.forEach((end) => end());
     }
     const reported = batch.filter((m) => queuedOffline.has(m) && cache.getAll().includes(m));
     const summary: OutboxSummary = { synced: 0, syncedKeys: [], refused: [], priceChanged: [] };
-    const seen: SeenPrice[] = [];
+    const replayed: { policy: OutboxPolicy | undefined; write: ReplayedWrite }[] = [];
     for (const m of reported) {
       const label = typeof vars(m).label === "string" ? (vars(m).label as string) : null;
       if (m.state.status === "error") summary.refused.push({ label, message: refusalMessage(m.state.error) });
@@ -442,27 +411,19 @@ export function createOutbox(queryClient: QueryClient): Outbox {
           const key = idempotencyKeyOf(m);
           if (key !== null) summary.syncedKeys.push(key);
         }
-        const v = vars(m);
-        if (sameMutationKey(m.options.mutationKey, cartKeys.add()) && typeof v.seenPrice === "number")
-          seen.push({
-            label,
-            productId: Number(v.productId),
-            variantId: numberOrNull(v.variant?.variantId),
-            price: v.seenPrice,
-          });
+        replayed.push({ policy: policyOf(m.options.mutationKey), write: { ...toWrite(m), label } });
       }
     }
-    // The server's cart and wishlist are the truth now: reload them here and in the other tabs.
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: cartKeys.detail() }),
-      queryClient.invalidateQueries({ queryKey: wishlistKeys.list() }),
-    ]).catch(() => undefined);
+    // The server's state is the truth now: the policies' queries are read again here and in the other tabs.
+    await reloadQueries().catch(() => undefined);
     post({ type: "synced" });
-    if (seen.length)
-      summary.priceChanged = priceChanges(
-        seen,
-        serverLinePrices(queryClient.getQueryData<Cart | null>(cartKeys.detail())),
-      );
+    summary.priceChanged = policies.flatMap(
+      (p) =>
+        p.priceChanges?.(
+          replayed.filter((r) => r.policy === p).map((r) => r.write),
+          queryClient,
+        ) ?? [],
+    );
     if (summary.synced + summary.refused.length > 0) summaryListeners.forEach((l) => l(summary));
   }
 
@@ -572,12 +533,10 @@ export function createOutbox(queryClient: QueryClient): Outbox {
     settledOutside(sent) {
       if (!sent.length) return;
       // Sent by the service worker: over for this tab too (a send of the same change this tab had started is
-      // no longer under way), so the reads below count as current and the cart and wishlist are reconciled.
-      for (const { key, kind } of sent)
-        if (kind === "cart" || kind === "wishlist") noteWriteOver(kind, key, true);
+      // no longer under way), so the reads below count as current and the device follows the server again.
+      for (const { key, kind } of sent) if (isWriteKind(kind)) noteWriteOver(kind, key, true);
       removeByKeys(new Set(sent.map((e) => e.key)));
-      void queryClient.invalidateQueries({ queryKey: cartKeys.detail() });
-      void queryClient.invalidateQueries({ queryKey: wishlistKeys.list() });
+      void reloadQueries().catch(() => undefined);
     },
     report(summary) {
       if (summary.synced + summary.refused.length > 0) summaryListeners.forEach((l) => l(summary));

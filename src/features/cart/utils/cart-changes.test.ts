@@ -3,11 +3,11 @@ import { QueryClient } from "@tanstack/react-query";
 import { cartKeys } from "@/api/cart";
 import { catalogKeys } from "@/api/catalog";
 import { activateLocale } from "@/i18n/i18n";
-import { coalesceAll } from "@/offline/outbox-rules";
 import { describeQueue, type QueuedChange } from "@/offline/change-queue";
-import { describeChange } from "@/offline/outbox";
+import { coalesceAll } from "@/offline/outbox-policy";
 import { cartBefore, cartChangeDescriber, lineBefore, lineOutcome, planCartEntries } from "./cart-changes";
 import { cartReducer, emptyCart, type CartAction, type CartLine, type LocalCart } from "./cart-reducer";
+import { coalesceCart, describeCartChange } from "./outbox-rules";
 
 const line = (productId: number, quantity: number, id = productId): CartLine => ({
   id,
@@ -54,7 +54,10 @@ const remove = (productId: number, before?: CartLine | null) =>
 /** What the outbox still holds after coalescing, as the panel gets it. */
 function queued(changes: QueuedChange[]): QueuedChange[] {
   const kept = new Set(
-    coalesceAll(changes.map((c) => ({ id: c.key, change: describeChange(c.mutationKey, c.variables) }))),
+    coalesceAll(
+      coalesceCart,
+      changes.map((c) => ({ id: c.key, change: describeCartChange(c.mutationKey, c.variables) })),
+    ),
   );
   return changes.filter((c) => kept.has(c.key));
 }

@@ -4,16 +4,17 @@
  * dehydrate/hydrate like a reload), and random cart and wishlist edits, with a network that sometimes fails
  * before a request reaches the server and sometimes loses the reply of a write the server applied.
  * At the end the server cart and wishlist must equal the model of what the shopper intended, with no
- * duplicate lines.
+ * duplicate lines. The outbox runs with the app's policies (outbox-policies.ts), as main.tsx creates it.
  */
 import { dehydrate, hydrate, onlineManager, QueryClient, type MutationKey } from "@tanstack/react-query";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartKeys, cartMutations } from "@/api/cart";
 import { newIdempotencyKey } from "@/api/client";
 import { wishlistKeys, wishlistMutations } from "@/api/wishlist";
-import { lineKey } from "./outbox-rules";
-import { createOutbox, type Outbox } from "./outbox";
-import { dehydrateOptions, markInFlightAsPaused } from "./persister";
+import { lineKey } from "@/features/cart/utils/outbox-rules";
+import { createOutbox, type Outbox } from "@/offline/outbox";
+import { dehydrateOptions, markInFlightAsPaused } from "@/offline/persister";
+import { outboxPolicies } from "./outbox-policies";
 
 // The reference server's in-process app and test shopper, loaded at run time: server/ is its own TypeScript
 // project, so only the few members used here are typed.
@@ -151,7 +152,7 @@ describe("outbox soak", () => {
       };
 
       let client = appClient();
-      let outbox: Outbox = createOutbox(client);
+      let outbox: Outbox = createOutbox({ queryClient: client, policies: outboxPolicies });
       const cart = new Map<string, number>();
       const wishlist = new Set<number>();
       let online = true;
@@ -185,7 +186,7 @@ describe("outbox soak", () => {
           outbox.dispose();
           client = appClient();
           hydrate(client, persisted.clientState as never);
-          outbox = createOutbox(client);
+          outbox = createOutbox({ queryClient: client, policies: outboxPolicies });
           void outbox.replay();
         } else if (r < 0.45) {
           const qty = 1 + Math.floor(random() * 2);

@@ -1,45 +1,39 @@
 /*
- * Coalescing rules of the outbox (DESIGN §4), as a pure function over the changes still waiting to be sent.
- * Only a change that has never been attempted may be dropped: one that may have reached the server (a retry,
- * or a request cut by a crash) stays, and its Idempotency-Key makes its replay harmless.
- *  - cart quantity: the last quantity of a line wins (earlier waiting quantities are dropped);
- *  - cart remove: cancels the line's waiting adds and quantities (they are never sent); the remove itself is
+ * The cart's coalescing rules in the outbox (DESIGN §4), as a pure function over the cart changes still waiting
+ * to be sent. Only a change that has never been attempted may be dropped: one that may have reached the server
+ * (a retry, or a request cut by a crash) stays, and its Idempotency-Key makes its replay harmless.
+ *  - quantity: the last quantity of a line wins (earlier waiting quantities are dropped);
+ *  - remove: cancels the line's waiting adds and quantities (they are never sent); the remove itself is
  *    still sent: the device may not know yet that the server has the line (its line id is learnt only when
  *    the server cart is read back), and removing a line the server lacks is a harmless no-op;
- *  - cart empty: drops every waiting add, quantity and remove;
- *  - coupon: the last apply/remove wins;
- *  - wishlist: an intent ("in"/"out") per product, the last one wins (replay compares with the server list).
+ *  - empty: drops every waiting add, quantity and remove;
+ *  - coupon: the last apply/remove wins.
  */
+import type { MutationKey } from "@tanstack/react-query";
+import { cartKeys, sameMutationKey } from "@/api/cart";
+import type { CoalesceResult, PriceChange } from "@/offline/outbox-policy";
 
-export type OutboxChange =
+export type CartOutboxChange =
   | { kind: "cart-add"; line: string }
   | { kind: "cart-set"; line: string }
   | { kind: "cart-remove"; line: string }
   | { kind: "cart-empty" }
   | { kind: "coupon" }
-  | { kind: "wishlist"; productId: number }
   | { kind: "other" };
 
-export interface WaitingChange {
+export interface WaitingCartChange {
   id: string;
-  change: OutboxChange;
+  change: CartOutboxChange;
   /** false when it may already have reached the server */
   droppable: boolean;
 }
 
-export interface CoalesceResult {
-  /** ids of waiting changes to drop */
-  drop: string[];
-  /** whether the new change must be sent */
-  send: boolean;
-}
-
-const isLineChange = (c: OutboxChange): c is Extract<OutboxChange, { line: string }> =>
+const isLineChange = (c: CartOutboxChange): c is Extract<CartOutboxChange, { line: string }> =>
   c.kind === "cart-add" || c.kind === "cart-set" || c.kind === "cart-remove";
 
-export function coalesce(waiting: readonly WaitingChange[], next: OutboxChange): CoalesceResult {
+export function coalesceCart(waiting: readonly WaitingCartChange[], next: CartOutboxChange): CoalesceResult {
   const droppable = waiting.filter((w) => w.droppable);
-  const ids = (pred: (c: OutboxChange) => boolean) =>
+  const ids = (pred: (c: CartOutboxChange) => boolean) =>
     droppable.filter((w) => pred(w.change)).map((w) => w.id);
   switch (next.kind) {
     case "cart-set":
@@ -53,8 +47,6 @@ export function coalesce(waiting: readonly WaitingChange[], next: OutboxChange):
       return { drop: ids(isLineChange), send: true };
     case "coupon":
       return { drop: ids((c) => c.kind === "coupon"), send: true };
-    case "wishlist":
-      return { drop: ids((c) => c.kind === "wishlist" && c.productId === next.productId), send: true };
     default:
       return { drop: [], send: true };
   }
@@ -65,18 +57,33 @@ export function lineKey(productId: number, variantId: number | null | undefined)
   return `${productId}:${variantId ?? ""}`;
 }
 
-/**
- * Applies `coalesce` to a whole sequence (what the outbox holds after each change): used by tests and by
- * the model of the soak test.
- */
-export function coalesceAll(changes: readonly { id: string; change: OutboxChange }[]): string[] {
-  let queue: WaitingChange[] = [];
-  for (const c of changes) {
-    const { drop, send } = coalesce(queue, c.change);
-    queue = queue.filter((w) => !drop.includes(w.id));
-    if (send) queue.push({ id: c.id, change: c.change, droppable: true });
-  }
-  return queue.map((w) => w.id);
+interface Variables {
+  productId?: unknown;
+  variant?: { variantId?: unknown } | null;
+  line?: { productId?: unknown; variantId?: unknown };
+}
+
+const num = (v: unknown) => (typeof v === "number" ? v : null);
+
+/** What a cart write is about, for the coalescing rules. */
+export function describeCartChange(
+  mutationKey: MutationKey | undefined,
+  variables: unknown,
+): CartOutboxChange {
+  const v = (typeof variables === "object" && variables !== null ? variables : {}) as Variables;
+  if (sameMutationKey(mutationKey, cartKeys.add()))
+    return { kind: "cart-add", line: lineKey(num(v.productId) ?? 0, num(v.variant?.variantId)) };
+  if (sameMutationKey(mutationKey, cartKeys.setQuantity()))
+    return { kind: "cart-set", line: lineKey(num(v.line?.productId) ?? 0, num(v.line?.variantId)) };
+  if (sameMutationKey(mutationKey, cartKeys.remove()))
+    return { kind: "cart-remove", line: lineKey(num(v.line?.productId) ?? 0, num(v.line?.variantId)) };
+  if (sameMutationKey(mutationKey, cartKeys.empty())) return { kind: "cart-empty" };
+  if (
+    sameMutationKey(mutationKey, cartKeys.applyCoupon()) ||
+    sameMutationKey(mutationKey, cartKeys.removeCoupon())
+  )
+    return { kind: "coupon" };
+  return { kind: "other" };
 }
 
 /** The unit price the shopper saw when a cart line was added offline. */
@@ -91,11 +98,6 @@ export interface ServerLinePrice {
   productId: number;
   variantId: number | null;
   price: number;
-}
-export interface PriceChange {
-  label: string | null;
-  from: number;
-  to: number;
 }
 
 /**

@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { coalesce, coalesceAll, lineKey, priceChanges, type OutboxChange } from "./outbox-rules";
+import { coalesceAll } from "@/offline/outbox-policy";
+import { coalesceCart as coalesce, lineKey, priceChanges, type CartOutboxChange } from "./outbox-rules";
 
 const A = lineKey(1, 10);
 const B = lineKey(2, null);
-const seq = (...changes: OutboxChange[]) =>
-  coalesceAll(changes.map((change, i) => ({ id: `c${i}`, change })));
+const seq = (...changes: CartOutboxChange[]) =>
+  coalesceAll(
+    coalesce,
+    changes.map((change, i) => ({ id: `c${i}`, change })),
+  );
 
-describe("outbox coalescing", () => {
+describe("outbox coalescing of cart changes", () => {
   it("keeps only the last quantity of a line", () => {
     expect(
       seq(
@@ -45,16 +49,6 @@ describe("outbox coalescing", () => {
         { kind: "cart-empty" },
       ),
     ).toEqual(["c1", "c3"]);
-  });
-
-  it("keeps the last wishlist intent per product", () => {
-    expect(
-      seq(
-        { kind: "wishlist", productId: 7 },
-        { kind: "wishlist", productId: 8 },
-        { kind: "wishlist", productId: 7 },
-      ),
-    ).toEqual(["c1", "c2"]);
   });
 
   it("keeps the last coupon change", () => {

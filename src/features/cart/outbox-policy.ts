@@ -1,0 +1,73 @@
+/*
+ * What the outbox knows of cart writes (issue 17 item 7; the outbox itself is offline/outbox.ts): their
+ * coalescing rules (utils/outbox-rules.ts), their order (one scope, replayed in the order they were made), the
+ * merged replay of a run of them as one request (api/cart-batch.ts, decision 026) with replies that leave the
+ * cart out, the cart read again after a replay, and the price check of lines added offline.
+ */
+import { cartBatchChange, cartKeys, sameMutationKey, setMinimalCartReplies, type Cart } from "@/api/cart";
+import { startCartBatches, stopCartBatches } from "@/api/cart-batch";
+import type { OutboxPolicy } from "@/offline/outbox-policy";
+import { coalesceCart, describeCartChange, priceChanges, type SeenPrice } from "./utils/outbox-rules";
+
+function numberOrNull(v: unknown): number | null {
+  return v === null || v === undefined || v === "" || !Number.isFinite(Number(v)) ? null : Number(v);
+}
+
+/** The server cart's lines as product, variant and unit price (base currency), for the price check. */
+function serverLinePrices(cart: Cart | null | undefined) {
+  return (cart?.items ?? []).map((item) => ({
+    productId: item.productId,
+    variantId: item.variantId,
+    price: item.unitPrice,
+  }));
+}
+
+interface AddVariables {
+  productId?: unknown;
+  /** the unit price the shopper saw when adding (base currency) */
+  seenPrice?: unknown;
+  variant?: { variantId?: unknown } | null;
+}
+
+export const cartOutboxPolicy: OutboxPolicy = {
+  mutationKey: cartKeys.all,
+  coalesce: (waiting, next) =>
+    coalesceCart(
+      waiting.map((w) => ({
+        id: w.id,
+        change: describeCartChange(w.mutationKey, w.variables),
+        droppable: w.droppable,
+      })),
+      describeCartChange(next.mutationKey, next.variables),
+    ),
+  // Every cart write shares the scope "cart" (api/cart.ts).
+  orderedScope: cartKeys.all[0],
+  duringReplay(waiting) {
+    // The cart is read once at the end, not with every write's reply; the cart writes waiting in a row go
+    // as one request (api/cart-batch.ts), each still with its own key and result.
+    setMinimalCartReplies(true);
+    startCartBatches(() => waiting().map((w) => cartBatchChange(w.mutationKey, w.variables)));
+    return () => {
+      setMinimalCartReplies(false);
+      stopCartBatches();
+    };
+  },
+  queriesToReload: [cartKeys.detail()],
+  priceChanges(replayed, queryClient) {
+    const seen: SeenPrice[] = [];
+    for (const w of replayed) {
+      const v = (typeof w.variables === "object" && w.variables !== null ? w.variables : {}) as AddVariables;
+      if (sameMutationKey(w.mutationKey, cartKeys.add()) && typeof v.seenPrice === "number")
+        seen.push({
+          label: w.label,
+          productId: Number(v.productId),
+          variantId: numberOrNull(v.variant?.variantId),
+          price: v.seenPrice,
+        });
+    }
+    if (!seen.length) return [];
+    return priceChanges(seen, serverLinePrices(queryClient.getQueryData<Cart | null>(cartKeys.detail())));
+  },
+  writeKind: "cart",
+  keepsStorage: true,
+};
