@@ -10,7 +10,7 @@ import type { I18n } from "@lingui/core";
 import { i18n as browserI18n } from "@/i18n/i18n";
 import { registerMutationDefaults } from "@/offline/mutation-defaults";
 import type { Outbox } from "@/offline/outbox";
-import { NO_OUTBOX, OutboxContext } from "@/offline/outbox-context";
+import { OutboxContext } from "@/offline/outbox-context";
 import { appPersister, dehydrateOptions, PERSIST_BUSTER, PERSIST_MAX_AGE } from "@/offline/persister";
 import { installChunkLoadRecovery, registerServiceWorker } from "@/offline/register-sw";
 import { createQueryClient } from "./query-client";
@@ -64,7 +64,7 @@ export function AppProviders({ services }: { services: AppServices }) {
           }}
           onSuccess={onCacheRestored}
         >
-          <OutboxContext value={outbox ?? NO_OUTBOX}>
+          <OutboxContext value={outbox}>
             <RouterProvider router={router} />
             <LazyToastHost />
           </OutboxContext>

@@ -10,16 +10,20 @@ import type { Outbox } from "./outbox";
 /** What the screens use of the outbox. */
 export type OutboxPort = Pick<Outbox, "prepare" | "waiting" | "undo" | "subscribeSummary">;
 
-export const NO_OUTBOX: OutboxPort = {
+const NO_OUTBOX: OutboxPort = {
   prepare: () => true,
   waiting: () => [],
   undo: () => Promise.resolve(false),
   subscribeSummary: () => () => undefined,
 };
 
-export const OutboxContext = createContext<OutboxPort>(NO_OUTBOX);
+/** The app's outbox; none (undefined) on the server and in component tests. */
+export const OutboxContext = createContext<OutboxPort | undefined>(undefined);
 
-/** The app's outbox, or one that holds nothing where there is none (the server render, a component test). */
+/**
+ * The app's outbox, or one that holds nothing where there is none (the server render, a component test): the
+ * one place that defaults.
+ */
 export function useOutbox(): OutboxPort {
-  return useContext(OutboxContext);
+  return useContext(OutboxContext) ?? NO_OUTBOX;
 }
