@@ -253,6 +253,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
         renderer,
         publicOrigin,
         () => catalog.cacheVersion,
+        () => rates.current().date,
       ),
     );
   }

@@ -19,10 +19,10 @@ const IGNORED = /^(utm_\w+|gclid|fbclid|msclkid|mc_cid|mc_eid|_|ref)$/i;
 
 /**
  * The key of a page: its path, its query normalised (ignored and empty parameters dropped, the rest sorted),
- * the origin its absolute links use, and the language and currency it is rendered in (the shopper's language;
- * the shop's currency on the server today).
+ * the origin its absolute links use, and the language and currency it is rendered in (the shopper's; the
+ * currency with the date of the rates its prices were converted with).
  */
-export function pageCacheKey(url: URL, origin: string, language = "en", currency = "default"): string {
+export function pageCacheKey(url: URL, origin: string, language = "en", currency = "INR"): string {
   return `${origin}\n${language}\n${currency}\n${normalisedAddress(url)}`;
 }
 

@@ -40,7 +40,7 @@ parentPort.on("message", async (message) => {
   }
   if (message.type === "render") {
     try {
-      const page = await renderer.renderPage(message.url, message.origin, message.language);
+      const page = await renderer.renderPage(message.url, message.origin, message.language, message.currency);
       parentPort.postMessage({ type: "rendered", id: message.id, page });
     } catch (error) {
       parentPort.postMessage({ type: "rendered", id: message.id, error: String(error?.stack ?? error) });

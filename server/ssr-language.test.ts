@@ -5,6 +5,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { BUNDLED_RATES, discountedPrice, displayRate, formatMoney } from "../src/api/contract/money";
 import type { RenderedPage } from "./ssr";
 import { makeApp } from "./test-utils";
 
@@ -144,5 +145,44 @@ describe("the first page in the shopper's language", () => {
       expect(rendered.html).toContain(expected[lang]);
       for (const other of langs) if (other !== lang) expect(rendered.html).not.toContain(expected[other]);
     });
+  });
+});
+
+describe("the first page in the shopper's currency", () => {
+  /** The product page's price as the server's HTML shows it (`data-testid="price"`). */
+  function priceOf(html: string): string {
+    return /data-testid="price"[^>]*>([^<]*)</.exec(html)?.[1] ?? "";
+  }
+
+  it("renders prices in the currency cookie's currency, converted with the rates it hands to the browser", async () => {
+    const reply = await (await app).request("http://shop.test/api/products?url_key=cub-balance-12");
+    const product = ((await reply.json()) as { data: { price: string | number; discount?: number | null }[] })
+      .data[0]!;
+    const price = discountedPrice(Number(product.price), product.discount) ?? Number(product.price);
+
+    const eur = await page("/product/cub-balance-12", { cookie: "lang=en; currency=EUR" });
+    expect(eur.reply.status).toBe(200);
+    expect(priceOf(eur.html)).toBe(
+      formatMoney(price * displayRate("EUR", BUNDLED_RATES), { currency: "EUR", locale: "en" }),
+    );
+    // The browser hydrates with what the server used.
+    expect(eur.html).toContain('"currency":"EUR"');
+    expect(eur.html).toContain(`"rates":${JSON.stringify(BUNDLED_RATES)}`);
+
+    // German and pounds: the language's format, the cookie's currency.
+    const gbp = await page("/product/cub-balance-12", { cookie: "currency=GBP; lang=de" });
+    expect(priceOf(gbp.html)).toBe(
+      formatMoney(price * displayRate("GBP", BUNDLED_RATES), { currency: "GBP", locale: "de" }),
+    );
+
+    // No cookie, or one naming no currency of the shop: the catalogue's own, rupees.
+    for (const cookie of ["", "currency=XYZ"]) {
+      const inr = await page("/product/cub-balance-12", cookie ? { cookie } : {});
+      expect(priceOf(inr.html)).toBe(formatMoney(price, { currency: "INR", locale: "en" }));
+      expect(inr.html).toContain('"currency":"INR"');
+      // Kept apart in the page cache: the rupee page is never answered with euro prices, nor the reverse.
+      expect(inr.reply.headers.get("etag")).not.toBe(eur.reply.headers.get("etag"));
+    }
+    expect(eur.reply.headers.get("vary")).toMatch(/Cookie/);
   });
 });

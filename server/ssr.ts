@@ -25,12 +25,20 @@ export interface RenderedPage {
   description?: string;
 }
 
-/** Renders `url` in `language` (en, fr or de: the shopper's `lang` cookie or Accept-Language). */
-export type PageRenderer = (url: string, origin: string, language?: string) => Promise<RenderedPage | null>;
+/**
+ * Renders `url` in `language` (en, fr or de: the shopper's `lang` cookie or Accept-Language), prices in
+ * `currency` (their `currency` cookie).
+ */
+export type PageRenderer = (
+  url: string,
+  origin: string,
+  language?: string,
+  currency?: string,
+) => Promise<RenderedPage | null>;
 
 interface RendererModule {
   configureRenderer(transport: (url: string, init: RequestInit) => Promise<Response>): void;
-  renderPage(url: string, origin: string, language?: string): Promise<RenderedPage>;
+  renderPage(url: string, origin: string, language?: string, currency?: string): Promise<RenderedPage>;
 }
 
 /** The most a render may take before the shell is served instead. */
@@ -74,13 +82,15 @@ export function createPageRenderer(
         return null;
       },
     ));
-  return async (url, origin, language) => {
+  return async (url, origin, language, currency) => {
     const m = await load();
     if (!m) return null;
-    return withTimeout(m.renderPage(url, origin, language), RENDER_TIMEOUT_MS).catch((error: unknown) => {
-      log?.warn("server render failed", { url, error: String(error) });
-      return null;
-    });
+    return withTimeout(m.renderPage(url, origin, language, currency), RENDER_TIMEOUT_MS).catch(
+      (error: unknown) => {
+        log?.warn("server render failed", { url, error: String(error) });
+        return null;
+      },
+    );
   };
 }
 
@@ -106,6 +116,7 @@ interface Job {
   url: string;
   origin: string;
   language: string | undefined;
+  currency: string | undefined;
   resolve: (page: RenderedPage | null) => void;
 }
 
@@ -137,6 +148,7 @@ function renderPool(
         url: job.url,
         origin: job.origin,
         language: job.language,
+        currency: job.currency,
       });
     }
   };
@@ -201,9 +213,9 @@ function renderPool(
     closed = true;
   });
 
-  return (url, origin, language) => {
+  return (url, origin, language, currency) => {
     if (waiting.length >= maxWaiting) return Promise.resolve(null);
-    const job: Job = { id: ++nextId, url, origin, language, resolve: () => {} };
+    const job: Job = { id: ++nextId, url, origin, language, currency, resolve: () => {} };
     const page = new Promise<RenderedPage | null>((resolve) => {
       job.resolve = resolve;
       waiting.push(job);

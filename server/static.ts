@@ -4,6 +4,8 @@ import { readFileSync, statSync } from "node:fs";
 import { extname, join, resolve, sep } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { AppEnv } from "./context";
+import { BASE_CURRENCY } from "../src/api/contract/money";
+import { currencyFromCookie } from "../src/i18n/currency-cookie";
 import { requestLocale } from "../src/i18n/locale";
 import { normalisedAddress, PageCache, pageCacheKey, type CachedPage } from "./page-cache";
 import { injectPage, type PageRenderer } from "./ssr";
@@ -84,6 +86,7 @@ export function staticSite(
   renderPage?: PageRenderer | null,
   publicOrigin = "",
   catalogVersion: () => number = () => 0,
+  ratesDate: () => string = () => "",
 ): MiddlewareHandler<AppEnv> {
   const root = resolve(distDir);
   const pages = new PageCache();
@@ -146,11 +149,19 @@ export function staticSite(
         const origin = publicOrigin || url.origin;
         // The shopper's language: the `lang` cookie the page sets, else Accept-Language, else English.
         const language = requestLocale(c.req.header("cookie"), c.req.header("accept-language"));
-        const key = pageCacheKey(url, origin, language);
+        // The display currency (the `currency` cookie the page sets, else the base currency): prices in
+        // another one depend on the exchange rates of the day too.
+        const currency = currencyFromCookie(c.req.header("cookie")) ?? BASE_CURRENCY;
+        const key = pageCacheKey(
+          url,
+          origin,
+          language,
+          currency === BASE_CURRENCY ? currency : `${currency}@${ratesDate()}`,
+        );
         const version = catalogVersion();
         let cached = pages.get(key, version);
         if (!cached) {
-          const page = await renderPage(normalisedAddress(url), origin, language);
+          const page = await renderPage(normalisedAddress(url), origin, language, currency);
           if (page?.personal) {
             // The route declares the page personal: the shell, never stored by anyone.
             return shellResponse(entry, csp, "private, no-store");
@@ -207,8 +218,9 @@ export function staticSite(
 /**
  * A server-rendered public page, kept per catalogue version: a CDN may keep it for a minute and serve it
  * stale for ten while it fetches a fresh one; the browser revalidates it (`max-age=0`) with its ETag.
- * It is in the shopper's language (the `lang` cookie, else Accept-Language), so every cache in between keys
- * it on both (`Vary`): a shared cache never gives one shopper's French page to an English one.
+ * It is in the shopper's language (the `lang` cookie, else Accept-Language) and currency (the `currency`
+ * cookie), so every cache in between keys it on both (`Vary`): a shared cache never gives one shopper's
+ * French page to an English one, nor euro prices to a shopper in rupees.
  */
 const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 

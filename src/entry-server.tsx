@@ -23,6 +23,9 @@ import { messages as en } from "@/i18n/locales/en/messages.po";
 import { messages as fr } from "@/i18n/locales/fr/messages.po";
 import { messages as de } from "@/i18n/locales/de/messages.po";
 import { DEFAULT_PAGE_META } from "@/hooks/use-page-meta";
+import { BASE_CURRENCY, isCurrencyCode } from "@/api/contract/money";
+import { currencyQueries } from "@/api/currency";
+import { ratesIn } from "@/i18n/currency";
 
 export interface RenderedPage {
   /** the route declares the page personal (`staticData.personal`): nothing was rendered */
@@ -101,12 +104,19 @@ function emotionSheet(inserted: Record<string, string | true | undefined>): stri
 }
 
 /**
- * Renders one address (path and query string) to HTML in `language` (en, fr or de; anything else is English);
- * `origin` is the request's, for absolute links.
+ * Renders one address (path and query string) to HTML in `language` (en, fr or de; anything else is English)
+ * with prices in `currency` (one of ours; anything else is the base currency); `origin` is the request's, for
+ * absolute links.
  */
-export async function renderPage(url: string, origin: string, language?: string): Promise<RenderedPage> {
+export async function renderPage(
+  url: string,
+  origin: string,
+  language?: string,
+  currency?: string,
+): Promise<RenderedPage> {
   await purifierReady;
   const locale = normaliseLocale(language) ?? DEFAULT_LOCALE;
+  const currencyCode = isCurrencyCode(currency) ? currency : BASE_CURRENCY;
   const pageI18n = setupI18n({ locale, messages: { [locale]: CATALOGUES[locale] } });
   const services = createAppServices(createMemoryHistory({ initialEntries: [url] }), pageI18n);
   const { queryClient, router } = services;
@@ -122,7 +132,11 @@ export async function renderPage(url: string, origin: string, language?: string)
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
   try {
+    // Prices in another currency than the catalogue's need the rates; they go to the browser with the page.
+    const rates =
+      currencyCode === BASE_CURRENCY ? undefined : queryClient.prefetchQuery(currencyQueries.rates());
     await router.load();
+    await rates;
     await settled(queryClient);
     let status = 200;
     let title: string | undefined;
@@ -137,7 +151,9 @@ export async function renderPage(url: string, origin: string, language?: string)
     styleCache.compat = true;
     const { prelude } = await prerender(
       <StrictMode>
-        <ServerRenderContext value={{ origin, setStatus: (code) => (status = code), setMeta }}>
+        <ServerRenderContext
+          value={{ origin, setStatus: (code) => (status = code), setMeta, currency: currencyCode }}
+        >
           <CacheProvider value={styleCache}>
             <AppProviders services={services} />
           </CacheProvider>
@@ -159,6 +175,8 @@ export async function renderPage(url: string, origin: string, language?: string)
         queries: dehydrate(queryClient, {
           shouldDehydrateQuery: (q) => q.state.status === "success" && !q.meta?.personal,
         }),
+        currency: currencyCode,
+        rates: ratesIn(queryClient),
       }),
       status: router.state.matches.some((m) => m.status === "notFound") ? 404 : status,
       locale,

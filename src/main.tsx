@@ -6,6 +6,7 @@ import { outboxPolicies } from "@/app/outbox-policies";
 import { AppProviders, createAppServices } from "@/app/providers";
 import { readServerHandoff, setRenderingServerHtml } from "@/utils/server-html";
 import { activateInitialLocale, i18n } from "@/i18n/i18n";
+import { setRenderedCurrency } from "@/i18n/currency";
 import { backgroundSyncSupported } from "@/offline/background-sync-store";
 import { createOutbox } from "@/offline/outbox";
 import { listenForFresherCopies } from "@/offline/fresher-copies";
@@ -45,6 +46,8 @@ async function start(): Promise<void> {
   // (a choice stored before the cookie existed: the cookie now says it, so the next page is hydrated).
   if (handoff && handoff.locale === i18n.locale) {
     hydrate(services.queryClient, handoff.queries as DehydratedState);
+    // Hydration renders prices as the server did; a different stored choice or fresher rates follow after.
+    setRenderedCurrency(handoff.currency, handoff.rates);
     // The route's code and data first, so that the first render is the page the server sent.
     await services.router.load();
     // As in TanStack Start's client: the router renders the boundaries the server rendered (no root Suspense).

@@ -1,5 +1,5 @@
-import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useCallback, useSyncExternalStore } from "react";
+import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import { useCallback, useContext, useSyncExternalStore } from "react";
 import { currencyKeys, currencyQueries } from "@/api/currency";
 import {
   BASE_CURRENCY,
@@ -12,32 +12,77 @@ import {
   type CurrencyCode,
   type ExchangeRates,
 } from "@/api/contract/money";
+import { ServerRenderContext } from "@/utils/server-html";
+import { currencyCookie, currencyFromCookie } from "./currency-cookie";
 import { useLocale } from "./i18n";
 
 const CURRENCY_STORAGE_KEY = "currency";
 const listeners = new Set<() => void>();
 
-function readCurrency(): CurrencyCode {
+function readStored(): CurrencyCode | null {
   try {
     const v = localStorage.getItem(CURRENCY_STORAGE_KEY);
-    return isCurrencyCode(v) ? v : BASE_CURRENCY;
+    return isCurrencyCode(v) ? v : null;
   } catch {
-    return BASE_CURRENCY;
+    return null;
   }
 }
 
-/** Chooses the display currency (persisted on the device). */
+/** Writes the `currency` cookie when it does not already say `code`: the server's next page shows it. */
+function syncCookie(code: CurrencyCode): void {
+  if (currencyFromCookie(document.cookie) === code) return;
+  document.cookie = currencyCookie(code, location.protocol === "https:");
+}
+
+/** Chooses the display currency (persisted on the device, and in the cookie the server renders with). */
 export function setCurrency(code: CurrencyCode): void {
   try {
     localStorage.setItem(CURRENCY_STORAGE_KEY, code);
   } catch {
-    /* the choice then lasts for this visit only */
+    /* the cookie then carries the choice */
   }
+  syncCookie(code);
   current = code;
   listeners.forEach((l) => l());
 }
 
-let current: CurrencyCode = typeof window === "undefined" ? BASE_CURRENCY : readCurrency();
+/**
+ * The currency to start in: the stored choice (which re-sets the cookie when it differs: a choice made before
+ * the cookie existed), else the cookie's, else the base currency.
+ */
+function initialCurrency(): CurrencyCode {
+  const stored = readStored();
+  if (stored) {
+    syncCookie(stored);
+    return stored;
+  }
+  return currencyFromCookie(document.cookie) ?? BASE_CURRENCY;
+}
+
+let current: CurrencyCode = typeof window === "undefined" ? BASE_CURRENCY : initialCurrency();
+
+/**
+ * In the browser, the currency and rates the server rendered the first page with (its handoff): hydration
+ * renders with them, so that it produces the server's HTML, and the page then follows the shopper's choice
+ * and the freshest rates (a re-render only when they differ). On the server each render has its own
+ * (ServerRenderContext and its query cache).
+ */
+let rendered: { code: CurrencyCode; rates: ExchangeRates } = { code: BASE_CURRENCY, rates: BUNDLED_RATES };
+
+const toCurrency = (code: unknown): CurrencyCode => (isCurrencyCode(code) ? code : BASE_CURRENCY);
+
+export function setRenderedCurrency(code: unknown, rates: unknown): void {
+  rendered = {
+    code: toCurrency(code),
+    rates: isExchangeRates(rates) ? usableRates(rates) : BUNDLED_RATES,
+  };
+}
+
+function isExchangeRates(v: unknown): v is ExchangeRates {
+  if (typeof v !== "object" || v === null) return false;
+  const { base, date, rates } = v as Record<string, unknown>;
+  return typeof base === "string" && typeof date === "string" && typeof rates === "object" && rates !== null;
+}
 
 function subscribe(cb: () => void) {
   listeners.add(cb);
@@ -52,16 +97,22 @@ export interface CurrencyState {
 }
 
 function useCurrencyCode(): CurrencyCode {
+  const server = useContext(ServerRenderContext);
   return useSyncExternalStore(
     subscribe,
     () => current,
-    () => BASE_CURRENCY,
+    () => (server ? toCurrency(server.currency) : rendered.code),
   );
 }
 
 /** The live rates when they are usable, else the bundled table. */
 function usableRates(data: ExchangeRates | undefined): ExchangeRates {
   return data && hasAllRates(data) ? data : BUNDLED_RATES;
+}
+
+/** The rates a render reads from `queryClient` (the server hands them to the browser with its page). */
+export function ratesIn(queryClient: QueryClient): ExchangeRates {
+  return usableRates(queryClient.getQueryData(currencyKeys.rates()));
 }
 
 const selectNothing = () => null;
@@ -79,8 +130,9 @@ function useFromRates(derive: (rates: ExchangeRates) => number): number {
     (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
     [queryClient],
   );
-  const read = () => derive(usableRates(queryClient.getQueryData(currencyKeys.rates())));
-  return useSyncExternalStore(subscribeToCache, read, read);
+  const onServer = useContext(ServerRenderContext) !== null;
+  const read = () => derive(ratesIn(queryClient));
+  return useSyncExternalStore(subscribeToCache, read, onServer ? read : () => derive(rendered.rates));
 }
 
 /** The chosen currency with a formatter of base-currency prices. */

@@ -1,3 +1,5 @@
+import { choiceCookie, readCookie } from "./cookies";
+
 export const LOCALES = ["en", "fr", "de"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
@@ -27,13 +29,7 @@ export const LOCALE_COOKIE = "lang";
 
 /** The language in a Cookie header (or `document.cookie`), or null. */
 export function localeFromCookie(cookie: string | null | undefined): Locale | null {
-  if (!cookie) return null;
-  for (const part of cookie.split(";")) {
-    const eq = part.indexOf("=");
-    if (eq < 0 || part.slice(0, eq).trim() !== LOCALE_COOKIE) continue;
-    return normaliseLocale(part.slice(eq + 1));
-  }
-  return null;
+  return normaliseLocale(readCookie(cookie, LOCALE_COOKIE));
 }
 
 /** The first supported language of an Accept-Language header, by quality, or null. */
@@ -57,11 +53,14 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
 }
 
 /** The language a server renders a page in: the cookie's, else the browser's, else English. */
-export function requestLocale(cookie: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
+export function requestLocale(
+  cookie: string | null | undefined,
+  acceptLanguage: string | null | undefined,
+): Locale {
   return localeFromCookie(cookie) ?? localeFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE;
 }
 
-/** The Set-Cookie value the browser writes for a language (a year, the whole site, first-party only). */
+/** The cookie the browser writes for a language (a year, the whole site, first-party only). */
 export function localeCookie(locale: Locale, secure: boolean): string {
-  return `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? "; Secure" : ""}`;
+  return choiceCookie(LOCALE_COOKIE, locale, secure);
 }

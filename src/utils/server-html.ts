@@ -22,6 +22,10 @@ export interface ServerHandoff {
   locale: string;
   /** dehydrated TanStack Query state (public catalogue data only) */
   queries: unknown;
+  /** the display currency the prices were rendered in, and the exchange rates used */
+  currency?: string;
+  /** (checked where they are used, src/i18n/currency.ts: a bad value means the base currency, bundled rates) */
+  rates?: unknown;
 }
 
 /** `initial` for useDeferredValue: none (no background pass) while server HTML is shown. */
@@ -42,9 +46,9 @@ export function readServerHandoff(doc: Document): ServerHandoff | null {
   try {
     const value: unknown = JSON.parse(el.textContent);
     if (typeof value !== "object" || value === null) return null;
-    const { locale, queries } = value as Record<string, unknown>;
+    const { locale, queries, currency, rates } = value as Record<string, unknown>;
     if (typeof locale !== "string" || typeof queries !== "object" || queries === null) return null;
-    return { locale, queries };
+    return { locale, queries, currency: typeof currency === "string" ? currency : undefined, rates };
   } catch {
     return null;
   } finally {
@@ -60,6 +64,8 @@ export interface ServerRender {
   setStatus: (status: number) => void;
   /** the page's title and meta description (usePageMeta); the first defined value of each is kept */
   setMeta?: (title: string | undefined, description: string | undefined) => void;
+  /** the shopper's display currency (their `currency` cookie), else the base currency */
+  currency?: string;
 }
 
 /** One value per render, so concurrent renders never share it. */

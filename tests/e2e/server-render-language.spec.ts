@@ -1,17 +1,22 @@
 // Issue 16 item 2: a French or German shopper's first page is rendered by the server in their language
 // (the `lang` cookie the language switcher sets), and hydration keeps it: nothing is re-rendered or flips.
-// docs/decisions/029-the-first-page-is-rendered-in-the-shoppers-language.md
+// Likewise the prices, in the shopper's currency (the `currency` cookie).
+// docs/decisions/029-the-first-page-is-rendered-in-the-shoppers-language.md,
+// docs/decisions/032-the-first-page-shows-the-shoppers-currency.md
 import { expect, type Page } from "@playwright/test";
 import { test } from "./fixtures";
 import { aMountainBike, collectErrors } from "./shopper";
 
 /**
- * Marks the h1 and the header's "About" link as the HTML parser makes them, before any script of the page:
- * `data-seen` stays only if hydration keeps the server's element, `data-changed` is set if its text changes.
+ * Marks the elements of `selectors` (by default the h1 and the header's "About" link) as the HTML parser makes
+ * them, before any script of the page: `data-seen` stays only if hydration keeps the server's element,
+ * `data-changed` is set if its text changes.
  */
-async function watchServerElements(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const selectors = ["h1", "header nav a[href='/page/about-us']"];
+async function watchServerElements(
+  page: Page,
+  selectors = ["h1", "header nav a[href='/page/about-us']"],
+): Promise<void> {
+  await page.addInitScript((selectors) => {
     const mark = new MutationObserver(() => {
       for (const selector of selectors) {
         const el = document.querySelector(selector);
@@ -30,12 +35,17 @@ async function watchServerElements(page: Page): Promise<void> {
       if (selectors.every((s) => document.querySelector(`${s}[data-seen]`))) mark.disconnect();
     });
     mark.observe(document, { childList: true, subtree: true });
-  });
+  }, selectors);
 }
 
-async function langCookie(page: Page): Promise<string | undefined> {
-  return (await page.context().cookies()).find((c) => c.name === "lang")?.value;
+async function cookie(page: Page, name: string): Promise<string | undefined> {
+  return (await page.context().cookies()).find((c) => c.name === name)?.value;
 }
+
+const langCookie = (page: Page) => cookie(page, "lang");
+
+/** The product's price as the server's HTML shows it. */
+const priceIn = (html: string) => /data-testid="price"[^>]*>([^<]*)</.exec(html)?.[1];
 
 test("a shopper who chose French gets French server HTML, hydrated as it is; back to English likewise", async ({
   page,
@@ -112,4 +122,56 @@ test("a language stored before the cookie existed wins, and sets the cookie for 
   const german = await (await page.request.get("/page/about-us")).text();
   expect(german).toContain('<html lang="de">');
   expect(german).toContain('aria-label="Hauptmenü"');
+});
+
+test("a shopper who chose euros gets euro prices in the server's HTML, hydrated as they are", async ({
+  page,
+  request,
+}) => {
+  const bike = await aMountainBike(request);
+  const path = `/product/${bike.url_key}`;
+  const errors = collectErrors(page);
+  const price = page.locator("#main [data-testid='price']").first();
+
+  await page.goto(path);
+  const rupees = await price.textContent();
+  expect(rupees).toContain("₹");
+  // No choice yet: no cookie, and the server's page is in rupees.
+  expect(await cookie(page, "currency")).toBeUndefined();
+  expect(priceIn(await (await page.request.get(path)).text())).toBe(rupees);
+
+  await page.getByLabel("Currency").selectOption("EUR");
+  await expect(price).toContainText("€");
+  const euros = await price.textContent();
+  expect(await cookie(page, "currency")).toBe("EUR");
+  expect(priceIn(await (await page.request.get(path)).text())).toBe(euros);
+
+  // Reloaded: the server's price element is the one shown, with the text it arrived with.
+  await watchServerElements(page, ["#main [data-testid='price']"]);
+  await page.reload();
+  await page.waitForLoadState("networkidle");
+  await expect(page.locator("#main [data-testid='price'][data-seen]").first()).toHaveText(euros!);
+  await expect(page.locator("[data-changed]")).toHaveCount(0);
+  await expect(page.getByLabel("Currency")).toHaveValue("EUR");
+
+  expect(errors.filter((e) => !/service worker/i.test(e))).toEqual([]);
+});
+
+test("a currency stored before the cookie existed wins, and sets the cookie for the next page", async ({
+  page,
+  request,
+}) => {
+  const bike = await aMountainBike(request);
+  const path = `/product/${bike.url_key}`;
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem("seeded")) {
+      localStorage.setItem("currency", "GBP");
+      sessionStorage.setItem("seeded", "1");
+    }
+  });
+  await page.goto(path);
+  // The server rendered rupees (it had no cookie); the page follows the stored choice once hydrated.
+  await expect(page.locator("#main [data-testid='price']").first()).toContainText("£");
+  expect(await cookie(page, "currency")).toBe("GBP");
+  expect(priceIn(await (await page.request.get(path)).text())).toContain("£");
 });
