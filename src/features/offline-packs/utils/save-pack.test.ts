@@ -5,7 +5,7 @@ import { PackError, preparePack, savePack } from "./save-pack";
 
 // Cache Storage, fetch and the storage estimate as the browser gives them, in memory; `failAfter` puts make
 // the next one fail as a full disk does.
-function fakeBrowser({ quota = 1e9, failAfter = Infinity } = {}) {
+function fakeBrowser({ quota = 1e9, failAfter = Infinity, plainBagisto = false } = {}) {
   const stores = new Map<string, Map<string, Blob>>();
   let puts = 0;
   const open = async (name: string) => {
@@ -32,20 +32,23 @@ function fakeBrowser({ quota = 1e9, failAfter = Infinity } = {}) {
       name: `Bike ${id}`,
       images: [img(`bike-${id}-a`), img(`bike-${id}-b`)],
       base_image: img(`bike-${id}-a`),
-      variation: [
-        {
-          color: "red",
-          option_id: 1,
-          image: `/api/images/bike-${id}-red.svg`,
-          size: [{ name: "m", stock: 1 }],
-        },
-        {
-          color: "blue",
-          option_id: 2,
-          image: `/api/images/bike-${id}-blue.svg`,
-          size: [{ name: "m", stock: 1 }],
-        },
-      ],
+      // A plain Bagisto names no colours in its list: they come with product-configurable-config.
+      variation: plainBagisto
+        ? undefined
+        : [
+            {
+              color: "red",
+              option_id: 1,
+              image: `/api/images/bike-${id}-red.svg`,
+              size: [{ name: "m", stock: 1 }],
+            },
+            {
+              color: "blue",
+              option_id: 2,
+              image: `/api/images/bike-${id}-blue.svg`,
+              size: [{ name: "m", stock: 1 }],
+            },
+          ],
     }),
   );
   // The newest bicycles of the whole shop (the product page's related products): of other categories.
@@ -71,6 +74,32 @@ function fakeBrowser({ quota = 1e9, failAfter = Infinity } = {}) {
     if (u.pathname === "/api/products" && u.searchParams.get("sort") === "created_at")
       return Response.json({ data: newest });
     if (u.pathname.startsWith("/api/images/")) return new Response("<svg/>".repeat(50));
+    const config = /^\/api\/product-configurable-config\/(\d+)$/.exec(u.pathname);
+    if (config && plainBagisto) {
+      const id = config[1]!;
+      const option = (optionId: number, label: string) => ({ id: optionId, label, swatch_value: null });
+      return Response.json({
+        data: {
+          attributes: [
+            {
+              id: 23,
+              code: "color",
+              label: "Color",
+              swatch_type: "color",
+              options: [option(1, "Green"), option(2, "Grey")],
+            },
+          ],
+          index: { [`${id}01`]: { 23: 1 }, [`${id}02`]: { 23: 2 } },
+          variant_prices: [],
+          variant_images: {
+            [`${id}01`]: [img(`bike-${id}-green`)],
+            [`${id}02`]: [img(`bike-${id}-grey`)],
+          },
+          chooseText: "Choose an option",
+          regular_price: { price: 100, formated_price: "₹100.00" },
+        },
+      });
+    }
     return Response.json({ data: { path: u.pathname, pad: "x".repeat(300) } });
   });
   vi.stubGlobal("location", new URL("http://shop.test/"));
@@ -127,6 +156,20 @@ describe("saving a pack", () => {
     expect(urls).toContain("http://shop.test/api/images/new-7-m.svg");
     expect(urls).toContain("http://shop.test/api/images/new-8-m.svg");
     // The size announced counts them all.
+    const bytes = [...store!.values()].reduce((sum, b) => sum + b.size, 0);
+    expect(Math.abs(bytes - prepared.estimatedBytes) / bytes).toBeLessThan(0.2);
+  });
+
+  it("stores a plain Bagisto's colour images, known from each product's config, and announces them", async () => {
+    const { stores } = fakeBrowser({ plainBagisto: true });
+    const prepared = await preparePack(scope, { signal: new AbortController().signal });
+    await savePack(prepared, { signal: new AbortController().signal });
+    const [store] = [...stores.values()];
+    const urls = [...store!.keys()];
+    // Every product's colours, sampled or not (4 of the 6 are sampled for the estimate).
+    for (const id of [1, 2, 3, 4, 5, 6])
+      for (const colour of ["green", "grey"])
+        expect(urls).toContain(`http://shop.test/api/images/bike-${id}-${colour}-m.svg`);
     const bytes = [...store!.values()].reduce((sum, b) => sum + b.size, 0);
     expect(Math.abs(bytes - prepared.estimatedBytes) / bytes).toBeLessThan(0.2);
   });

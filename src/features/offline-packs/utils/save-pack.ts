@@ -10,8 +10,13 @@
 import { buildUrl, API_ROOT } from "@/api/client";
 import { catalogRequests, type ProductListParams } from "@/api/catalog";
 import { categoryRequests, ROOT_CATEGORY_ID } from "@/api/categories";
-import { productListReplySchema, type Product } from "@/api/contract/product";
-import { reshapeProduct } from "@/api/product";
+import {
+  configurableConfigReplySchema,
+  productListReplySchema,
+  type ConfigurableConfig,
+  type Product,
+} from "@/api/contract/product";
+import { needsConfig, reshapeProduct } from "@/api/product";
 import {
   ALL_PACK_KEY,
   PACK_DOWNLOAD_HEADER,
@@ -22,7 +27,7 @@ import {
 } from "@/offline/pack-rules";
 import { isPersonal } from "@/offline/personal-requests";
 import { estimatePackBytes, jsonBytes, spreadSample, type ReplyKind } from "./pack-estimate";
-import { cardImage, packImages, type ImageKind } from "./pack-images";
+import { cardImage, packImages, type ImageKind, type PackImage } from "./pack-images";
 import { deletePackCaches, metaUrl, notifyPacksChanged, withPackLock } from "./pack-store";
 
 /** What a pack covers: a category (by slug) or the whole catalogue. */
@@ -159,6 +164,29 @@ function productUrls(wire: Product): string[] {
   ];
 }
 
+/** Where the configurable-config reply is in `productUrls`. */
+const CONFIG_REPLY = 2;
+
+/** A stored configurable-config reply, or null when there is none usable. */
+async function storedConfig(stored: Stored | undefined): Promise<ConfigurableConfig | null> {
+  if (!stored) return null;
+  try {
+    const parsed = configurableConfigReplySchema.safeParse(JSON.parse(await stored.blob.text()));
+    return parsed.success ? parsed.data.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The images a saved product's pages show. A plain Bagisto's list does not name a configurable product's
+ * colours: they, and each colour's image, come from its configurable-config reply (`config`), as on the
+ * product page.
+ */
+async function productImages(wire: Product, config: Stored | undefined): Promise<PackImage[]> {
+  return packImages(reshapeProduct(wire, needsConfig(wire) ? await storedConfig(config) : null));
+}
+
 function listParams(scope: PackScope, page: number): ProductListParams {
   return scope.key === ALL_PACK_KEY
     ? { category_id: String(ROOT_CATEGORY_ID), page, limit: LIST_PAGE_SIZE }
@@ -227,16 +255,44 @@ export async function preparePack(
     for (const p of (await listedProducts(fetched.get(url)!)).data)
       extraImages.push(absolute(cardImage(reshapeProduct(p)).url));
   const sampled = spreadSample(products, SAMPLE_PRODUCTS);
+  await pool(sampled.flatMap(productUrls), async (url) => {
+    await get(url);
+  });
+  // The sampled products' images as their pages show them; the others' as far as the list tells. A plain
+  // Bagisto's colour images are known from a product's config only: the samples' say how many more to expect.
   const images = new Map<string, ImageKind>();
-  for (const p of products)
-    for (const img of packImages(reshapeProduct(p)))
-      if (!images.has(absolute(img.url))) images.set(absolute(img.url), img.kind);
+  const addImages = (list: readonly PackImage[]) => {
+    let added = 0;
+    for (const img of list)
+      if (!images.has(absolute(img.url))) {
+        images.set(absolute(img.url), img.kind);
+        added++;
+      }
+    return added;
+  };
+  const sampledSet = new Set(sampled);
+  let configImages = 0;
+  let sampledNeedingConfig = 0;
+  for (const p of sampled) {
+    addImages(packImages(reshapeProduct(p)));
+    // What the config adds beyond the list's images.
+    const added = addImages(await productImages(p, fetched.get(productUrls(p)[CONFIG_REPLY]!)));
+    if (needsConfig(p)) {
+      sampledNeedingConfig++;
+      configImages += added;
+    }
+  }
+  for (const p of products) if (!sampledSet.has(p)) addImages(packImages(reshapeProduct(p)));
+  const unsampledNeedingConfig = products.filter((p) => !sampledSet.has(p) && needsConfig(p)).length;
+  const expectedConfigImages = sampledNeedingConfig
+    ? Math.round((configImages / sampledNeedingConfig) * unsampledNeedingConfig)
+    : 0;
   for (const url of extraImages) if (!images.has(url)) images.set(url, "medium");
   const byKind = new Map<ImageKind, string[]>();
   for (const [url, kind] of images) byKind.set(kind, [...(byKind.get(kind) ?? []), url]);
   const sampleImages = [...byKind.values()].flatMap((urls) => urls.slice(0, SAMPLE_IMAGES_PER_KIND));
 
-  await pool([...sampled.flatMap(productUrls), ...sampleImages], async (url) => {
+  await pool(sampleImages, async (url) => {
     await get(url);
   });
 
@@ -256,8 +312,9 @@ export async function preparePack(
     exactBytes: indexBytes + [...fetched.values()].reduce((s, f) => s + f.blob.size, 0) + 400,
     sampled: new Set(sampled),
     kinds,
-    images: [...byKind.values()].map((urls) => ({
-      unsampled: Math.max(0, urls.length - SAMPLE_IMAGES_PER_KIND),
+    images: [...byKind].map(([kind, urls]) => ({
+      unsampled:
+        Math.max(0, urls.length - SAMPLE_IMAGES_PER_KIND) + (kind === "medium" ? expectedConfigImages : 0),
       sampleBytes: urls.slice(0, SAMPLE_IMAGES_PER_KIND).map(sizeOf),
     })),
   });
@@ -303,12 +360,15 @@ export async function savePack(
       bytes += stored.blob.size;
       entries++;
     };
-    const started = new Map<string, Promise<void>>();
+    const started = new Map<string, Promise<Stored>>();
     const store = (url: string) => {
       let p = started.get(url);
       if (!p) {
         const known = prepared.fetched.get(url);
-        p = (known ? Promise.resolve(known) : download(url, options.signal)).then((s) => put(url, s));
+        p = (known ? Promise.resolve(known) : download(url, options.signal)).then(async (s) => {
+          await put(url, s);
+          return s;
+        });
         started.set(url, p);
       }
       return p;
@@ -316,10 +376,13 @@ export async function savePack(
     let done = 0;
     try {
       await Promise.all(prepared.fixedUrls.map(store));
-      await pool(prepared.extraImages, store);
+      await pool(prepared.extraImages, async (url) => {
+        await store(url);
+      });
       await pool(products, async (p) => {
-        const urls = [...productUrls(p), ...packImages(reshapeProduct(p)).map((img) => absolute(img.url))];
-        await Promise.all(urls.map(store));
+        const replies = await Promise.all(productUrls(p).map(store));
+        const images = await productImages(p, replies[CONFIG_REPLY]);
+        await Promise.all(images.map((img) => store(absolute(img.url))));
         options.onProgress?.(++done, products.length);
       });
       // Nothing may still be writing when the pack is committed (or deleted).
