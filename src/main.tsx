@@ -28,7 +28,9 @@ services.onCacheRestored = () => {
   void outbox.replay();
   // Chromium: waiting changes are also sent by the service worker, after the tab was closed (Background Sync).
   if (backgroundSyncSupported())
-    void import("@/offline/background-sync").then((m) => m.startBackgroundSync(services.queryClient, outbox));
+    void import("@/offline/background-sync").then((m) =>
+      m.startBackgroundSync(services.queryClient, outbox, outboxPolicies),
+    );
 };
 
 const app = (

@@ -9,24 +9,13 @@
  * Records follow the outbox: written when a change waits (paused offline, or cut by a lost connection), and
  * removed by the tab that held it when the change settles or is dropped (coalesced away, undone, logout).
  * What the worker sent is taken from its log when a page opens (persister.ts) or when the worker says so
- * (a message to open pages): done, not sent again; the cart and wishlist are read again, and one summary says
+ * (a message to open pages): done, not sent again; the features' queries are read again, and one summary says
  * what synced and what the server refused. Without SyncManager nothing here runs: the page replays as before.
  */
 import type { Mutation, MutationKey, QueryClient } from "@tanstack/react-query";
 import { createStore, delMany, entries, setMany } from "idb-keyval";
 import { readToken, subscribeAuth } from "@/api/auth-storage";
-import {
-  addCartLineBody,
-  cartBatchChange,
-  cartKeys,
-  sameMutationKey,
-  type AddCartLineVariables,
-  type ApplyCouponVariables,
-} from "@/api/cart";
-import { buildUrl } from "@/api/client";
-import { contentKeys } from "@/api/content";
-import { newsletterKeys } from "@/api/newsletter";
-import { wishlistKeys, type SetWishlistedVariables } from "@/api/wishlist";
+import { startsWithKey } from "./change-queue";
 import {
   BG_SYNC_MESSAGE,
   BG_SYNC_REQUESTS_DB,
@@ -42,6 +31,7 @@ import {
   workerSendsAtStart,
 } from "./background-sync-store";
 import type { Outbox, OutboxSummary } from "./outbox";
+import type { OutboxPolicy } from "./outbox-policy";
 
 type AnyMutation = Mutation<unknown, Error, unknown, unknown>;
 
@@ -52,10 +42,12 @@ interface SyncRegistration extends ServiceWorkerRegistration {
 const record = (v: Omit<SyncRecord, "v">): SyncRecord => ({ v: 1, ...v });
 
 /**
- * The record the worker sends for a waiting change, or null for a change it cannot send alone (no key; a
+ * The record the worker sends for a waiting change, made by the policy of the feature that owns it
+ * (outbox-policy.ts), or null for a change it cannot send alone (no key; no policy that makes records; a
  * wishlist change without a logged-in shopper). `token`: the logged-in shopper's, as the page would send it.
  */
 export function toSyncRecord(
+  policies: readonly OutboxPolicy[],
   mutationKey: MutationKey | undefined,
   variables: unknown,
   at: number,
@@ -64,73 +56,12 @@ export function toSyncRecord(
   if (typeof variables !== "object" || variables === null) return null;
   const v = variables as { idempotencyKey?: unknown; label?: unknown };
   if (typeof v.idempotencyKey !== "string") return null;
-  const key = v.idempotencyKey;
-  const label = typeof v.label === "string" ? v.label : null;
-  const base = { key, label, at, token };
-  const is = (k: readonly unknown[]) => sameMutationKey(mutationKey, k);
-
-  if (is(cartKeys.add()) || is(cartKeys.setQuantity()) || is(cartKeys.remove()) || is(cartKeys.empty())) {
-    const batch = cartBatchChange(mutationKey, variables);
-    // Adds and empties are plain requests too (a server without the batch endpoint); a quantity or a remove
-    // names the server's line id, which only a read of the cart gives: through the batch only.
-    let request: SyncRecord["request"] = null;
-    if (is(cartKeys.add())) {
-      const add = variables as AddCartLineVariables;
-      request = {
-        method: "POST",
-        url: buildUrl(`checkout/cart/add/${add.productId}`),
-        body: addCartLineBody(add),
-        errorFieldRefuses: true,
-      };
-    } else if (is(cartKeys.empty()))
-      request = { method: "GET", url: buildUrl("checkout/cart/empty"), errorFieldRefuses: true };
-    if (!batch && !request) return null;
-    return record({ ...base, kind: "cart", request, ...(batch ? { batch } : {}) });
-  }
-  if (is(cartKeys.applyCoupon()))
-    return record({
-      ...base,
-      kind: "cart",
-      request: {
-        method: "POST",
-        url: buildUrl("checkout/cart/coupon"),
-        body: { code: (variables as ApplyCouponVariables).code },
-        errorFieldRefuses: false,
-      },
-    });
-  if (is(cartKeys.removeCoupon()))
-    return record({
-      ...base,
-      kind: "cart",
-      request: { method: "DELETE", url: buildUrl("checkout/cart/coupon"), errorFieldRefuses: false },
-    });
-  if (is(wishlistKeys.set())) {
-    const w = variables as SetWishlistedVariables;
-    if (!token || typeof w.productId !== "number" || typeof w.wanted !== "boolean") return null;
-    return record({
-      ...base,
-      kind: "wishlist",
-      request: null,
-      wishlist: { productId: w.productId, wanted: w.wanted },
-    });
-  }
-  // Contact requests and newsletter sign-ups are anonymous (the page sends them without a token too).
-  if (is(contentKeys.contact()) || is(newsletterKeys.subscribe())) {
-    const { idempotencyKey: _key, ...body } = variables as Record<string, unknown>;
-    void _key;
-    return record({
-      ...base,
-      kind: "other",
-      token: null,
-      request: {
-        method: "POST",
-        url: buildUrl(is(contentKeys.contact()) ? "contactrequest" : "contactsubscribe"),
-        body,
-        errorFieldRefuses: false,
-      },
-    });
-  }
-  return null;
+  const policy = mutationKey ? policies.find((p) => startsWithKey(mutationKey, p.mutationKey)) : undefined;
+  const rec = policy?.syncRecord?.(
+    { mutationKey, variables },
+    { key: v.idempotencyKey, label: typeof v.label === "string" ? v.label : null, at, token },
+  );
+  return rec ? record(rec) : null;
 }
 
 /** The summary toast's shape for what the worker sent. */
@@ -148,7 +79,11 @@ export function summaryOf(sent: readonly SentEntry[]): OutboxSummary {
 const isWaitingChange = (m: AnyMutation) => m.meta?.offline === true && m.state.status === "pending";
 
 /** Starts recording the outbox's waiting changes for the worker; returns the stop function. */
-export function startBackgroundSync(queryClient: QueryClient, outbox: Outbox): () => void {
+export function startBackgroundSync(
+  queryClient: QueryClient,
+  outbox: Outbox,
+  policies: readonly OutboxPolicy[],
+): () => void {
   if (!backgroundSyncSupported()) return () => undefined;
   const cache = queryClient.getMutationCache();
   const store = createStore(BG_SYNC_REQUESTS_DB, BG_SYNC_REQUESTS_STORE);
@@ -174,7 +109,13 @@ export function startBackgroundSync(queryClient: QueryClient, outbox: Outbox): (
       // for the first time is the page's alone.
       if (typeof key !== "string" || !(m.state.isPaused || m.state.failureCount > 0 || held.has(key)))
         continue;
-      const rec = toSyncRecord(m.options.mutationKey, m.state.variables, m.state.submittedAt, token);
+      const rec = toSyncRecord(
+        policies,
+        m.options.mutationKey,
+        m.state.variables,
+        m.state.submittedAt,
+        token,
+      );
       if (rec) wanted.set(key, rec);
     }
     const puts = [...wanted].filter(([k, r]) => held.get(k) !== JSON.stringify(r));

@@ -6,6 +6,7 @@
  * other: it is simply never coalesced, batched or followed by a read.
  */
 import type { MutationKey, QueryClient, QueryKey } from "@tanstack/react-query";
+import type { SyncRecord } from "./background-sync-records";
 import type { WriteKind } from "./server-freshness";
 
 /** A write as a policy sees it: its mutation key and its variables (with their Idempotency-Key). */
@@ -32,6 +33,18 @@ export interface CoalesceResult {
 export interface ReplayedWrite extends OutboxWrite {
   /** what it was about (a product name), when known */
   label: string | null;
+}
+
+/** What every Background Sync record of a waiting write carries (background-sync.ts). */
+export interface SyncRecordBase {
+  /** its Idempotency-Key */
+  key: string;
+  /** what it is about (a product name), when known */
+  label: string | null;
+  /** when the shopper made it */
+  at: number;
+  /** the logged-in shopper's token, as the page would send it (null: a guest) */
+  token: string | null;
 }
 
 /** A line added offline whose price the server now states differently (base currency). */
@@ -71,6 +84,11 @@ export interface OutboxPolicy {
   writeKind?: WriteKind;
   /** Its first write asks the browser to keep the site's storage (`navigator.storage.persist()`). */
   keepsStorage?: boolean;
+  /**
+   * Where the browser has Background Sync (background-sync.ts): the record the service worker sends for one of
+   * its waiting writes without the page, or null for a write it cannot send alone. Without it none is.
+   */
+  syncRecord?(write: OutboxWrite, base: SyncRecordBase): Omit<SyncRecord, "v"> | null;
 }
 
 /**

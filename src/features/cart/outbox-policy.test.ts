@@ -1,6 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { cartKeys } from "@/api/cart";
+import { toSyncRecord } from "@/offline/background-sync";
 import { cartOutboxPolicy } from "./outbox-policy";
 
 const line = { productId: 3, variantId: 8, cartItemId: null };
@@ -56,5 +57,53 @@ describe("the cart's outbox policy", () => {
         client,
       ),
     ).toEqual([{ label: "Trail 29", from: 900, to: 950 }]);
+  });
+});
+
+describe("the cart's Background Sync records", () => {
+  it("gives a cart add its batch change and its single request, with the shopper's key and token, the token never in the URL", () => {
+    const rec = toSyncRecord(
+      [cartOutboxPolicy],
+      cartKeys.add(),
+      { idempotencyKey: "k1", label: "Trail Blazer 29", productId: 7, quantity: 2, variant: null },
+      100,
+      "secret-token",
+    );
+    expect(rec).toMatchObject({
+      key: "k1",
+      kind: "cart",
+      label: "Trail Blazer 29",
+      at: 100,
+      token: "secret-token",
+      batch: { idempotency_key: "k1", action: "add", product_id: 7, quantity: 2 },
+      request: {
+        method: "POST",
+        url: "/api/checkout/cart/add/7",
+        body: { product_id: 7, quantity: 2, is_configurable: false },
+      },
+    });
+    expect(JSON.stringify(rec?.request)).not.toContain("secret-token");
+  });
+
+  it("sends a quantity change or a remove through the batch only (the single request needs the server's line id)", () => {
+    const rec = toSyncRecord(
+      [cartOutboxPolicy],
+      cartKeys.setQuantity(),
+      { idempotencyKey: "k2", line: { productId: 7, variantId: 12 }, quantity: 3 },
+      1,
+      null,
+    );
+    expect(rec?.request).toBeNull();
+    expect(rec?.batch).toEqual({
+      idempotency_key: "k2",
+      action: "set",
+      product_id: 7,
+      variant_id: 12,
+      quantity: 3,
+    });
+  });
+
+  it("has no record for a change without a key", () => {
+    expect(toSyncRecord([cartOutboxPolicy], cartKeys.empty(), {}, 1, null)).toBeNull();
   });
 });

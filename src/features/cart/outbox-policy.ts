@@ -2,10 +2,22 @@
  * What the outbox knows of cart writes (issue 17 item 7; the outbox itself is offline/outbox.ts): their
  * coalescing rules (utils/outbox-rules.ts), their order (one scope, replayed in the order they were made), the
  * merged replay of a run of them as one request (api/cart-batch.ts, decision 026) with replies that leave the
- * cart out, the cart read again after a replay, and the price check of lines added offline.
+ * cart out, the cart read again after a replay, the price check of lines added offline, and the requests the
+ * service worker's Background Sync sends for them without the page.
  */
-import { cartBatchChange, cartKeys, sameMutationKey, setMinimalCartReplies, type Cart } from "@/api/cart";
+import {
+  addCartLineBody,
+  cartBatchChange,
+  cartKeys,
+  sameMutationKey,
+  setMinimalCartReplies,
+  type AddCartLineVariables,
+  type ApplyCouponVariables,
+  type Cart,
+} from "@/api/cart";
 import { startCartBatches, stopCartBatches } from "@/api/cart-batch";
+import { buildUrl } from "@/api/client";
+import type { SyncRecord } from "@/offline/background-sync-records";
 import type { OutboxPolicy } from "@/offline/outbox-policy";
 import { coalesceCart, describeCartChange, priceChanges, type SeenPrice } from "./utils/outbox-rules";
 
@@ -70,4 +82,43 @@ export const cartOutboxPolicy: OutboxPolicy = {
   },
   writeKind: "cart",
   keepsStorage: true,
+  syncRecord({ mutationKey, variables }, base) {
+    const is = (k: readonly unknown[]) => sameMutationKey(mutationKey, k);
+    if (is(cartKeys.add()) || is(cartKeys.setQuantity()) || is(cartKeys.remove()) || is(cartKeys.empty())) {
+      const batch = cartBatchChange(mutationKey, variables);
+      // Adds and empties are plain requests too (a server without the batch endpoint); a quantity or a remove
+      // names the server's line id, which only a read of the cart gives: through the batch only.
+      let request: SyncRecord["request"] = null;
+      if (is(cartKeys.add())) {
+        const add = variables as AddCartLineVariables;
+        request = {
+          method: "POST",
+          url: buildUrl(`checkout/cart/add/${add.productId}`),
+          body: addCartLineBody(add),
+          errorFieldRefuses: true,
+        };
+      } else if (is(cartKeys.empty()))
+        request = { method: "GET", url: buildUrl("checkout/cart/empty"), errorFieldRefuses: true };
+      if (!batch && !request) return null;
+      return { ...base, kind: "cart", request, ...(batch ? { batch } : {}) };
+    }
+    if (is(cartKeys.applyCoupon()))
+      return {
+        ...base,
+        kind: "cart",
+        request: {
+          method: "POST",
+          url: buildUrl("checkout/cart/coupon"),
+          body: { code: (variables as ApplyCouponVariables).code },
+          errorFieldRefuses: false,
+        },
+      };
+    if (is(cartKeys.removeCoupon()))
+      return {
+        ...base,
+        kind: "cart",
+        request: { method: "DELETE", url: buildUrl("checkout/cart/coupon"), errorFieldRefuses: false },
+      };
+    return null;
+  },
 };
