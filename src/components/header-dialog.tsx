@@ -1,10 +1,11 @@
 import Popover from "@mui/material/Popover";
-import { useState, type MouseEvent, type ReactNode } from "react";
+import type { ReactNode } from "react";
 
 /**
  * A header button's dialog (the mini cart, the change queue): anchored under the button's right edge, a
  * labelled dialog to assistive technology. MUI's Popover moves focus in, traps it, closes at Escape or a
- * click outside, and gives focus back to the button.
+ * click outside, and gives focus back to the button. Imported only by the lazily loaded popups: the button's
+ * state (`hooks/use-header-dialog.ts`) is in the first download, MUI's Popover and Modal are not.
  */
 export function HeaderDialog({
   anchor,
@@ -34,28 +35,4 @@ export function HeaderDialog({
       {children}
     </Popover>
   );
-}
-
-/**
- * The state of a header button that opens a HeaderDialog: where it is anchored, whether it was ever opened
- * (its code loads on first open: the first screen needs only the button), and the button's ARIA and click.
- */
-export function useHeaderDialog() {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [everOpened, setEverOpened] = useState(false);
-  const isOpen = anchor !== null;
-  return {
-    anchor,
-    isOpen,
-    everOpened,
-    close: () => setAnchor(null),
-    buttonProps: {
-      "aria-haspopup": "dialog" as const,
-      "aria-expanded": isOpen ? ("true" as const) : ("false" as const),
-      onClick: (e: MouseEvent<HTMLElement>) => {
-        setEverOpened(true);
-        setAnchor(e.currentTarget);
-      },
-    },
-  };
 }

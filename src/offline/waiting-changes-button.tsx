@@ -9,7 +9,7 @@ import Button from "@mui/material/Button";
 import CloudUploadOutlinedIcon from "@mui/icons-material/CloudUploadOutlined";
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import { useHeaderDialog } from "@/components/header-dialog";
+import { useHeaderDialog } from "@/hooks/use-header-dialog";
 import type { OutboxSummary } from "./outbox";
 import { useQueueEntries, useReplaySummary } from "./change-queue-context";
 

@@ -3,7 +3,7 @@ import IconButton from "@mui/material/IconButton";
 import ShoppingCartOutlinedIcon from "@mui/icons-material/ShoppingCartOutlined";
 import { useLingui } from "@lingui/react/macro";
 import { CountBadge } from "@/components/count-badge";
-import { useHeaderDialog } from "@/components/header-dialog";
+import { useHeaderDialog } from "@/hooks/use-header-dialog";
 import { useCartSync } from "../hooks/use-cart-sync";
 import { useLocalCart } from "../store";
 
