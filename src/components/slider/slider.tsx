@@ -3,7 +3,7 @@ import type { SxProps, Theme } from "@mui/material/styles";
 import { useLingui } from "@lingui/react/macro";
 import { startTransition, useEffect, useRef, useState, type CSSProperties, type Key, type ReactNode } from "react";
 import type { SwiperOptions } from "swiper/types";
-import { afterFirstInteraction } from "./first-interaction";
+import { afterFirstInteraction } from "@/utils/first-interaction";
 import { SliderControls } from "./slider-controls";
 import { useAutoplay, useMotionPreferences, type Autoplay } from "./use-autoplay";
 import { useSwiper } from "./use-swiper";

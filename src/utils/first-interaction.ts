@@ -1,6 +1,7 @@
 /**
- * The shopper's first interaction with the page (a touch, click, key, wheel or scroll). Sliders already on
- * the first screen start Swiper only then, so a first visit that nobody touches downloads none of it.
+ * The shopper's first interaction with the page (a touch, click, key, wheel or scroll). Code that only an
+ * interaction needs loads then: sliders already on the first screen start Swiper, the toast host loads
+ * notistack; a first visit that nobody touches downloads none of it.
  */
 const EVENTS = ["pointerdown", "keydown", "wheel", "touchstart", "scroll"] as const;
 let interacted = false;
