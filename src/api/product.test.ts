@@ -4,7 +4,7 @@ import { reshapeCart, reshapeCartItem } from "./cart";
 import { cartItemSchema, cartSchema } from "./contract/cart";
 import { configurableConfigSchema, productSchema } from "./contract/product";
 import { reviewListReplySchema } from "./contract/review";
-import { reshapeProduct, storedProductSchema, UNKNOWN_STOCK } from "./product";
+import { isAvailable, reshapeProduct, storedProductSchema, totalStock } from "./product";
 
 const image = {
   small_image_url: "/cache/small/p.jpg",
@@ -84,8 +84,9 @@ describe("a plain Bagisto 1.3 product", () => {
     expect(p.discount).toBeCloseTo(10);
     expect(p.rating).toBe(4.5);
     expect(p.reviewCount).toBe(2);
+    // Bagisto tells only that it is for sale: in stock, no quantity invented.
     expect(p.inStock).toBe(true);
-    expect(p.stock).toBe(UNKNOWN_STOCK);
+    expect(p.stock).toBeNull();
     expect(p.hasVariants).toBe(true);
     expect(p.colours).toEqual([]);
     expect(p.categories).toEqual([]);
@@ -112,11 +113,29 @@ describe("a plain Bagisto 1.3 product", () => {
     const p = reshapeProduct(bagistoProduct(), config);
     expect(p.colours.map((c) => c.color)).toEqual(["red", "blue"]);
     expect(p.colours[0]!.sizes).toEqual([
-      { name: "m", stock: UNKNOWN_STOCK, variantId: 51, optionId: 7 },
-      { name: "xl", stock: UNKNOWN_STOCK, variantId: 52, optionId: 8 },
+      { name: "m", stock: null, variantId: 51, optionId: 7 },
+      { name: "xl", stock: null, variantId: 52, optionId: 8 },
     ]);
+    expect(p.stock).toBeNull();
+    expect(p.inStock).toBe(true);
     expect(p.colours[1]!.image).toBe("/cache/medium/p.jpg");
     expect(p.colours[0]!.swatch).toBe("#d32f2f");
+  });
+});
+
+describe("stock", () => {
+  it("keeps the reference server's quantities, and sums them only when every one is told", () => {
+    const ours = reshapeProduct(bagistoProduct({ type: "simple", stock: 4 }));
+    expect([ours.stock, ours.inStock]).toEqual([4, true]);
+    const soldOut = reshapeProduct(bagistoProduct({ type: "simple", stock: 0 }));
+    expect([soldOut.stock, soldOut.inStock]).toEqual([0, false]);
+    expect(totalStock([2, 3, 0])).toBe(5);
+    expect(totalStock([2, null])).toBeNull();
+    expect(totalStock([])).toBe(0);
+  });
+
+  it("counts an untold stock as available and none as not", () => {
+    expect([isAvailable(null), isAvailable(1), isAvailable(0)]).toEqual([true, true, false]);
   });
 });
 

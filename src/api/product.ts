@@ -25,7 +25,8 @@ export interface ProductImage {
 export interface ProductSize {
   /** size name, lower case ("m", "xl") */
   name: string;
-  stock: number;
+  /** how many can be bought; null: for sale, the quantity not told (see `Product.stock`) */
+  stock: number | null;
   /** the variant to send as `selected_configurable_option` for this colour and size */
   variantId?: number;
   optionId?: number;
@@ -78,8 +79,13 @@ export interface Product {
   rating: number;
   reviewCount: number;
   saleCount: number;
-  /** the quantity that can be bought; UNKNOWN_STOCK when the server only says "in stock" */
-  stock: number;
+  /**
+   * How many can be bought; null when the server says only that it is for sale (a stock Bagisto sends
+   * `in_stock`, not the quantity): no limit is known, and the server refuses a quantity it cannot sell.
+   * Null rather than a number with a "known" flag beside it: an unknown stock cannot be read as a limit by
+   * mistake (the compiler makes every reader say what it does without one), and nothing invents a number.
+   */
+  stock: number | null;
   inStock: boolean;
   offerEnd: string | null;
   affiliateLink: string | null;
@@ -103,11 +109,20 @@ export interface ProductWithSpecs extends Product {
   additionalSpecs: ProductSpec[];
 }
 
-/**
- * The stock of a product whose server tells only that it can be sold (Bagisto sends `in_stock`, not the
- * quantity): the cart lets the shopper ask for up to this many, and the server refuses what it cannot sell.
- */
-export const UNKNOWN_STOCK = 99;
+/** Whether a stock allows buying one more than none: a known quantity above 0, or an untold one (null). */
+export function isAvailable(stock: number | null): boolean {
+  return stock === null || stock > 0;
+}
+
+/** The stock of several variants together: their sum, or null (untold) when any one's is untold. */
+export function totalStock(stocks: readonly (number | null)[]): number | null {
+  let total = 0;
+  for (const s of stocks) {
+    if (s === null) return null;
+    total += s;
+  }
+  return total;
+}
 
 export function toAmount(value: number | string | null | undefined): number {
   if (value === null || value === undefined || value === "") return 0;
@@ -148,7 +163,8 @@ export function coloursFromConfig(config: ConfigurableConfig, fallbackImage: str
       const size = sizeAttr?.options.find((s) => s.id === sizeOptionId);
       sizes.push({
         name: size ? name(size) : "",
-        stock: stockOf?.[variantId] ?? UNKNOWN_STOCK,
+        // Bagisto lists only the saleable variants, without their quantities.
+        stock: stockOf?.[variantId] ?? null,
         variantId: Number(variantId),
         optionId: sizeOptionId,
       });
@@ -206,10 +222,13 @@ export function reshapeProduct(wire: WireProduct, config?: ConfigurableConfig | 
     : config
       ? coloursFromConfig(config, baseImage.medium)
       : [];
-  const colourStock = colours.reduce((n, c) => n + c.sizes.reduce((m, s) => m + s.stock, 0), 0);
   const stock =
     wire.stock ??
-    (!wire.in_stock ? 0 : colours.length ? Math.min(colourStock, UNKNOWN_STOCK) : UNKNOWN_STOCK);
+    (!wire.in_stock
+      ? 0
+      : colours.length
+        ? totalStock(colours.flatMap((c) => c.sizes.map((s) => s.stock)))
+        : null);
   const specs = wire.basic_info ? reshapeSpecs(wire.basic_info.additional_info) : [];
   const options: ProductOption[] = wire.configurable_options
     ? wire.configurable_options.map((o) => ({ label: o.label, swatch: o.swatch_value }))
@@ -234,7 +253,7 @@ export function reshapeProduct(wire: WireProduct, config?: ConfigurableConfig | 
     reviewCount: wire.reviews?.total ?? 0,
     saleCount: wire.saleCount ?? 0,
     stock,
-    inStock: wire.in_stock && stock > 0,
+    inStock: wire.in_stock && isAvailable(stock),
     offerEnd: wire.offerEnd ?? null,
     affiliateLink: wire.affiliateLink ?? null,
     categories,

@@ -146,7 +146,13 @@ export const cartMutationReplySchema = z.looseObject({
 });
 export type CartMutationReply = z.infer<typeof cartMutationReplySchema>;
 
-const qty = z.coerce.number().int().min(1).max(999);
+/**
+ * The most one cart line may ask for: what the cart requests accept. Not a stock: the storefront's quantity
+ * controls stop here when the product's stock is not told (a stock Bagisto), and the server refuses less.
+ */
+export const MAX_LINE_QUANTITY = 999;
+
+const qty = z.coerce.number().int().min(1).max(MAX_LINE_QUANTITY);
 
 /** POST /api/checkout/cart/add/{productId}: plain `{quantity, is_configurable: false}`; variant `{quantity, quantityCount, is_configurable: true, selected_configurable_option, super_attribute}` (Bagisto reads `quantity`) */
 export const addToCartRequestSchema = z.looseObject({
@@ -161,7 +167,7 @@ export type AddToCartRequest = z.infer<typeof addToCartRequestSchema>;
 
 /** PUT /api/checkout/cart/update `{qty: {"<cartItemId>": 2}}` */
 export const updateCartRequestSchema = z.object({
-  qty: z.record(z.string().regex(/^\d{1,10}$/), z.coerce.number().int().max(999)),
+  qty: z.record(z.string().regex(/^\d{1,10}$/), z.coerce.number().int().max(MAX_LINE_QUANTITY)),
 });
 export type UpdateCartRequest = z.infer<typeof updateCartRequestSchema>;
 

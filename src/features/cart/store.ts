@@ -21,7 +21,7 @@ const lineSchema = z.object({
     sku: z.string(),
     image: z.string().nullable(),
     price: z.number(),
-    stock: z.number(),
+    stock: z.number().nullable(),
   }),
   options: z.array(optionSchema),
   price: z.number(),

@@ -173,6 +173,35 @@ describe("cart toasts (SPEC §8)", () => {
     expect(await screen.findByText("Quantity exceeds to available stock")).toBeTruthy();
   });
 
+  it("does not cap a line whose stock the server does not tell (a stock Bagisto), and shows its refusal", async () => {
+    // Bagisto sends `in_stock` without a quantity.
+    const untoldWire = plainProduct({ stock: undefined });
+    seedLine(reshapeProduct(untoldWire), 99);
+    let sent: unknown;
+    server.use(
+      http.get("*/api/checkout/cart", () =>
+        HttpResponse.json({ data: sampleCart([{ id: 11, product: untoldWire, quantity: 99 }]) }),
+      ),
+      http.put("*/api/checkout/cart/update", async ({ request }) => {
+        sent = await request.json();
+        return HttpResponse.json(
+          {
+            message: "Quantity exceeds to available stock",
+            error: { message: "Quantity exceeds to available stock", code: 0 },
+          },
+          { status: 422 },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    await renderWithProviders(<CartView />);
+    const more = screen.getByRole("button", { name: "Increase the quantity of Rainbow Rider 14" });
+    expect(more.hasAttribute("disabled")).toBe(false);
+    await user.click(more);
+    expect(await screen.findByText("Quantity exceeds to available stock")).toBeTruthy();
+    expect(sent).toEqual({ qty: { "11": 100 } });
+  });
+
   it("says 'Removed From Cart' and 'Removed All From Cart'", async () => {
     seedLine(plain, 1);
     seedLine(bike, 1);

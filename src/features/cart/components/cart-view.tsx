@@ -21,6 +21,7 @@ import { useCartActions } from "../hooks/use-cart-actions";
 import { useCartSummary } from "../hooks/use-cart-summary";
 import { useLocalCart } from "../store";
 import type { CartLine } from "../utils/cart-reducer";
+import { lineLimit } from "../utils/stock";
 import { CartTotals } from "./cart-totals";
 import { CouponForm } from "./coupon-form";
 import { QuantityStepper } from "./quantity-stepper";
@@ -113,7 +114,7 @@ export function CartView() {
                       name={line.product.name}
                       onDecrement={() => decrement(line)}
                       onIncrement={() => increment(line)}
-                      canIncrement={line.quantity < line.product.stock}
+                      canIncrement={line.quantity < lineLimit(line.product.stock)}
                     />
                   </TableCell>
                   <TableCell>{format(line.total)}</TableCell>

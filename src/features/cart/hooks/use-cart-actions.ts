@@ -3,12 +3,19 @@ import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
 import { cartKeys, cartMutations, type CartLineRef } from "@/api/cart";
 import { ApiError, newIdempotencyKey } from "@/api/client";
-import type { Product } from "@/api/product";
+import { isAvailable, type Product } from "@/api/product";
 import { useOutbox, type OutboxPort } from "@/offline/outbox-context";
 import { dispatchCart, getLocalCart } from "../store";
 import { cartBefore, lineBefore } from "../utils/cart-changes";
 import { cartQuantityOf, isLineOf, type CartLine } from "../utils/cart-reducer";
-import { availableStock, remainingStock, toCartProduct, unitPrice, variantOf } from "../utils/stock";
+import {
+  availableStock,
+  lineLimit,
+  remainingStock,
+  toCartProduct,
+  unitPrice,
+  variantOf,
+} from "../utils/stock";
 
 function isOffline(): boolean {
   return typeof navigator !== "undefined" && navigator.onLine === false;
@@ -29,11 +36,11 @@ export function resolveSelection(product: Product, color?: string | null, size?:
   if (!product.colours.length) return { color: null, size: null };
   const variation =
     product.colours.find((v) => v.color === color) ??
-    product.colours.find((v) => v.sizes.some((s) => s.stock > 0)) ??
+    product.colours.find((v) => v.sizes.some((s) => isAvailable(s.stock))) ??
     product.colours[0];
   const chosen =
     variation?.sizes.find((s) => s.name === size) ??
-    variation?.sizes.find((s) => s.stock > 0) ??
+    variation?.sizes.find((s) => isAvailable(s.stock)) ??
     variation?.sizes[0];
   return { color: variation?.color ?? null, size: chosen?.name ?? null };
 }
@@ -131,7 +138,7 @@ export function useCartActions() {
   }
 
   function increment(line: CartLine) {
-    if (line.quantity >= line.product.stock) {
+    if (line.quantity >= lineLimit(line.product.stock)) {
       toast(t`Quantity exceeds to available stock`, { variant: "error" });
       return;
     }

@@ -208,6 +208,13 @@ describe("reconciling with the server cart", () => {
     expect(c.lines[0]!.product.stock).toBe(1);
   });
 
+  it("takes an untold stock as untold, not as the last known number", () => {
+    const c = reconcile(add(emptyCart(), bike(1, 1000, 3)), [
+      server({ product: { ...bike(1, 1000), stock: null } }),
+    ]);
+    expect(c.lines[0]!.product.stock).toBeNull();
+  });
+
   it("matches variants by variant id", () => {
     let c = add(emptyCart(), bike(1), 1, { color: "red", size: "m", variantId: 5, options: red });
     c = add(c, bike(1), 1, { color: "blue", size: "m", variantId: 6, options: blue });

@@ -13,8 +13,8 @@ export interface CartProduct {
   image: string | null;
   /** unit price in the base currency, after the product discount */
   price: number;
-  /** stock available for this line (the variant's when a colour and size are chosen) */
-  stock: number;
+  /** stock available for this line (the variant's when a colour and size are chosen); null when not told */
+  stock: number | null;
 }
 
 export interface CartLineOption {

@@ -1,9 +1,10 @@
 import type { Cart, CartItem } from "@/api/cart";
 import type { CartLineOption, ServerLine } from "./cart-reducer";
 
-function stockOf(item: CartItem): number {
+/** The line's stock as the server's product tells it; null when not told (or no product came with the line). */
+function stockOf(item: CartItem): number | null {
   const p = item.product;
-  if (!p) return item.quantity;
+  if (!p) return null;
   if (item.color && item.size) {
     const s = p.colours.find((v) => v.color === item.color)?.sizes.find((x) => x.name === item.size);
     if (s) return s.stock;

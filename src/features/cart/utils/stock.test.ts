@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import type { Product as WireProduct } from "@/api/contract/product";
 import { reshapeProduct, type Product } from "@/api/product";
+import { MAX_LINE_QUANTITY } from "@/api/contract/cart";
 import {
   availableStock,
   canAddMore,
   isOutOfStock,
+  lineLimit,
   remainingStock,
   toCartProduct,
   unitPrice,
@@ -80,6 +82,29 @@ describe("stock rules", () => {
     expect(canAddMore(3, 2)).toBe(false);
     expect(remainingStock(1, 2)).toBe(1);
     expect(remainingStock(5, 2)).toBe(0);
+  });
+
+  it("does not invent a stock a plain Bagisto does not tell: in stock, limited only by what a line may ask", () => {
+    const plain = product({ type: "simple", stock: undefined, variation: undefined });
+    expect(availableStock(plain)).toBeNull();
+    expect(isOutOfStock(plain)).toBe(false);
+    expect(
+      isOutOfStock(product({ type: "simple", stock: undefined, variation: undefined, in_stock: false })),
+    ).toBe(true);
+    expect(toCartProduct(plain).stock).toBeNull();
+    expect(lineLimit(null)).toBe(MAX_LINE_QUANTITY);
+    expect(canAddMore(150, null)).toBe(true);
+    expect(canAddMore(MAX_LINE_QUANTITY, null)).toBe(false);
+    expect(remainingStock(100, null)).toBe(MAX_LINE_QUANTITY - 100);
+    // A colour with one size untold (Bagisto's configurable config lists sizes without quantities) is untold.
+    const red = product().colours[0]!;
+    const mixed: Product = {
+      ...product(),
+      stock: null,
+      colours: [{ ...red, sizes: [red.sizes[0]!, { ...red.sizes[1]!, stock: null }] }],
+    };
+    expect(availableStock(mixed, "red", "m")).toBe(2);
+    expect(availableStock(mixed, "red")).toBeNull();
   });
 
   it("finds the variant id and super attributes of a colour and size", () => {

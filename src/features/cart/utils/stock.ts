@@ -1,4 +1,5 @@
-import type { Product } from "@/api/product";
+import { isAvailable, totalStock, type Product } from "@/api/product";
+import { MAX_LINE_QUANTITY } from "@/api/contract/cart";
 import { COLOR_ATTRIBUTE_ID, SIZE_ATTRIBUTE_ID } from "@/api/contract/product";
 import type { CartLineOption, CartProduct } from "./cart-reducer";
 
@@ -7,13 +8,13 @@ function findSize(product: Product, color?: string | null, size?: string | null)
   return product.colours.find((v) => v.color === color)?.sizes.find((s) => s.name === size);
 }
 
-/** The stock the shopper can buy: the chosen colour and size's, else the product's. */
-export function availableStock(product: Product, color?: string | null, size?: string | null): number {
+/** The stock the shopper can buy: the chosen colour and size's, else the product's; null when not told. */
+export function availableStock(product: Product, color?: string | null, size?: string | null): number | null {
   const variant = findSize(product, color, size);
   if (variant) return variant.stock;
   if (color) {
     const v = product.colours.find((x) => x.color === color);
-    if (v) return v.sizes.reduce((n, s) => n + s.stock, 0);
+    if (v) return totalStock(v.sizes.map((s) => s.stock));
   }
   return product.stock;
 }
@@ -26,17 +27,25 @@ export function isOutOfStock(
 ): boolean {
   if (!product.inStock) return true;
   const stock = product.colours ? availableStock(product as Product, color, size) : product.stock;
-  return !(stock > 0);
+  return !isAvailable(stock);
+}
+
+/**
+ * The most one line may hold: the stock when told, else MAX_LINE_QUANTITY (what a cart request accepts; the
+ * server refuses what it cannot sell, and its message is shown).
+ */
+export function lineLimit(stock: number | null): number {
+  return stock === null ? MAX_LINE_QUANTITY : Math.min(stock, MAX_LINE_QUANTITY);
 }
 
 /** Add To Cart is disabled when the cart already holds the available stock (SPEC §5). */
-export function canAddMore(inCart: number, stock: number): boolean {
-  return inCart < stock;
+export function canAddMore(inCart: number, stock: number | null): boolean {
+  return inCart < lineLimit(stock);
 }
 
 /** The quantity the shopper may still add, at least 0. */
-export function remainingStock(inCart: number, stock: number): number {
-  return Math.max(0, stock - inCart);
+export function remainingStock(inCart: number, stock: number | null): number {
+  return Math.max(0, lineLimit(stock) - inCart);
 }
 
 /** The variant id and super attributes of a colour and size (configurable bicycles). */

@@ -34,10 +34,7 @@ export function productJsonLd(product: Product, pageUrl: string, origin: string)
       url: pageUrl,
       priceCurrency: BASE_CURRENCY,
       price: decimal(product.finalPrice, 2),
-      availability:
-        product.inStock && product.stock > 0
-          ? "https://schema.org/InStock"
-          : "https://schema.org/OutOfStock",
+      availability: product.inStock ? "https://schema.org/InStock" : "https://schema.org/OutOfStock",
     },
   };
   // "<" escaped so that no text inside the data can close the script element.

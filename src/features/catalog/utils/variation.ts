@@ -1,4 +1,4 @@
-import type { Product, ProductColour } from "@/api/product";
+import { isAvailable, type Product, type ProductColour } from "@/api/product";
 
 export interface VariantSelection {
   color: string | null;
@@ -7,9 +7,9 @@ export interface VariantSelection {
 
 /** The first colour with something in stock (else the first colour), and its first size in stock. */
 export function defaultSelection(variation: ProductColour[]): VariantSelection {
-  const v = variation.find((x) => x.sizes.some((s) => s.stock > 0)) ?? variation[0];
+  const v = variation.find((x) => x.sizes.some((s) => isAvailable(s.stock))) ?? variation[0];
   if (!v) return { color: null, size: null };
-  return { color: v.color, size: (v.sizes.find((s) => s.stock > 0) ?? v.sizes[0])?.name ?? null };
+  return { color: v.color, size: (v.sizes.find((s) => isAvailable(s.stock)) ?? v.sizes[0])?.name ?? null };
 }
 
 /** After a colour change: keep the size if the new colour has it in stock, else its first size in stock. */
@@ -20,8 +20,8 @@ export function selectColor(
 ): VariantSelection {
   const v = variation.find((x) => x.color === color);
   if (!v) return current;
-  const keep = v.sizes.find((s) => s.name === current.size && s.stock > 0);
-  const size = keep ?? v.sizes.find((s) => s.stock > 0) ?? v.sizes[0];
+  const keep = v.sizes.find((s) => s.name === current.size && isAvailable(s.stock));
+  const size = keep ?? v.sizes.find((s) => isAvailable(s.stock)) ?? v.sizes[0];
   return { color, size: size?.name ?? null };
 }
 

@@ -61,7 +61,7 @@ export function CompareView({ renderActions }: { renderActions?: (product: Produ
     ...variationRows(products),
     compareRow(
       "stock",
-      products.map((p) => (p.inStock && p.stock > 0 ? t`In stock` : t`Out of Stock`)),
+      products.map((p) => (p.inStock ? t`In stock` : t`Out of Stock`)),
     ),
   ];
 
