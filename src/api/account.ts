@@ -1,5 +1,6 @@
 import { keepPreviousData, mutationOptions, queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
+import { accountKeys } from "./account-keys";
 import { ApiError, apiFetch, withFieldNames } from "./client";
 import {
   addressListReplySchema,
@@ -20,7 +21,6 @@ import {
   type LoginReply,
   type LoginRequest,
   type ProfileReply,
-  type Customer as WireCustomer,
   type ProfileUpdate,
   type RegisterReply,
   type RegisterRequest,
@@ -34,35 +34,8 @@ import { pageOf, type PageInfo } from "./paging";
 
 export const ORDERS_PAGE_SIZE = 10;
 
-/** The customer as the storefront reads it (Bagisto's Resources/Customer/Customer.php reshaped once). */
-export interface Customer {
-  id: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  /** first and last name */
-  name: string;
-  gender: string | null;
-  /** YYYY-MM-DD, null when not given */
-  dateOfBirth: string | null;
-  phone: string | null;
-  /** when the details last changed (a new value after a profile update), null when unknown */
-  updatedAt: string | null;
-}
-
-export function reshapeCustomer(wire: WireCustomer): Customer {
-  return {
-    id: wire.id,
-    email: wire.email,
-    firstName: wire.first_name,
-    lastName: wire.last_name,
-    name: wire.name || `${wire.first_name} ${wire.last_name}`.trim(),
-    gender: wire.gender || null,
-    dateOfBirth: wire.date_of_birth ? wire.date_of_birth.slice(0, 10) : null,
-    phone: wire.phone || null,
-    updatedAt: wire.updated_at ?? null,
-  };
-}
+// The customer's shape lives in ./customer.ts: the session reads it on every page, the account's calls load later.
+export { reshapeCustomer, type Customer } from "./customer";
 
 /** A saved address as the storefront reads it (Bagisto's Resources/Customer/CustomerAddress.php reshaped once). */
 export interface Address {
@@ -343,24 +316,7 @@ export async function getOrder(id: number, signal?: AbortSignal): Promise<Order>
   return reshapeOrder(reply.data);
 }
 
-export const accountKeys = {
-  all: ["account"] as const,
-  addresses: () => [...accountKeys.all, "addresses"] as const,
-  stateLists: () => ["states"] as const,
-  states: (country: string) => [...accountKeys.stateLists(), country] as const,
-  orders: () => [...accountKeys.all, "orders"] as const,
-  orderList: (page: number) => [...accountKeys.orders(), "list", page] as const,
-  order: (id: number) => [...accountKeys.orders(), "detail", id] as const,
-  mutations: () => [...accountKeys.all, "mutation"] as const,
-  login: () => [...accountKeys.mutations(), "login"] as const,
-  register: () => [...accountKeys.mutations(), "register"] as const,
-  logout: () => [...accountKeys.mutations(), "logout"] as const,
-  profile: () => [...accountKeys.mutations(), "profile"] as const,
-  sendCode: () => [...accountKeys.mutations(), "send-code"] as const,
-  verifyCode: () => [...accountKeys.mutations(), "verify-code"] as const,
-  saveAddress: () => [...accountKeys.mutations(), "save-address"] as const,
-  deleteAddress: () => [...accountKeys.mutations(), "delete-address"] as const,
-};
+export { accountKeys };
 
 const personal = { personal: true } as const;
 

@@ -3,7 +3,7 @@
  * (sw/fresher-copies.ts) can change on screen. Public replies only; personal ones never come from a cache.
  */
 import type { QueryKey } from "@tanstack/react-query";
-import { accountKeys } from "./account";
+import { accountKeys } from "./account-keys";
 import { catalogKeys } from "./catalog";
 import { categoryKeys } from "./categories";
 import { contentKeys } from "./content";

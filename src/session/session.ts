@@ -5,7 +5,7 @@
  * there, and the api layer may not import this room.
  */
 import { readAuth, subscribeAuth, type StoredAuth } from "@/api/auth-storage";
-import { reshapeCustomer, type Customer } from "@/api/account";
+import { reshapeCustomer, type Customer } from "@/api/customer";
 import { customerSchema } from "@/api/contract/customer";
 
 /** Whose cart and wishlist the device holds: a guest, or a customer by id ("?" when the stored data lacks it). */
