@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
 import { defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
@@ -16,6 +17,30 @@ function packageChunkName(id: string): string | null {
   const m = /node_modules\/((?:@[^/]+\/)?[^/]+)(?:\/([^/]+))?/.exec(id);
   if (!m?.[1]) return null;
   return m[1] === "@mui/material" && m[2] ? `mui-${m[2]}` : m[1].replace("/", "_");
+}
+
+/**
+ * BUNDLE_STATS=1 (bench:bundle sets it): writes `<outDir>/.vite/module-sizes.json`, every chunk's modules with
+ * their minified size and gzip size on their own, so the bench can say what an over-budget chunk is made of.
+ */
+function moduleSizes(): Plugin {
+  return {
+    name: "module-sizes",
+    apply: "build",
+    writeBundle(options, bundle) {
+      const chunks: Record<string, { id: string; bytes: number; gzip: number }[]> = {};
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== "chunk") continue;
+        chunks[chunk.fileName] = Object.entries(chunk.modules).map(([id, m]) => ({
+          id,
+          bytes: m.renderedLength,
+          gzip: m.code ? gzipSync(m.code).length : 0,
+        }));
+      }
+      mkdirSync(`${options.dir}/.vite`, { recursive: true });
+      writeFileSync(`${options.dir}/.vite/module-sizes.json`, JSON.stringify(chunks));
+    },
+  };
 }
 
 /**
@@ -63,6 +88,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
     lingui(),
     isSsrBuild ? null : preloadDefaultCatalogue(),
+    process.env.BUNDLE_STATS && !isSsrBuild ? moduleSizes() : null,
     mode === "test" || isSsrBuild
       ? null
       : VitePWA({

@@ -4,6 +4,8 @@
 //  2. in Chromium (the issue-16 budget): every script a first visit to `/` downloads before any user interaction
 //     (server-rendered page, 412×823, no scrolling, until the network has been idle for 3 s), gzip as the server
 //     keeps it (level 9), and the bytes Chromium actually transferred (the server answers it with brotli).
+// For each script of 20 kB gzip or more it also says what it is made of: its modules grouped by package or source
+// folder, each group's share of the module's gzip sizes taken one by one, scaled to the script's gzip size (≈).
 // Exits with 1 when the Chromium figure is above the budget.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -16,8 +18,33 @@ const outDir = process.env.DIST_DIR ?? "dist";
 // Client and server renderer, as a shopper's first visit gets a server-rendered page.
 execFileSync("node", ["scripts/build.mjs", outDir, "--manifest"], {
   stdio: "ignore",
-  env: { ...process.env, BUILD_ID: "bench" },
+  env: { ...process.env, BUILD_ID: "bench", BUNDLE_STATS: "1" },
 });
+const moduleSizes = JSON.parse(readFileSync(`${outDir}/.vite/module-sizes.json`, "utf8"));
+/** node_modules/@scope/pkg/… → @scope/pkg; src/features/cart/… → src/features/cart; src/api/contract/… → src/api/contract */
+function moduleGroup(id) {
+  const pkg = /.*node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(id);
+  if (pkg) return pkg[1];
+  const src = /\/(src\/(?:features\/[^/]+|api\/contract|[^/.]+))/.exec(id);
+  return src ? src[1] : id.split("/").at(-1);
+}
+const SHOWN = 24;
+function composition(file, gzipKB) {
+  const modules = moduleSizes[file.replace(/^\//, "")];
+  if (!modules) return;
+  const groups = new Map();
+  for (const m of modules) groups.set(moduleGroup(m.id), (groups.get(moduleGroup(m.id)) ?? 0) + m.gzip);
+  const total = [...groups.values()].reduce((a, b) => a + b, 0);
+  const rows = [...groups.entries()].sort((a, b) => b[1] - a[1]);
+  const top = rows
+    .slice(0, SHOWN)
+    .map(([group, g]) => ({ group, "≈ kB gzip": ((g / total) * gzipKB).toFixed(1) }));
+  const rest = rows.slice(SHOWN).reduce((a, [, g]) => a + g, 0);
+  if (rest)
+    top.push({ group: `${rows.length - SHOWN} more`, "≈ kB gzip": ((rest / total) * gzipKB).toFixed(1) });
+  console.log(`${file} (${gzipKB} kB gzip, ${modules.length} modules):`);
+  console.table(top);
+}
 const manifest = JSON.parse(readFileSync(`${outDir}/.vite/manifest.json`, "utf8"));
 const seen = new Set();
 function walk(key, dynamic) {
@@ -77,6 +104,7 @@ try {
   await page.waitForTimeout(3000);
   const rows = [...scripts.values()].sort((a, b) => b["kB gzip"] - a["kB gzip"]);
   console.table(rows.map((r) => ({ ...r, transferred: kB(r.transferred) })));
+  for (const r of rows) if (Number(r["kB gzip"]) >= 20) composition(r.file, Number(r["kB gzip"]));
   total = rows.reduce((a, r) => a + Number(r["kB gzip"]), 0);
   const transferred = rows.reduce((a, r) => a + r.transferred, 0);
   console.log(
