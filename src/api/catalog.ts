@@ -71,8 +71,8 @@ function reshapeReview(wire: WireReview): Review {
   };
 }
 
-/** What a product list asks the API for (GET products); every field is optional. */
-export type ProductListParams = Pick<
+/** GET products' query as the wire spells it (api/contract/product.ts): what productListQuery builds. */
+export type ProductListQueryWire = Pick<
   ProductListQuery,
   | "category_id"
   | "cat_slug"
@@ -90,6 +90,43 @@ export type ProductListParams = Pick<
   | "tag"
   | "price"
 >;
+
+/**
+ * What a product list asks for, in the storefront's words; every field is optional. productListQuery turns it
+ * into GET products' query (`categoryId` → `category_id`, `categorySlug` → `cat_slug`, sort `newest` →
+ * `created_at`) keeping the keys' order, so a list's address (where offline packs store it) is the same.
+ */
+export interface ProductListParams {
+  /** a category's id, or ids as a comma list */
+  categoryId?: string;
+  categorySlug?: string;
+  page?: number;
+  limit?: number;
+  /** `newest` (the newest first with `order: "desc"`), or a sort the API knows (`price`, `name`, …) */
+  sort?: string;
+  order?: "asc" | "desc";
+  search?: string;
+  new?: ProductListQuery["new"];
+  featured?: ProductListQuery["featured"];
+  bestseller?: ProductListQuery["bestseller"];
+  sale?: ProductListQuery["sale"];
+  /** colour names or option ids, comma list */
+  color?: string;
+  /** size names or option ids, comma list */
+  size?: string;
+  /** tag names, comma list */
+  tag?: string;
+  /** "min,max" */
+  price?: string;
+}
+
+/** The storefront's list keys that the wire spells otherwise. */
+const WIRE_LIST_KEYS: Partial<Record<keyof ProductListParams, keyof ProductListQueryWire>> = {
+  categoryId: "category_id",
+  categorySlug: "cat_slug",
+};
+/** The storefront's sort names that the wire spells otherwise. */
+const WIRE_SORTS: Record<string, string> = { newest: "created_at" };
 
 const CATALOG_STALE_TIME = 5 * 60 * 1000;
 
@@ -128,15 +165,23 @@ function optionIds(value: string | undefined, code: string, ids: CatalogIds): st
 }
 
 /**
- * The query of GET products as Bagisto takes it: a category slug becomes `category_id` once the tree is known,
- * colour and size names become option ids once the filter attributes are (bagisto-compat.md §8).
+ * The query of GET products as Bagisto takes it: the storefront's keys in the wire's spelling (in their order),
+ * a category slug becomes `category_id` once the tree is known, colour and size names become option ids once
+ * the filter attributes are (bagisto-compat.md §8).
  */
-export function productListQuery(params: ProductListParams, ids: CatalogIds = {}): ProductListParams {
-  const { cat_slug: slug, ...rest } = params;
+export function productListQuery(params: ProductListParams, ids: CatalogIds = {}): ProductListQueryWire {
+  const wire = Object.fromEntries(
+    Object.entries(params).map(([key, value]) => [
+      WIRE_LIST_KEYS[key as keyof ProductListParams] ?? key,
+      value,
+    ]),
+  ) as ProductListQueryWire;
+  const { cat_slug: slug, ...rest } = wire;
   const category = slug === undefined ? undefined : ids.categories?.find((c) => c.slug === slug);
   return compact({
     ...rest,
     ...(category ? { category_id: String(category.id) } : { cat_slug: slug }),
+    sort: rest.sort === undefined ? undefined : (WIRE_SORTS[rest.sort] ?? rest.sort),
     color: optionIds(params.color, "color", ids),
     size: optionIds(params.size, "size", ids),
   });
@@ -145,12 +190,12 @@ export function productListQuery(params: ProductListParams, ids: CatalogIds = {}
 /** The ids a list of these params needs, from the query cache or fetched once (a failed read maps nothing). */
 async function catalogIdsFor(client: QueryClient, params: ProductListParams): Promise<CatalogIds> {
   const [categories, attributes] = await Promise.all([
-    params.cat_slug
+    params.categorySlug
       ? client.ensureQueryData(categoryQueries.descendants(ROOT_CATEGORY_ID)).catch(() => undefined)
       : undefined,
     params.color || params.size
       ? client
-          .ensureQueryData(catalogQueries.attributes(params.cat_slug))
+          .ensureQueryData(catalogQueries.attributes(params.categorySlug))
           .then((r) => r.data)
           .catch(() => undefined)
       : undefined,

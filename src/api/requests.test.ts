@@ -6,7 +6,8 @@ import { catalogHandlers, productRequests } from "../../tests/msw/catalog-handle
 import { server } from "../../tests/msw/server";
 import { bagistoAddress } from "../../tests/msw/shopping-handlers";
 import { addCartLineBody } from "./cart";
-import { catalogQueries, productListQuery, type CatalogIds } from "./catalog";
+import { buildUrl } from "./client";
+import { catalogQueries, catalogRequests, productListQuery, type CatalogIds } from "./catalog";
 import { saveAddressBody, savedAddressFields } from "./checkout";
 import { reshapeAddress } from "./account";
 import { customerAddressSchema } from "./contract/address";
@@ -35,7 +36,7 @@ const ids: CatalogIds = {
 describe("GET products as Bagisto takes it", () => {
   it("asks for a category by category_id and for colours and sizes by option id", () => {
     const params = {
-      cat_slug: "mountain-bikes",
+      categorySlug: "mountain-bikes",
       page: 1,
       limit: 12,
       sort: "price",
@@ -54,6 +55,28 @@ describe("GET products as Bagisto takes it", () => {
     });
   });
 
+  it("spells the storefront's keys as the wire does, in their order, so a list's address stays the same", () => {
+    // Offline packs and the service worker store list replies under these very addresses.
+    const url = (params: Parameters<typeof productListQuery>[0], catalogIds?: CatalogIds) => {
+      const r = catalogRequests.list(params, catalogIds);
+      return buildUrl(r.path, r.query);
+    };
+    expect(url({ categoryId: "1", sort: "newest", order: "desc", limit: 5 })).toBe(
+      "/api/products?category_id=1&sort=created_at&order=desc&limit=5",
+    );
+    expect(url({ categoryId: "1", page: 2, limit: 24 })).toBe("/api/products?category_id=1&page=2&limit=24");
+    expect(url({ categorySlug: "homepage", limit: 8 })).toBe("/api/products?limit=8&cat_slug=homepage");
+    expect(url({ categoryId: "1", limit: 8, bestseller: "1" })).toBe(
+      "/api/products?category_id=1&limit=8&bestseller=1",
+    );
+    expect(
+      url(
+        { categorySlug: "mountain-bikes", page: 1, limit: 12, sort: "price", order: "asc", color: "red" },
+        ids,
+      ),
+    ).toBe("/api/products?page=1&limit=12&sort=price&order=asc&color=1&category_id=2");
+  });
+
   it("maps a comma list by admin name or label, any case, and keeps ids as they are", () => {
     expect(productListQuery({ color: "Red,DARK-BLUE", size: "11" }, ids)).toEqual({
       color: "1,3",
@@ -63,11 +86,14 @@ describe("GET products as Bagisto takes it", () => {
   });
 
   it("sends what it cannot map as it is (the reference server reads names and slugs too)", () => {
-    expect(productListQuery({ cat_slug: "unknown-bikes", color: "purple" }, ids)).toEqual({
+    expect(productListQuery({ categorySlug: "unknown-bikes", color: "purple" }, ids)).toEqual({
       cat_slug: "unknown-bikes",
       color: "purple",
     });
-    expect(productListQuery({ cat_slug: "homepage", limit: 8 })).toEqual({ cat_slug: "homepage", limit: 8 });
+    expect(productListQuery({ categorySlug: "homepage", limit: 8 })).toEqual({
+      cat_slug: "homepage",
+      limit: 8,
+    });
   });
 
   it("reads the ids from the category tree and the filter attributes when the list is fetched", async () => {
@@ -75,7 +101,7 @@ describe("GET products as Bagisto takes it", () => {
     server.use(...catalogHandlers());
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     await client.fetchQuery(
-      catalogQueries.list({ cat_slug: "mountain-bikes", color: "blue", size: "XL", limit: 12 }),
+      catalogQueries.list({ categorySlug: "mountain-bikes", color: "blue", size: "XL", limit: 12 }),
     );
     expect(productRequests.map((q) => Object.fromEntries(q))).toEqual([
       { limit: "12", category_id: "2", color: "2", size: "8" },

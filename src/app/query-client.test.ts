@@ -17,7 +17,7 @@ const DAY = 24 * 60 * 60 * 1000;
 /** HTTP dates have whole seconds. */
 const toSecond = (time: number) => Math.floor(time / 1000) * 1000;
 
-const params = { cat_slug: "mountain-bikes" };
+const params = { categorySlug: "mountain-bikes" };
 
 /** The category's list replies with this product name, dated `date`. */
 function listReply(name: string, date: number) {

@@ -87,7 +87,7 @@ describe("catalogue search params", () => {
         { slug: "road-bikes" },
       ),
     ).toEqual({
-      cat_slug: "road-bikes",
+      categorySlug: "road-bikes",
       page: 2,
       limit: 12,
       sort: "price",
@@ -100,7 +100,7 @@ describe("catalogue search params", () => {
   });
 
   it("asks for the whole catalogue when no category is chosen", () => {
-    expect(toProductListParams({})).toMatchObject({ category_id: "1", page: 1 });
-    expect(toProductListParams({ category: "fat-bikes" })).toMatchObject({ cat_slug: "fat-bikes" });
+    expect(toProductListParams({})).toMatchObject({ categoryId: "1", page: 1 });
+    expect(toProductListParams({ category: "fat-bikes" })).toMatchObject({ categorySlug: "fat-bikes" });
   });
 });

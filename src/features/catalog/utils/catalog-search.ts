@@ -112,7 +112,7 @@ export function toProductListParams(
       ? `${search.minPrice ?? 0},${search.maxPrice ?? 0}`
       : undefined;
   return {
-    ...(catSlug ? { cat_slug: catSlug } : { category_id: "1" }),
+    ...(catSlug ? { categorySlug: catSlug } : { categoryId: "1" }),
     page: search.page ?? 1,
     limit,
     // Bagisto's form (`sort=price&order=…`): it knows no priceHighToLow (the address bar keeps that name).

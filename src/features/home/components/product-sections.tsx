@@ -20,7 +20,7 @@ export const HOME_LIST_LIMIT = 8;
 export const HOMEPAGE_CATEGORY_SLUG = "homepage";
 
 export const BESTSELLER_PARAMS: ProductListParams = {
-  category_id: String(ROOT_CATEGORY_ID),
+  categoryId: String(ROOT_CATEGORY_ID),
   limit: HOME_LIST_LIMIT,
   bestseller: "1",
 };
@@ -131,7 +131,7 @@ export function CategoryGrid({ renderProduct }: { renderProduct: RenderProduct }
       subtitle={t`Picked by our workshop for the season`}
       testId="home-category-grid"
     >
-      <ProductList params={{ cat_slug: HOMEPAGE_CATEGORY_SLUG, limit: HOME_LIST_LIMIT }}>
+      <ProductList params={{ categorySlug: HOMEPAGE_CATEGORY_SLUG, limit: HOME_LIST_LIMIT }}>
         {(products) => <ProductGrid products={products} renderProduct={renderProduct} />}
       </ProductList>
     </HomeSection>

@@ -114,7 +114,8 @@ function fakeBrowser({ quota = 1e9, failAfter = Infinity, plainBagisto = false }
 }
 
 const scope = { key: "mountain-bikes", name: "Mountain Bikes", categoryId: 2 };
-const related = { category_id: "1", sort: "created_at", order: "desc", limit: 5 } as const;
+// The product page's related products (features/catalog), as the catalogue route saves them with a pack.
+const related = { categoryId: "1", sort: "newest", order: "desc", limit: 5 } as const;
 
 describe("saving a pack", () => {
   beforeEach(() => vi.unstubAllGlobals());

@@ -189,8 +189,8 @@ async function productImages(wire: Product, config: Stored | undefined): Promise
 
 function listParams(scope: PackScope, page: number): ProductListParams {
   return scope.key === ALL_PACK_KEY
-    ? { category_id: String(ROOT_CATEGORY_ID), page, limit: LIST_PAGE_SIZE }
-    : { cat_slug: scope.key, page, limit: LIST_PAGE_SIZE };
+    ? { categoryId: String(ROOT_CATEGORY_ID), page, limit: LIST_PAGE_SIZE }
+    : { categorySlug: scope.key, page, limit: LIST_PAGE_SIZE };
 }
 
 async function freeSpace(): Promise<number | null> {
@@ -222,7 +222,7 @@ export async function preparePack(
     return stored;
   };
 
-  // The category's list is stored under the address the app asks for (by `category_id`, api/catalog.ts).
+  // The category's list is stored under the address the app asks for (by category id, api/catalog.ts).
   const packIds =
     scope.categoryId !== null ? { categories: [{ id: scope.categoryId, slug: scope.key }] } : {};
   // The category's products, in the server's default order, up to the cap.
