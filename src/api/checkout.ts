@@ -9,7 +9,9 @@ import {
   saveShippingReplySchema,
   type CheckoutAddress,
   type SaveAddressRequest,
+  type PAYMENT_METHODS,
   type SavePaymentRequest,
+  type SaveShippingRequest,
 } from "./contract/checkout";
 import type { ShippingRate as WireShippingRate } from "./contract/cart";
 import { reshapeOrder, type Order } from "./order";
@@ -111,13 +113,24 @@ export async function saveCheckoutAddress(input: {
   };
 }
 
+/** A payment method's code as save-payment takes it. */
+export type PaymentMethodCode = (typeof PAYMENT_METHODS)[number];
+
+/** The body of `POST checkout/save-shipping`: the chosen rate's code (e.g. "flatrate_flatrate"). */
+export function saveShippingBody(method: string): SaveShippingRequest {
+  return { shipping_method: method };
+}
+
+/** The body of `POST checkout/save-payment`: the chosen method's code. */
+export function savePaymentBody(method: PaymentMethodCode): SavePaymentRequest {
+  return { payment: { method } };
+}
+
 /** Step 2: the shipping method (a rate's code); the payment methods in the shop's order, and the cart. */
-export async function saveShippingMethod(input: {
-  shipping_method: string;
-}): Promise<{ methods: PaymentMethod[]; cart: Cart }> {
+export async function saveShippingMethod(method: string): Promise<{ methods: PaymentMethod[]; cart: Cart }> {
   const reply = await apiFetch("checkout/save-shipping", {
     method: "POST",
-    body: input,
+    body: saveShippingBody(method),
     schema: saveShippingReplySchema,
   });
   return {
@@ -129,10 +142,10 @@ export async function saveShippingMethod(input: {
 }
 
 /** Step 3: the payment method (cash on delivery or money transfer); the cart. */
-export async function savePaymentMethod(input: SavePaymentRequest): Promise<{ cart: Cart }> {
+export async function savePaymentMethod(method: PaymentMethodCode): Promise<{ cart: Cart }> {
   const reply = await apiFetch("checkout/save-payment", {
     method: "POST",
-    body: input,
+    body: savePaymentBody(method),
     schema: savePaymentReplySchema,
   });
   return { cart: reshapeCart(reply.data.cart) };

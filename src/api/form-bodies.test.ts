@@ -12,9 +12,17 @@ import {
   type AddressDraft,
 } from "./account";
 import { writeAuth } from "./auth-storage";
-import { billingAddress, saveCheckoutAddress } from "./checkout";
+import {
+  billingAddress,
+  saveCheckoutAddress,
+  savePaymentBody,
+  savePaymentMethod,
+  saveShippingBody,
+  saveShippingMethod,
+} from "./checkout";
 import { ApiError, withFieldNames } from "./client";
 import { customerAddressSchema } from "./contract/address";
+import { savePaymentRequestSchema, saveShippingRequestSchema } from "./contract/checkout";
 
 /*
  * The forms give the storefront's own names; api writes Bagisto's request bodies and reads a 422's field
@@ -266,6 +274,36 @@ describe("checkout's billing address", () => {
       firstName: ["The billing.first name field is required."],
       lines: ["The billing.address1.0 field is required."],
       postcode: ["The billing.postcode field is required."],
+    });
+  });
+});
+
+describe("checkout's shipping and payment choices", () => {
+  it("writes the chosen rate and method in the bodies save-shipping and save-payment take", () => {
+    expect(saveShippingBody("flatrate_flatrate")).toEqual({ shipping_method: "flatrate_flatrate" });
+    expect(savePaymentBody("moneytransfer")).toEqual({ payment: { method: "moneytransfer" } });
+    // The server's own request schemas accept them.
+    expect(saveShippingRequestSchema.safeParse(saveShippingBody("free_free")).success).toBe(true);
+    expect(savePaymentRequestSchema.safeParse(savePaymentBody("cashondelivery")).success).toBe(true);
+  });
+
+  it("sends those bodies, and a refusal's message reaches the shopper", async () => {
+    const sent: Record<string, unknown> = {};
+    const refuse =
+      (step: string) =>
+      async ({ request }: { request: Request }) => {
+        sent[step] = await request.json();
+        return HttpResponse.json({ message: `No ${step} today.` }, { status: 422 });
+      };
+    server.use(
+      http.post("*/api/checkout/save-shipping", refuse("shipping")),
+      http.post("*/api/checkout/save-payment", refuse("payment")),
+    );
+    expect((await failure(saveShippingMethod("free_free"))).message).toBe("No shipping today.");
+    expect((await failure(savePaymentMethod("cashondelivery"))).message).toBe("No payment today.");
+    expect(sent).toEqual({
+      shipping: { shipping_method: "free_free" },
+      payment: { payment: { method: "cashondelivery" } },
     });
   });
 });

@@ -38,6 +38,7 @@ export type SaveAddressReply = z.infer<typeof saveAddressReplySchema>;
 export const SHIPPING_METHODS = ["flatrate_flatrate", "free_free"] as const;
 /** POST /api/checkout/save-shipping */
 export const saveShippingRequestSchema = z.object({ shipping_method: z.string().trim().min(1).max(50) });
+export type SaveShippingRequest = z.infer<typeof saveShippingRequestSchema>;
 export const paymentMethodSchema = z.looseObject({
   method: z.string(),
   method_title: z.string(),

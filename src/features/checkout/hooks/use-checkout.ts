@@ -2,7 +2,12 @@ import { useState } from "react";
 import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { ApiError, newIdempotencyKey } from "@/api/client";
-import { checkoutMutations, type CheckoutBilling, type PaymentMethod } from "@/api/checkout";
+import {
+  checkoutMutations,
+  type CheckoutBilling,
+  type PaymentMethod,
+  type PaymentMethodCode,
+} from "@/api/checkout";
 import type { Cart, CartShippingRate } from "@/api/cart";
 import type { Order } from "@/api/order";
 
@@ -57,31 +62,25 @@ export function useCheckout(onPlaced: (order: Order) => void) {
 
   function submitShipping(method: string) {
     setError(null);
-    saveShipping.mutate(
-      { shipping_method: method },
-      {
-        onSuccess: (reply) => {
-          setMethods(reply.methods);
-          setCart(reply.cart);
-          setStep(2);
-        },
-        onError: fail,
+    saveShipping.mutate(method, {
+      onSuccess: (reply) => {
+        setMethods(reply.methods);
+        setCart(reply.cart);
+        setStep(2);
       },
-    );
+      onError: fail,
+    });
   }
 
-  function submitPayment(method: "cashondelivery" | "moneytransfer") {
+  function submitPayment(method: PaymentMethodCode) {
     setError(null);
-    savePayment.mutate(
-      { payment: { method } },
-      {
-        onSuccess: (reply) => {
-          setCart(reply.cart);
-          setStep(3);
-        },
-        onError: fail,
+    savePayment.mutate(method, {
+      onSuccess: (reply) => {
+        setCart(reply.cart);
+        setStep(3);
       },
-    );
+      onError: fail,
+    });
   }
 
   function submitOrder() {
