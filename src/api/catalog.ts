@@ -13,7 +13,6 @@ import {
 } from "./contract/product";
 import { reviewListReplySchema, type Review as WireReview } from "./contract/review";
 import { ROOT_CATEGORY_ID, type Category } from "./contract/category";
-import type { FilterAttribute } from "./contract/content";
 import { categoryQueries } from "./categories";
 import type { PaginationMeta } from "./contract/common";
 import { pageOf } from "./paging";
@@ -144,10 +143,53 @@ function compact<T extends object>(params: T): T {
  */
 export interface CatalogIds {
   categories?: readonly Pick<Category, "id" | "slug">[];
-  attributes?: readonly Pick<FilterAttribute, "code" | "options">[];
+  attributes?: readonly Pick<FilterGroup, "code" | "options">[];
 }
 
-/** A colour's or size's option id by its name (`admin_name` or label, any case); a number passes as it is. */
+/** One choice of a list filter (a colour, a size, a tag). */
+export interface FilterOption {
+  id: number;
+  /** what the shopper reads, in the shop's language */
+  label: string;
+  /** the name the address bar and the product's colours use (Bagisto's admin name, else the label) */
+  name: string;
+  /** a colour's swatch (a CSS colour), or null */
+  swatch: string | null;
+  /** how many products of the category have it, when the server tells */
+  count?: number;
+}
+
+/** A filterable attribute of a category (`color`, `size`, `tag`) with its choices. */
+export interface FilterGroup {
+  code: string;
+  name: string;
+  options: FilterOption[];
+}
+
+/** A category's list filters: its attributes and the range of its prices (GET getattributes). */
+export interface CatalogFilterSet {
+  groups: FilterGroup[];
+  priceRange?: { min: number; max: number };
+}
+
+export function reshapeFilters(reply: AttributesReply): CatalogFilterSet {
+  return {
+    groups: reply.data.map((a) => ({
+      code: a.code,
+      name: a.name,
+      options: a.options.map((o) => ({
+        id: o.id,
+        label: o.label,
+        name: o.admin_name || o.label,
+        swatch: o.swatch_value,
+        ...(o.count === undefined ? {} : { count: o.count }),
+      })),
+    })),
+    ...(reply.price_range ? { priceRange: { min: reply.price_range.min, max: reply.price_range.max } } : {}),
+  };
+}
+
+/** A colour's or size's option id by its name (admin name or label, any case); a number passes as it is. */
 function optionIds(value: string | undefined, code: string, ids: CatalogIds): string | undefined {
   if (value === undefined) return undefined;
   const options = ids.attributes?.find((a) => a.code === code)?.options ?? [];
@@ -156,9 +198,7 @@ function optionIds(value: string | undefined, code: string, ids: CatalogIds): st
     .map((name) => {
       const n = name.trim().toLowerCase();
       if (/^\d+$/.test(n)) return n;
-      const option = options.find(
-        (o) => (o.admin_name ?? o.label).toLowerCase() === n || o.label.toLowerCase() === n,
-      );
+      const option = options.find((o) => o.name.toLowerCase() === n || o.label.toLowerCase() === n);
       return option ? String(option.id) : name.trim();
     })
     .join(",");
@@ -196,7 +236,7 @@ async function catalogIdsFor(client: QueryClient, params: ProductListParams): Pr
     params.color || params.size
       ? client
           .ensureQueryData(catalogQueries.attributes(params.categorySlug))
-          .then((r) => r.data)
+          .then((r) => r.groups)
           .catch(() => undefined)
       : undefined,
   ]);
@@ -311,14 +351,15 @@ export async function listNewProductsWithInformation(
 export async function getFilterAttributes(
   catSlug: string | undefined,
   signal?: AbortSignal,
-): Promise<AttributesReply> {
+): Promise<CatalogFilterSet> {
   const r = catalogRequests.attributes(catSlug);
-  return apiFetch(r.path, {
+  const reply = await apiFetch(r.path, {
     query: r.query,
     schema: attributesReplySchema,
     auth: "none",
     signal,
   });
+  return reshapeFilters(reply);
 }
 
 /** Approved reviews of a product (GET reviews?product_id=&status=approved). */

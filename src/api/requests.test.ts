@@ -25,11 +25,11 @@ const ids: CatalogIds = {
     {
       code: "color",
       options: [
-        { id: 1, label: "Red", admin_name: "red", swatch_value: "#f00" },
-        { id: 3, label: "Dark Blue", admin_name: "dark-blue", swatch_value: "#008" },
+        { id: 1, label: "Red", name: "red", swatch: "#f00" },
+        { id: 3, label: "Dark Blue", name: "dark-blue", swatch: "#008" },
       ],
     },
-    { code: "size", options: [{ id: 11, label: "M", admin_name: "m", swatch_value: null }] },
+    { code: "size", options: [{ id: 11, label: "M", name: "m", swatch: null }] },
   ],
 };
 

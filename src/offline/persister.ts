@@ -32,9 +32,10 @@ export const PERSIST_MAX_AGE = 7 * 24 * 60 * 60 * 1000;
  * gives every build the same app version ("0.1.0-dev"), and a cache of another shape restored under it breaks
  * the pages that read it. 2: the storefront's own types (api/product.ts), no longer the API's replies;
  * 3: content pages as ContentPage (api/content.ts); 4: categories as api/categories.ts's Category; 5: banners, brands, blog posts and the about page as api/content.ts's types; 6: states as api/account.ts's State;
- * 7: a product's (and size's) stock null when the server does not tell it, no longer an invented 99.
+ * 7: a product's (and size's) stock null when the server does not tell it, no longer an invented 99;
+ * 8: a category's list filters as api/catalog.ts's CatalogFilterSet.
  */
-export const CACHE_SHAPE = 7;
+export const CACHE_SHAPE = 8;
 export const PERSIST_BUSTER = `${__APP_VERSION__}+shape${CACHE_SHAPE}`;
 /** Other changes are written at most this often; a new outbox change is written at once. */
 const QUERY_WRITE_DELAY = 400;

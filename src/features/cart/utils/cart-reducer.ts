@@ -31,7 +31,7 @@ export interface CartLine {
   quantity: number;
   selectedProductColor: string | null;
   selectedProductSize: string | null;
-  /** the variant sent as selected_configurable_option */
+  /** the variant the cart add names (the chosen colour and size) */
   variantId: number | null;
   /** the server cart line, once the server has it */
   cartItemId: number | null;

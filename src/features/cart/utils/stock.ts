@@ -19,7 +19,7 @@ export function availableStock(product: Product, color?: string | null, size?: s
   return product.stock;
 }
 
-/** 'Out of Stock' (SPEC §4): in_stock absent or not above 0, or nothing left of the chosen variant. */
+/** 'Out of Stock' (SPEC §4): the product not for sale, or nothing left of the chosen variant. */
 export function isOutOfStock(
   product: Pick<Product, "inStock" | "stock"> & Partial<Product>,
   color?: string | null,

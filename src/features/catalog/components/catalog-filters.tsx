@@ -10,7 +10,7 @@ import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import { useId, useState, type ReactNode } from "react";
 import type { Category } from "@/api/contract/category";
-import type { FilterAttribute } from "@/api/contract/content";
+import type { FilterGroup } from "@/api/catalog";
 import { ListItemLink } from "@/components/menu-links";
 import { useCurrency } from "@/i18n/currency";
 import type { CatalogSearch, FilterKey } from "../utils/catalog-search";
@@ -20,7 +20,7 @@ export interface CatalogFiltersProps {
   /** the category of the path, when the page has one (its category list then links to other paths) */
   slug?: string;
   categories: Category[];
-  attributes: FilterAttribute[];
+  attributes: FilterGroup[];
   priceRange?: { min: number; max: number };
   hasFilters: boolean;
   onFilterChange: (patch: Partial<Pick<CatalogSearch, FilterKey>>) => void;
@@ -50,7 +50,7 @@ export function CatalogFilters(props: CatalogFiltersProps) {
     attributes.find((a) => a.code === code)?.options.filter((o) => o.count !== 0) ?? [];
   const chips = (key: "tag" | "color" | "size", code: string, swatch = false) =>
     byCode(code).map((o) => {
-      const value = o.admin_name ?? o.label;
+      const value = o.name;
       const on = search[key]?.toLowerCase() === value.toLowerCase();
       return (
         <Chip
@@ -61,7 +61,7 @@ export function CatalogFilters(props: CatalogFiltersProps) {
           aria-pressed={on}
           onClick={() => onFilterChange({ [key]: on ? undefined : value })}
           icon={
-            swatch && o.swatch_value ? (
+            swatch && o.swatch ? (
               <Box
                 component="span"
                 aria-hidden="true"
@@ -69,7 +69,7 @@ export function CatalogFilters(props: CatalogFiltersProps) {
                   width: 14,
                   height: 14,
                   borderRadius: "50%",
-                  bgcolor: o.swatch_value,
+                  bgcolor: o.swatch,
                   border: 1,
                   borderColor: "divider",
                 }}
