@@ -2,6 +2,7 @@ import type { z } from "zod";
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import { viaCartBatch, type BatchableCartWrite } from "./cart-batch";
 import { ApiError, apiFetch } from "./client";
+import { sameMutationKey } from "./mutation-key";
 import {
   cartBatchChangeSchema,
   cartMutationReplySchema as wireCartMutationReplySchema,
@@ -325,10 +326,6 @@ export const cartKeys = {
   applyCoupon: () => [...cartKeys.mutations(), "apply-coupon"] as const,
   removeCoupon: () => [...cartKeys.mutations(), "remove-coupon"] as const,
 };
-
-/** Whether a mutation's key is this one (the outbox and the merged replay tell writes apart by key). */
-export const sameMutationKey = (a: readonly unknown[] | undefined, b: readonly unknown[]) =>
-  JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * A waiting cart write as a change of a merged replay (cart-batch.ts): lines by product and variant; null

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { useCallback, useContext, useSyncExternalStore } from "react";
-import { currencyKeys, currencyQueries } from "@/api/currency";
+import { currencyKeys, currencyQueries, exchangeRatesSchema } from "@/api/currency";
 import {
   BASE_CURRENCY,
   BUNDLED_RATES,
@@ -72,16 +72,12 @@ let rendered: { code: CurrencyCode; rates: ExchangeRates } = { code: BASE_CURREN
 const toCurrency = (code: unknown): CurrencyCode => (isCurrencyCode(code) ? code : BASE_CURRENCY);
 
 export function setRenderedCurrency(code: unknown, rates: unknown): void {
+  // The handoff is the server's word in the page: read with the same schema as the rates service's reply.
+  const parsed = exchangeRatesSchema.safeParse(rates);
   rendered = {
     code: toCurrency(code),
-    rates: isExchangeRates(rates) ? usableRates(rates) : BUNDLED_RATES,
+    rates: parsed.success ? usableRates(parsed.data) : BUNDLED_RATES,
   };
-}
-
-function isExchangeRates(v: unknown): v is ExchangeRates {
-  if (typeof v !== "object" || v === null) return false;
-  const { base, date, rates } = v as Record<string, unknown>;
-  return typeof base === "string" && typeof date === "string" && typeof rates === "object" && rates !== null;
 }
 
 function subscribe(cb: () => void) {

@@ -6,6 +6,7 @@
  * other: it is simply never coalesced, batched or followed by a read.
  */
 import type { MutationKey, QueryClient, QueryKey } from "@tanstack/react-query";
+import { sameMutationKey } from "@/api/mutation-key";
 import type { SyncRecord } from "./background-sync-records";
 import type { WriteKind } from "./server-freshness";
 
@@ -106,4 +107,45 @@ export function coalesceAll<C>(
     if (send) queue.push({ id: c.id, change: c.change, droppable: true });
   }
   return queue.map((w) => w.id);
+}
+
+/**
+ * A policy's `coalesce` from a feature's rule over its own changes: each write (waiting or new) is described
+ * in the feature's terms first (`describe`), then the rule decides.
+ */
+export function coalesceWith<C>(
+  describe: (mutationKey: MutationKey | undefined, variables: unknown) => C,
+  rule: (waiting: readonly { id: string; change: C; droppable: boolean }[], next: C) => CoalesceResult,
+): NonNullable<OutboxPolicy["coalesce"]> {
+  return (waiting, next) =>
+    rule(
+      waiting.map((w) => ({
+        id: w.id,
+        change: describe(w.mutationKey, w.variables),
+        droppable: w.droppable,
+      })),
+      describe(next.mutationKey, next.variables),
+    );
+}
+
+/**
+ * The policy of an anonymous form post (a contact request, a newsletter sign-up): nothing to coalesce and
+ * nothing to read again; where the browser has Background Sync the service worker sends a waiting one without
+ * the page, anonymous as the page sends it (its body is the write's variables less the Idempotency-Key).
+ */
+export function anonymousPostPolicy(mutationKey: MutationKey, url: () => string): OutboxPolicy {
+  return {
+    mutationKey,
+    syncRecord(write, base) {
+      if (!sameMutationKey(write.mutationKey, mutationKey)) return null;
+      const { idempotencyKey: _key, ...body } = write.variables as Record<string, unknown>;
+      void _key;
+      return {
+        ...base,
+        kind: "other",
+        token: null,
+        request: { method: "POST", url: url(), body, errorFieldRefuses: false },
+      };
+    },
+  };
 }

@@ -9,7 +9,6 @@ import {
   addCartLineBody,
   cartBatchChange,
   cartKeys,
-  sameMutationKey,
   setMinimalCartReplies,
   type AddCartLineVariables,
   type ApplyCouponVariables,
@@ -17,8 +16,9 @@ import {
 } from "@/api/cart";
 import { startCartBatches, stopCartBatches } from "@/api/cart-batch";
 import { buildUrl } from "@/api/client";
+import { sameMutationKey } from "@/api/mutation-key";
 import type { SyncRecord } from "@/offline/background-sync-records";
-import type { OutboxPolicy } from "@/offline/outbox-policy";
+import { coalesceWith, type OutboxPolicy } from "@/offline/outbox-policy";
 import { coalesceCart, describeCartChange, priceChanges, type SeenPrice } from "./utils/outbox-rules";
 
 function numberOrNull(v: unknown): number | null {
@@ -43,15 +43,7 @@ interface AddVariables {
 
 export const cartOutboxPolicy: OutboxPolicy = {
   mutationKey: cartKeys.all,
-  coalesce: (waiting, next) =>
-    coalesceCart(
-      waiting.map((w) => ({
-        id: w.id,
-        change: describeCartChange(w.mutationKey, w.variables),
-        droppable: w.droppable,
-      })),
-      describeCartChange(next.mutationKey, next.variables),
-    ),
+  coalesce: coalesceWith(describeCartChange, coalesceCart),
   // Every cart write shares the scope "cart" (api/cart.ts).
   orderedScope: cartKeys.all[0],
   duringReplay(waiting) {

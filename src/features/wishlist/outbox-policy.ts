@@ -4,25 +4,18 @@
  * service worker's Background Sync sends a logged-in shopper's intents without the page.
  */
 import { wishlistKeys, type SetWishlistedVariables } from "@/api/wishlist";
-import type { OutboxPolicy } from "@/offline/outbox-policy";
+import { sameMutationKey } from "@/api/mutation-key";
+import { coalesceWith, type OutboxPolicy } from "@/offline/outbox-policy";
 import { coalesceWishlist, describeWishlistChange } from "./utils/outbox-rules";
 
 export const wishlistOutboxPolicy: OutboxPolicy = {
   mutationKey: wishlistKeys.all,
-  coalesce: (waiting, next) =>
-    coalesceWishlist(
-      waiting.map((w) => ({
-        id: w.id,
-        change: describeWishlistChange(w.mutationKey, w.variables),
-        droppable: w.droppable,
-      })),
-      describeWishlistChange(next.mutationKey, next.variables),
-    ),
+  coalesce: coalesceWith(describeWishlistChange, coalesceWishlist),
   queriesToReload: [wishlistKeys.list()],
   writeKind: "wishlist",
   keepsStorage: true,
   syncRecord({ mutationKey, variables }, base) {
-    if (JSON.stringify(mutationKey) !== JSON.stringify(wishlistKeys.set())) return null;
+    if (!sameMutationKey(mutationKey, wishlistKeys.set())) return null;
     const w = variables as SetWishlistedVariables;
     if (!base.token || typeof w.productId !== "number" || typeof w.wanted !== "boolean") return null;
     // The worker reads the list and toggles only where it differs.

@@ -9,7 +9,8 @@
  * cart as it was before the waiting changes it cancelled, and drops the cart changes made after it.
  */
 import { t } from "@lingui/core/macro";
-import { cartKeys, sameMutationKey } from "@/api/cart";
+import { cartKeys } from "@/api/cart";
+import { sameMutationKey } from "@/api/mutation-key";
 import { cachedProductName } from "@/api/catalog";
 import type { ChangeDescriber, DescribedChange, QueuedChange } from "@/offline/change-queue";
 import type { CartAction, CartLine } from "./cart-reducer";

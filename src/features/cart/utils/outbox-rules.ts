@@ -10,7 +10,8 @@
  *  - coupon: the last apply/remove wins.
  */
 import type { MutationKey } from "@tanstack/react-query";
-import { cartKeys, sameMutationKey } from "@/api/cart";
+import { cartKeys } from "@/api/cart";
+import { sameMutationKey } from "@/api/mutation-key";
 import type { CoalesceResult, PriceChange } from "@/offline/outbox-policy";
 
 export type CartOutboxChange =

@@ -3,6 +3,7 @@
  * the last one wins (the replay compares with the server list). Only a change never attempted is dropped.
  */
 import type { MutationKey } from "@tanstack/react-query";
+import { sameMutationKey } from "@/api/mutation-key";
 import { wishlistKeys } from "@/api/wishlist";
 import type { CoalesceResult } from "@/offline/outbox-policy";
 
@@ -34,7 +35,7 @@ export function describeWishlistChange(
   variables: unknown,
 ): WishlistOutboxChange {
   const v = (typeof variables === "object" && variables !== null ? variables : {}) as { productId?: unknown };
-  if (JSON.stringify(mutationKey) === JSON.stringify(wishlistKeys.set()))
+  if (sameMutationKey(mutationKey, wishlistKeys.set()))
     return { kind: "wishlist", productId: typeof v.productId === "number" ? v.productId : 0 };
   return { kind: "other" };
 }
