@@ -209,6 +209,8 @@ export interface CartAddressTable extends AddressColumns {
   id: Generated<number>;
   cart_id: number;
   address_type: string;
+  /** migration 0010 */
+  company_name: string | null;
 }
 
 export interface CustomerAddressTable extends AddressColumns {
@@ -278,6 +280,8 @@ export interface OrderAddressTable extends AddressColumns {
   id: Generated<number>;
   order_id: number;
   address_type: string;
+  /** migration 0010 */
+  company_name: string | null;
 }
 
 export interface InvoiceTable {

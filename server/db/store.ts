@@ -27,6 +27,7 @@ import * as sharedState from "./migrations/0006-shared-state";
 import * as flatCosts from "./migrations/0007-flat-costs";
 import * as productViews from "./migrations/0008-product-views";
 import * as foreignKeyIndexes from "./migrations/0009-foreign-key-indexes";
+import * as addressCompany from "./migrations/0010-address-company";
 import type { DB } from "./schema";
 
 export const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ export const migrations: Record<string, Migration> = {
   "0007-flat-costs": flatCosts,
   "0008-product-views": productViews,
   "0009-foreign-key-indexes": foreignKeyIndexes,
+  "0010-address-company": addressCompany,
 };
 
 export type Param = string | number | bigint | Buffer | null;

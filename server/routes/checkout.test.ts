@@ -21,9 +21,9 @@ const ADDRESS = {
   phone: "8802097347",
 };
 
-async function checkout(s: Shopper, payment = "cashondelivery") {
+async function checkout(s: Shopper, payment = "cashondelivery", billing: Record<string, unknown> = ADDRESS) {
   const addr = await s.post("/api/checkout/save-address", {
-    billing: { ...ADDRESS, use_for_shipping: true },
+    billing: { ...billing, use_for_shipping: true },
     shipping: { address1: [""] },
   });
   expect(addr.status).toBe(200);
@@ -122,6 +122,34 @@ describe("checkout", () => {
     expect((await other.get("/api/orders")).json.meta.total).toBe(0);
     const cancel = await s.post(`/api/orders/${order.id}/cancel`);
     expect(cancel.json).toEqual({ status: true, message: "Order canceled successfully." });
+  });
+
+  it("keeps the billing company name on the cart's and the order's addresses, as Bagisto does", async () => {
+    const app = await makeApp();
+    const s = shopper(app);
+    await s.login();
+    await s.post("/api/checkout/cart/add/45", { quantity: 1 });
+    const order = await checkout(s, "cashondelivery", {
+      ...ADDRESS,
+      company_name: "  Velora Cycles Ltd ",
+      save_as_address: true,
+    });
+    expect(order.billing_address.company_name).toBe("Velora Cycles Ltd");
+    expect(order.shipping_address?.company_name).toBe("Velora Cycles Ltd");
+    const read = orderReplySchema.parse((await s.get(`/api/orders/${order.id}`)).json).data;
+    expect(read.billing_address.company_name).toBe("Velora Cycles Ltd");
+    // Saved to the book with it; a later checkout with that saved address carries it to the order.
+    const book = (await s.get("/api/addresses")).json as {
+      data: { id: number; company_name: string | null }[];
+    };
+    const saved = book.data.find((a) => a.company_name === "Velora Cycles Ltd");
+    expect(saved).toBeDefined();
+    await s.post("/api/checkout/cart/add/45", { quantity: 1 });
+    const again = await checkout(s, "cashondelivery", { address_id: saved!.id, address1: ["H 23"] });
+    expect(again.billing_address.company_name).toBe("Velora Cycles Ltd");
+    // None given: none stored.
+    await s.post("/api/checkout/cart/add/45", { quantity: 1 });
+    expect((await checkout(s)).billing_address.company_name).toBeNull();
   });
 
   it("refuses steps out of order and an empty cart", async () => {

@@ -73,6 +73,8 @@ export function checkoutRoutes(d: Deps) {
         return {
           first_name: saved.first_name ?? customer!.first_name,
           last_name: saved.last_name ?? customer!.last_name,
+          // Bagisto merges the saved address with what the request says of it.
+          company_name: (a.company_name === undefined ? saved.company_name : a.company_name) || null,
           email: a.email ?? customer!.email,
           address1: saved.address1,
           city: saved.city,
@@ -92,6 +94,7 @@ export function checkoutRoutes(d: Deps) {
       return {
         first_name: a.first_name!,
         last_name: a.last_name!,
+        company_name: a.company_name || null,
         email: a.email!,
         address1: a.address1!.filter((s) => s.trim()).join("\n"),
         city: a.city!,
@@ -138,7 +141,7 @@ export function checkoutRoutes(d: Deps) {
             first_name: billing.first_name,
             last_name: billing.last_name,
             email: billing.email,
-            company_name: null,
+            company_name: billing.company_name,
             vat_id: null,
             address1: billing.address1,
             city: billing.city,

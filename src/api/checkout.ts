@@ -40,6 +40,7 @@ export function savedAddressFields(a: Address | undefined): CheckoutAddress {
   return {
     ...(a.firstName ? { first_name: a.firstName } : {}),
     ...(a.lastName ? { last_name: a.lastName } : {}),
+    ...(a.companyName ? { company_name: a.companyName } : {}),
     address1: a.lines,
     city: a.city,
     ...(a.state ? { state: a.state } : {}),
@@ -66,6 +67,8 @@ export function billingAddress(billing: CheckoutBilling): CheckoutAddress {
   return {
     first_name: d.firstName,
     last_name: d.lastName,
+    // Bagisto keeps it on the cart's and the order's address (`company_name` is a fillable column there).
+    ...(d.companyName?.trim() ? { company_name: d.companyName.trim() } : {}),
     email: billing.email,
     address1: d.lines.filter(Boolean),
     city: d.city,

@@ -14,6 +14,7 @@ import {
 import { writeAuth } from "./auth-storage";
 import {
   billingAddress,
+  saveAddressBody,
   saveCheckoutAddress,
   savePaymentBody,
   savePaymentMethod,
@@ -22,7 +23,11 @@ import {
 } from "./checkout";
 import { ApiError, withFieldNames } from "./client";
 import { customerAddressSchema } from "./contract/address";
-import { savePaymentRequestSchema, saveShippingRequestSchema } from "./contract/checkout";
+import {
+  saveAddressRequestSchema,
+  savePaymentRequestSchema,
+  saveShippingRequestSchema,
+} from "./contract/checkout";
 
 /*
  * The forms give the storefront's own names; api writes Bagisto's request bodies and reads a 422's field
@@ -205,6 +210,7 @@ describe("checkout's billing address", () => {
     expect(billingAddress({ draft, email: "asha@example.com", saveToBook: true })).toEqual({
       first_name: "Asha",
       last_name: "Rao",
+      company_name: "Velora",
       email: "asha@example.com",
       address1: ["12 MG Road"],
       city: "Bengaluru",
@@ -215,6 +221,19 @@ describe("checkout's billing address", () => {
       save_as_address: true,
       use_for_shipping: true,
     });
+  });
+
+  it("sends the company name only when one is given, and the server's request schema keeps it", () => {
+    const body = saveAddressBody({
+      billing: billingAddress({ draft, email: "asha@example.com", saveToBook: false }),
+    });
+    expect(saveAddressRequestSchema.parse(body).billing.company_name).toBe("Velora");
+    const without = billingAddress({
+      draft: { ...draft, companyName: "  " },
+      email: "asha@example.com",
+      saveToBook: false,
+    });
+    expect(without).not.toHaveProperty("company_name");
   });
 
   it("sends a saved address by its id with its fields", () => {

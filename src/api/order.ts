@@ -1,5 +1,9 @@
 import { z } from "zod";
-import { orderSchema, type Order as WireOrder } from "./contract/order";
+import {
+  orderSchema,
+  type Order as WireOrder,
+  type OrderAddress as WireOrderAddress,
+} from "./contract/order";
 import { toAmount } from "./product";
 
 /** An ordered line as the receipt shows it. */
@@ -11,6 +15,34 @@ export interface OrderLine {
   lineTotal: number;
   /** the product's small image, when the server sends the product */
   image: string | null;
+}
+
+/** An order's address as the receipt shows it. */
+export interface OrderAddress {
+  name: string;
+  /** "" when none (a stock Bagisto stores it but does not send it) */
+  companyName: string;
+  /** the street lines */
+  lines: string[];
+  postcode: string;
+  city: string;
+  /** "" when none */
+  state: string;
+  countryName: string;
+  phone: string;
+}
+
+export function reshapeOrderAddress(wire: WireOrderAddress): OrderAddress {
+  return {
+    name: [wire.first_name, wire.last_name].filter(Boolean).join(" "),
+    companyName: wire.company_name ?? "",
+    lines: wire.address1.filter((l) => l.length > 0),
+    postcode: wire.postcode,
+    city: wire.city,
+    state: wire.state ?? "",
+    countryName: wire.country_name ?? wire.country,
+    phone: wire.phone,
+  };
 }
 
 /**
@@ -31,6 +63,8 @@ export interface Order {
   grandTotal: number;
   lines: OrderLine[];
   invoices: { id: number; createdAt: string }[];
+  /** the billing address (the checkout's, also used for shipping); null in a receipt stored before it was kept */
+  billingAddress: OrderAddress | null;
 }
 
 export function reshapeOrder(wire: WireOrder): Order {
@@ -53,6 +87,7 @@ export function reshapeOrder(wire: WireOrder): Order {
       image: item.product?.base_image.small_image_url ?? null,
     })),
     invoices: wire.invoices.map((inv) => ({ id: inv.id, createdAt: inv.created_at })),
+    billingAddress: reshapeOrderAddress(wire.billing_address),
   };
 }
 
@@ -61,15 +96,17 @@ export function reshapeOrder(wire: WireOrder): Order {
  * the API's shape is reshaped; anything else is dropped.
  */
 export const storedOrderSchema = z.union([
-  z.custom<Order>(
-    (v) =>
-      typeof v === "object" &&
-      v !== null &&
-      typeof (v as Order).id === "number" &&
-      typeof (v as Order).number === "string" &&
-      typeof (v as Order).grandTotal === "number" &&
-      Array.isArray((v as Order).lines) &&
-      Array.isArray((v as Order).invoices),
-  ),
+  z
+    .custom<Order>(
+      (v) =>
+        typeof v === "object" &&
+        v !== null &&
+        typeof (v as Order).id === "number" &&
+        typeof (v as Order).number === "string" &&
+        typeof (v as Order).grandTotal === "number" &&
+        Array.isArray((v as Order).lines) &&
+        Array.isArray((v as Order).invoices),
+    )
+    .transform((order) => ({ ...order, billingAddress: order.billingAddress ?? null })),
   orderSchema.transform((wire) => reshapeOrder(wire)),
 ]);

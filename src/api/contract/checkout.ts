@@ -8,6 +8,8 @@ export const checkoutAddressSchema = z.object({
   address_id: z.union([z.number(), z.string().max(30)]).optional(),
   first_name: z.string().trim().min(1).max(100).optional(),
   last_name: z.string().trim().min(1).max(100).optional(),
+  /** Bagisto stores it on the cart's and the order's address */
+  company_name: z.string().trim().max(200).nullable().optional(),
   email: z.email().max(254).optional(),
   address1: z.array(addressLine).max(4).optional(),
   city: z.string().trim().min(1).max(100).optional(),

@@ -6,6 +6,8 @@ export const orderAddressSchema = z.looseObject({
   email: z.string(),
   first_name: z.string(),
   last_name: z.string(),
+  /** stored by Bagisto but not in its OrderAddress resource: our server sends it, a stock Bagisto does not */
+  company_name: z.string().nullable().optional(),
   address1: z.array(z.string()),
   country: z.string(),
   country_name: z.string().optional(),

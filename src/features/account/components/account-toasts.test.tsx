@@ -12,6 +12,7 @@ import { readLastReceipt, saveLastReceipt } from "../store";
 import { AccountMenu } from "./account-menu";
 import { AddressBook } from "./address-book";
 import { LoginForm } from "./login-form";
+import { OrderDetail } from "./order-detail";
 import { OrderList } from "./order-list";
 import { OrderSuccessView } from "./order-success-view";
 import { OtpLoginForm } from "./otp-login-form";
@@ -427,6 +428,33 @@ describe("my account", () => {
     expect(within(receipt).getByText("Invoice #3, November 20, 2026")).toBeTruthy();
     expect(within(receipt).getByText("₹21,265.00")).toBeTruthy();
     expect(within(receipt).getAllByTestId("receipt-line")[0]?.textContent).toContain("Dirt Jumper Mini");
+  });
+
+  it("the order detail shows the billing address with the company name the checkout sent", async () => {
+    const order = sampleOrder({ id: 6, increment_id: "6" });
+    const billing = { ...order.billing_address, company_name: "Velora Cycles Ltd", country_name: "India" };
+    server.use(
+      http.get("*/api/orders/6", () => HttpResponse.json({ data: { ...order, billing_address: billing } })),
+    );
+    await renderWithProviders(<OrderDetail orderId={6} />);
+    const address = within(await screen.findByTestId("order-receipt")).getByRole("region", {
+      name: "Billing address",
+    });
+    expect(within(address).getByText("Demo Rider")).toBeTruthy();
+    expect(within(address).getByText("Velora Cycles Ltd")).toBeTruthy();
+    expect(within(address).getByText("12 Canal Street")).toBeTruthy();
+    expect(within(address).getByText("India")).toBeTruthy();
+  });
+
+  it("the order detail shows no company line when the server sends none (a stock Bagisto)", async () => {
+    server.use(http.get("*/api/orders/4", () => HttpResponse.json({ data: sampleOrder({ id: 4 }) })));
+    await renderWithProviders(<OrderDetail orderId={4} />);
+    const address = within(await screen.findByTestId("order-receipt")).getByRole("region", {
+      name: "Billing address",
+    });
+    expect(address.textContent).toBe(
+      "Billing addressDemo Rider12 Canal Street560001 Bengaluru KAIN9800000001",
+    );
   });
 
   it("keeps the last receipt on the device: the success screen still reads it when the server cannot be reached", async () => {

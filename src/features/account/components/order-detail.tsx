@@ -7,7 +7,7 @@ import { accountQueries } from "@/api/account";
 import { RouterLink } from "@/components/router-links";
 import { OrderReceipt } from "./order-receipt";
 
-/** One order of the customer, as a receipt, with the way back to the list. */
+/** One order of the customer, as a receipt with its billing address, and the way back to the list. */
 export function OrderDetail({ orderId }: { orderId: number }) {
   const { t } = useLingui();
   const { data, isPending, isError } = useQuery(accountQueries.order(orderId));
@@ -18,7 +18,7 @@ export function OrderDetail({ orderId }: { orderId: number }) {
       </RouterLink>
       {isPending && <CircularProgress aria-label={t`Loading`} />}
       {isError && <Alert severity="error">{t`This order could not be loaded.`}</Alert>}
-      {data && <OrderReceipt order={data} />}
+      {data && <OrderReceipt order={data} withAddress />}
     </Stack>
   );
 }

@@ -9,7 +9,7 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
-import type { Order } from "@/api/order";
+import type { Order, OrderAddress } from "@/api/order";
 import { useMoneyFormat } from "@/i18n/currency";
 import { formatDate } from "@/i18n/format";
 
@@ -22,8 +22,29 @@ function Line({ label, value, strong = false }: { label: string; value: string; 
   );
 }
 
-/** The receipt card of an order (SPEC §2 order-success): lines, totals, GST 18%, shipping, status, invoices. */
-export function OrderReceipt({ order }: { order: Order }) {
+/** The order's billing address (also its delivery address: the checkout uses it for shipping). */
+function AddressBlock({ address: a }: { address: OrderAddress }) {
+  const { t } = useLingui();
+  return (
+    <Box component="section" aria-label={t`Billing address`} sx={{ mt: 2 }} data-testid="order-address">
+      <Typography sx={{ fontWeight: 600 }}>{t`Billing address`}</Typography>
+      <Typography>{a.name}</Typography>
+      {a.companyName && <Typography>{a.companyName}</Typography>}
+      {a.lines.map((line, i) => (
+        <Typography key={i}>{line}</Typography>
+      ))}
+      <Typography>{[a.postcode, a.city, a.state].filter(Boolean).join(" ")}</Typography>
+      <Typography>{a.countryName}</Typography>
+      <Typography>{a.phone}</Typography>
+    </Box>
+  );
+}
+
+/**
+ * The receipt card of an order (SPEC §2 order-success): lines, totals, GST 18%, shipping, status, invoices;
+ * with `withAddress` (the order detail in my-account) also the billing address.
+ */
+export function OrderReceipt({ order, withAddress = false }: { order: Order; withAddress?: boolean }) {
   const { t, i18n } = useLingui();
   const format = useMoneyFormat();
   const money = (amount: number) => format(amount, order.currency);
@@ -83,6 +104,7 @@ export function OrderReceipt({ order }: { order: Order }) {
         <Divider sx={{ my: 1 }} />
         <Line label={t`Grand Total`} value={money(order.grandTotal)} strong />
       </Box>
+      {withAddress && order.billingAddress && <AddressBlock address={order.billingAddress} />}
     </Paper>
   );
 }
