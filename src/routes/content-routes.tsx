@@ -1,13 +1,10 @@
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { z } from "zod";
+import { contentQueries } from "@/api/content";
 import { NotFound } from "@/components/feedback/not-found";
 import { rootRoute } from "./root";
 import { BLOG_DETAILS_PATH, BLOG_PAGE_SIZE } from "@/features/content/utils/blog-layouts";
 import { BLOG_VARIANT_PATHS, HOME_VARIANT_PATHS } from "./template-paths";
-
-// The content API module is imported on demand so the entry chunk stays small (it loads in parallel
-// with the page's own chunk).
-const contentApi = () => import("@/api/content");
 
 const homeComponent = lazyRouteComponent(() => import("./home-page"), "HomePage");
 
@@ -16,10 +13,8 @@ const homeRoutes = ["/", "/huge-home", ...HOME_VARIANT_PATHS].map((path) =>
     getParentRoute: () => rootRoute,
     path,
     // Starts the hero banners (the LCP image) without waiting for them: the page renders its skeleton at
-    // once. The loader does wait for the small API module, so the request has started when it returns
-    // (the server renderer waits for the requests the loaders started).
-    loader: async ({ context }) => {
-      const { contentQueries } = await contentApi();
+    // once (the server renderer waits for the requests the loaders started).
+    loader: ({ context }) => {
       void context.queryClient.prefetchQuery(contentQueries.banners());
     },
     component: homeComponent,
@@ -31,7 +26,6 @@ const pageRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/page/$slug",
   loader: async ({ context, params }) => {
-    const { contentQueries } = await contentApi();
     await context.queryClient.ensureQueryData(contentQueries.page(params.slug));
   },
   component: lazyRouteComponent(() => import("./page-page"), "ContentPage"),
@@ -58,7 +52,6 @@ const blogRoutes = BLOG_VARIANT_PATHS.map((path) =>
     loaderDeps: ({ search }) => search,
     // The posts (or the post) the page shows, so the server renders them; the page does not wait for them.
     loader: async ({ context: { queryClient }, deps }) => {
-      const { contentQueries } = await contentApi();
       if (path !== BLOG_DETAILS_PATH) {
         void queryClient.prefetchQuery(contentQueries.blogList(deps.page ?? 1, BLOG_PAGE_SIZE));
         return;
