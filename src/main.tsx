@@ -2,13 +2,11 @@ import "@/api/contract/zod-setup";
 import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { hydrate, type DehydratedState } from "@tanstack/react-query";
-import { outboxPolicies } from "@/app/outbox-policies";
 import { AppProviders, createAppServices } from "@/app/providers";
 import { readServerHandoff, setRenderingServerHtml } from "@/utils/server-html";
 import { activateInitialLocale, i18n } from "@/i18n/i18n";
 import { setRenderedCurrency } from "@/i18n/currency";
-import { backgroundSyncSupported } from "@/offline/background-sync-store";
-import { createOutbox } from "@/offline/outbox";
+import { createDeferredOutbox } from "@/offline/deferred-outbox";
 import { listenForFresherCopies } from "@/offline/fresher-copies";
 import { watchSlowReads } from "@/offline/slow-reads";
 
@@ -16,22 +14,19 @@ const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
 
 const services = createAppServices();
-// The outbox knows no feature: the features' policies say what it does with their writes.
-const outbox = createOutbox({ queryClient: services.queryClient, policies: outboxPolicies });
+// The outbox and the features' policies load when something needs them (a write, a waiting change, another
+// tab's word): not with the first page (offline/deferred-outbox.ts).
+const outbox = createDeferredOutbox(services.queryClient, () =>
+  import("@/app/start-outbox").then((m) => m.outboxModule),
+);
 services.outbox = outbox;
 // A read with a saved copy that takes more than 4 s: the copy stays, with a notice (weak signal).
 watchSlowReads(services.queryClient);
 // The worker answered from its cache and then got a different copy from the server: the screen catches up.
 listenForFresherCopies(services.queryClient);
-// App start: whatever waited in the outbox is replayed (by one tab) once the cache is back.
-services.onCacheRestored = () => {
-  void outbox.replay();
-  // Chromium: waiting changes are also sent by the service worker, after the tab was closed (Background Sync).
-  if (backgroundSyncSupported())
-    void import("@/offline/background-sync").then((m) =>
-      m.startBackgroundSync(services.queryClient, outbox, outboxPolicies),
-    );
-};
+// App start: whatever waited in the outbox is replayed (by one tab) once the cache is back, and Background Sync
+// starts (Chromium), with the outbox.
+services.onCacheRestored = () => outbox.cacheRestored();
 
 const app = (
   <StrictMode>

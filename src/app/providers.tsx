@@ -9,8 +9,7 @@ import { LazyToastHost } from "@/components/feedback/lazy-toast-host";
 import type { I18n } from "@lingui/core";
 import { i18n as browserI18n } from "@/i18n/i18n";
 import { registerMutationDefaults } from "@/offline/mutation-defaults";
-import type { Outbox } from "@/offline/outbox";
-import { OutboxContext } from "@/offline/outbox-context";
+import { OutboxContext, type OutboxPort } from "@/offline/outbox-context";
 import { appPersister, dehydrateOptions, PERSIST_BUSTER, PERSIST_MAX_AGE } from "@/offline/persister";
 import { installChunkLoadRecovery, registerServiceWorker } from "@/offline/register-sw";
 import { createQueryClient } from "./query-client";
@@ -20,8 +19,8 @@ import { theme } from "./theme";
 export interface AppServices {
   queryClient: QueryClient;
   router: ReturnType<typeof createAppRouter>;
-  /** The writes waiting for the connection (offline/outbox.ts); the browser's only, absent on the server. */
-  outbox?: Outbox;
+  /** The writes waiting for the connection (offline/outbox.ts, behind deferred-outbox.ts); the browser's only. */
+  outbox?: OutboxPort;
   /** The language of this app instance: the browser's one, or one per server render (never shared by two). */
   i18n: I18n;
   /** Runs when the persisted cache is back (the browser replays its outbox then); absent on the server. */

@@ -57,6 +57,11 @@ export function workerSendsAtStart(): SentEntry[] {
   return taken;
 }
 
+/** Whether the log held something when the page opened that no one has taken yet (without taking it). */
+export function hasWorkerSendsAtStart(): boolean {
+  return takenAtStart.length > 0;
+}
+
 /** The persister's restore: the log is taken before the waiting changes are read back. */
 export async function takeWorkerLogAtStart(): Promise<void> {
   if (!backgroundSyncSupported()) return;

@@ -1,6 +1,6 @@
 /*
- * The app's outbox, injected (issue 17 item 7): created with the query client in the browser's entry
- * (main.tsx) and handed down by the app providers. Hooks take it from here; the server's render and component
+ * The app's outbox, injected (issue 17 item 7): in the browser, the stand-in made with the query client in the
+ * entry (main.tsx; deferred-outbox.ts loads the outbox itself on demand), handed down by the app providers. Hooks take it from here; the server's render and component
  * tests have none, and get one that holds nothing: every write is simply sent (nothing to coalesce against,
  * nothing waits, nothing to undo).
  */

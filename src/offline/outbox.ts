@@ -16,13 +16,19 @@
  *
  * It knows no feature: what it does with a feature's writes (coalescing, order, a merged replay, the queries
  * read again, the price check, the server-freshness notes) is that feature's policy (outbox-policy.ts), handed
- * to `createOutbox` by the app (main.tsx).
+ * to `createOutbox` by the app (app/start-outbox.ts).
+ *
+ * It is not in the first page's scripts (issue 16 item 4): deferred-outbox.ts stands in for it and loads it
+ * when something needs it (a write, a waiting change restored, another tab's word, an undo), keeping what
+ * happened meanwhile (the mutation cache's events, the other tabs' messages) for `createOutbox` to go through
+ * first (`early`).
  */
 import {
   onlineManager,
-  type Mutation,
+  type MutationCacheNotifyEvent,
   type MutationKey,
   type MutationState,
+  type MutationStatus,
   type QueryClient,
 } from "@tanstack/react-query";
 import { readToken, subscribeAuth } from "@/api/auth-storage";
@@ -32,8 +38,17 @@ import { markDone, markSent, readDone, readSent } from "./done-keys";
 import { noteWriteOver, noteWriteUnderWay, type WriteKind } from "./server-freshness";
 import { OUTBOX_LOCK_NAME } from "./background-sync-records";
 import type { OutboxPolicy, OutboxWrite, PriceChange, ReplayedWrite } from "./outbox-policy";
+import {
+  idempotencyKeyOf,
+  isDroppable,
+  isUndoable,
+  isWaiting,
+  OUTBOX_CHANNEL_NAME,
+  waitingChanges,
+  type AnyMutation,
+} from "./waiting";
 
-type AnyMutation = Mutation<unknown, Error, unknown, unknown>;
+export { idempotencyKeyOf, isWaiting };
 
 export interface OutboxRefusal {
   /** what the change was about (a product name), when known */
@@ -51,10 +66,9 @@ export interface OutboxSummary {
 }
 
 const LOCK_NAME = OUTBOX_LOCK_NAME;
-const CHANNEL_NAME = "bicycle-shop-outbox";
 const PERSIST_ASKED_KEY = "storage-persist-asked";
 
-type Message =
+export type Message =
   | {
       type: "queued";
       mutationKey: MutationKey;
@@ -82,25 +96,10 @@ function vars(m: AnyMutation): Variables {
   return typeof v === "object" && v !== null ? (v as Variables) : {};
 }
 
-export function idempotencyKeyOf(m: AnyMutation): string | null {
-  const key = vars(m).idempotencyKey;
-  return typeof key === "string" ? key : null;
-}
-
 const toWrite = (m: AnyMutation): OutboxWrite => ({
   mutationKey: m.options.mutationKey,
   variables: m.state.variables,
 });
-
-/** A change still waiting to be sent (paused, or retrying). */
-export function isWaiting(m: AnyMutation): boolean {
-  return m.meta?.offline === true && m.state.status === "pending";
-}
-
-/** Never attempted, so it can be dropped without the server having seen it. */
-function isDroppable(m: AnyMutation): boolean {
-  return m.state.isPaused && m.state.failureCount === 0;
-}
 
 /** The server answered (a refusal), as opposed to a request that never completed. */
 function isServerAnswer(error: unknown): boolean {
@@ -152,19 +151,45 @@ export interface Outbox {
   dispose(): void;
 }
 
+/** A mutation cache event from before the outbox was created, as it was then. */
+export interface EarlyCacheEvent {
+  event: MutationCacheNotifyEvent;
+  /** whether the app was online then */
+  online: boolean;
+  /** the mutation's status then */
+  status: MutationStatus | undefined;
+}
+
+/** What happened before the outbox was created (deferred-outbox.ts), gone through first. */
+export interface EarlyOutbox {
+  /** the mutation cache's events for outbox changes, oldest first */
+  events: readonly EarlyCacheEvent[];
+  /** the channel to the other tabs, already open, and the messages it brought, oldest first */
+  channel: BroadcastChannel | null;
+  messages: readonly Message[];
+  /** whether a shopper is logged in as far as the stand-in knew (it removed what a logout removes until now) */
+  hadToken: boolean;
+}
+
 export interface OutboxOptions {
   queryClient: QueryClient;
   /** what the outbox does with each feature's writes (outbox-policy.ts); writes no policy owns just wait */
   policies?: readonly OutboxPolicy[];
+  /** created after the page started (deferred-outbox.ts): what happened meanwhile */
+  early?: EarlyOutbox;
 }
 
-export function createOutbox({ queryClient, policies = [] }: OutboxOptions): Outbox {
+export function createOutbox({ queryClient, policies = [], early }: OutboxOptions): Outbox {
   // TanStack's online manager starts as "online" and only listens to events: a page opened while offline
   // must start offline, or its writes would be sent (and fail) instead of being queued.
   if (typeof navigator !== "undefined") onlineManager.setOnline(navigator.onLine);
   const cache = queryClient.getMutationCache();
   const originalResume = queryClient.resumePausedMutations.bind(queryClient);
-  const channel = typeof BroadcastChannel === "undefined" ? null : new BroadcastChannel(CHANNEL_NAME);
+  const channel = early
+    ? early.channel
+    : typeof BroadcastChannel === "undefined"
+      ? null
+      : new BroadcastChannel(OUTBOX_CHANNEL_NAME);
   const summaryListeners = new Set<(s: OutboxSummary) => void>();
   const undoTasks = new Set<(keys: readonly string[]) => Promise<void>>();
   /** mutations that were waiting offline (queued, restored or mirrored): these get the summary */
@@ -196,14 +221,18 @@ export function createOutbox({ queryClient, policies = [] }: OutboxOptions): Out
     Promise.all(queriesToReload.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 
   /** Tells every tab which writes of a policy with a write kind are under way (server-freshness.ts). */
-  function noteUnderWay(eventType: string, m: AnyMutation, action: string | null): void {
+  function noteUnderWay(
+    eventType: string,
+    m: AnyMutation,
+    status: MutationStatus | undefined,
+    action: string | null,
+  ): void {
     const kind = kindOf(m);
     const key = idempotencyKeyOf(m);
     if (!kind || !key) return;
-    if ((eventType === "added" && m.state.status === "pending") || action === "pending")
-      noteWriteUnderWay(kind, key);
+    if ((eventType === "added" && status === "pending") || action === "pending") noteWriteUnderWay(kind, key);
     else if (action === "success" || action === "error") noteWriteOver(kind, key, true);
-    else if (eventType === "removed" && m.state.status === "pending") noteWriteOver(kind, key, false);
+    else if (eventType === "removed" && status === "pending") noteWriteOver(kind, key, false);
   }
   const post = (msg: Message) => {
     try {
@@ -283,14 +312,19 @@ export function createOutbox({ queryClient, policies = [] }: OutboxOptions): Out
     if (typeof navigator !== "undefined") void navigator.storage?.persist?.().catch(() => false);
   }
 
-  const unsubscribeCache = cache.subscribe((event) => {
+  /** One event of the mutation cache: `online` and `status` as they were when it happened. */
+  function onCacheEvent(
+    event: MutationCacheNotifyEvent,
+    online: boolean,
+    status: MutationStatus | undefined,
+  ) {
     const m = event.mutation as AnyMutation | undefined;
     if (!m || m.meta?.offline !== true) return;
-    noteUnderWay(event.type, m, event.type === "updated" ? event.action.type : null);
+    noteUnderWay(event.type, m, status, event.type === "updated" ? event.action.type : null);
     if (event.type === "added") {
       if (policyOf(m.options.mutationKey)?.keepsStorage) askPersistentStorage();
       // Restored from IndexedDB or mirrored from another tab: it was queued offline.
-      if (m.state.status === "pending") {
+      if (status === "pending") {
         queuedOffline.add(m);
         // Restored here: every tab must hold it, or a tab replaying without it would send later changes first.
         if (!building) postQueued(m);
@@ -302,7 +336,7 @@ export function createOutbox({ queryClient, policies = [] }: OutboxOptions): Out
     // Queued while offline (a new change, or one paused by a lost connection): mirrored to the other tabs so
     // that every tab's persisted outbox holds it. Changes made online are never mirrored (another tab could
     // otherwise send them a second time while this one is still sending).
-    if ((action.type === "pending" || action.type === "pause") && !onlineManager.isOnline()) {
+    if ((action.type === "pending" || action.type === "pause") && !online) {
       queuedOffline.add(m);
       if (!mirrored.has(m)) postQueued(m);
     } else if (action.type === "success" || (action.type === "error" && isServerAnswer(action.error))) {
@@ -315,10 +349,15 @@ export function createOutbox({ queryClient, policies = [] }: OutboxOptions): Out
         post({ type: "dropped", keys: [key], kind: kindOf(m) });
       }
     }
-  });
+  }
+  // What happened before this outbox was created, then what happens from now on.
+  for (const e of early?.events ?? []) onCacheEvent(e.event, e.online, e.status);
+  const unsubscribeCache = cache.subscribe((event) =>
+    onCacheEvent(event, onlineManager.isOnline(), event.mutation?.state.status),
+  );
 
-  function onMessage(e: MessageEvent<Message>) {
-    const msg = e.data;
+  const onMessage = (e: MessageEvent<Message>) => handleMessage(e.data);
+  function handleMessage(msg: Message) {
     if (msg.type === "queued") {
       const key = (msg.variables as Variables | null)?.idempotencyKey;
       if (typeof key !== "string" || all().some((m) => idempotencyKeyOf(m) === key)) return;
@@ -340,6 +379,7 @@ export function createOutbox({ queryClient, policies = [] }: OutboxOptions): Out
       void reloadQueries().catch(() => undefined);
     }
   }
+  for (const msg of early?.messages ?? []) handleMessage(msg);
   channel?.addEventListener("message", onMessage);
 
   // A change some tab undid or settled is never sent again, even by a tab its word has not reached yet; a
@@ -353,13 +393,14 @@ export function createOutbox({ queryClient, policies = [] }: OutboxOptions): Out
   });
 
   // Logged out here or in another tab: the customer's waiting changes leave this tab too (and so the device).
-  let hadToken = readToken() !== null;
-  const unsubscribeAuth = subscribeAuth(() => {
+  let hadToken = early ? early.hadToken : readToken() !== null;
+  const onAuth = () => {
     const hasToken = readToken() !== null;
     if (hadToken && !hasToken)
       for (const m of all()) if (m.meta?.personal === true && isWaiting(m)) cache.remove(m);
     hadToken = hasToken;
-  });
+  };
+  const unsubscribeAuth = subscribeAuth(onAuth);
 
   /**
    * The waiting changes of an ordered scope (a policy's `orderedScope`) replay in the order they were made,
@@ -427,33 +468,7 @@ export function createOutbox({ queryClient, policies = [] }: OutboxOptions): Out
     if (summary.synced + summary.refused.length > 0) summaryListeners.forEach((l) => l(summary));
   }
 
-  /** Never sent by any tab, never settled: may leave the queue without the server having seen it. */
-  const isUndoable = (m: AnyMutation, sent: Record<string, number>, done: Record<string, number>) => {
-    const key = idempotencyKeyOf(m);
-    return key !== null && isWaiting(m) && isDroppable(m) && !(key in sent) && !(key in done);
-  };
-
-  function waiting(): QueuedChange[] {
-    const sent = readSent();
-    const done = readDone();
-    return all()
-      .filter(isWaiting)
-      .flatMap((m) => {
-        const key = idempotencyKeyOf(m);
-        return key === null
-          ? []
-          : [
-              {
-                key,
-                mutationKey: m.options.mutationKey ?? [],
-                variables: m.state.variables,
-                submittedAt: m.state.submittedAt,
-                undoable: isUndoable(m, sent, done),
-              },
-            ];
-      })
-      .sort((a, b) => a.submittedAt - b.submittedAt);
-  }
+  const waiting = (): QueuedChange[] => waitingChanges(cache);
 
   function undoHere(keys: readonly string[]): boolean {
     const wanted = new Set(keys);

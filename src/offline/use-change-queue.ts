@@ -8,7 +8,8 @@ import {
   type ChangeDescriber,
   type QueueEntry,
 } from "./change-queue";
-import { isWaiting, type OutboxSummary } from "./outbox";
+import type { OutboxSummary } from "./outbox";
+import { isWaiting } from "./waiting";
 import { useOutbox } from "./outbox-context";
 
 type AnyMutation = Parameters<typeof isWaiting>[0];
