@@ -99,6 +99,29 @@ export abstract class Store {
     return (await this.exec(c, "rows")).rows[0] as T | undefined;
   }
 
+  /**
+   * A query of a fixed shape, built and compiled once: `build` is called with markers in place of its
+   * arguments, and each call of the answer runs that SQL with its arguments where the markers were (building
+   * and compiling a query with Kysely costs more than SQLite takes to run a small one). Should a marker not
+   * come out as exactly one parameter (a value written into the SQL text), every call builds and compiles.
+   */
+  prepared<A extends Param[], T>(build: (...args: A) => Compilable<T>): (...args: A) => Promise<T[]> {
+    let shape: { sql: string; params: Param[]; at: number[] } | null | undefined;
+    return async (...args) => {
+      if (shape === undefined) {
+        const markers = args.map((_, i) => `\u0000argument ${i}\u0000`);
+        const compiled = this.compile(build(...(markers as A)));
+        const at = markers.map((m) => compiled.params.indexOf(m));
+        const once = markers.every((m, i) => at[i]! >= 0 && compiled.params.lastIndexOf(m) === at[i]);
+        shape = once ? { ...compiled, at } : null;
+      }
+      if (!shape) return await this.all(build(...args));
+      const params = shape.params.slice();
+      shape.at.forEach((p, i) => (params[p] = args[i]!));
+      return await this.allCompiled<T>({ sql: shape.sql, params });
+    };
+  }
+
   all<T>(q: Compilable<T>): Promise<T[]> {
     return this.allCompiled<T>(this.compile(q));
   }

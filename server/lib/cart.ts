@@ -54,9 +54,38 @@ export interface ShippingRate {
   price: number;
 }
 
+/** A cart line's row joined with what it reads of its product and variant (`Carts.lines`). */
+interface LineRow {
+  id: number;
+  cart_id: number;
+  product_id: number;
+  variant_id: number | null;
+  quantity: number;
+  additional: string | null;
+  created_at: string;
+  updated_at: string;
+  p_sku: string;
+  p_type: string;
+  p_name: string;
+  p_final_price: number;
+  p_stock: number;
+  v_id: number | null;
+  v_product_id: number | null;
+  v_sku: string | null;
+  v_color: string | null;
+  v_color_option_id: number | null;
+  v_size: string | null;
+  v_size_option_id: number | null;
+  v_stock: number | null;
+  v_position: number | null;
+}
+
+/** What a cart line reads of its product. */
+export type CartProduct = Pick<ProductTable, "id" | "sku" | "type" | "name" | "final_price" | "stock">;
+
 export interface LineInfo {
   item: CartItemRow;
-  product: ProductTable;
+  product: CartProduct;
   variant: ProductVariantTable | null;
   price: number;
   total: number;
@@ -101,6 +130,13 @@ export const PRODUCT_NOT_FOUND_MESSAGE = "Product not found.";
 
 const lineKey = (productId: number, variantId: number | null) => `${productId}:${variantId ?? 0}`;
 
+const NULL_JSON = Buffer.from("null");
+
+/** The product a stored view is of (read only when some line's product has no view). */
+function viewId(bytes: Buffer): number {
+  return (JSON.parse(bytes.toString("utf8")) as { id: number }).id;
+}
+
 export class StockError extends Error {
   constructor() {
     super(STOCK_ERROR_MESSAGE);
@@ -133,24 +169,65 @@ export function addressView<
 }
 
 export class Carts {
+  // The queries every cart request runs, built and compiled once (Store.prepared).
+  private readonly byCustomer: (customerId: number) => Promise<CartRow[]>;
+  private readonly bySession: (sessionHash: string) => Promise<CartRow[]>;
+  private readonly lineRows: (cartId: number) => Promise<LineRow[]>;
+  private readonly addressRows: (cartId: number) => Promise<CartAddressRow[]>;
+
   constructor(
     private readonly store: Store,
     private readonly catalog: Catalog,
     private readonly freeShippingThreshold: () => number,
-  ) {}
+  ) {
+    const active = () =>
+      store.qb.selectFrom("carts").selectAll().where("is_active", "=", 1).orderBy("id", "desc").limit(1);
+    this.byCustomer = store.prepared((customerId: number) => active().where("customer_id", "=", customerId));
+    this.bySession = store.prepared((sessionHash: string) =>
+      active().where("session_hash", "=", sessionHash).where("customer_id", "is", null),
+    );
+    this.lineRows = store.prepared((cartId: number) =>
+      store.qb
+        .selectFrom("cart_items as i")
+        .innerJoin("products as p", "p.id", "i.product_id")
+        .leftJoin("product_variants as v", "v.id", "i.variant_id")
+        .select([
+          "i.id",
+          "i.cart_id",
+          "i.product_id",
+          "i.variant_id",
+          "i.quantity",
+          "i.additional",
+          "i.created_at",
+          "i.updated_at",
+          "p.sku as p_sku",
+          "p.type as p_type",
+          "p.name as p_name",
+          "p.final_price as p_final_price",
+          "p.stock as p_stock",
+          "v.id as v_id",
+          "v.product_id as v_product_id",
+          "v.sku as v_sku",
+          "v.color as v_color",
+          "v.color_option_id as v_color_option_id",
+          "v.size as v_size",
+          "v.size_option_id as v_size_option_id",
+          "v.stock as v_stock",
+          "v.position as v_position",
+        ])
+        .where("i.cart_id", "=", cartId)
+        .orderBy("i.id"),
+    );
+    this.addressRows = store.prepared((cartId: number) =>
+      store.qb.selectFrom("cart_addresses").selectAll().where("cart_id", "=", cartId),
+    );
+  }
 
   async find(owner: CartOwner): Promise<CartRow | undefined> {
-    const q = this.store.qb
-      .selectFrom("carts")
-      .selectAll()
-      .where("is_active", "=", 1)
-      .orderBy("id", "desc")
-      .limit(1);
-    return await this.store.first(
-      owner.customerId !== undefined
-        ? q.where("customer_id", "=", owner.customerId)
-        : q.where("session_hash", "=", owner.sessionHash).where("customer_id", "is", null),
-    );
+    const [cart] = await (owner.customerId !== undefined
+      ? this.byCustomer(owner.customerId)
+      : this.bySession(owner.sessionHash));
+    return cart;
   }
 
   async findOrCreate(
@@ -187,9 +264,7 @@ export class Carts {
   async addresses(
     cartId: number,
   ): Promise<{ billing: CartAddressRow | null; shipping: CartAddressRow | null }> {
-    const rows = await this.store.all(
-      this.store.qb.selectFrom("cart_addresses").selectAll().where("cart_id", "=", cartId),
-    );
+    const rows = await this.addressRows(cartId);
     return {
       billing: rows.find((r) => r.address_type === "billing") ?? null,
       shipping: rows.find((r) => r.address_type === "shipping") ?? null,
@@ -211,7 +286,7 @@ export class Carts {
     return new Map(rows.map((v) => [v.id, v]));
   }
 
-  available(product: ProductTable, variant: ProductVariantTable | null): number {
+  available(product: Pick<ProductTable, "stock">, variant: ProductVariantTable | null): number {
     return Math.max(0, variant ? variant.stock : product.stock);
   }
 
@@ -227,22 +302,52 @@ export class Carts {
     return c;
   }
 
-  async totals(cart: CartRow, given?: CartItemRow[]): Promise<Totals> {
-    const items = given ?? (await this.items(cart.id));
-    const products = new Map(
-      (await this.catalog.productRows([...new Set(items.map((i) => i.product_id))])).map((p) => [p.id, p]),
-    );
-    const variants = await this.variants(
-      items.map((i) => i.variant_id).filter((v): v is number => v !== null),
-    );
-    const lines: LineInfo[] = [];
-    for (const item of items) {
-      const product = products.get(item.product_id);
-      if (!product) continue;
-      const variant = item.variant_id ? (variants.get(item.variant_id) ?? null) : null;
+  /**
+   * The cart's lines with what they read of their products and variants, in one query (a line whose product
+   * is gone is left out, a variant that is gone reads as none).
+   */
+  private async lines(cartId: number): Promise<LineInfo[]> {
+    const rows = await this.lineRows(cartId);
+    return rows.map((r) => {
+      const item: CartItemRow = {
+        id: r.id,
+        cart_id: r.cart_id,
+        product_id: r.product_id,
+        variant_id: r.variant_id,
+        quantity: r.quantity,
+        additional: r.additional,
+        created_at: r.created_at,
+        updated_at: r.updated_at,
+      };
+      const product: CartProduct = {
+        id: r.product_id,
+        sku: r.p_sku,
+        type: r.p_type,
+        name: r.p_name,
+        final_price: r.p_final_price,
+        stock: r.p_stock,
+      };
+      const variant: ProductVariantTable | null =
+        r.variant_id && r.v_id !== null
+          ? {
+              id: r.v_id,
+              product_id: r.v_product_id!,
+              sku: r.v_sku!,
+              color: r.v_color!,
+              color_option_id: r.v_color_option_id!,
+              size: r.v_size!,
+              size_option_id: r.v_size_option_id!,
+              stock: r.v_stock!,
+              position: r.v_position!,
+            }
+          : null;
       const price = product.final_price;
-      lines.push({ item, product, variant, price, total: round2(price * item.quantity) });
-    }
+      return { item, product, variant, price, total: round2(price * item.quantity) };
+    });
+  }
+
+  async totals(cart: CartRow): Promise<Totals> {
+    const lines = await this.lines(cart.id);
     const subTotal = round2(lines.reduce((s, l) => s + l.total, 0));
     const coupon = await this.validCoupon(cart.coupon_code, subTotal);
     const discount = coupon
@@ -308,14 +413,23 @@ export class Carts {
     };
   }
 
-  async view(cart: CartRow | undefined | null) {
-    if (!cart) return null;
+  /**
+   * A cart's reply in parts: its fields before `items` and after them, and each line's reply without its
+   * product and that product's stored view (JSON bytes, lib/catalog.ts `viewsBytes`), so the reply can be
+   * written with the views spliced in as they are (`viewJson`) instead of parsed and serialised again.
+   */
+  private async viewParts(cart: CartRow): Promise<{
+    head: Record<string, unknown>;
+    items: { line: Record<string, unknown>; product: Buffer | undefined }[];
+    tail: Record<string, unknown>;
+  }> {
     const t = await this.totals(cart);
-    const productViews = new Map(
-      (await this.catalog.viewsJson([...new Set(t.lines.map((l) => l.product.id))]))
-        .map((json) => JSON.parse(json) as Record<string, unknown> & { id: number })
-        .map((p) => [p.id, p]),
-    );
+    const productIds = [...new Set(t.lines.map((l) => l.product.id))];
+    const views = await this.catalog.viewsBytes(productIds);
+    // viewsBytes answers the views it found in the order asked, leaving out products that have none.
+    const productViews = new Map<number, Buffer>();
+    if (views.length === productIds.length) productIds.forEach((id, i) => productViews.set(id, views[i]!));
+    else for (const bytes of views) productViews.set(viewId(bytes), bytes);
     const { billing, shipping } = await this.addresses(cart.id);
     const money = (name: string, v: number) => ({
       [name]: decimal(v),
@@ -323,60 +437,103 @@ export class Carts {
       [`base_${name}`]: decimal(v),
       [`formated_base_${name}`]: formatMoney(v, SERVER_MONEY_FORMAT),
     });
-    const items = t.lines.map((l) => this.itemView(l, productViews.get(l.product.id), t));
     const method = PAYMENT_METHODS.find((m) => m.method === cart.payment_method);
     return {
-      id: cart.id,
-      customer_email: cart.customer_email,
-      customer_first_name: cart.customer_first_name,
-      customer_last_name: cart.customer_last_name,
-      shipping_method: cart.shipping_method,
-      coupon_code: t.coupon ? t.coupon.code : null,
-      is_gift: 0,
-      items_count: t.lines.length,
-      items_qty: decimal(t.qty),
-      exchange_rate: null,
-      global_currency_code: "INR",
-      base_currency_code: "INR",
-      channel_currency_code: "INR",
-      cart_currency_code: "INR",
-      ...money("grand_total", t.grandTotal),
-      ...money("sub_total", t.subTotal),
-      ...money("tax_total", t.tax),
-      ...money("discount", t.discount),
-      formated_discounted_sub_total: formatMoney(t.subTotal - t.discount, SERVER_MONEY_FORMAT),
-      formated_base_discounted_sub_total: formatMoney(t.subTotal - t.discount, SERVER_MONEY_FORMAT),
-      checkout_method: null,
-      is_guest: cart.customer_id ? 0 : 1,
-      is_active: cart.is_active,
-      conversion_time: null,
-      items,
-      selected_shipping_rate: t.selectedRate ? this.rateView(t.selectedRate) : null,
-      payment: method
-        ? {
-            id: cart.id,
-            method: method.method,
-            method_title: method.method_title,
-            created_at: cart.updated_at,
-            updated_at: cart.updated_at,
-          }
-        : null,
-      billing_address: billing ? addressView(billing) : null,
-      shipping_address: shipping ? addressView(shipping) : null,
-      taxes: JSON.stringify(t.lines.length ? { [String(GST_PERCENT)]: t.tax } : {}),
-      formated_taxes: JSON.stringify(
-        t.lines.length ? { [String(GST_PERCENT)]: formatMoney(t.tax, SERVER_MONEY_FORMAT) } : {},
-      ),
-      base_taxes: JSON.stringify(t.lines.length ? { [String(GST_PERCENT)]: t.tax } : {}),
-      formated_base_taxes: JSON.stringify(
-        t.lines.length ? { [String(GST_PERCENT)]: formatMoney(t.tax, SERVER_MONEY_FORMAT) } : {},
-      ),
-      created_at: cart.created_at,
-      updated_at: cart.updated_at,
+      head: {
+        id: cart.id,
+        customer_email: cart.customer_email,
+        customer_first_name: cart.customer_first_name,
+        customer_last_name: cart.customer_last_name,
+        shipping_method: cart.shipping_method,
+        coupon_code: t.coupon ? t.coupon.code : null,
+        is_gift: 0,
+        items_count: t.lines.length,
+        items_qty: decimal(t.qty),
+        exchange_rate: null,
+        global_currency_code: "INR",
+        base_currency_code: "INR",
+        channel_currency_code: "INR",
+        cart_currency_code: "INR",
+        ...money("grand_total", t.grandTotal),
+        ...money("sub_total", t.subTotal),
+        ...money("tax_total", t.tax),
+        ...money("discount", t.discount),
+        formated_discounted_sub_total: formatMoney(t.subTotal - t.discount, SERVER_MONEY_FORMAT),
+        formated_base_discounted_sub_total: formatMoney(t.subTotal - t.discount, SERVER_MONEY_FORMAT),
+        checkout_method: null,
+        is_guest: cart.customer_id ? 0 : 1,
+        is_active: cart.is_active,
+        conversion_time: null,
+      },
+      items: t.lines.map((l) => ({ line: this.itemView(l, t), product: productViews.get(l.product.id) })),
+      tail: {
+        selected_shipping_rate: t.selectedRate ? this.rateView(t.selectedRate) : null,
+        payment: method
+          ? {
+              id: cart.id,
+              method: method.method,
+              method_title: method.method_title,
+              created_at: cart.updated_at,
+              updated_at: cart.updated_at,
+            }
+          : null,
+        billing_address: billing ? addressView(billing) : null,
+        shipping_address: shipping ? addressView(shipping) : null,
+        taxes: JSON.stringify(t.lines.length ? { [String(GST_PERCENT)]: t.tax } : {}),
+        formated_taxes: JSON.stringify(
+          t.lines.length ? { [String(GST_PERCENT)]: formatMoney(t.tax, SERVER_MONEY_FORMAT) } : {},
+        ),
+        base_taxes: JSON.stringify(t.lines.length ? { [String(GST_PERCENT)]: t.tax } : {}),
+        formated_base_taxes: JSON.stringify(
+          t.lines.length ? { [String(GST_PERCENT)]: formatMoney(t.tax, SERVER_MONEY_FORMAT) } : {},
+        ),
+        created_at: cart.created_at,
+        updated_at: cart.updated_at,
+      },
     };
   }
 
-  private itemView(l: LineInfo, product: Record<string, unknown> | undefined, t: Totals) {
+  /** The cart's reply as an object (each line's product view parsed); null without a cart. */
+  async view(cart: CartRow | undefined | null) {
+    if (!cart) return null;
+    const { head, items, tail } = await this.viewParts(cart);
+    return {
+      ...head,
+      items: items.map(({ line, product }) => ({
+        ...line,
+        product: product ? (JSON.parse(product.toString("utf8")) as Record<string, unknown>) : undefined,
+      })),
+      ...tail,
+    };
+  }
+
+  /**
+   * The cart's reply as JSON bytes, the same text as `JSON.stringify(await view(cart))` ("null" without a
+   * cart): each line's product view is spliced in as stored, neither parsed nor serialised again (most of a
+   * cart read's CPU before).
+   */
+  async viewJson(cart: CartRow | undefined | null): Promise<Buffer> {
+    if (!cart) return NULL_JSON;
+    const { head, items, tail } = await this.viewParts(cart);
+    const chunks: Buffer[] = [];
+    let text = `${JSON.stringify(head).slice(0, -1)},"items":[`;
+    items.forEach(({ line, product }, i) => {
+      if (i) text += ",";
+      const json = JSON.stringify(line);
+      if (!product) {
+        text += json;
+        return;
+      }
+      // The product is the line's last field.
+      chunks.push(Buffer.from(`${text}${json.slice(0, -1)},"product":`), product);
+      text = "}";
+    });
+    chunks.push(Buffer.from(`${text}],${JSON.stringify(tail).slice(1)}`));
+    return Buffer.concat(chunks);
+  }
+
+  /** A line's reply, all but its product (the line's last field, see `viewJson`). */
+  private itemView(l: LineInfo, t: Totals) {
     const share = t.subTotal > 0 ? l.total / t.subTotal : 0;
     const discount = round2(t.discount * share);
     const tax = round2(((l.total - discount) * GST_PERCENT) / 100);
@@ -449,7 +606,6 @@ export class Carts {
             child: null,
           }
         : null,
-      product,
     };
   }
 
@@ -480,7 +636,7 @@ export class Carts {
   /** Adds or merges a line; throws StockError above stock. */
   async addLine(
     cart: CartRow,
-    product: ProductTable,
+    product: CartProduct,
     variant: ProductVariantTable | null,
     quantity: number,
     extra: Record<string, unknown> = {},
@@ -511,7 +667,7 @@ export class Carts {
 
   private async insertLine(
     cart: CartRow,
-    product: ProductTable,
+    product: CartProduct,
     variant: ProductVariantTable | null,
     quantity: number,
     extra: Record<string, unknown>,
@@ -748,7 +904,7 @@ export class Carts {
     }
     const target = await this.findOrCreate({ customerId: customer.id }, customer);
     const current = await this.totals(target);
-    const guestTotals = await this.totals(guest, guestItems);
+    const guestTotals = await this.totals(guest);
     for (const l of guestTotals.lines) {
       const existing = current.lines.find(
         (c) => c.product.id === l.product.id && (c.variant?.id ?? null) === (l.variant?.id ?? null),

@@ -199,3 +199,37 @@ describe("kept list replies", () => {
     expect(after.data[0]).toMatchObject({ id: first.id, name: "Renamed Roadster" });
   });
 });
+
+describe("a product's detail reply", () => {
+  it("is compressed once per product view for the browsers that take gzip, and follows a catalogue change", async () => {
+    const app = await makeApp();
+    const { store, catalog: cat } = app.deps;
+    const get = (gzip: boolean) =>
+      app.request("/api/products/3", {
+        headers: { Accept: "application/json", ...(gzip ? { "Accept-Encoding": "gzip" } : {}) },
+      });
+    const plain = await get(false);
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    const text = await plain.text();
+    for (let i = 0; i < 2; i++) {
+      const r = await get(true);
+      expect(r.headers.get("content-encoding")).toBe("gzip");
+      expect(r.headers.get("vary")).toContain("Accept-Encoding");
+      expect(r.headers.get("cache-control")).toBe("public, max-age=60");
+      expect(zlib.gunzipSync(Buffer.from(await r.arrayBuffer())).toString("utf8")).toBe(text);
+    }
+    // The same view's compressed reply is made once and served again.
+    const [view] = await cat.viewsBytes([3]);
+    const kept = cat.detailReply(view!, true);
+    expect(kept.gzip).toBe(true);
+    expect(cat.detailReply(view!, true).body).toBe(kept.body);
+
+    await store.rawRun("update products set name = 'Renamed Roadster' where id = 3");
+    await cat.refresh(Date.now() + 60_000);
+    const r = await get(true);
+    const after = JSON.parse(zlib.gunzipSync(Buffer.from(await r.arrayBuffer())).toString("utf8")) as {
+      data: { id: number; name: string };
+    };
+    expect(after.data).toMatchObject({ id: 3, name: "Renamed Roadster" });
+  });
+});

@@ -12,7 +12,7 @@ import type { Param, Store } from "../db/store";
 type CompiledSql = { sql: string; params: Param[] };
 import type { ProductTable, ProductVariantTable } from "../db/schema";
 import { COLORS, INFO_LABELS, ROOT_CATEGORY, SIZES } from "../seed/catalog";
-import { GZIP_MIN_BYTES, gzipJson } from "./compress";
+import { GZIP_LEVEL_KEPT, GZIP_MIN_BYTES, gzipJson } from "./compress";
 import { formatMoney, SERVER_MONEY_FORMAT } from "../../src/api/contract/money";
 
 export interface CategoryRow {
@@ -37,6 +37,9 @@ export function imageSet(bodyType: string, color: string) {
     original_image_url: `${base}-large.svg`,
   };
 }
+
+const DETAIL_OPEN = Buffer.from('{"data":');
+const DETAIL_CLOSE = Buffer.from("}");
 
 const colorByName = new Map<string, (typeof COLORS)[number]>(COLORS.map((c) => [c.name, c]));
 const sizeOrder = new Map<string, number>(SIZES.map((s, i) => [s.name, i]));
@@ -79,6 +82,8 @@ export class Catalog {
     { version: number; body: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer> }
   >();
   private jsonCache = new Map<number, Buffer>();
+  /** The compressed detail reply of a product view's bytes (`detailReply`), while those bytes are held. */
+  private detailGzip = new WeakMap<Buffer, Uint8Array<ArrayBuffer>>();
   private primaryCategories = new Set<number>();
   /** The database's catalogue version (bumped by a trigger on every catalogue change) the caches hold. */
   private sharedVersion: number | null = null;
@@ -331,8 +336,23 @@ export class Catalog {
     const hit = this.listCache.get(key);
     if (!hit || hit.version !== this.version) return undefined;
     if (!gzip || hit.body.length <= GZIP_MIN_BYTES) return { body: hit.body, gzip: false };
-    hit.gzip ??= gzipJson(hit.body);
+    hit.gzip ??= gzipJson(hit.body, GZIP_LEVEL_KEPT);
     return { body: hit.gzip, gzip: true };
+  }
+
+  /**
+   * A product's anonymous detail reply, `{"data":<view>}`, from its view's bytes (`viewsBytes`); gzip:
+   * compressed, once per view this instance holds (the reply is fully determined by the view, and a
+   * catalogue change gives the product new bytes, so a kept reply never outlives its view).
+   */
+  detailReply(view: Buffer, gzip = false): { body: Uint8Array<ArrayBuffer>; gzip: boolean } {
+    const kept = gzip ? this.detailGzip.get(view) : undefined;
+    if (kept) return { body: kept, gzip: true };
+    const body = Buffer.concat([DETAIL_OPEN, view, DETAIL_CLOSE]);
+    if (!gzip || body.length <= GZIP_MIN_BYTES) return { body, gzip: false };
+    const compressed = gzipJson(body, GZIP_LEVEL_KEPT);
+    this.detailGzip.set(view, compressed);
+    return { body: compressed, gzip: true };
   }
 
   /** Keeps a list reply built from the catalogue at `version` (read before building it: a change made

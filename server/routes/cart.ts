@@ -31,6 +31,19 @@ export function cartOwner(c: Ctx, create: boolean): CartOwner | null {
   return session ? { sessionHash: session } : null;
 }
 
+const DATA_ONLY = Buffer.from('{"data":');
+const CLOSE = Buffer.from("}");
+
+/**
+ * `{...fields, data: <cart>}` with the cart's JSON (lib/cart.ts `viewJson`) spliced in as it is: the same
+ * text `c.json` would write for the cart's object, without parsing its product views.
+ */
+function cartReply(c: Ctx, fields: Record<string, unknown>, cart: Buffer) {
+  const head = JSON.stringify(fields);
+  const open = head === "{}" ? DATA_ONLY : Buffer.from(`${head.slice(0, -1)},"data":`);
+  return c.body(Buffer.concat([open, cart, CLOSE]), 200, { "Content-Type": "application/json" });
+}
+
 /** `Prefer: return=minimal` (RFC 7240): a write's reply leaves the cart out (the client reads it afterwards). */
 function prefersMinimal(c: Ctx): boolean {
   return /(?:^|[\s,;])return=minimal(?:$|[\s,;])/i.test(c.req.header("prefer") ?? "");
@@ -46,11 +59,12 @@ export function cartRoutes(d: Deps, keys: IdempotencyKeys) {
   };
 
   r.use("*", async (c, next) => {
-    await next();
+    // Set before the reply exists: a header set after it makes Hono rebuild the reply around a stream.
     c.header("Cache-Control", "no-store");
+    await next();
   });
 
-  r.get("/checkout/cart", async (c) => c.json({ data: await carts.view(await activeCart(c)) }));
+  r.get("/checkout/cart", async (c) => cartReply(c, {}, await carts.viewJson(await activeCart(c))));
 
   /** A write's success reply: the message and the cart, or only the message when asked for minimal. */
   const written = async (
@@ -59,7 +73,7 @@ export function cartRoutes(d: Deps, keys: IdempotencyKeys) {
     cart: () => Promise<CartRow | undefined>,
     extra: Record<string, unknown> = {},
   ) => {
-    if (!prefersMinimal(c)) return c.json({ message, ...extra, data: await carts.view(await cart()) });
+    if (!prefersMinimal(c)) return cartReply(c, { message, ...extra }, await carts.viewJson(await cart()));
     c.header("Preference-Applied", "return=minimal");
     return c.json({ message, ...extra });
   };
@@ -84,10 +98,11 @@ export function cartRoutes(d: Deps, keys: IdempotencyKeys) {
     );
     // A refusal answers the cart as it was; only a refusal reads it.
     if (variant === "missing") {
-      return c.json({
-        error: { message: OPTIONS_MISSING_MESSAGE, code: 0 },
-        data: await carts.view(await carts.find(owner)),
-      });
+      return cartReply(
+        c,
+        { error: { message: OPTIONS_MISSING_MESSAGE, code: 0 } },
+        await carts.viewJson(await carts.find(owner)),
+      );
     }
     try {
       await store.tx(async () => {
@@ -102,11 +117,11 @@ export function cartRoutes(d: Deps, keys: IdempotencyKeys) {
       });
     } catch (err) {
       if (err instanceof StockError) {
-        return c.json({
-          error: { message: STOCK_ERROR_MESSAGE, code: 0 },
-          message: STOCK_ERROR_MESSAGE,
-          data: await carts.view(await carts.find(owner)),
-        });
+        return cartReply(
+          c,
+          { error: { message: STOCK_ERROR_MESSAGE, code: 0 }, message: STOCK_ERROR_MESSAGE },
+          await carts.viewJson(await carts.find(owner)),
+        );
       }
       throw err;
     }
@@ -197,11 +212,11 @@ export function cartRoutes(d: Deps, keys: IdempotencyKeys) {
         .set({ coupon_code: code, updated_at: nowIso() })
         .where("id", "=", cart.id),
     );
-    return c.json({
-      success: true,
-      message: "Coupon code applied successfully.",
-      data: await carts.view(await carts.find(cartOwner(c, false)!)),
-    });
+    return cartReply(
+      c,
+      { success: true, message: "Coupon code applied successfully." },
+      await carts.viewJson(await carts.find(cartOwner(c, false)!)),
+    );
   });
 
   r.delete("/checkout/cart/coupon", async (c) => {

@@ -12,8 +12,6 @@ import { paginate, paginateBytes } from "../lib/pagination";
 import { COLORS, SIZES } from "../seed/catalog";
 
 export const DEFAULT_PAGE_SIZE = 12;
-const DETAIL_OPEN = Buffer.from('{"data":');
-const DETAIL_CLOSE = Buffer.from("}");
 
 export function publicCache(c: Ctx): void {
   c.header("Cache-Control", c.req.query("token") !== undefined ? "private, no-store" : "public, max-age=60");
@@ -80,8 +78,10 @@ export function catalogRoutes(d: Deps) {
       const [bytes] = await catalog.viewsBytes([id]);
       if (!bytes) throw notFound();
       publicCache(c);
-      return c.body(Buffer.concat([DETAIL_OPEN, bytes, DETAIL_CLOSE]), 200, {
+      const reply = catalog.detailReply(bytes, acceptsGzip(c.req.header("accept-encoding")));
+      return c.body(reply.body, 200, {
         "Content-Type": "application/json; charset=UTF-8",
+        ...(reply.gzip ? { "Content-Encoding": "gzip", Vary: "Accept-Encoding" } : {}),
       });
     }
     const [view] = await catalog.views([id], { wishlisted });

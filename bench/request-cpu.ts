@@ -1,0 +1,180 @@
+// `npx tsx bench/request-cpu.ts`: the CPU one request costs the reference server, measured in-process
+// (process.cpuUsage around N sequential requests through app.request: no load generator, no sockets, so the
+// figures hold on a busy machine where autocannon's do not). Runs on a copy of a bench database
+// (data/bench-10k.sqlite by default; `npm run bench:api -- --sizes 10000` generates it).
+// Options: --db data/bench-10k.sqlite  --n 300 (requests per scenario, after n/3 to warm up)
+//          --only "cart-read 2 lines,list uncached" (scenario names, comma-separated; default: all)
+//          --repeat 3 (runs of each scenario; the least is printed: other processes only ever add to it)
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { createApp, type App } from "../server/app";
+import { openSqlite, SqliteStore } from "../server/db/store";
+import { TEST_SCRYPT } from "../server/lib/crypto";
+import { createLogger } from "../server/lib/log";
+
+const { values } = parseArgs({
+  options: {
+    db: { type: "string", default: "data/bench-10k.sqlite" },
+    n: { type: "string", default: "300" },
+    only: { type: "string", default: "" },
+    repeat: { type: "string", default: "3" },
+  },
+});
+const n = Number(values.n);
+const only = new Set(values.only.split(",").filter(Boolean));
+const dir = mkdtempSync(join(tmpdir(), "request-cpu-"));
+const file = join(dir, "shop.sqlite");
+copyFileSync(values.db, file);
+
+async function shop(listCacheSize: number): Promise<{ app: App; store: SqliteStore }> {
+  const store = new SqliteStore(openSqlite(file));
+  await store.migrate();
+  // Every product may go in a cart 100 times over (a 100-line cart, adds of one more).
+  await store.rawRun("update products set stock = 100000");
+  await store.rawRun("update product_variants set stock = 100000");
+  const app = await createApp({
+    store,
+    env: "test",
+    scrypt: TEST_SCRYPT,
+    log: createLogger("silent"),
+    listCacheSize,
+    serverRender: false,
+  });
+  return { app, store };
+}
+
+// A browser over http (gzip) and over https (brotli too).
+const GZIP = { "accept-encoding": "gzip, deflate" };
+const BR = { "accept-encoding": "gzip, deflate, br, zstd" };
+const { app, store } = await shop(0);
+const ids = (await store.raw<{ id: number }>("select id from products where type = 'simple' order by id")).map(
+  (r) => r.id,
+);
+// A line per product: the simple ones, then one variant of each configurable one.
+const lineRefs: { product: number; variant?: number }[] = [
+  ...ids.map((product) => ({ product })),
+  ...(
+    await store.raw<{ product: number; variant: number }>(
+      "select product_id as product, min(id) as variant from product_variants group by product_id order by product_id limit 100",
+    )
+  ).map((r) => ({ product: r.product, variant: r.variant })),
+];
+const total = (await store.raw<{ n: number }>("select count(*) as n from products"))[0]!.n;
+
+/** A guest whose cart holds `lines` lines; answers the cookie and the cart's item ids. */
+async function guestCart(lines: number): Promise<{ cookie: string; items: number[] }> {
+  let cookie = "";
+  for (const ref of lineRefs.slice(0, lines)) {
+    const r = await app.request(`/api/checkout/cart/add/${ref.product}`, {
+      method: "POST",
+      headers: { "content-type": "application/json", prefer: "return=minimal", ...(cookie ? { cookie } : {}) },
+      body: JSON.stringify(
+        ref.variant
+          ? { quantity: 1, is_configurable: true, selected_configurable_option: ref.variant }
+          : { quantity: 1, is_configurable: false },
+      ),
+    });
+    if (r.status !== 200) throw new Error(`add ${ref.product}: ${r.status} ${await r.text()}`);
+    cookie ||= (r.headers.get("set-cookie") ?? "").split(";")[0]!;
+  }
+  const cart = (await (await app.request("/api/checkout/cart", { headers: { cookie } })).json()) as {
+    data: { items: { id: number }[] };
+  };
+  if (cart.data.items.length !== lines) throw new Error(`${cart.data.items.length} lines, not ${lines}`);
+  return { cookie, items: cart.data.items.map((i) => i.id) };
+}
+
+interface Scenario {
+  name: string;
+  request: (i: number) => Response | Promise<Response>;
+}
+
+async function measure(s: Scenario): Promise<void> {
+  if (only.size && !only.has(s.name)) return;
+  let bytes = 0;
+  for (let i = 0; i < Math.ceil(n / 3); i++) await (await s.request(i)).arrayBuffer();
+  let least = Infinity;
+  for (let run = 0; run < Number(values.repeat); run++) {
+    bytes = 0;
+    const start = process.cpuUsage();
+    for (let i = 0; i < n; i++) {
+      const r = await s.request(i);
+      if (r.status !== 200) throw new Error(`${s.name}: ${r.status} ${await r.text()}`);
+      bytes += (await r.arrayBuffer()).byteLength;
+    }
+    const used = process.cpuUsage(start);
+    least = Math.min(least, (used.user + used.system) / 1000 / n);
+  }
+  console.log(`${s.name.padEnd(34)} ${least.toFixed(3).padStart(7)} ms CPU/request  ${Math.round(bytes / n)} B`);
+}
+
+const small = await guestCart(2);
+const large = await guestCart(100);
+const one = await guestCart(1);
+const get = (path: string, headers: Record<string, string> = {}) => () => app.request(path, { headers });
+const update = (cart: { cookie: string; items: number[] }, minimal: boolean) => (i: number) =>
+  app.request("/api/checkout/cart/update", {
+    method: "PUT",
+    headers: {
+      "content-type": "application/json",
+      cookie: cart.cookie,
+      ...(minimal ? { prefer: "return=minimal" } : {}),
+    },
+    body: JSON.stringify({ qty: { [cart.items[0]!]: 1 + (i % 2) } }),
+  });
+const add = (cart: { cookie: string }, minimal: boolean) => () =>
+  app.request(`/api/checkout/cart/add/${ids[0]}`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      cookie: cart.cookie,
+      ...(minimal ? { prefer: "return=minimal" } : {}),
+    },
+    body: JSON.stringify({ quantity: 1, is_configurable: false }),
+  });
+
+for (const s of [
+  { name: "cart-read 2 lines", request: get("/api/checkout/cart", { cookie: small.cookie }) },
+  { name: "cart-read 2 lines gzip", request: get("/api/checkout/cart", { cookie: small.cookie, ...GZIP }) },
+  { name: "cart-read 2 lines br", request: get("/api/checkout/cart", { cookie: small.cookie, ...BR }) },
+  { name: "cart-read 100 lines", request: get("/api/checkout/cart", { cookie: large.cookie }) },
+  {
+    name: "cart-read 100 lines gzip",
+    request: get("/api/checkout/cart", { cookie: large.cookie, ...GZIP }),
+  },
+  { name: "cart-update 1 line minimal", request: update(one, true) },
+  { name: "cart-update 100 lines minimal", request: update(large, true) },
+  { name: "cart-update 1 line", request: update(one, false) },
+  { name: "cart-update 100 lines", request: update(large, false) },
+  { name: "cart-add 1 line minimal", request: add(one, true) },
+  { name: "cart-add 100 lines minimal", request: add(large, true) },
+  { name: "cart-add 1 line", request: add(one, false) },
+  { name: "cart-add 100 lines", request: add(large, false) },
+  {
+    name: "detail gzip 50 products",
+    request: (i: number) => app.request(`/api/products/${1 + ((i * 7919) % 50)}`, { headers: GZIP }),
+  },
+  {
+    name: "detail gzip every product",
+    request: (i: number) => app.request(`/api/products/${1 + ((i * 7919) % total)}`, { headers: GZIP }),
+  },
+  {
+    name: "list uncached gzip",
+    request: (i: number) => app.request(`/api/products?limit=12&page=${1 + (i % 50)}`, { headers: GZIP }),
+  },
+  {
+    name: "list uncached br",
+    request: (i: number) => app.request(`/api/products?limit=12&page=${1 + (i % 50)}`, { headers: BR }),
+  },
+  {
+    name: "list uncached",
+    request: (i: number) => app.request(`/api/products?limit=12&page=${1 + (i % 50)}`),
+  },
+])
+  await measure(s);
+
+await app.deps.catalog.settled();
+await store.close();
+rmSync(dir, { recursive: true, force: true });
