@@ -211,7 +211,12 @@ export async function createApp(opts: AppOptions): Promise<App> {
     }),
   );
 
-  app.route("/", opsRoutes(store));
+  // Without a renderer there is nothing to warm; with one, /readyz waits for its threads' warm-up.
+  let rendererWarm = true;
+  app.route(
+    "/",
+    opsRoutes(store, () => rendererWarm),
+  );
   app.route("/api", catalogRoutes(deps));
   app.route("/api", contentRoutes(deps));
   app.route("/api", cartRoutes(deps, keys));
@@ -244,6 +249,10 @@ export async function createApp(opts: AppOptions): Promise<App> {
         : createPageRenderer(ssrEntryFor(opts.distDir), (request) => app.fetch(request), log, {
             threads: opts.renderThreads,
           });
+    if (renderer) {
+      rendererWarm = false;
+      void renderer.warmedUp.then(() => (rendererWarm = true));
+    }
     app.use(
       "*",
       staticSite(

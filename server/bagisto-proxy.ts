@@ -276,9 +276,12 @@ export function createProxyApp(opts: ProxyAppOptions): Hono<AppEnv> {
     else opts.log.debug("request", fields);
   });
   app.get("/healthz", (c) => c.json({ status: "ok" }, 200, { "Cache-Control": "no-store" }));
-  // Ready when Bagisto answers at all (any status): a load balancer then sends shoppers here.
+  // Ready when Bagisto answers at all (any status) and the server renderer is warm: a load balancer then
+  // sends shoppers here.
+  let rendererWarm = true;
   app.get("/readyz", async (c) => {
     c.header("Cache-Control", "no-store");
+    if (!rendererWarm) return c.json({ status: "warming up", upstream: opts.upstream.origin }, 503);
     try {
       const res = await (opts.fetch ?? fetch)(opts.upstream.href, {
         headers: { Accept: "application/json" },
@@ -305,6 +308,10 @@ export function createProxyApp(opts: ProxyAppOptions): Hono<AppEnv> {
           createPageRenderer(ssrEntryFor(opts.distDir), (request) => app.fetch(request), opts.log, {
             threads: opts.renderThreads,
           });
+    if (renderer) {
+      rendererWarm = false;
+      void renderer.warmedUp.then(() => (rendererWarm = true));
+    }
     app.use(
       "*",
       staticSite(

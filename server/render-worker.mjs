@@ -7,6 +7,8 @@ import { parentPort, workerData } from "node:worker_threads";
 const renderer = await import(workerData.entryUrl);
 const pending = new Map();
 let next = 0;
+// The warm-up render's API calls are marked as such (their log lines carry a request id of their own).
+let warming = false;
 
 renderer.configureRenderer(
   (url, init = {}) =>
@@ -20,6 +22,7 @@ renderer.configureRenderer(
         method: init.method ?? "GET",
         headers: [...new Headers(init.headers).entries()],
         body: typeof init.body === "string" ? init.body : null,
+        warmUp: warming,
       });
     }),
 );
@@ -48,4 +51,15 @@ parentPort.on("message", async (message) => {
   }
 });
 
+// Warm before taking any page (issue 16): the first render loads the purifier, the routes and React's
+// renderer, longer than a page may take; the server says it is ready (/readyz) once every thread is warm.
+if (typeof renderer.warmUp === "function") {
+  warming = true;
+  try {
+    await renderer.warmUp();
+  } catch (error) {
+    parentPort.postMessage({ type: "warm-up failed", error: String(error?.stack ?? error) });
+  }
+  warming = false;
+}
 parentPort.postMessage({ type: "ready" });

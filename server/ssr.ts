@@ -36,13 +36,27 @@ export type PageRenderer = (
   currency?: string,
 ) => Promise<RenderedPage | null>;
 
+/** A renderer that warms up before it says it is ready: `warmedUp` resolves once every thread is warm. */
+export type ServerRenderer = PageRenderer & { warmedUp: Promise<void> };
+
 interface RendererModule {
   configureRenderer(transport: (url: string, init: RequestInit) => Promise<Response>): void;
   renderPage(url: string, origin: string, language?: string, currency?: string): Promise<RenderedPage>;
+  /** loads what the first render needs (one render thrown away); optional, a renderer without it is used cold */
+  warmUp?(): Promise<void>;
 }
 
 /** The most a render may take before the shell is served instead. */
 const RENDER_TIMEOUT_MS = 4000;
+
+/**
+ * The request id of the warm-up render's API calls: on their log lines, so they are not taken for a
+ * shopper's requests.
+ */
+export const WARM_UP_REQUEST_ID = "render-warm-up";
+
+/** A warm-up that has not finished by then (a thread that hangs) no longer holds readiness back. */
+const WARM_UP_LIMIT_MS = 60_000;
 
 export function ssrEntryFor(distDir: string): string {
   return `${distDir.replace(/[\\/]+$/, "")}-ssr/entry-server.js`;
@@ -57,33 +71,43 @@ export function createPageRenderer(
   api: (request: Request) => Response | Promise<Response>,
   log?: Logger,
   opts: { threads?: number } = {},
-): PageRenderer | null {
+): ServerRenderer | null {
   if (!existsSync(entryFile)) return null;
-  // The renderer's API calls: answered by the app, without the shopper's cookie or token.
-  const answer = (url: string, init: RequestInit) => {
+  // The renderer's API calls: answered by the app, without the shopper's cookie or token. The warm-up's
+  // carry a request id of their own.
+  const answer: Answer = (url, init, warmUp) => {
     const headers = new Headers(init.headers);
     headers.delete("authorization");
     headers.delete("cookie");
+    if (warmUp) headers.set("x-request-id", WARM_UP_REQUEST_ID);
     return Promise.resolve(
       api(new Request(new URL(url, "http://127.0.0.1"), { ...init, headers, credentials: "omit" })),
     );
   };
   const threads = opts.threads ?? defaultRenderThreads();
   if (threads > 0) return renderPool(entryFile, answer, threads, log);
-  let module: Promise<RendererModule | null> | null = null;
-  const load = () =>
-    (module ??= import(pathToFileURL(entryFile).href).then(
-      (m: RendererModule) => {
-        m.configureRenderer(answer);
-        return m;
-      },
-      (error: unknown) => {
-        log?.error("server renderer failed to load", { error: String(error) });
-        return null;
-      },
-    ));
-  return async (url, origin, language, currency) => {
-    const m = await load();
+  // On the main thread: loaded and warmed at once; a render waits for the warm-up (so only its API calls
+  // are the warm-up's).
+  let warming = false;
+  const module: Promise<RendererModule | null> = import(pathToFileURL(entryFile).href).then(
+    async (m: RendererModule) => {
+      m.configureRenderer((url, init) => answer(url, init, warming));
+      if (m.warmUp) {
+        warming = true;
+        await m
+          .warmUp()
+          .catch((error: unknown) => log?.warn("server renderer warm-up failed", { error: String(error) }))
+          .finally(() => (warming = false));
+      }
+      return m;
+    },
+    (error: unknown) => {
+      log?.error("server renderer failed to load", { error: String(error) });
+      return null;
+    },
+  );
+  const render: PageRenderer = async (url, origin, language, currency) => {
+    const m = await module;
     if (!m) return null;
     return withTimeout(m.renderPage(url, origin, language, currency), RENDER_TIMEOUT_MS).catch(
       (error: unknown) => {
@@ -92,6 +116,25 @@ export function createPageRenderer(
       },
     );
   };
+  return Object.assign(render, {
+    warmedUp: withLimit(
+      module.then(() => undefined),
+      log,
+    ),
+  });
+}
+
+type Answer = (url: string, init: RequestInit, warmUp: boolean) => Promise<Response>;
+
+/** `warm`, or WARM_UP_LIMIT_MS, whichever comes first (logged). */
+function withLimit(warm: Promise<void>, log?: Logger): Promise<void> {
+  return withTimeout(
+    warm.then(() => true),
+    WARM_UP_LIMIT_MS,
+  ).then((done) => {
+    if (!done)
+      log?.warn("server renderer still warming up: ready without it", { after_ms: WARM_UP_LIMIT_MS });
+  });
 }
 
 /** RENDER_THREADS: one thread per core but one, at most two; 0 renders on the main thread. */
@@ -125,17 +168,20 @@ interface Job {
  * takes one page at a time; a few more wait; beyond that, and past the render timeout, the shopper gets the
  * plain shell at once (a flood of unique addresses cannot pile up renders: security review L9).
  */
-function renderPool(
-  entryFile: string,
-  answer: (url: string, init: RequestInit) => Promise<Response>,
-  threads: number,
-  log?: Logger,
-): PageRenderer {
+function renderPool(entryFile: string, answer: Answer, threads: number, log?: Logger): ServerRenderer {
   const maxWaiting = threads * 8;
   const waiting: Job[] = [];
   const running = new Map<number, { worker: Worker; job: Job }>();
   const idle: Worker[] = [];
   let nextId = 0;
+  // The first threads: each loads the renderer and warms it up before it says "ready" (one that fails to
+  // load counts too: the instance then serves the shell, as before).
+  const cold = new Set<Worker>();
+  let warm: () => void = () => {};
+  const allWarm = new Promise<void>((resolve) => (warm = resolve));
+  const warmed = (worker: Worker) => {
+    if (cold.delete(worker) && cold.size === 0) warm();
+  };
 
   const dispatch = () => {
     while (idle.length && waiting.length) {
@@ -160,14 +206,17 @@ function renderPool(
     worker.unref();
     worker.on("message", (message: WorkerMessage) => {
       if (message.type === "ready") {
+        warmed(worker);
         idle.push(worker);
         dispatch();
+      } else if (message.type === "warm-up failed") {
+        log?.warn("server renderer warm-up failed", { error: message.error });
       } else if (message.type === "fetch") {
-        answer(message.url, {
-          method: message.method,
-          headers: message.headers,
-          body: message.body ?? undefined,
-        })
+        answer(
+          message.url,
+          { method: message.method, headers: message.headers, body: message.body ?? undefined },
+          message.warmUp === true,
+        )
           .then(async (res) => {
             const body = await res.arrayBuffer();
             worker.postMessage(
@@ -196,6 +245,7 @@ function renderPool(
     });
     worker.on("error", (error) => log?.error("render thread failed", { error: String(error) }));
     worker.on("exit", () => {
+      warmed(worker);
       // A thread that died: its page gets the shell, and a new thread takes its place.
       const i = idle.indexOf(worker);
       if (i >= 0) idle.splice(i, 1);
@@ -206,14 +256,15 @@ function renderPool(
         }
       if (!closed) setTimeout(spawn, 1000).unref();
     });
+    return worker;
   };
   let closed = false;
-  for (let i = 0; i < threads; i++) spawn();
+  for (let i = 0; i < threads; i++) cold.add(spawn());
   process.once("exit", () => {
     closed = true;
   });
 
-  return (url, origin, language, currency) => {
+  const render: PageRenderer = (url, origin, language, currency) => {
     if (waiting.length >= maxWaiting) return Promise.resolve(null);
     const job: Job = { id: ++nextId, url, origin, language, currency, resolve: () => {} };
     const page = new Promise<RenderedPage | null>((resolve) => {
@@ -228,10 +279,12 @@ function renderPool(
       return result;
     });
   };
+  return Object.assign(render, { warmedUp: withLimit(allWarm, log) });
 }
 
 type WorkerMessage =
   | { type: "ready" }
+  | { type: "warm-up failed"; error: string }
   | {
       type: "fetch";
       id: number;
@@ -239,6 +292,7 @@ type WorkerMessage =
       method: string;
       headers: [string, string][];
       body: string | null;
+      warmUp?: boolean;
     }
   | { type: "rendered"; id: number; page?: RenderedPage; error?: string };
 

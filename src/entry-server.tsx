@@ -71,6 +71,15 @@ export function configureRenderer(transport: (url: string, init: RequestInit) =>
   purifierReady = loadServerPurifier();
 }
 
+/**
+ * Called once by the server at start-up, before it says it is ready (/readyz): one render of the home page,
+ * thrown away, so the first shopper's render does not pay for loading the purifier (jsdom), the routes and
+ * React's renderer. Its result goes into no page cache.
+ */
+export async function warmUp(): Promise<void> {
+  await renderPage("/", "http://localhost");
+}
+
 /** Resolves when no query is fetching any more (or after DATA_WAIT_MS), woken by the cache's own events. */
 function settled(queryClient: QueryClient): Promise<void> {
   if (queryClient.isFetching() === 0) return Promise.resolve();
