@@ -158,7 +158,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
       status: c.res.status,
       ms: Math.round((performance.now() - start) * 10) / 10,
     };
-    if (c.res.status >= 500) log.error("request", fields);
+    // /readyz's 503 is its answer (not ready yet: warming up, migrations pending), not a failed request.
+    if (c.res.status >= 500 && c.req.path !== "/readyz") log.error("request", fields);
     else log.debug("request", fields);
   });
 
@@ -251,7 +252,11 @@ export async function createApp(opts: AppOptions): Promise<App> {
           });
     if (renderer) {
       rendererWarm = false;
-      void renderer.warmedUp.then(() => (rendererWarm = true));
+      const start = performance.now();
+      void renderer.warmedUp.then(() => {
+        rendererWarm = true;
+        log.info("server renderer warm", { ms: Math.round(performance.now() - start) });
+      });
     }
     app.use(
       "*",

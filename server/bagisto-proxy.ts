@@ -272,7 +272,8 @@ export function createProxyApp(opts: ProxyAppOptions): Hono<AppEnv> {
       status: c.res.status,
       ms: Math.round((performance.now() - start) * 10) / 10,
     };
-    if (c.res.status >= 500) opts.log.error("request", fields);
+    // /readyz's 503 is its answer (not ready yet), not a failed request.
+    if (c.res.status >= 500 && c.req.path !== "/readyz") opts.log.error("request", fields);
     else opts.log.debug("request", fields);
   });
   app.get("/healthz", (c) => c.json({ status: "ok" }, 200, { "Cache-Control": "no-store" }));
@@ -310,7 +311,11 @@ export function createProxyApp(opts: ProxyAppOptions): Hono<AppEnv> {
           });
     if (renderer) {
       rendererWarm = false;
-      void renderer.warmedUp.then(() => (rendererWarm = true));
+      const start = performance.now();
+      void renderer.warmedUp.then(() => {
+        rendererWarm = true;
+        opts.log.info("server renderer warm", { ms: Math.round(performance.now() - start) });
+      });
     }
     app.use(
       "*",

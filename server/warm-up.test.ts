@@ -80,6 +80,9 @@ describe("a fresh instance warms its server renderer before it is ready", () => 
     // The warm-ups' API reads are logged under their own request id, not as shoppers' requests.
     const warmUpReads = lines.filter((l) => l.line.path === "/api/categories");
     expect(warmUpReads.map((l) => l.line.request_id)).toEqual([WARM_UP_REQUEST_ID, WARM_UP_REQUEST_ID]);
+    // Not ready yet is /readyz's answer, not a server error; the instance says once when it is warm.
+    expect(lines.filter((l) => l.level === "error")).toEqual([]);
+    expect(lines.filter((l) => l.line.msg === "server renderer warm")).toHaveLength(1);
   }, 120_000);
 
   it("is ready even when a thread's warm-up fails (logged): the renderer is then used cold", async () => {
