@@ -33,6 +33,14 @@ const noScheduling = [
     message: "Contract, api and feature modules never import scheduling utilities.",
   },
 ];
+// Issue 16 item 4: the reply schemas are zod/mini's. Classic zod attaches every method to every schema, so one
+// classic import anywhere on the first visit ships all of it; zod/mini ships what the schemas use.
+const classicZod = [
+  {
+    regex: "^zod$",
+    message: 'The api layer and its contract import "zod/mini": classic zod is not tree-shaken.',
+  },
+];
 const leafLayers = [
   {
     group: ["@/features/*", "@/routes/*", "@/app/*"],
@@ -223,6 +231,7 @@ export default tseslint.config(
         group: ["@/offline/*", "@/components/*", "@/hooks/*", "@/i18n/*", "@/session/*"],
         message: "The api layer depends only on its contract.",
       },
+      ...classicZod,
       ...noScheduling,
     ]),
   },
@@ -230,6 +239,7 @@ export default tseslint.config(
     files: ["src/api/contract/**"],
     rules: restrict([
       { regex: "^(@/|\\.\\./)", message: "The contract imports only zod and its own files." },
+      ...classicZod,
       ...noScheduling,
     ]),
   },

@@ -1,6 +1,11 @@
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import type { z } from "zod";
+import { config, type z } from "zod/mini";
+import { en } from "zod/locales";
+
+// A 422 names each field with zod's English message (zodErrors). The contract's schemas are zod/mini's,
+// which, unlike classic zod, sets no locale: without this every message would read "Invalid input".
+config(en());
 
 export class HttpError extends Error {
   constructor(
@@ -23,7 +28,7 @@ export const badRequest = (message: string) => new HttpError(400, { message, err
 export const unprocessable = (message: string, errors?: Record<string, string[]>) =>
   new HttpError(422, { message, ...(errors ? { errors } : {}) });
 
-export function zodErrors(error: z.ZodError, prefix = ""): Record<string, string[]> {
+export function zodErrors(error: z.core.$ZodError, prefix = ""): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = prefix + (issue.path.length ? issue.path.map(String).join(".") : "body");
@@ -37,11 +42,11 @@ export function zodErrors(error: z.ZodError, prefix = ""): Record<string, string
   return errors;
 }
 
-export function validationError(error: z.ZodError): HttpError {
+export function validationError(error: z.core.$ZodError): HttpError {
   return new HttpError(422, { message: "The given data was invalid.", errors: zodErrors(error) });
 }
 
-export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+export function parseWith<T extends z.ZodMiniType>(schema: T, value: unknown): z.infer<T> {
   const r = schema.safeParse(value);
   if (!r.success) throw validationError(r.error);
   return r.data;
@@ -73,11 +78,11 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
   return value as Record<string, unknown>;
 }
 
-export async function parseBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+export async function parseBody<T extends z.ZodMiniType>(c: Context, schema: T): Promise<z.infer<T>> {
   return parseWith(schema, await readJson(c));
 }
 
-export function parseQuery<T extends z.ZodType>(c: Context, schema: T): z.infer<T> {
+export function parseQuery<T extends z.ZodMiniType>(c: Context, schema: T): z.infer<T> {
   return parseWith(schema, c.req.query());
 }
 

@@ -172,6 +172,20 @@ describe("cart", () => {
     expect((await s.get("/api/checkout/cart")).json.data.coupon_code).toBeNull();
   });
 
+  it("refuses a malformed coupon request with a 422 in zod's English words (zod/mini sets no locale of its own)", async () => {
+    const s = shopper(await makeApp());
+    const long = await s.post("/api/checkout/cart/coupon", { code: "X".repeat(51) });
+    expect(long.status).toBe(422);
+    expect(long.json).toEqual({
+      message: "The given data was invalid.",
+      errors: { code: ["Too big: expected string to have <=50 characters"] },
+    });
+    const blank = await s.post("/api/checkout/cart/coupon", { code: "   " });
+    expect(blank.json.errors).toEqual({ code: ["Too small: expected string to have >=1 characters"] });
+    const missing = await s.post("/api/checkout/cart/coupon", {});
+    expect(missing.json.errors).toEqual({ code: ["The code field is required."] });
+  });
+
   it("replays a write with the same Idempotency-Key and refuses the key for another body", async () => {
     const s = shopper(await makeApp());
     await s.post("/api/checkout/cart/add/45", { quantity: 1 });

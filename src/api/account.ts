@@ -1,5 +1,5 @@
 import { keepPreviousData, mutationOptions, queryOptions } from "@tanstack/react-query";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { accountKeys } from "./account-keys";
 import { ApiError, apiFetch, withFieldNames } from "./client";
 import {
@@ -212,7 +212,7 @@ export async function register(draft: RegisterDraft): Promise<RegisterReply> {
 
 /** Revokes the token on the server (best effort: logout works offline too). */
 export async function logoutCustomer(): Promise<void> {
-  await apiFetch("customer/logout", { schema: messageReplySchema.partial(), auth: "required" });
+  await apiFetch("customer/logout", { schema: z.partial(messageReplySchema), auth: "required" });
 }
 
 /** Saves the customer's details; a 422 names its fields as the ProfileDraft does. */

@@ -3,14 +3,14 @@
  * Kept in the api layer so the client can attach the token without importing a feature; who is shopping is
  * read from it in one place, src/session/.
  */
-import { z } from "zod";
+import { z } from "zod/mini";
 
 const AUTH_KEY = "auth";
 const PENDING_MOBILE_KEY = "pendingMobile";
 
 const storedAuthSchema = z.looseObject({
-  token: z.string().min(1),
-  data: z.unknown().optional(),
+  token: z.string().check(z.minLength(1)),
+  data: z.optional(z.unknown()),
 });
 export type StoredAuth = z.infer<typeof storedAuthSchema>;
 

@@ -1,4 +1,4 @@
-import type { z } from "zod";
+import { z } from "zod/mini";
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
 import { viaCartBatch, type BatchableCartWrite } from "./cart-batch";
 import { ApiError, apiFetch } from "./client";
@@ -124,14 +124,20 @@ export function reshapeCart(wire: WireCart): Cart {
 }
 
 /** Every cart reply is reshaped as it is parsed, whichever call brought it. */
-const cartReplySchema = wireCartReplySchema.transform((r) => ({
-  ...r,
-  data: r.data ? reshapeCart(r.data) : null,
-}));
-const cartMutationReplySchema = wireCartMutationReplySchema.transform((r): CartMutationReply => ({
-  ...r,
-  data: r.data ? reshapeCart(r.data) : r.data,
-}));
+const cartReplySchema = z.pipe(
+  wireCartReplySchema,
+  z.transform((r) => ({
+    ...r,
+    data: r.data ? reshapeCart(r.data) : null,
+  })),
+);
+const cartMutationReplySchema = z.pipe(
+  wireCartMutationReplySchema,
+  z.transform((r): CartMutationReply => ({
+    ...r,
+    data: r.data ? reshapeCart(r.data) : r.data,
+  })),
+);
 export type CartMutationReply = Omit<KnownKeys<z.output<typeof wireCartMutationReplySchema>>, "data"> & {
   data?: Cart | null;
 };

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { server } from "../../tests/msw/server";
 import { writeAuth } from "./auth-storage";
 import {

@@ -7,7 +7,7 @@
  * Bagisto error shapes (bagisto-api.md §1): `{error: string}`, `{error: {message, code}}`, `{message}`,
  * and 422 `{message, errors: {field: [..]}}`; a 200 reply carrying `error` is a failure too.
  */
-import type { z } from "zod";
+import type { z } from "zod/mini";
 import { readToken } from "./auth-storage";
 
 export const API_ROOT = (import.meta.env.VITE_API_ROOT ?? "/api").replace(/\/+$/, "");
@@ -120,7 +120,7 @@ export function withFieldNames(
 
 export type QueryValue = string | number | boolean | null | undefined | Array<string | number>;
 
-export interface ApiRequest<S extends z.ZodType> {
+export interface ApiRequest<S extends z.ZodMiniType> {
   method?: "GET" | "POST" | "PUT" | "DELETE";
   query?: Record<string, QueryValue>;
   body?: unknown;
@@ -216,7 +216,10 @@ function noteReplyDate(signal: AbortSignal | undefined, headers: Headers): void 
 }
 
 /** Calls the API and returns the parsed reply, or throws ApiError. */
-export async function apiFetch<S extends z.ZodType>(path: string, req: ApiRequest<S>): Promise<z.infer<S>> {
+export async function apiFetch<S extends z.ZodMiniType>(
+  path: string,
+  req: ApiRequest<S>,
+): Promise<z.infer<S>> {
   const { method = "GET", auth = "auto", throwOnErrorField = true } = req;
   const token = auth === "none" ? null : readToken();
   if (auth === "required" && !token) {

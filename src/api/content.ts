@@ -1,5 +1,5 @@
 import { mutationOptions, queryOptions } from "@tanstack/react-query";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { apiFetch, ApiError, isMissingService, newIdempotencyKey } from "./client";
 import {
   aboutReplySchema,
@@ -210,8 +210,8 @@ export async function getBlogPost(slug: string, signal?: AbortSignal): Promise<B
 }
 
 const contactReplySchema = z.looseObject({
-  status: z.coerce.number().optional(),
-  message: z.string().optional().default(""),
+  status: z.optional(z.coerce.number()),
+  message: z._default(z.optional(z.string()), ""),
 });
 export type ContactReplyRead = z.infer<typeof contactReplySchema>;
 

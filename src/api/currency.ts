@@ -1,5 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { ApiError, MALFORMED_REPLY_MESSAGE, NETWORK_ERROR_MESSAGE } from "./client";
 
 /*
@@ -9,9 +9,9 @@ import { ApiError, MALFORMED_REPLY_MESSAGE, NETWORK_ERROR_MESSAGE } from "./clie
 export const EXCHANGE_RATE_URL = import.meta.env.VITE_EXCHANGE_RATE_URL ?? "/api/exchange-rates?base=USD";
 
 export const exchangeRatesSchema = z.object({
-  base: z.string().min(3),
+  base: z.string().check(z.minLength(3)),
   date: z.string(),
-  rates: z.record(z.string(), z.number().positive()),
+  rates: z.record(z.string(), z.number().check(z.positive())),
 });
 export type ExchangeRatesReply = z.infer<typeof exchangeRatesSchema>;
 

@@ -1,10 +1,10 @@
 import { mutationOptions } from "@tanstack/react-query";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { apiFetch, newIdempotencyKey } from "./client";
 
 const statusReplySchema = z.looseObject({
-  status: z.coerce.number().optional(),
-  message: z.string().optional().default(""),
+  status: z.optional(z.coerce.number()),
+  message: z._default(z.optional(z.string()), ""),
 });
 export type StatusReply = z.infer<typeof statusReplySchema>;
 

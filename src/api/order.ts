@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import {
   orderSchema,
   type Order as WireOrder,
@@ -96,8 +96,8 @@ export function reshapeOrder(wire: WireOrder): Order {
  * the API's shape is reshaped; anything else is dropped.
  */
 export const storedOrderSchema = z.union([
-  z
-    .custom<Order>(
+  z.pipe(
+    z.custom<Order>(
       (v) =>
         typeof v === "object" &&
         v !== null &&
@@ -106,7 +106,11 @@ export const storedOrderSchema = z.union([
         typeof (v as Order).grandTotal === "number" &&
         Array.isArray((v as Order).lines) &&
         Array.isArray((v as Order).invoices),
-    )
-    .transform((order) => ({ ...order, billingAddress: order.billingAddress ?? null })),
-  orderSchema.transform((wire) => reshapeOrder(wire)),
+    ),
+    z.transform((order) => ({ ...order, billingAddress: order.billingAddress ?? null })),
+  ),
+  z.pipe(
+    orderSchema,
+    z.transform((wire) => reshapeOrder(wire)),
+  ),
 ]);

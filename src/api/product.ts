@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { round2 } from "./contract/money";
 import type { Image } from "./contract/common";
 import {
@@ -290,5 +290,8 @@ export const storedProductSchema = z.union([
       Array.isArray((v as Product).images) &&
       typeof (v as Product).baseImage === "object",
   ),
-  productSchema.transform((wire) => reshapeProduct(wire)),
+  z.pipe(
+    productSchema,
+    z.transform((wire) => reshapeProduct(wire)),
+  ),
 ]);

@@ -2,7 +2,7 @@
 import { dehydrate, hydrate, queryOptions } from "@tanstack/react-query";
 import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { server } from "../../tests/msw/server";
 import { sampleProduct } from "../../tests/msw/shopping-handlers";
 import { apiFetch } from "@/api/client";

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { personalPage } from "@/offline/personal-requests";
 import { rootRoute } from "./root";
 
@@ -8,19 +8,15 @@ const myAccountRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...myAccountPage,
   validateSearch: z.object({
-    tab: z.enum(["profile", "addresses", "orders"]).optional().catch(undefined),
-    order: z.coerce.number().int().positive().optional().catch(undefined),
-    page: z.coerce.number().int().min(1).optional().catch(undefined),
+    tab: z.catch(z.optional(z.enum(["profile", "addresses", "orders"])), undefined),
+    order: z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined),
+    page: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1))), undefined),
   }),
   component: lazyRouteComponent(() => import("./my-account-page"), "MyAccountPage"),
 });
 
 /** Only a path of this shop may be a redirect target (no other origin, no protocol-relative URL). */
-const localPath = z
-  .string()
-  .regex(/^\/(?!\/)[^\s\\]*$/)
-  .optional()
-  .catch(undefined);
+const localPath = z.catch(z.optional(z.string().check(z.regex(/^\/(?!\/)[^\s\\]*$/))), undefined);
 
 const loginRegisterPage = personalPage("/login-register");
 const loginRegisterRoute = createRoute({
@@ -28,7 +24,7 @@ const loginRegisterRoute = createRoute({
   ...loginRegisterPage,
   validateSearch: z.object({
     redirect: localPath,
-    tab: z.enum(["login", "register", "otp"]).optional().catch(undefined),
+    tab: z.catch(z.optional(z.enum(["login", "register", "otp"])), undefined),
   }),
   component: lazyRouteComponent(() => import("./login-register-page"), "LoginRegisterPage"),
 });

@@ -1,5 +1,5 @@
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { contentQueries } from "@/api/content";
 import { NotFound } from "@/components/feedback/not-found";
 import { rootRoute } from "./root";
@@ -38,9 +38,9 @@ const contactRoute = createRoute({
 });
 
 const blogSearch = z.object({
-  page: z.coerce.number().int().min(1).max(1000).optional().catch(undefined),
+  page: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000))), undefined),
   /** the post of /blog-details-standard; the latest post when absent */
-  slug: z.string().min(1).max(200).optional().catch(undefined),
+  slug: z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(200))), undefined),
 });
 
 const blogComponent = lazyRouteComponent(() => import("./blog-page"), "BlogPage");

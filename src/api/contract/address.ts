@@ -1,16 +1,16 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { dataSchema, timestampSchema } from "./common";
 
 export const customerAddressSchema = z.looseObject({
   id: z.number(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  company_name: z.string().nullable(),
-  vat_id: z.string().nullable(),
+  first_name: z.nullable(z.string()),
+  last_name: z.nullable(z.string()),
+  company_name: z.nullable(z.string()),
+  vat_id: z.nullable(z.string()),
   address1: z.array(z.string()),
   country: z.string(),
   country_name: z.string(),
-  state: z.string().nullable(),
+  state: z.nullable(z.string()),
   city: z.string(),
   postcode: z.string(),
   phone: z.string(),
@@ -20,26 +20,26 @@ export const customerAddressSchema = z.looseObject({
 });
 export type CustomerAddress = z.infer<typeof customerAddressSchema>;
 
-const line = z.string().trim().max(200);
+const line = z.string().check(z.trim(), z.maxLength(200));
 
 /** POST /api/addresses/create and PUT /api/addresses/{id} */
 export const addressInputSchema = z.object({
-  first_name: z.string().trim().max(100).optional(),
-  last_name: z.string().trim().max(100).optional(),
-  company_name: z.string().trim().max(200).nullable().optional(),
-  vat_id: z.string().trim().max(50).nullable().optional(),
-  address1: z
-    .array(line)
-    .min(1)
-    .max(4)
-    .refine((l) => l.some((s) => s.length > 0), "The address1 field is required."),
-  country: z.string().trim().length(2),
-  state: z.string().trim().max(100).nullable().optional(),
-  city: z.string().trim().min(1).max(100),
-  postcode: z.string().trim().min(1).max(20),
-  phone: z.string().trim().min(5).max(40),
-  default_address: z.boolean().optional(),
-  is_default: z.boolean().optional(),
+  first_name: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  last_name: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  company_name: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))),
+  vat_id: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(50)))),
+  address1: z.array(line).check(
+    z.minLength(1),
+    z.maxLength(4),
+    z.refine((l) => l.some((s) => s.length > 0), "The address1 field is required."),
+  ),
+  country: z.string().check(z.trim(), z.length(2)),
+  state: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100)))),
+  city: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  postcode: z.string().check(z.trim(), z.minLength(1), z.maxLength(20)),
+  phone: z.string().check(z.trim(), z.minLength(5), z.maxLength(40)),
+  default_address: z.optional(z.boolean()),
+  is_default: z.optional(z.boolean()),
 });
 export type AddressInput = z.infer<typeof addressInputSchema>;
 

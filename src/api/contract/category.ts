@@ -1,26 +1,26 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { dataSchema, timestampSchema } from "./common";
 
 export const categorySchema = z.looseObject({
   id: z.number(),
-  code: z.string().nullable().optional(),
+  code: z.optional(z.nullable(z.string())),
   name: z.string(),
   slug: z.string(),
-  parent_id: z.number().nullable().optional(),
-  position: z.number().optional(),
-  display_mode: z.string().optional(),
-  description: z.string().nullable().optional(),
-  meta_title: z.string().nullable().optional(),
-  meta_description: z.string().nullable().optional(),
-  meta_keywords: z.string().nullable().optional(),
-  status: z.number().optional(),
-  image_url: z.string().nullable().optional(),
-  category_icon_path: z.string().nullable().optional(),
-  product_count: z.number().optional(),
+  parent_id: z.optional(z.nullable(z.number())),
+  position: z.optional(z.number()),
+  display_mode: z.optional(z.string()),
+  description: z.optional(z.nullable(z.string())),
+  meta_title: z.optional(z.nullable(z.string())),
+  meta_description: z.optional(z.nullable(z.string())),
+  meta_keywords: z.optional(z.nullable(z.string())),
+  status: z.optional(z.number()),
+  image_url: z.optional(z.nullable(z.string())),
+  category_icon_path: z.optional(z.nullable(z.string())),
+  product_count: z.optional(z.number()),
   /** false for the Homepage category, which groups home-page products and is not a bicycle type */
-  include_in_menu: z.boolean().optional(),
-  created_at: timestampSchema.optional(),
-  updated_at: timestampSchema.optional(),
+  include_in_menu: z.optional(z.boolean()),
+  created_at: z.optional(timestampSchema),
+  updated_at: z.optional(timestampSchema),
 });
 export type Category = z.infer<typeof categorySchema>;
 
@@ -28,7 +28,7 @@ export const categoryListReplySchema = dataSchema(z.array(categorySchema));
 export type CategoryListReply = z.infer<typeof categoryListReplySchema>;
 
 export const descendantCategoriesQuerySchema = z.looseObject({
-  parent_id: z.coerce.number().int().min(0).max(2147483647).optional(),
+  parent_id: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(2147483647))),
 });
 
 export const ROOT_CATEGORY_ID = 1;

@@ -1,31 +1,31 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { cartSchema, shippingRateSchema } from "./cart";
 import { orderSchema } from "./order";
 
-const addressLine = z.string().trim().max(200);
+const addressLine = z.string().check(z.trim(), z.maxLength(200));
 
 export const checkoutAddressSchema = z.object({
-  address_id: z.union([z.number(), z.string().max(30)]).optional(),
-  first_name: z.string().trim().min(1).max(100).optional(),
-  last_name: z.string().trim().min(1).max(100).optional(),
+  address_id: z.optional(z.union([z.number(), z.string().check(z.maxLength(30))])),
+  first_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+  last_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
   /** Bagisto stores it on the cart's and the order's address */
-  company_name: z.string().trim().max(200).nullable().optional(),
-  email: z.email().max(254).optional(),
-  address1: z.array(addressLine).max(4).optional(),
-  city: z.string().trim().min(1).max(100).optional(),
-  state: z.string().trim().max(100).optional(),
-  postcode: z.string().trim().min(1).max(20).optional(),
-  country: z.string().trim().length(2).optional(),
-  phone: z.string().trim().min(5).max(40).optional(),
-  use_for_shipping: z.union([z.boolean(), z.number(), z.string()]).optional(),
-  save_as_address: z.union([z.boolean(), z.number(), z.string()]).optional(),
+  company_name: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))),
+  email: z.optional(z.email().check(z.maxLength(254))),
+  address1: z.optional(z.array(addressLine).check(z.maxLength(4))),
+  city: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+  state: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+  postcode: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(20))),
+  country: z.optional(z.string().check(z.trim(), z.length(2))),
+  phone: z.optional(z.string().check(z.trim(), z.minLength(5), z.maxLength(40))),
+  use_for_shipping: z.optional(z.union([z.boolean(), z.number(), z.string()])),
+  save_as_address: z.optional(z.union([z.boolean(), z.number(), z.string()])),
 });
 export type CheckoutAddress = z.infer<typeof checkoutAddressSchema>;
 
 /** POST /api/checkout/save-address: each side is `address_id` or the full address; shipping only when billing.use_for_shipping is false */
 export const saveAddressRequestSchema = z.object({
   billing: checkoutAddressSchema,
-  shipping: checkoutAddressSchema.optional(),
+  shipping: z.optional(checkoutAddressSchema),
 });
 export type SaveAddressRequest = z.infer<typeof saveAddressRequestSchema>;
 
@@ -39,7 +39,9 @@ export type SaveAddressReply = z.infer<typeof saveAddressReplySchema>;
 
 export const SHIPPING_METHODS = ["flatrate_flatrate", "free_free"] as const;
 /** POST /api/checkout/save-shipping */
-export const saveShippingRequestSchema = z.object({ shipping_method: z.string().trim().min(1).max(50) });
+export const saveShippingRequestSchema = z.object({
+  shipping_method: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
+});
 export type SaveShippingRequest = z.infer<typeof saveShippingRequestSchema>;
 export const paymentMethodSchema = z.looseObject({
   method: z.string(),

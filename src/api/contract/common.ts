@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /** Bagisto returns DECIMAL columns as strings ("50.0000") and computed amounts as numbers. */
 export const moneySchema = z.union([z.number(), z.string()]);
@@ -6,50 +6,50 @@ export type Money = z.infer<typeof moneySchema>;
 
 export const idSchema = z.union([z.number(), z.string()]);
 
-export const timestampSchema = z.string().nullable();
+export const timestampSchema = z.nullable(z.string());
 
 export const paginationLinksSchema = z.looseObject({
-  first: z.string().nullable(),
-  last: z.string().nullable(),
-  prev: z.string().nullable(),
-  next: z.string().nullable(),
+  first: z.nullable(z.string()),
+  last: z.nullable(z.string()),
+  prev: z.nullable(z.string()),
+  next: z.nullable(z.string()),
 });
 
 export const paginationMetaSchema = z.looseObject({
   current_page: z.number(),
-  from: z.number().nullable(),
+  from: z.nullable(z.number()),
   last_page: z.number(),
   path: z.string(),
   per_page: z.union([z.number(), z.string()]),
-  to: z.number().nullable(),
+  to: z.nullable(z.number()),
   total: z.number(),
-  links: z
-    .array(z.looseObject({ url: z.string().nullable(), label: z.string(), active: z.boolean() }))
-    .optional(),
+  links: z.optional(
+    z.array(z.looseObject({ url: z.nullable(z.string()), label: z.string(), active: z.boolean() })),
+  ),
 });
 export type PaginationMeta = z.infer<typeof paginationMetaSchema>;
 
-export function paginatedSchema<T extends z.ZodType>(item: T) {
+export function paginatedSchema<T extends z.ZodMiniType>(item: T) {
   return z.looseObject({
     data: z.array(item),
-    links: paginationLinksSchema.optional(),
-    meta: paginationMetaSchema.optional(),
+    links: z.optional(paginationLinksSchema),
+    meta: z.optional(paginationMetaSchema),
   });
 }
 
-export function dataSchema<T extends z.ZodType>(item: T) {
+export function dataSchema<T extends z.ZodMiniType>(item: T) {
   return z.looseObject({ data: item });
 }
 
 export const listQuerySchema = z.looseObject({
-  page: z.coerce.number().int().min(1).max(100000).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-  pagination: z.enum(["0", "1"]).optional(),
+  page: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100000))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),
+  pagination: z.optional(z.enum(["0", "1"])),
 });
 
 export const errorObjectSchema = z.looseObject({
   message: z.string(),
-  code: z.union([z.number(), z.string()]).optional(),
+  code: z.optional(z.union([z.number(), z.string()])),
 });
 
 /**
@@ -57,9 +57,9 @@ export const errorObjectSchema = z.looseObject({
  * `{message, errors}` (422 validation). Use `errorMessage()` to get one displayable string.
  */
 export const errorBodySchema = z.looseObject({
-  error: z.union([z.string(), errorObjectSchema]).optional(),
-  message: z.string().optional(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
+  error: z.optional(z.union([z.string(), errorObjectSchema])),
+  message: z.optional(z.string()),
+  errors: z.optional(z.record(z.string(), z.array(z.string()))),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
@@ -89,7 +89,7 @@ export type MessageReply = z.infer<typeof messageReplySchema>;
 export const statusReplySchema = z.looseObject({
   status: z.union([z.number(), z.boolean()]),
   message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())).optional(),
+  errors: z.optional(z.record(z.string(), z.array(z.string()))),
 });
 export type StatusReply = z.infer<typeof statusReplySchema>;
 
@@ -97,7 +97,7 @@ export const imageSchema = z.looseObject({
   small_image_url: z.string(),
   medium_image_url: z.string(),
   large_image_url: z.string(),
-  original_image_url: z.string().optional(),
+  original_image_url: z.optional(z.string()),
 });
 export type Image = z.infer<typeof imageSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { dataSchema, moneySchema, paginatedSchema, statusReplySchema, timestampSchema } from "./common";
 
 export const bannerSchema = z.looseObject({
@@ -7,12 +7,12 @@ export const bannerSchema = z.looseObject({
   type: z.enum(["slider", "promo"]),
   title: z.string(),
   subtitle: z.string(),
-  price: moneySchema.nullable(),
-  formated_price: z.string().nullable().optional(),
+  price: z.nullable(moneySchema),
+  formated_price: z.optional(z.nullable(z.string())),
   link: z.string(),
   path: z.string(),
   image_url: z.string(),
-  position: z.number().optional(),
+  position: z.optional(z.number()),
 });
 export type Banner = z.infer<typeof bannerSchema>;
 /** GET /api/getbanner (optional ?type=slider|promo) */
@@ -22,7 +22,7 @@ export type BannerListReply = z.infer<typeof bannerListReplySchema>;
 export const brandSchema = z.looseObject({
   id: z.number(),
   name: z.string(),
-  slug: z.string().optional(),
+  slug: z.optional(z.string()),
   image: z.string(),
 });
 export type Brand = z.infer<typeof brandSchema>;
@@ -36,29 +36,29 @@ export const pageSchema = z.looseObject({
   page_title: z.string(),
   /** server HTML: sanitise with DOMPurify before rendering */
   html_content: z.string(),
-  meta_title: z.string().nullable().optional(),
-  meta_description: z.string().nullable().optional(),
-  created_at: timestampSchema.optional(),
-  updated_at: timestampSchema.optional(),
+  meta_title: z.optional(z.nullable(z.string())),
+  meta_description: z.optional(z.nullable(z.string())),
+  created_at: z.optional(timestampSchema),
+  updated_at: z.optional(timestampSchema),
 });
 export type Page = z.infer<typeof pageSchema>;
 /** GET /api/page/{slug}; unknown slug → 404 `{data: null, error: "Resource Not Found"}` */
-export const pageReplySchema = z.looseObject({ data: pageSchema.nullable() });
+export const pageReplySchema = z.looseObject({ data: z.nullable(pageSchema) });
 export type PageReply = z.infer<typeof pageReplySchema>;
 
 export const contactRequestSchema = z.object({
-  name: z.string().trim().min(1).max(200),
-  email: z.email().max(254),
-  phone: z.string().trim().max(40).optional(),
-  subject: z.string().trim().max(300).optional(),
-  message: z.string().trim().min(1).max(5000),
+  name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+  email: z.email().check(z.maxLength(254)),
+  phone: z.optional(z.string().check(z.trim(), z.maxLength(40))),
+  subject: z.optional(z.string().check(z.trim(), z.maxLength(300))),
+  message: z.string().check(z.trim(), z.minLength(1), z.maxLength(5000)),
 });
 export type ContactRequest = z.infer<typeof contactRequestSchema>;
 /** POST /api/contactrequest and /api/contactsubscribe: success `{status: 200, message}`; 422 `{status: 422, message, errors}` */
 export const contactReplySchema = statusReplySchema;
 export type ContactReply = z.infer<typeof contactReplySchema>;
 
-export const subscribeRequestSchema = z.object({ email: z.email().max(254) });
+export const subscribeRequestSchema = z.object({ email: z.email().check(z.maxLength(254)) });
 export type SubscribeRequest = z.infer<typeof subscribeRequestSchema>;
 
 export const filterAttributeSchema = z.looseObject({
@@ -66,14 +66,14 @@ export const filterAttributeSchema = z.looseObject({
   code: z.string(),
   name: z.string(),
   type: z.string(),
-  swatch_type: z.string().nullable(),
+  swatch_type: z.nullable(z.string()),
   options: z.array(
     z.looseObject({
       id: z.number(),
       label: z.string(),
-      admin_name: z.string().optional(),
-      swatch_value: z.string().nullable(),
-      count: z.number().optional(),
+      admin_name: z.optional(z.string()),
+      swatch_value: z.nullable(z.string()),
+      count: z.optional(z.number()),
     }),
   ),
 });
@@ -81,7 +81,7 @@ export type FilterAttribute = z.infer<typeof filterAttributeSchema>;
 /** GET /api/getattributes?cat_slug= : filterable attributes (color, size, tag) with product counts in that category, plus the price range. */
 export const attributesReplySchema = z.looseObject({
   data: z.array(filterAttributeSchema),
-  price_range: z.looseObject({ min: z.number(), max: z.number() }).optional(),
+  price_range: z.optional(z.looseObject({ min: z.number(), max: z.number() })),
 });
 export type AttributesReply = z.infer<typeof attributesReplySchema>;
 
@@ -98,9 +98,9 @@ export const blogPostSchema = z.looseObject({
   slug: z.string(),
   title: z.string(),
   excerpt: z.string(),
-  html_content: z.string().optional(),
+  html_content: z.optional(z.string()),
   author: z.string(),
-  category: z.string().optional(),
+  category: z.optional(z.string()),
   tags: z.array(z.string()),
   image_url: z.string(),
   published_at: z.string(),
@@ -110,14 +110,14 @@ export type BlogPost = z.infer<typeof blogPostSchema>;
 export const blogListReplySchema = paginatedSchema(blogPostSchema);
 export type BlogListReply = z.infer<typeof blogListReplySchema>;
 /** GET /api/blog/{slug} */
-export const blogPostReplySchema = dataSchema(blogPostSchema.extend({ html_content: z.string() }));
+export const blogPostReplySchema = dataSchema(z.extend(blogPostSchema, { html_content: z.string() }));
 export type BlogPostReply = z.infer<typeof blogPostReplySchema>;
 
 export const counterSchema = z.looseObject({
   id: z.number(),
   label: z.string(),
   value: z.number(),
-  suffix: z.string().optional(),
+  suffix: z.optional(z.string()),
 });
 export type Counter = z.infer<typeof counterSchema>;
 export const teamMemberSchema = z.looseObject({
@@ -132,7 +132,7 @@ export const aboutReplySchema = dataSchema(
   z.looseObject({
     counters: z.array(counterSchema),
     team: z.array(teamMemberSchema),
-    blocks: z.array(z.looseObject({ title: z.string(), text: z.string() })).optional(),
+    blocks: z.optional(z.array(z.looseObject({ title: z.string(), text: z.string() }))),
   }),
 );
 export type AboutReply = z.infer<typeof aboutReplySchema>;

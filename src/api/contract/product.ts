@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { dataSchema, imageSchema, moneySchema, paginatedSchema, timestampSchema } from "./common";
 
 export const COLOR_ATTRIBUTE_ID = 23;
@@ -18,35 +18,35 @@ export const variationSizeSchema = z.looseObject({
   name: z.string(),
   stock: z.number(),
   /** id to send as `selected_configurable_option` for this colour + size. */
-  variant_id: z.number().optional(),
-  option_id: z.number().optional(),
+  variant_id: z.optional(z.number()),
+  option_id: z.optional(z.number()),
 });
 export type VariationSize = z.infer<typeof variationSizeSchema>;
 
 export const variationSchema = z.looseObject({
   color: z.string(),
   /** hex swatch of the colour, e.g. "#d32f2f" */
-  swatch_value: z.string().nullable().optional(),
-  option_id: z.number().optional(),
+  swatch_value: z.optional(z.nullable(z.string())),
+  option_id: z.optional(z.number()),
   image: z.string(),
   size: z.array(variationSizeSchema),
 });
 export type Variation = z.infer<typeof variationSchema>;
 
 export const configurableOptionSchema = z.looseObject({
-  id: z.number().optional(),
+  id: z.optional(z.number()),
   label: z.string(),
-  swatch_value: z.string().nullable(),
+  swatch_value: z.nullable(z.string()),
 });
 export type ConfigurableOption = z.infer<typeof configurableOptionSchema>;
 
 export const additionalInfoEntrySchema = z.looseObject({
-  id: z.number().optional(),
+  id: z.optional(z.number()),
   code: z.string(),
   label: z.string(),
-  value: z.union([z.string(), z.number()]).nullable(),
-  admin_name: z.string().optional(),
-  type: z.string().optional(),
+  value: z.nullable(z.union([z.string(), z.number()])),
+  admin_name: z.optional(z.string()),
+  type: z.optional(z.string()),
 });
 export type AdditionalInfoEntry = z.infer<typeof additionalInfoEntrySchema>;
 
@@ -88,48 +88,48 @@ export const productSchema = z.looseObject({
   type: z.string(),
   name: z.string(),
   url_key: z.string(),
-  description: z.string().nullable(),
-  short_description: z.string().nullable(),
+  description: z.nullable(z.string()),
+  short_description: z.nullable(z.string()),
   /** Bagisto: the minimal price (the special price while there is one); ours: the regular price */
   price: moneySchema,
   formated_price: z.string(),
   /** ours: percent; discounted price = price − price × discount / 100 */
-  discount: z.number().optional(),
-  special_price: moneySchema.nullable().optional(),
-  formated_special_price: z.string().nullable().optional(),
-  regular_price: moneySchema.optional(),
-  formated_regular_price: z.string().optional(),
+  discount: z.optional(z.number()),
+  special_price: z.optional(z.nullable(moneySchema)),
+  formated_special_price: z.optional(z.nullable(z.string())),
+  regular_price: z.optional(moneySchema),
+  formated_regular_price: z.optional(z.string()),
   /** ours */
-  new: z.boolean().optional(),
-  featured: z.boolean().optional(),
+  new: z.optional(z.boolean()),
+  featured: z.optional(z.boolean()),
   /** ours (Bagisto: reviews.average_rating) */
-  rating: z.number().optional(),
+  rating: z.optional(z.number()),
   /** ours */
-  saleCount: z.number().optional(),
+  saleCount: z.optional(z.number()),
   /** ours (Bagisto tells in_stock only) */
-  stock: z.number().optional(),
+  stock: z.optional(z.number()),
   in_stock: z.boolean(),
   /** ours */
-  offerEnd: z.string().nullable().optional(),
+  offerEnd: z.optional(z.nullable(z.string())),
   /** ours */
-  affiliateLink: z.string().nullable().optional(),
+  affiliateLink: z.optional(z.nullable(z.string())),
   /** ours */
-  categories: z.array(productCategoryRefSchema).optional(),
+  categories: z.optional(z.array(productCategoryRefSchema)),
   /** ours */
-  tags: z.array(z.string()).optional(),
+  tags: z.optional(z.array(z.string())),
   images: z.array(imageSchema),
   base_image: imageSchema,
   /** ours (Bagisto: GET product-configurable-config/{id}) */
-  variation: z.array(variationSchema).optional(),
+  variation: z.optional(z.array(variationSchema)),
   /** ours */
-  basic_info: basicInfoSchema.optional(),
+  basic_info: z.optional(basicInfoSchema),
   /** ours */
-  configurable_options: z.array(configurableOptionSchema).optional(),
-  reviews: reviewSummarySchema.optional(),
-  is_wishlisted: z.boolean().optional(),
-  is_item_in_cart: z.boolean().optional(),
-  created_at: timestampSchema.optional(),
-  updated_at: timestampSchema.optional(),
+  configurable_options: z.optional(z.array(configurableOptionSchema)),
+  reviews: z.optional(reviewSummarySchema),
+  is_wishlisted: z.optional(z.boolean()),
+  is_item_in_cart: z.optional(z.boolean()),
+  created_at: z.optional(timestampSchema),
+  updated_at: z.optional(timestampSchema),
 });
 export type Product = z.infer<typeof productSchema>;
 
@@ -140,7 +140,7 @@ export const productReplySchema = dataSchema(productSchema);
 export type ProductReply = z.infer<typeof productReplySchema>;
 
 const flag = z.enum(["0", "1", "true", "false"]);
-const commaList = z.string().max(500);
+const commaList = z.string().check(z.maxLength(500));
 
 /** The `sort` values the product list understands (case-insensitive); any other is a 422. */
 export const PRODUCT_SORTS: ReadonlySet<string> = new Set([
@@ -164,29 +164,30 @@ export const PRODUCT_SORTS: ReadonlySet<string> = new Set([
  * `tag` tag names; `price` "min,max" in INR; `sort` name|price|created_at|rating|saleCount|id, `order` asc|desc.
  */
 export const productListQuerySchema = z.looseObject({
-  category_id: commaList.optional(),
-  cat_slug: z.string().max(200).optional(),
-  page: z.coerce.number().int().min(1).max(100000).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
-  sort: z
-    .string()
-    .max(50)
-    .refine((v) => v === "" || PRODUCT_SORTS.has(v.toLowerCase()), {
-      message: "The selected sort is invalid.",
-    })
-    .optional(),
-  order: z.enum(["asc", "desc"]).optional(),
-  search: z.string().max(200).optional(),
-  name: z.string().max(200).optional(),
-  url_key: z.string().max(300).optional(),
-  new: flag.optional(),
-  featured: flag.optional(),
-  bestseller: flag.optional(),
-  sale: flag.optional(),
-  color: commaList.optional(),
-  size: commaList.optional(),
-  tag: commaList.optional(),
-  price: z.string().max(100).optional(),
+  category_id: z.optional(commaList),
+  cat_slug: z.optional(z.string().check(z.maxLength(200))),
+  page: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100000))),
+  limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),
+  sort: z.optional(
+    z.string().check(
+      z.maxLength(50),
+      z.refine((v) => v === "" || PRODUCT_SORTS.has(v.toLowerCase()), {
+        message: "The selected sort is invalid.",
+      }),
+    ),
+  ),
+  order: z.optional(z.enum(["asc", "desc"])),
+  search: z.optional(z.string().check(z.maxLength(200))),
+  name: z.optional(z.string().check(z.maxLength(200))),
+  url_key: z.optional(z.string().check(z.maxLength(300))),
+  new: z.optional(flag),
+  featured: z.optional(flag),
+  bestseller: z.optional(flag),
+  sale: z.optional(flag),
+  color: z.optional(commaList),
+  size: z.optional(commaList),
+  tag: z.optional(commaList),
+  price: z.optional(z.string().check(z.maxLength(100))),
 });
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
@@ -195,11 +196,11 @@ export type AdditionalInformationReply = z.infer<typeof additionalInformationRep
 
 export const attributeOptionSchema = z.looseObject({
   id: z.number(),
-  admin_name: z.string().optional(),
+  admin_name: z.optional(z.string()),
   label: z.string(),
-  swatch_value: z.string().nullable(),
-  products: z.array(z.number()).optional(),
-  count: z.number().optional(),
+  swatch_value: z.nullable(z.string()),
+  products: z.optional(z.array(z.number())),
+  count: z.optional(z.number()),
 });
 export type AttributeOption = z.infer<typeof attributeOptionSchema>;
 
@@ -209,7 +210,7 @@ export const configurableConfigSchema = z.looseObject({
       id: z.number(),
       code: z.string(),
       label: z.string(),
-      swatch_type: z.string().nullable(),
+      swatch_type: z.nullable(z.string()),
       options: z.array(attributeOptionSchema),
     }),
   ),
@@ -224,7 +225,7 @@ export const configurableConfigReplySchema = dataSchema(configurableConfigSchema
 export type ConfigurableConfigReply = z.infer<typeof configurableConfigReplySchema>;
 
 /** ours (Bagisto has no such route) */
-export const productWithAdditionalInformationSchema = productSchema.extend({
+export const productWithAdditionalInformationSchema = z.extend(productSchema, {
   additional_information: z.array(additionalInfoEntrySchema),
 });
 export type ProductWithAdditionalInformation = z.infer<typeof productWithAdditionalInformationSchema>;

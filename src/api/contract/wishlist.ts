@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 import { paginatedSchema, timestampSchema } from "./common";
 import { productSchema } from "./product";
 
@@ -16,7 +16,7 @@ export type WishlistReply = z.infer<typeof wishlistReplySchema>;
 
 /** GET /api/wishlist/add/{productId} toggles: added → `{data: item, message}`, removed → `{data: null, message}` */
 export const wishlistToggleReplySchema = z.looseObject({
-  data: wishlistItemSchema.nullable(),
+  data: z.nullable(wishlistItemSchema),
   message: z.string(),
 });
 export type WishlistToggleReply = z.infer<typeof wishlistToggleReplySchema>;

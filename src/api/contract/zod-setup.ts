@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "zod/mini";
 
 // Zod compiles fast paths with `new Function`, probing for eval first; the shop's CSP forbids eval
 // (script-src 'self'), and the probe alone is reported as a CSP violation. Imported first by main.tsx,

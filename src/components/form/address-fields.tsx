@@ -2,7 +2,7 @@ import Grid from "@mui/material/Grid";
 import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import { useLingui } from "@lingui/react/macro";
-import { z } from "zod";
+import { z } from "zod/mini";
 
 /** The countries the shop delivers to (ISO codes; names come from Intl in the active language). */
 export const DELIVERY_COUNTRIES = ["IN", "US", "GB", "DE", "FR"] as const;
@@ -103,40 +103,17 @@ export function addressErrorsOf(
 export function useAddressSchema(withEmail: boolean) {
   const { t } = useLingui();
   return z.object({
-    firstName: z
-      .string()
-      .trim()
-      .min(1, t`Enter the first name.`)
-      .max(100),
-    lastName: z
-      .string()
-      .trim()
-      .min(1, t`Enter the last name.`)
-      .max(100),
+    firstName: z.string().check(z.trim(), z.minLength(1, t`Enter the first name.`), z.maxLength(100)),
+    lastName: z.string().check(z.trim(), z.minLength(1, t`Enter the last name.`), z.maxLength(100)),
     email: withEmail ? z.email({ error: t`Enter a valid e-mail address.` }) : z.string(),
-    companyName: z.string().trim().max(200),
-    line1: z
-      .string()
-      .trim()
-      .min(1, t`Enter the street address.`)
-      .max(200),
-    line2: z.string().trim().max(200),
-    city: z
-      .string()
-      .trim()
-      .min(1, t`Enter the town or city.`)
-      .max(100),
-    country: z.string().length(2, t`Choose a country.`),
-    state: z.string().trim().max(100),
-    postcode: z
-      .string()
-      .trim()
-      .min(1, t`Enter the postcode.`)
-      .max(20),
-    phone: z
-      .string()
-      .trim()
-      .regex(/^\+?[0-9][0-9 ()-]{3,38}$/, t`Enter a phone number.`),
+    companyName: z.string().check(z.trim(), z.maxLength(200)),
+    line1: z.string().check(z.trim(), z.minLength(1, t`Enter the street address.`), z.maxLength(200)),
+    line2: z.string().check(z.trim(), z.maxLength(200)),
+    city: z.string().check(z.trim(), z.minLength(1, t`Enter the town or city.`), z.maxLength(100)),
+    country: z.string().check(z.length(2, t`Choose a country.`)),
+    state: z.string().check(z.trim(), z.maxLength(100)),
+    postcode: z.string().check(z.trim(), z.minLength(1, t`Enter the postcode.`), z.maxLength(20)),
+    phone: z.string().check(z.trim(), z.regex(/^\+?[0-9][0-9 ()-]{3,38}$/, t`Enter a phone number.`)),
   });
 }
 

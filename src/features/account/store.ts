@@ -2,6 +2,7 @@
  * The last order receipt, kept on the device so the order-success screen still reads offline (DESIGN §3/§4).
  * Personal queries are not persisted with the query cache, so this is the one copy; logout removes it.
  */
+import { z } from "zod/mini";
 import { storedOrderSchema, type Order } from "@/api/order";
 import { createPersistedStore } from "@/offline/storage";
 
@@ -10,7 +11,7 @@ export const LAST_RECEIPT_KEY = "lastReceipt";
 const store = createPersistedStore<Order | null>(
   LAST_RECEIPT_KEY,
   (v) => {
-    const parsed = storedOrderSchema.nullable().safeParse(v);
+    const parsed = z.nullable(storedOrderSchema).safeParse(v);
     return parsed.success ? parsed.data : null;
   },
   () => null,

@@ -3,7 +3,7 @@
  * `owner` says whose cart it is ("guest" or "customer:<id>"): a customer's cart is dropped at logout.
  */
 import { useSyncExternalStore } from "react";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { createPersistedStore } from "@/offline/storage";
 import type { ChangeDescriber } from "@/offline/change-queue";
 import { cartChangeDescriber } from "./utils/cart-changes";
@@ -19,18 +19,18 @@ const lineSchema = z.object({
     name: z.string(),
     urlKey: z.string(),
     sku: z.string(),
-    image: z.string().nullable(),
+    image: z.nullable(z.string()),
     price: z.number(),
-    stock: z.number().nullable(),
+    stock: z.nullable(z.number()),
   }),
   options: z.array(optionSchema),
   price: z.number(),
   total: z.number(),
-  quantity: z.number().int().min(1),
-  selectedProductColor: z.string().nullable(),
-  selectedProductSize: z.string().nullable(),
-  variantId: z.number().nullable(),
-  cartItemId: z.number().nullable(),
+  quantity: z.number().check(z.int(), z.gte(1)),
+  selectedProductColor: z.nullable(z.string()),
+  selectedProductSize: z.nullable(z.string()),
+  variantId: z.nullable(z.number()),
+  cartItemId: z.nullable(z.number()),
 });
 const storedCartSchema = z.object({
   owner: z.string(),

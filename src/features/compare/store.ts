@@ -1,6 +1,6 @@
 /* The compare list: local only (no server calls exist for it), persisted on the device. */
 import { useSyncExternalStore } from "react";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { storedProductSchema, type Product } from "@/api/product";
 import { createPersistedStore } from "@/offline/storage";
 import { addToCompareList, removeFromCompareList } from "./utils/compare-rules";

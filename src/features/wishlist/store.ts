@@ -3,7 +3,7 @@
  * (changes apply here at once, then go to the server as intents). Persisted on the device.
  */
 import { useSyncExternalStore } from "react";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { storedProductSchema, type Product } from "@/api/product";
 import { createPersistedStore } from "@/offline/storage";
 import type { ChangeDescriber } from "@/offline/change-queue";

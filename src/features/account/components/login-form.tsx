@@ -6,7 +6,7 @@ import TextField from "@mui/material/TextField";
 import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { accountMutations } from "@/api/account";
 import { useOnlineStatus } from "@/hooks/use-online-status";
 import { useLoginSuccess } from "../hooks/use-login-success";
@@ -26,7 +26,7 @@ export function LoginForm({ redirect }: { redirect?: string }) {
 
   const schema = z.object({
     email: z.email({ error: t`Enter a valid e-mail address.` }),
-    password: z.string().min(1, t`Enter your password.`),
+    password: z.string().check(z.minLength(1, t`Enter your password.`)),
   });
 
   function handleSubmit(e: FormEvent<HTMLFormElement>) {

@@ -7,7 +7,7 @@ import Typography from "@mui/material/Typography";
 import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { accountMutations } from "@/api/account";
 import { readPendingMobile, writePendingMobile } from "@/api/auth-storage";
 import { ApiError, isMissingService } from "@/api/client";
@@ -40,12 +40,10 @@ export function OtpLoginForm({ redirect }: { redirect?: string }) {
 
   const phoneSchema = z
     .string()
-    .trim()
-    .regex(/^\+?[0-9][0-9 -]{6,18}[0-9]$/, t`Enter a mobile number with 8 to 20 digits.`);
+    .check(z.trim(), z.regex(/^\+?[0-9][0-9 -]{6,18}[0-9]$/, t`Enter a mobile number with 8 to 20 digits.`));
   const codeSchema = z
     .string()
-    .trim()
-    .regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), t`The code has 6 digits.`);
+    .check(z.trim(), z.regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), t`The code has 6 digits.`));
 
   function sendCode(phone: string) {
     setNotice(null);

@@ -7,7 +7,7 @@ import TextField from "@mui/material/TextField";
 import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { accountMutations, type Customer, type Gender, type ProfileDraft } from "@/api/account";
 import { ApiError } from "@/api/client";
 import { writeAuthCustomer } from "@/api/auth-storage";
@@ -31,28 +31,19 @@ export function ProfileForm({ customer }: { customer: Customer }) {
   const today = new Date().toISOString().slice(0, 10);
 
   const schema = z.object({
-    firstName: z
-      .string()
-      .trim()
-      .min(1, t`Enter your first name.`)
-      .max(100),
-    lastName: z
-      .string()
-      .trim()
-      .min(1, t`Enter your last name.`)
-      .max(100),
+    firstName: z.string().check(z.trim(), z.minLength(1, t`Enter your first name.`), z.maxLength(100)),
+    lastName: z.string().check(z.trim(), z.minLength(1, t`Enter your last name.`), z.maxLength(100)),
     email: z.email({ error: t`Enter a valid e-mail address.` }),
     gender: z.enum(GENDERS, { error: t`Choose a gender.` }),
     dateOfBirth: z
       .string()
-      .refine(
-        (v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && v < today),
-        t`Enter a date of birth before today.`,
+      .check(
+        z.refine(
+          (v) => v === "" || (/^\d{4}-\d{2}-\d{2}$/.test(v) && v < today),
+          t`Enter a date of birth before today.`,
+        ),
       ),
-    phone: z
-      .string()
-      .trim()
-      .max(40, t`The phone number is too long.`),
+    phone: z.string().check(z.trim(), z.maxLength(40, t`The phone number is too long.`)),
   });
 
   function handleSubmit(e: FormEvent<HTMLFormElement>) {

@@ -5,7 +5,7 @@ import TextField from "@mui/material/TextField";
 import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
-import { z } from "zod";
+import { z } from "zod/mini";
 import { accountMutations, type RegisterDraft } from "@/api/account";
 import { ApiError } from "@/api/client";
 import { useOnlineStatus } from "@/hooks/use-online-status";
@@ -26,27 +26,20 @@ export function RegisterForm({ redirect }: { redirect?: string }) {
 
   const schema = z
     .object({
-      firstName: z
-        .string()
-        .trim()
-        .min(1, t`Enter your first name.`)
-        .max(100),
-      lastName: z
-        .string()
-        .trim()
-        .min(1, t`Enter your last name.`)
-        .max(100),
+      firstName: z.string().check(z.trim(), z.minLength(1, t`Enter your first name.`), z.maxLength(100)),
+      lastName: z.string().check(z.trim(), z.minLength(1, t`Enter your last name.`), z.maxLength(100)),
       email: z.email({ error: t`Enter a valid e-mail address.` }),
       password: z
         .string()
-        .min(6, t`The password needs at least 6 characters.`)
-        .max(200),
+        .check(z.minLength(6, t`The password needs at least 6 characters.`), z.maxLength(200)),
       passwordConfirmation: z.string(),
     })
-    .refine((v) => v.password === v.passwordConfirmation, {
-      message: t`The two passwords are not the same.`,
-      path: ["passwordConfirmation"],
-    });
+    .check(
+      z.refine((v) => v.password === v.passwordConfirmation, {
+        message: t`The two passwords are not the same.`,
+        path: ["passwordConfirmation"],
+      }),
+    );
 
   function handleSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();

@@ -1,9 +1,9 @@
-import type { z } from "zod";
+import type { z } from "zod/mini";
 
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 
 /** The first message of each invalid field of a failed zod parse (for helper texts under the fields). */
-export function toFieldErrors<K extends string>(error: z.ZodError): FieldErrors<K> {
+export function toFieldErrors<K extends string>(error: z.core.$ZodError): FieldErrors<K> {
   const out: FieldErrors<K> = {};
   for (const issue of error.issues) {
     const key = issue.path.map(String).join(".") as K;

@@ -2,7 +2,7 @@
  * The catalogue's state in the address bar: filters, sort and page as search params, and how they turn
  * into a GET products request. Invalid values fall back to the defaults; defaults are left out of the URL.
  */
-import { z } from "zod";
+import { z } from "zod/mini";
 import type { ProductListParams } from "@/api/catalog";
 
 export const SORT_OPTIONS = ["default", "priceHighToLow", "priceLowToHigh"] as const;
@@ -27,16 +27,11 @@ export interface CatalogSearch {
 export const FILTER_KEYS = ["category", "tag", "color", "size", "minPrice", "maxPrice"] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
-const word = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .regex(/^[\p{L}\p{N}\-_ /]+$/u);
-const amount = z.coerce.number().finite().min(0).max(1e9);
+const word = z.string().check(z.trim(), z.minLength(1), z.maxLength(100), z.regex(/^[\p{L}\p{N}\-_ /]+$/u));
+const amount = z.coerce.number().check(z.gte(0), z.lte(1e9));
 
 const fields = {
-  page: z.coerce.number().int().min(1).max(100000),
+  page: z.coerce.number().check(z.int(), z.gte(1), z.lte(100000)),
   sort: z.enum(["priceHighToLow", "priceLowToHigh"]),
   category: word,
   tag: word,
@@ -44,7 +39,7 @@ const fields = {
   size: word,
   minPrice: amount,
   maxPrice: amount,
-} satisfies Record<keyof CatalogSearch, z.ZodType>;
+} satisfies Record<keyof CatalogSearch, z.ZodMiniType>;
 
 /** `validateSearch` of the catalogue routes: keeps each valid value, drops the rest (never throws). */
 export function parseCatalogSearch(raw: Record<string, unknown>): CatalogSearch {
