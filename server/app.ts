@@ -124,6 +124,18 @@ export async function createApp(opts: AppOptions): Promise<App> {
     return path.startsWith("/api") ? c.json({ error: "Resource Not Found" }, 404) : c.text("Not Found", 404);
   });
 
+  /**
+   * Headers added once the reply exists: on the reply's own headers where they can change (a Response the
+   * server built), since Hono's `c.header` would rebuild the Response around a stream (a cached page's
+   * throughput halved); through `c.header` for an immutable one (a reply passed on from fetch).
+   */
+  const setAfterReply = (c: Ctx, headers: [string, string][]) => {
+    try {
+      for (const [name, value] of headers) c.res.headers.set(name, value);
+    } catch {
+      for (const [name, value] of headers) c.header(name, value);
+    }
+  };
   const baseHeaders = (c: Ctx) => {
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -147,10 +159,17 @@ export async function createApp(opts: AppOptions): Promise<App> {
     // A catalogue change made anywhere (another instance, an admin tool, SQL) empties this instance's caches.
     if (c.req.path !== "/healthz" && c.req.path !== "/readyz") await catalog.refresh();
     await next();
-    if (!c.res.headers.has("X-Content-Type-Options")) baseHeaders(c);
-    if (!c.res.headers.has("X-Request-Id")) c.header("X-Request-Id", requestId);
+    // A reply the handler built itself (the pages and files of static.ts, an idempotent replay) lacks them.
+    const missing: [string, string][] = [];
+    if (!c.res.headers.has("X-Content-Type-Options"))
+      missing.push(
+        ["X-Content-Type-Options", "nosniff"],
+        ["Referrer-Policy", "strict-origin-when-cross-origin"],
+      );
+    if (!c.res.headers.has("X-Request-Id")) missing.push(["X-Request-Id", requestId]);
     if (secureOrigin && !c.res.headers.has("Strict-Transport-Security"))
-      c.header("Strict-Transport-Security", HSTS);
+      missing.push(["Strict-Transport-Security", HSTS]);
+    if (missing.length) setAfterReply(c, missing);
     const fields = {
       request_id: requestId,
       method: c.req.method,

@@ -50,7 +50,12 @@ describe("storefront serving", () => {
       expect(csp).toContain("connect-src 'self' https://rates.example.com");
       expect(res.headers.get("x-content-type-options")).toBe("nosniff");
       expect(res.headers.get("referrer-policy")).toBeTruthy();
+      // Set on the reply the handler built (app.ts setAfterReply), the page's body intact.
+      expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+      expect(await res.text()).toContain("<title>Shop</title>");
     }
+    const kept = await app.request("/catalog/road-bikes", { headers: { "X-Request-Id": "lb-7" } });
+    expect(kept.headers.get("x-request-id")).toBe("lb-7");
   });
 
   it("caches hashed assets for a year, keeps sw.js fresh, compresses text and never falls back for /api or missing files", async () => {

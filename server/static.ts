@@ -92,13 +92,14 @@ export function staticSite(
   const pages = new PageCache();
   const cache = new Map<string, Cached>();
   const load = (file: string): Cached | null => {
+    // Every page address is a file that does not exist: no exception (and its stack) per request.
     let st;
     try {
-      st = statSync(file);
+      st = statSync(file, { throwIfNoEntry: false });
     } catch {
       return null;
     }
-    if (!st.isFile()) return null;
+    if (!st?.isFile()) return null;
     const hit = cache.get(file);
     if (hit && hit.mtime === st.mtimeMs) return hit;
     const raw = readFileSync(file);
