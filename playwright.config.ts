@@ -6,7 +6,8 @@ const PORT = Number(process.env.E2E_PORT ?? 4173);
 const STRICT_PORT = Number(process.env.E2E_STRICT_PORT ?? PORT + 100);
 
 // Runs against the production build (dist/, built by scripts/e2e.mjs) served with /api by the reference
-// server on a fresh seeded database. Debian's Chromium only; no browser is downloaded.
+// server on a fresh seeded database. Debian's Chromium only; no browser is downloaded. Each server is waited for
+// on /readyz (database and migrations, and every render thread warm): the first spec never meets a cold renderer.
 export default defineConfig({
   testDir: "tests/e2e",
   outputDir: process.env.PW_OUTPUT_DIR ?? "test-results",
@@ -19,7 +20,7 @@ export default defineConfig({
   webServer: [
     {
       command: "node scripts/serve-test.mjs",
-      url: `http://127.0.0.1:${PORT}/api/exchange-rates?base=USD`,
+      url: `http://127.0.0.1:${PORT}/readyz`,
       env: { PORT: String(PORT), HOST: "127.0.0.1" },
       reuseExistingServer: false,
       timeout: 120_000,
@@ -27,9 +28,9 @@ export default defineConfig({
       stderr: "pipe",
     },
     {
-      // Answers as a stock Bagisto 1.3.3 does (no exchange-rates there: ready when products answer).
+      // Answers as a stock Bagisto 1.3.3 does.
       command: "node scripts/serve-test.mjs",
-      url: `http://127.0.0.1:${STRICT_PORT}/api/products?limit=1`,
+      url: `http://127.0.0.1:${STRICT_PORT}/readyz`,
       env: { PORT: String(STRICT_PORT), HOST: "127.0.0.1", BAGISTO_STRICT: "1" },
       reuseExistingServer: false,
       timeout: 120_000,
