@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { randomUUID } from "node:crypto";
 import { forwardedClient, type AppEnv, type Ctx, type Deps, type SmsSender } from "./context";
 import type { Store } from "./db/store";
-import { acceptsBrotli, acceptsGzip, brotliJson, GZIP_MIN_BYTES, gzipJson } from "./lib/compress";
+import { compressBody, GZIP_MIN_BYTES, preferredEncoding } from "./lib/compress";
 import { readAuth } from "./lib/auth";
 import { Carts } from "./lib/cart";
 import { Catalog } from "./lib/catalog";
@@ -194,9 +194,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
     c.set("auth", await readAuth(c, store));
     await next();
     const type = c.res.headers.get("content-type") ?? "";
-    const accepted = c.req.header("accept-encoding");
     // Brotli where the browser takes it (over https, every one): half gzip's CPU (lib/compress.ts).
-    const encoding = acceptsBrotli(accepted) ? "br" : acceptsGzip(accepted) ? "gzip" : null;
+    const encoding = preferredEncoding(c.req.header("accept-encoding"));
     if (encoding && type.includes("json") && !c.res.headers.has("content-encoding")) {
       // The reply is read once and replaced either way (a clone would tee its stream: more CPU than the gzip).
       const { status, headers } = c.res;
@@ -206,7 +205,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
         headers.set("Content-Encoding", encoding);
         headers.set("Vary", "Accept-Encoding");
         headers.delete("Content-Length");
-        c.res = new Response(encoding === "br" ? brotliJson(buf) : gzipJson(buf), { status, headers });
+        c.res = new Response(compressBody(buf, encoding, "per-request"), { status, headers });
       } else c.res = new Response(buf, { status, headers });
     }
   });

@@ -10,8 +10,8 @@ export interface CachedPage {
   status: number;
   etag: string;
   version: number;
-  br?: Buffer;
-  gzip?: Buffer;
+  br?: Uint8Array<ArrayBuffer>;
+  gzip?: Uint8Array<ArrayBuffer>;
 }
 
 /** Query parameters that never change what a page shows (campaign tags, cache busters). */

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { makeApp } from "./test-utils";
 
@@ -64,6 +64,9 @@ describe("storefront serving", () => {
     expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
     expect(asset.headers.get("content-encoding")).toBe("gzip");
     expect(gunzipSync(Buffer.from(await asset.arrayBuffer())).toString()).toContain("console.log");
+    const br = await app.request("/assets/index-abc123.js", { headers: { "Accept-Encoding": "gzip, br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toContain("console.log");
     const etag = asset.headers.get("etag")!;
     expect(
       (await app.request("/assets/index-abc123.js", { headers: { "If-None-Match": etag } })).status,

@@ -2,8 +2,8 @@ import type { MiddlewareHandler } from "hono";
 import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import { extname, join, resolve, sep } from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { AppEnv } from "./context";
+import { compressBody, preferredEncoding } from "./lib/compress";
 import { BASE_CURRENCY } from "../src/api/contract/money";
 import { currencyFromCookie } from "../src/i18n/currency-cookie";
 import { requestLocale } from "../src/i18n/locale";
@@ -75,8 +75,8 @@ interface Cached {
   mtime: number;
   raw: Buffer;
   etag: string;
-  br?: Buffer;
-  gzip?: Buffer;
+  br?: Uint8Array<ArrayBuffer>;
+  gzip?: Uint8Array<ArrayBuffer>;
 }
 
 /** Serves the built storefront with an SPA fallback to index.html (never for /api). */
@@ -202,13 +202,13 @@ export function staticSite(
     else headers["Cache-Control"] = "public, max-age=3600";
     if (ext === ".html") Object.assign(headers, htmlSecurityHeaders(csp));
     if (c.req.header("if-none-match") === entry.etag) return new Response(null, { status: 304, headers });
-    let body: Buffer = entry.raw;
+    let body: Uint8Array = entry.raw;
     const encoding =
       COMPRESSIBLE.has(ext) && entry.raw.length > 1024
-        ? preferredEncoding(c.req.header("accept-encoding") ?? "")
+        ? preferredEncoding(c.req.header("accept-encoding"))
         : null;
     if (encoding) {
-      body = entry[encoding] ??= compress(entry.raw, encoding, "kept");
+      body = entry[encoding] ??= compressBody(entry.raw, encoding, "kept");
       headers["Content-Encoding"] = encoding;
     }
     headers["Content-Length"] = String(body.length);
@@ -243,7 +243,7 @@ function renderedResponse(
   if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(page.etag))
     return new Response(null, { status: 304, headers });
   const encoding = preferredEncoding(acceptEncoding);
-  const body = encoding ? (page[encoding] ??= compress(page.html, encoding, "kept")) : page.html;
+  const body = encoding ? (page[encoding] ??= compressBody(page.html, encoding, "kept")) : page.html;
   if (encoding) headers["Content-Encoding"] = encoding;
   headers["Content-Length"] = String(body.length);
   return new Response(new Uint8Array(body), { status: page.status, headers });
@@ -260,19 +260,4 @@ function shellResponse(entry: Cached, csp: string, cacheControl: string): Respon
       ...htmlSecurityHeaders(csp),
     },
   });
-}
-
-type Encoding = "br" | "gzip";
-
-function preferredEncoding(acceptEncoding: string): Encoding | null {
-  if (/\bbr\b/.test(acceptEncoding)) return "br";
-  return /\bgzip\b/.test(acceptEncoding) ? "gzip" : null;
-}
-
-/** A file's compressed copy is kept, so it gets the best ratio; a rendered page is compressed per request, fast. */
-function compress(raw: Buffer, encoding: Encoding, use: "kept" | "per-request"): Buffer {
-  const kept = use === "kept";
-  return encoding === "br"
-    ? brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: kept ? 9 : 5 } })
-    : gzipSync(raw, { level: kept ? 9 : 6 });
 }

@@ -12,7 +12,7 @@ import type { Param, Store } from "../db/store";
 type CompiledSql = { sql: string; params: Param[] };
 import type { ProductTable, ProductVariantTable } from "../db/schema";
 import { COLORS, INFO_LABELS, ROOT_CATEGORY, SIZES } from "../seed/catalog";
-import { GZIP_LEVEL_KEPT, GZIP_MIN_BYTES, gzipJson } from "./compress";
+import { compressBody, GZIP_MIN_BYTES } from "./compress";
 import { formatMoney, SERVER_MONEY_FORMAT } from "../../src/api/contract/money";
 
 export interface CategoryRow {
@@ -336,7 +336,7 @@ export class Catalog {
     const hit = this.listCache.get(key);
     if (!hit || hit.version !== this.version) return undefined;
     if (!gzip || hit.body.length <= GZIP_MIN_BYTES) return { body: hit.body, gzip: false };
-    hit.gzip ??= gzipJson(hit.body, GZIP_LEVEL_KEPT);
+    hit.gzip ??= compressBody(hit.body, "gzip", "kept");
     return { body: hit.gzip, gzip: true };
   }
 
@@ -350,7 +350,7 @@ export class Catalog {
     if (kept) return { body: kept, gzip: true };
     const body = Buffer.concat([DETAIL_OPEN, view, DETAIL_CLOSE]);
     if (!gzip || body.length <= GZIP_MIN_BYTES) return { body, gzip: false };
-    const compressed = gzipJson(body, GZIP_LEVEL_KEPT);
+    const compressed = compressBody(body, "gzip", "kept");
     this.detailGzip.set(view, compressed);
     return { body: compressed, gzip: true };
   }
