@@ -12,6 +12,7 @@ import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
 import { accountMutations, accountQueries, type Address } from "@/api/account";
 import { ApiError } from "@/api/client";
+import { AddressLines } from "@/components/address-lines";
 import {
   AddressFields,
   addressDraftOf,
@@ -109,16 +110,10 @@ export function AddressBook() {
           <Grid key={a.id} size={{ xs: 12, sm: 6 }}>
             <Card variant="outlined" data-testid="address-card">
               <CardContent>
-                <Typography sx={{ fontWeight: 600 }}>
-                  {[a.firstName, a.lastName].filter(Boolean).join(" ")}
-                </Typography>
-                {a.companyName && <Typography>{a.companyName}</Typography>}
-                {a.lines.map((line, i) => (
-                  <Typography key={i}>{line}</Typography>
-                ))}
-                <Typography>{[a.postcode, a.city, a.state].filter(Boolean).join(" ")}</Typography>
-                <Typography>{a.countryName}</Typography>
-                <Typography>{a.phone}</Typography>
+                <AddressLines
+                  address={{ ...a, name: [a.firstName, a.lastName].filter(Boolean).join(" ") }}
+                  isNameBold
+                />
               </CardContent>
               <CardActions>
                 <Button size="small" onClick={() => setEditing(a)} disabled={!isOnline}>

@@ -10,6 +10,7 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import type { Order, OrderAddress } from "@/api/order";
+import { AddressLines } from "@/components/address-lines";
 import { useMoneyFormat } from "@/i18n/currency";
 import { formatDate } from "@/i18n/format";
 
@@ -23,19 +24,12 @@ function Line({ label, value, strong = false }: { label: string; value: string; 
 }
 
 /** The order's billing address (also its delivery address: the checkout uses it for shipping). */
-function AddressBlock({ address: a }: { address: OrderAddress }) {
+function AddressBlock({ address }: { address: OrderAddress }) {
   const { t } = useLingui();
   return (
     <Box component="section" aria-label={t`Billing address`} sx={{ mt: 2 }} data-testid="order-address">
       <Typography sx={{ fontWeight: 600 }}>{t`Billing address`}</Typography>
-      <Typography>{a.name}</Typography>
-      {a.companyName && <Typography>{a.companyName}</Typography>}
-      {a.lines.map((line, i) => (
-        <Typography key={i}>{line}</Typography>
-      ))}
-      <Typography>{[a.postcode, a.city, a.state].filter(Boolean).join(" ")}</Typography>
-      <Typography>{a.countryName}</Typography>
-      <Typography>{a.phone}</Typography>
+      <AddressLines address={address} />
     </Box>
   );
 }
