@@ -1,10 +1,10 @@
 // @vitest-environment happy-dom
 import { onlineManager, QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { addWaitingChange, openOtherTab } from "../../tests/utils/outbox";
 import { createDeferredOutbox, type OutboxModule } from "./deferred-outbox";
 import { createOutbox, type OutboxSummary } from "./outbox";
 import type { OutboxPolicy } from "./outbox-policy";
-import { OUTBOX_CHANNEL_NAME } from "./waiting";
 
 const KEY = ["thing", "set"];
 const meta = { offline: true };
@@ -36,26 +36,12 @@ function setUp() {
   return { sent, client, deferred, importModule, arrive: () => arrive() };
 }
 
-const waitingState = (idempotencyKey: string) => ({
-  context: undefined,
-  data: undefined,
-  error: null,
-  failureCount: 0,
-  failureReason: null,
-  isPaused: true,
-  status: "pending" as const,
-  variables: { idempotencyKey },
-  submittedAt: Date.now(),
-});
-
 const cleanups: (() => void)[] = [];
-/** Another tab's end of the outboxes' channel, and what it heard. */
+/** Another tab's end of the outboxes' channel, closed after the test. */
 function otherTab() {
-  const channel = new BroadcastChannel(OUTBOX_CHANNEL_NAME);
-  const heard: { type: string; variables?: { idempotencyKey?: string } }[] = [];
-  channel.onmessage = (e: MessageEvent) => heard.push(e.data as (typeof heard)[number]);
-  cleanups.push(() => channel.close());
-  return { channel, heard };
+  const tab = openOtherTab();
+  cleanups.push(() => tab.channel.close());
+  return tab;
 }
 
 afterEach(() => {
@@ -103,7 +89,7 @@ describe("the outbox loaded after the first page", () => {
     // Listened to before the outbox is there: the replay's summary still comes.
     const summaries: OutboxSummary[] = [];
     deferred.subscribeSummary((s) => summaries.push(s));
-    client.getMutationCache().build(client, { mutationKey: KEY, meta }, waitingState("restored"));
+    addWaitingChange(client, KEY, meta, { idempotencyKey: "restored" });
     expect(importModule).toHaveBeenCalledTimes(1);
     deferred.cacheRestored();
     await new Promise((r) => setTimeout(r, 20));
@@ -137,7 +123,7 @@ describe("the outbox loaded after the first page", () => {
   it("an undo before it arrives waits for it and undoes", async () => {
     const { sent, client, deferred, arrive } = setUp();
     onlineManager.setOnline(false);
-    client.getMutationCache().build(client, { mutationKey: KEY, meta }, waitingState("undo-me"));
+    addWaitingChange(client, KEY, meta, { idempotencyKey: "undo-me" });
     const undone = deferred.undo(["undo-me"]);
     arrive();
     expect(await undone).toBe(true);

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it } from "vitest";
+import { addWaitingChange, openOtherTab } from "../../tests/utils/outbox";
 import { writeAuth } from "@/api/auth-storage";
 import { addCartLine, cartKeys, retryWhileUnreachable } from "@/api/cart";
 import { ApiError, setApiTransport } from "@/api/client";
@@ -102,50 +103,40 @@ describe("a change another tab settled", () => {
     // the change counted as current: the device cart went back to the old quantity.
     const client = new QueryClient();
     const outbox = outboxFor(client);
-    const otherTab = new BroadcastChannel("bicycle-shop-outbox");
+    const otherTab = openOtherTab();
     try {
       const readBefore = Date.now() - 1_000;
-      client.getMutationCache().build(
+      addWaitingChange(
         client,
-        { mutationKey: cartKeys.add(), meta: { personal: true, offline: true } },
-        {
-          context: undefined,
-          data: undefined,
-          error: null,
-          failureCount: 0,
-          failureReason: null,
-          isPaused: true,
-          status: "pending",
-          variables: { idempotencyKey: "sent-by-the-other-tab", productId: 34, quantity: 1 },
-          submittedAt: readBefore,
-        },
+        cartKeys.add(),
+        { personal: true, offline: true },
+        { idempotencyKey: "sent-by-the-other-tab", productId: 34, quantity: 1 },
+        { submittedAt: readBefore },
       );
       expect(outbox.waitingCount()).toBe(1);
       expect(serverReadIsCurrent("cart", readBefore)).toBe(false);
 
-      otherTab.postMessage({ type: "dropped", keys: ["sent-by-the-other-tab"], kind: "cart" });
+      otherTab.channel.postMessage({ type: "dropped", keys: ["sent-by-the-other-tab"], kind: "cart" });
       await expect.poll(() => outbox.waitingCount()).toBe(0);
       expect(serverReadIsCurrent("cart", readBefore)).toBe(false);
       expect(serverReadIsCurrent("cart", Date.now() + 1)).toBe(true);
     } finally {
-      otherTab.close();
+      otherTab.channel.close();
       outbox.dispose();
     }
   });
 });
 
 describe("undo of a waiting change (the change queue panel)", () => {
-  const waitingState = (idempotencyKey: string, failureCount = 0) => ({
-    context: undefined,
-    data: undefined,
-    error: null,
-    failureCount,
-    failureReason: null,
-    isPaused: true,
-    status: "pending" as const,
-    variables: { idempotencyKey, productId: 34, quantity: 1 },
-    submittedAt: Date.now(),
-  });
+  const meta = { personal: true, offline: true };
+  const addWaitingCartAdd = (client: QueryClient, idempotencyKey: string, failureCount = 0) =>
+    addWaitingChange(
+      client,
+      cartKeys.add(),
+      meta,
+      { idempotencyKey, productId: 34, quantity: 1 },
+      { failureCount },
+    );
 
   it("takes a never-sent change out of every tab and every restart, and no request ever carries it", async () => {
     const sent: string[] = [];
@@ -155,13 +146,10 @@ describe("undo of a waiting change (the change queue panel)", () => {
     });
     const client = new QueryClient();
     const outbox = outboxFor(client);
-    const otherTab = new BroadcastChannel("bicycle-shop-outbox");
-    const heard: unknown[] = [];
-    otherTab.onmessage = (e: MessageEvent) => heard.push(e.data);
+    const { channel: otherTab, heard } = openOtherTab();
     try {
-      const meta = { personal: true, offline: true };
-      client.getMutationCache().build(client, { mutationKey: cartKeys.add(), meta }, waitingState("undo-me"));
-      client.getMutationCache().build(client, { mutationKey: cartKeys.add(), meta }, waitingState("keep-me"));
+      addWaitingCartAdd(client, "undo-me");
+      addWaitingCartAdd(client, "keep-me");
       expect(outbox.waiting().map((c) => [c.key, c.undoable])).toEqual([
         ["undo-me", true],
         ["keep-me", true],
@@ -190,10 +178,9 @@ describe("undo of a waiting change (the change queue panel)", () => {
     const client = new QueryClient();
     const outbox = outboxFor(client);
     try {
-      const meta = { personal: true, offline: true };
-      client.getMutationCache().build(client, { mutationKey: cartKeys.add(), meta }, waitingState("fresh"));
+      addWaitingCartAdd(client, "fresh");
       // Cut in flight when the page died: restored with failureCount 1.
-      client.getMutationCache().build(client, { mutationKey: cartKeys.add(), meta }, waitingState("cut", 1));
+      addWaitingCartAdd(client, "cut", 1);
       expect(outbox.waiting().map((c) => c.undoable)).toEqual([true, false]);
       expect(await outbox.undo(["fresh", "cut"])).toBe(false);
       expect(outbox.waitingCount()).toBe(2);
@@ -216,9 +203,8 @@ describe("undo of a waiting change (the change queue panel)", () => {
         }),
     );
     try {
-      const meta = { personal: true, offline: true };
-      client.getMutationCache().build(client, { mutationKey: cartKeys.add(), meta }, waitingState("undo-me"));
-      client.getMutationCache().build(client, { mutationKey: cartKeys.add(), meta }, waitingState("cut", 1));
+      addWaitingCartAdd(client, "undo-me");
+      addWaitingCartAdd(client, "cut", 1);
       let settled = false;
       const undone = outbox.undo(["undo-me"]).then((ok) => ((settled = true), ok));
       await expect.poll(() => tidied).toEqual([["undo-me"]]);
@@ -237,17 +223,6 @@ describe("undo of a waiting change (the change queue panel)", () => {
 });
 
 describe("the features' policies (the outbox knows no feature)", () => {
-  const waitingState = (variables: Record<string, unknown>, failureCount = 0) => ({
-    context: undefined,
-    data: undefined,
-    error: null,
-    failureCount,
-    failureReason: null,
-    isPaused: true,
-    status: "pending" as const,
-    variables,
-    submittedAt: Date.now(),
-  });
   const meta = { offline: true };
 
   it("coalesces a write only against the waiting writes of the policy that owns it; a write no policy owns is sent", () => {
@@ -269,10 +244,9 @@ describe("the features' policies (the outbox knows no feature)", () => {
     };
     const outbox = createOutbox({ queryClient: client, policies: [thing] });
     try {
-      const cache = client.getMutationCache();
-      cache.build(client, { mutationKey: ["thing", "set"], meta }, waitingState({ idempotencyKey: "t1" }));
-      cache.build(client, { mutationKey: ["thing", "set"], meta }, waitingState({ idempotencyKey: "t2" }, 1));
-      cache.build(client, { mutationKey: ["other", "set"], meta }, waitingState({ idempotencyKey: "o1" }));
+      addWaitingChange(client, ["thing", "set"], meta, { idempotencyKey: "t1" });
+      addWaitingChange(client, ["thing", "set"], meta, { idempotencyKey: "t2" }, { failureCount: 1 });
+      addWaitingChange(client, ["other", "set"], meta, { idempotencyKey: "o1" });
 
       expect(outbox.prepare(["other", "set"], { idempotencyKey: "o2" })).toBe(true);
       expect(seen).toEqual([]);
@@ -321,13 +295,8 @@ describe("the features' policies (the outbox knows no feature)", () => {
     const summaries: OutboxSummary[] = [];
     const stop = outbox.subscribeSummary((s) => summaries.push(s));
     try {
-      const cache = client.getMutationCache();
-      cache.build(
-        client,
-        { mutationKey: ["thing", "set"], meta },
-        waitingState({ idempotencyKey: "t1", label: "T" }),
-      );
-      cache.build(client, { mutationKey: ["other", "set"], meta }, waitingState({ idempotencyKey: "o1" }));
+      addWaitingChange(client, ["thing", "set"], meta, { idempotencyKey: "t1", label: "T" });
+      addWaitingChange(client, ["other", "set"], meta, { idempotencyKey: "o1" });
       await outbox.replay();
       expect(listedAtStart).toEqual(["t1"]);
       expect(events).toEqual(["start", "end", "checked after reload"]);
