@@ -13,6 +13,9 @@
  * pack saved on Monday while the device holds Tuesday's reply), returns the held data instead; the query
  * cache's `onSuccess`, called at once after the data is written, then sets the date. The persisted cache
  * dehydrates `dataUpdatedAt`, so a restored copy keeps its date, and hydration never replaces a newer one.
+ * Why `persister` and not another hook: a default `queryFn` runs only for queries without their own (every
+ * api domain's has one), the query cache's callbacks see neither the fetch's signal (by which the client notes
+ * the reply's date) nor the held copy before it is replaced, and the `behavior` option is internal.
  * Personal queries (cart, wishlist, account) are left as they are: always read from the network, and the
  * outbox compares their read times with the device's clock.
  */
