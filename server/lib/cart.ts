@@ -1,6 +1,7 @@
 import { COLOR_ATTRIBUTE_ID, SIZE_ATTRIBUTE_ID } from "../../src/api/contract/product";
 import { type CartBatchChange, STOCK_ERROR_MESSAGE } from "../../src/api/contract/cart";
 import { GST_PERCENT } from "../../src/api/contract/checkout";
+import type { Selectable } from "kysely";
 import type { Store } from "../db/store";
 import type {
   CartAddressTable,
@@ -54,34 +55,19 @@ export interface ShippingRate {
   price: number;
 }
 
-/** A cart line's row joined with what it reads of its product and variant (`Carts.lines`). */
-interface LineRow {
-  id: number;
-  cart_id: number;
-  product_id: number;
-  variant_id: number | null;
-  quantity: number;
-  additional: string | null;
-  created_at: string;
-  updated_at: string;
-  p_sku: string;
-  p_type: string;
-  p_name: string;
-  p_final_price: number;
-  p_stock: number;
-  v_id: number | null;
-  v_product_id: number | null;
-  v_sku: string | null;
-  v_color: string | null;
-  v_color_option_id: number | null;
-  v_size: string | null;
-  v_size_option_id: number | null;
-  v_stock: number | null;
-  v_position: number | null;
-}
-
 /** What a cart line reads of its product. */
 export type CartProduct = Pick<ProductTable, "id" | "sku" | "type" | "name" | "final_price" | "stock">;
+
+/** `T`'s columns as a join selects them, each as `<prefix><column>`. */
+type Prefixed<T, P extends string> = { [K in keyof T & string as `${P}${K}`]: T[K] };
+
+/**
+ * A cart line's row joined with what it reads of its product and variant (`Carts.lines`); the variant is
+ * left-joined, so its columns may be null.
+ */
+type LineRow = Selectable<CartItemTable> &
+  Prefixed<Omit<CartProduct, "id">, "p_"> &
+  Prefixed<{ [K in keyof ProductVariantTable]: ProductVariantTable[K] | null }, "v_">;
 
 export interface LineInfo {
   item: CartItemRow;
