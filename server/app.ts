@@ -5,7 +5,7 @@ import { forwardedClient, type AppEnv, type Ctx, type Deps, type SmsSender } fro
 import type { Store } from "./db/store";
 import { compressBody, GZIP_MIN_BYTES, preferredEncoding } from "./lib/compress";
 import { readAuth } from "./lib/auth";
-import { Carts } from "./lib/cart";
+import { Carts, UPDATED_MESSAGE } from "./lib/cart";
 import { Catalog } from "./lib/catalog";
 import { bagistoStrict } from "./bagisto-strict";
 import { dummyHash, HashBusyError, HashGate, OWASP_SCRYPT, type ScryptParams } from "./lib/crypto";
@@ -19,7 +19,7 @@ import {
 } from "./lib/idempotency";
 import { requestGuards } from "./lib/request-guards";
 import { loadServerSecret } from "./lib/secret";
-import { cartOwner } from "./routes/cart";
+import { cartOwner, cartReply } from "./routes/cart";
 import { createLogger, type Logger } from "./lib/log";
 import {
   PRODUCTION_RATE_LIMITS,
@@ -222,10 +222,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
       // A retry of a cart change whose reply was lost in a crash: the cart as it is now.
       cart: async (c) => {
         const owner = cartOwner(c, false);
-        return c.json({
-          message: "Cart Item(s) successfully updated.",
-          data: await deps.carts.view(owner ? await deps.carts.find(owner) : undefined),
-        });
+        const cart = owner ? await deps.carts.find(owner) : undefined;
+        return cartReply(c, { message: UPDATED_MESSAGE }, await deps.carts.viewJson(cart));
       },
     }),
   );

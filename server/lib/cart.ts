@@ -479,24 +479,10 @@ export class Carts {
     };
   }
 
-  /** The cart's reply as an object (each line's product view parsed); null without a cart. */
-  async view(cart: CartRow | undefined | null) {
-    if (!cart) return null;
-    const { head, items, tail } = await this.viewParts(cart);
-    return {
-      ...head,
-      items: items.map(({ line, product }) => ({
-        ...line,
-        product: product ? (JSON.parse(product.toString("utf8")) as Record<string, unknown>) : undefined,
-      })),
-      ...tail,
-    };
-  }
-
   /**
-   * The cart's reply as JSON bytes, the same text as `JSON.stringify(await view(cart))` ("null" without a
-   * cart): each line's product view is spliced in as stored, neither parsed nor serialised again (most of a
-   * cart read's CPU before).
+   * The cart's reply as JSON bytes ("null" without a cart), the one builder of every reply that holds a
+   * cart: each line's product view is spliced in as stored, neither parsed nor serialised again (most of a
+   * cart read's CPU when it was), giving the text `JSON.stringify` writes for the parsed reply.
    */
   async viewJson(cart: CartRow | undefined | null): Promise<Buffer> {
     if (!cart) return NULL_JSON;

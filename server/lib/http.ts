@@ -107,3 +107,19 @@ export function linkUrl(c: Context): string {
   const u = new URL(c.req.url);
   return `${(c.get("publicOrigin" as never) as string | undefined) ?? ""}${u.pathname}${u.search}`;
 }
+
+const CLOSE = Buffer.from("}");
+
+/**
+ * `{...fields, [key]: <json>}` with `json` (JSON text) spliced in as it is, as the last field: the text
+ * `JSON.stringify` writes for the parsed value, without parsing it.
+ */
+export function spliceJson(
+  fields: Record<string, unknown>,
+  key: string,
+  json: Uint8Array,
+): Buffer<ArrayBuffer> {
+  const head = JSON.stringify(fields);
+  const open = `${head === "{}" ? "{" : `${head.slice(0, -1)},`}${JSON.stringify(key)}:`;
+  return Buffer.concat([Buffer.from(open), json, CLOSE]);
+}

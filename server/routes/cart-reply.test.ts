@@ -1,8 +1,8 @@
 import zlib from "node:zlib";
-import { afterEach, describe, expect, it, vi } from "vitest";
-import { cartMutationReplySchema, cartReplySchema } from "../../src/api/contract/cart";
+import { describe, expect, it, vi } from "vitest";
+import { cartMutationReplySchema, cartReplySchema, STOCK_ERROR_MESSAGE } from "../../src/api/contract/cart";
 import { sha256 } from "../lib/crypto";
-import { makeApp, shopper, type Shopper } from "../test-utils";
+import { makeApp, shopper, type Reply, type Shopper } from "../test-utils";
 import type { App } from "../app";
 
 const ADDRESS = {
@@ -107,20 +107,60 @@ const LINE_FIELDS = [
   "product",
 ];
 
-/** The cart object the reply serialises (lib/cart.ts `view`: each line's product view parsed). */
-async function cartObject(app: App, s: Shopper) {
-  const cart = await app.deps.carts.find({ sessionHash: sha256(s.cookie.split("=")[1]!) });
-  return await app.deps.carts.view(cart);
+/**
+ * What the database holds of the shopper's cart, as its reply shows it: the cart, and its lines in order,
+ * each with its product's own detail reply.
+ */
+async function storedCart(app: App, s: Shopper) {
+  const { carts, store } = app.deps;
+  const cart = (await carts.find({ sessionHash: sha256(s.cookie.split("=")[1]!) }))!;
+  const lines = await store.all(
+    store.qb.selectFrom("cart_items").selectAll().where("cart_id", "=", cart.id).orderBy("id"),
+  );
+  return {
+    id: cart.id,
+    shipping_method: cart.shipping_method,
+    items_count: lines.length,
+    items: await Promise.all(
+      lines.map(async (l) => ({
+        id: l.id,
+        product_id: l.product_id,
+        quantity: l.quantity,
+        product: (await s.get(`/api/products/${l.product_id}`)).json.data,
+      })),
+    ),
+    created_at: cart.created_at,
+    updated_at: cart.updated_at,
+  };
+}
+
+/**
+ * A reply holding the cart: `fields`, then `data` (a checkout step's: `data` = `checkout` then `cart`). Its
+ * text is what one JSON.stringify of it writes (nothing lost, doubled or misplaced around the spliced
+ * product views), its fields in the order the reply has always written them, the cart as stored.
+ */
+async function expectCartReply(
+  app: App,
+  s: Shopper,
+  r: Reply,
+  fields: Record<string, unknown>,
+  checkout?: Record<string, unknown>,
+) {
+  expect(r.headers.get("content-type")).toBe("application/json");
+  expect(r.headers.get("cache-control")).toBe("no-store");
+  expect(r.text).toBe(JSON.stringify(JSON.parse(r.text)));
+  const cart = await storedCart(app, s);
+  const expected = { ...fields, data: checkout ? { ...checkout, cart } : cart };
+  expect(r.json).toMatchObject(expected);
+  expect(Object.keys(r.json)).toEqual(Object.keys(expected));
+  if (checkout) expect(Object.keys(r.json.data)).toEqual(Object.keys(expected.data));
+  const data = checkout ? r.json.data.cart : r.json.data;
+  expect(Object.keys(data)).toEqual(CART_FIELDS);
+  for (const item of data.items as Record<string, unknown>[]) expect(Object.keys(item)).toEqual(LINE_FIELDS);
 }
 
 describe("the cart's reply", () => {
-  afterEach(() => {
-    vi.useRealTimers();
-  });
-
-  it("of several lines is the cart's object serialised, byte for byte, each product as its own detail reply", async () => {
-    // Only the clock is frozen (a selected rate's timestamps are the time of the read).
-    vi.useFakeTimers({ toFake: ["Date"], now: new Date("2026-11-26T12:00:00.000Z") });
+  it("of several lines is the cart as stored, each product as its own detail reply, in the cart routes, the checkout steps and a retry's recovery alike", async () => {
     const app = await makeApp();
     const s = shopper(app);
     const simple = (await s.get("/api/products?limit=50")).json.data
@@ -134,56 +174,57 @@ describe("the cart's reply", () => {
       selected_configurable_option: variant,
     });
     await s.post(`/api/checkout/cart/add/${simple[0]}`, { quantity: 1, is_configurable: false });
-    const added = await s.post(`/api/checkout/cart/add/${simple[1]}`, { quantity: 2, is_configurable: false });
-    expect(added.text).toBe(
-      JSON.stringify({ message: "Item was successfully added to cart.", data: await cartObject(app, s) }),
-    );
+    const added = await s.post(`/api/checkout/cart/add/${simple[1]}`, {
+      quantity: 2,
+      is_configurable: false,
+    });
+    await expectCartReply(app, s, added, { message: "Item was successfully added to cart." });
     const coupon = await s.post("/api/checkout/cart/coupon", { code: "BIKE10" });
-    expect(coupon.text).toBe(
-      JSON.stringify({
-        success: true,
-        message: "Coupon code applied successfully.",
-        data: await cartObject(app, s),
-      }),
-    );
-    await s.post("/api/checkout/save-address", {
+    await expectCartReply(app, s, coupon, { success: true, message: "Coupon code applied successfully." });
+    const address = await s.post("/api/checkout/save-address", {
       billing: { ...ADDRESS, use_for_shipping: true },
       shipping: { address1: [""] },
     });
-    await s.post("/api/checkout/save-shipping", { shipping_method: "flatrate_flatrate" });
-    await s.post("/api/checkout/save-payment", { payment: { method: "cashondelivery" } });
+    await expectCartReply(app, s, address, {}, { rates: expect.any(Array) });
+    const shipping = await s.post("/api/checkout/save-shipping", { shipping_method: "flatrate_flatrate" });
+    await expectCartReply(app, s, shipping, {}, { methods: expect.any(Array) });
+    const payment = await s.post("/api/checkout/save-payment", { payment: { method: "cashondelivery" } });
+    await expectCartReply(app, s, payment, {}, {});
+    const minimum = await s.post("/api/checkout/check-minimum-order");
+    await expectCartReply(app, s, minimum, { status: true, message: "Success" }, {});
 
     const r = await s.get("/api/checkout/cart");
-    expect(r.headers.get("content-type")).toBe("application/json");
-    expect(r.headers.get("cache-control")).toBe("no-store");
-    expect(r.text).toBe(JSON.stringify({ data: await cartObject(app, s) }));
+    await expectCartReply(app, s, r, {});
     const cart = cartReplySchema.parse(r.json).data!;
-    expect(Object.keys(r.json.data)).toEqual(CART_FIELDS);
     expect(cart.items).toHaveLength(3);
     expect(cart.coupon_code).toBe("BIKE10");
     expect(cart.selected_shipping_rate?.method).toBe("flatrate_flatrate");
     expect(cart.billing_address?.city).toBe("Noida");
-    for (const [i, item] of (r.json.data.items as Record<string, unknown>[]).entries()) {
-      expect(Object.keys(item)).toEqual(LINE_FIELDS);
-      expect(item.product).toEqual((await s.get(`/api/products/${item.product_id as number}`)).json.data);
-      expect(item.product_id).toBe([1, simple[0], simple[1]][i]);
-    }
+    expect(cart.items.map((i) => i.product_id)).toEqual([1, simple[0], simple[1]]);
     expect((r.json.data.items[0].child as { type: string }).type).toBe("simple");
 
     const line = cart.items[1]!.id;
     const updated = await s.put("/api/checkout/cart/update", { qty: { [line]: 3 } });
-    expect(updated.text).toBe(
-      JSON.stringify({ message: "Cart Item(s) successfully updated.", data: await cartObject(app, s) }),
-    );
+    await expectCartReply(app, s, updated, { message: "Cart Item(s) successfully updated." });
     expect(cartMutationReplySchema.parse(updated.json).data?.items[1]?.quantity).toBe(3);
-    const refused = await s.post(`/api/checkout/cart/add/${simple[1]}`, { quantity: 999, is_configurable: false });
-    expect(refused.text).toBe(
-      JSON.stringify({
-        error: { message: refused.json.message, code: 0 },
-        message: refused.json.message,
-        data: await cartObject(app, s),
-      }),
-    );
+    const refused = await s.post(`/api/checkout/cart/add/${simple[1]}`, {
+      quantity: 999,
+      is_configurable: false,
+    });
+    await expectCartReply(app, s, refused, {
+      error: { message: STOCK_ERROR_MESSAGE, code: 0 },
+      message: STOCK_ERROR_MESSAGE,
+    });
+    // A single retry of a change a batch made: the cart as it is now (the idempotency keys' recovery).
+    const key = { "Idempotency-Key": "made-in-a-batch" };
+    await s.post("/api/checkout/cart/batch", {
+      changes: [
+        { idempotency_key: key["Idempotency-Key"], action: "add", product_id: simple[0], quantity: 1 },
+      ],
+    });
+    const retry = await s.post(`/api/checkout/cart/add/${simple[0]}`, { quantity: 1 }, { headers: key });
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    await expectCartReply(app, s, retry, { message: "Cart Item(s) successfully updated." });
   });
 
   it("is read in three queries however many lines the cart has (the cart, its lines with their products, its addresses)", async () => {

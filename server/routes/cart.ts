@@ -19,7 +19,7 @@ import {
   UPDATED_MESSAGE,
 } from "../lib/cart";
 import { sha256 } from "../lib/crypto";
-import { HttpError, idParam, notFound, nowIso, parseBody } from "../lib/http";
+import { HttpError, idParam, notFound, nowIso, parseBody, spliceJson } from "../lib/http";
 import type { IdempotencyKeys } from "../lib/idempotency";
 
 /** The caller's cart owner: the customer (token) or the guest session (cookie, created on first write). */
@@ -31,17 +31,13 @@ export function cartOwner(c: Ctx, create: boolean): CartOwner | null {
   return session ? { sessionHash: session } : null;
 }
 
-const DATA_ONLY = Buffer.from('{"data":');
-const CLOSE = Buffer.from("}");
-
 /**
  * `{...fields, data: <cart>}` with the cart's JSON (lib/cart.ts `viewJson`) spliced in as it is: the same
- * text `c.json` would write for the cart's object, without parsing its product views.
+ * text `c.json` would write for the cart's object, without parsing its product views. Every reply that
+ * holds a cart is written through it (the checkout's `data: {cart}` too, and a cart change's recovery).
  */
-function cartReply(c: Ctx, fields: Record<string, unknown>, cart: Buffer) {
-  const head = JSON.stringify(fields);
-  const open = head === "{}" ? DATA_ONLY : Buffer.from(`${head.slice(0, -1)},"data":`);
-  return c.body(Buffer.concat([open, cart, CLOSE]), 200, { "Content-Type": "application/json" });
+export function cartReply(c: Ctx, fields: Record<string, unknown>, cart: Buffer) {
+  return c.body(spliceJson(fields, "data", cart), 200, { "Content-Type": "application/json" });
 }
 
 /** `Prefer: return=minimal` (RFC 7240): a write's reply leaves the cart out (the client reads it afterwards). */

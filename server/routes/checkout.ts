@@ -10,10 +10,10 @@ import {
 import type { AppEnv, Ctx, Deps } from "../context";
 import { optionalCustomer } from "../lib/auth";
 import { PAYMENT_METHODS, type CartRow } from "../lib/cart";
-import { HttpError, nowIso, parseBody } from "../lib/http";
+import { HttpError, nowIso, parseBody, spliceJson } from "../lib/http";
 import { round2 } from "../../src/api/contract/money";
 import { orderViews } from "../lib/orders";
-import { cartOwner } from "./cart";
+import { cartOwner, cartReply } from "./cart";
 
 const REQUIRED = [
   "first_name",
@@ -42,6 +42,20 @@ export function checkoutRoutes(d: Deps) {
     if (!cart || !(await carts.items(cart.id)).length)
       throw new HttpError(400, { error: "Your cart is empty.", message: "Your cart is empty." });
     return cart;
+  };
+
+  /**
+   * `{...fields, data: {...data, cart: <cart>}}`, the cart (the shopper's, read now, unless given) written
+   * as the cart routes write it (`cartReply`).
+   */
+  const checkoutReply = async (
+    c: Ctx,
+    data: Record<string, unknown>,
+    cart?: CartRow,
+    fields: Record<string, unknown> = {},
+  ) => {
+    const cartJson = await carts.viewJson(cart ?? (await carts.find(cartOwner(c, false)!)));
+    return cartReply(c, fields, spliceJson(data, "cart", cartJson));
   };
 
   r.post("/checkout/save-address", async (c) => {
@@ -169,12 +183,8 @@ export function checkoutRoutes(d: Deps) {
       list.push(carts.rateView(rate));
       grouped.set(rate.carrier_title, list);
     }
-    return c.json({
-      data: {
-        rates: [...grouped.entries()].map(([carrier_title, rates]) => ({ carrier_title, rates })),
-        cart: await carts.view(await carts.find(cartOwner(c, false)!)),
-      },
-    });
+    const rates = [...grouped.entries()].map(([carrier_title, rates]) => ({ carrier_title, rates }));
+    return await checkoutReply(c, { rates });
   });
 
   r.post("/checkout/save-shipping", async (c) => {
@@ -195,9 +205,7 @@ export function checkoutRoutes(d: Deps) {
         .set({ shipping_method: body.shipping_method, updated_at: nowIso() })
         .where("id", "=", cart.id),
     );
-    return c.json({
-      data: { methods: PAYMENT_METHODS, cart: await carts.view(await carts.find(cartOwner(c, false)!)) },
-    });
+    return await checkoutReply(c, { methods: PAYMENT_METHODS });
   });
 
   r.post("/checkout/save-payment", async (c) => {
@@ -210,12 +218,12 @@ export function checkoutRoutes(d: Deps) {
         .set({ payment_method: body.payment.method, updated_at: nowIso() })
         .where("id", "=", cart.id),
     );
-    return c.json({ data: { cart: await carts.view(await carts.find(cartOwner(c, false)!)) } });
+    return await checkoutReply(c, {});
   });
 
   r.post("/checkout/check-minimum-order", async (c) => {
     const cart = await cartWithItems(c);
-    return c.json({ status: true, message: "Success", data: { cart: await carts.view(cart) } });
+    return await checkoutReply(c, {}, cart, { status: true, message: "Success" });
   });
 
   r.post("/checkout/save-order", async (c) => {
