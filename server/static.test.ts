@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { makeApp } from "./test-utils";
 
 function dist(): string {
@@ -19,6 +19,26 @@ function dist(): string {
   writeFileSync(join(dir, ".vite", "manifest.json"), `{"index.html":{"file":"assets/index-abc123.js"}}`);
   writeFileSync(join(dir, ".env"), "SECRET=1");
   return dir;
+}
+
+/** Every Response made while `fn` runs, with the body it was made of. */
+async function responsesMade(fn: () => Promise<void>): Promise<Map<Response, unknown>> {
+  const made = new Map<Response, unknown>();
+  vi.stubGlobal(
+    "Response",
+    class extends Response {
+      constructor(body?: BodyInit | null, init?: ResponseInit) {
+        super(body, init);
+        made.set(this, body);
+      }
+    },
+  );
+  try {
+    await fn();
+  } finally {
+    vi.unstubAllGlobals();
+  }
+  return made;
 }
 
 describe("storefront serving", () => {
@@ -92,6 +112,25 @@ describe("storefront serving", () => {
       const res = await app.request(path);
       expect(res.status, path).toBe(404);
       expect(await res.text(), path).not.toContain("index-abc123");
+    }
+  });
+
+  it("answers with the reply it built from the file's bytes, the request id added to it, not a new reply around its stream", async () => {
+    const app = await makeApp({ distDir: dist() });
+    for (const [path, headers] of [
+      ["/catalog/mountain-bikes", {}],
+      ["/assets/index-abc123.js", { "Accept-Encoding": "gzip" }],
+      ["/robots.txt", {}],
+    ] as const) {
+      let res: Response | undefined;
+      const made = await responsesMade(async () => {
+        res = await app.request(path, { headers });
+      });
+      expect(res!.headers.get("x-request-id"), path).toMatch(/^[0-9a-f-]{36}$/);
+      // Hono's c.header after the reply exists makes `new Response(reply.body, reply)`: a stream's copy.
+      expect(made.has(res!), path).toBe(true);
+      expect(made.get(res!), path).toBeInstanceOf(Uint8Array);
+      expect((await res!.text()).length, path).toBeGreaterThan(0);
     }
   });
 });
