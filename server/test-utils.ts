@@ -1,4 +1,5 @@
 import { inject } from "vitest";
+import { cartReplySchema } from "../src/api/contract/cart";
 import { createApp, type App, type AppOptions } from "./app";
 import { openSqlite, PostgresStore, SqliteStore, type Dialect, type Store } from "./db/store";
 import { TEST_SCRYPT } from "./lib/crypto";
@@ -150,3 +151,32 @@ export function shopper(app: Pick<App, "request">) {
   };
 }
 export type Shopper = ReturnType<typeof shopper>;
+
+/** A checkout address a guest fills in (billing; `use_for_shipping` makes it the shipping one too). */
+export const CHECKOUT_ADDRESS = {
+  first_name: "John",
+  last_name: "Doe",
+  email: "john@example.com",
+  address1: ["H 23", "Sector 63"],
+  city: "Noida",
+  state: "UP",
+  postcode: "201301",
+  country: "IN",
+  phone: "8802097347",
+};
+
+/** A write's options sent with this Idempotency-Key (and any other headers). */
+export function withKey(key: string, headers: Record<string, string> = {}): RequestOpts {
+  return { headers: { "Idempotency-Key": key, ...headers } };
+}
+
+/** The shopper's cart as GET checkout/cart answers it, read with the contract (null: no cart). */
+export async function readCart(s: Shopper) {
+  return cartReplySchema.parse((await s.get("/api/checkout/cart")).json).data;
+}
+
+/** A configurable product's sizes in its first colour, with their variant ids and stock (the seed fixes them). */
+export async function productSizes(s: Shopper, productId = 1) {
+  const p = (await s.get(`/api/products/${productId}`)).json.data;
+  return p.variation[0].size as Array<{ name: string; stock: number; variant_id: number }>;
+}

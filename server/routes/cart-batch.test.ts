@@ -3,14 +3,11 @@ import {
   CART_BATCH_MAX,
   cartBatchReplySchema,
   cartMutationReplySchema,
-  cartReplySchema,
   STOCK_ERROR_MESSAGE,
   type CartBatchChange,
 } from "../../src/api/contract/cart";
 import type { Store } from "../db/store";
-import { makeApp, shopper } from "../test-utils";
-
-type Shopper = ReturnType<typeof shopper>;
+import { makeApp, productSizes, readCart, shopper, withKey, type Shopper } from "../test-utils";
 
 const batch = (s: Shopper, changes: unknown[], headers: Record<string, string> = {}) =>
   s.post("/api/checkout/cart/batch", { changes }, { headers });
@@ -24,18 +21,12 @@ const add = (key: string, productId: number, quantity = 1, extra: object = {}): 
 });
 
 async function lines(s: Shopper) {
-  const cart = cartReplySchema.parse((await s.get("/api/checkout/cart")).json).data;
+  const cart = await readCart(s);
   return (cart?.items ?? []).map((i) => [
     i.product_id,
     i.child ? i.additional?.selected_configurable_option : null,
     i.quantity,
   ]);
-}
-
-/** Product 1's sizes in its first colour, with their variant ids and stock (the seed fixes them). */
-async function sizesOfProduct1(s: Shopper) {
-  const p = (await s.get("/api/products/1")).json.data;
-  return p.variation[0].size as Array<{ name: string; stock: number; variant_id: number }>;
 }
 
 /** Counts the queries the store runs and the rows they answer. */
@@ -64,7 +55,7 @@ function meter(store: Store) {
 describe("cart batch", () => {
   it("applies a batch of changes in order, and the cart read afterwards shows them", async () => {
     const s = shopper(await makeApp());
-    const m = (await sizesOfProduct1(s)).find((z) => z.name === "m")!;
+    const m = (await productSizes(s)).find((z) => z.name === "m")!;
     const r = await batch(s, [
       add("b-1", 45, 2),
       add("b-2", 36),
@@ -128,7 +119,7 @@ describe("cart batch", () => {
 
   it("replays a change a single write already made with the same key, and a key used twice in one batch", async () => {
     const s = shopper(await makeApp());
-    await s.post("/api/checkout/cart/add/45", { quantity: 1 }, { headers: { "Idempotency-Key": "one-1" } });
+    await s.post("/api/checkout/cart/add/45", { quantity: 1 }, withKey("one-1"));
     const r = cartBatchReplySchema.parse(
       (await batch(s, [add("one-1", 45), add("one-2", 36), add("one-2", 36)])).json,
     );
@@ -142,11 +133,7 @@ describe("cart batch", () => {
   it("answers a single retry of a change first made in a batch with the cart, not made again", async () => {
     const s = shopper(await makeApp());
     await batch(s, [add("first-in-batch", 36)]);
-    const retry = await s.post(
-      "/api/checkout/cart/add/36",
-      { quantity: 1 },
-      { headers: { "Idempotency-Key": "first-in-batch" } },
-    );
+    const retry = await s.post("/api/checkout/cart/add/36", { quantity: 1 }, withKey("first-in-batch"));
     expect(retry.status).toBe(200);
     expect(retry.headers.get("idempotent-replayed")).toBe("true");
     expect(cartMutationReplySchema.parse(retry.json).data?.items.map((i) => i.quantity)).toEqual([1]);
@@ -154,7 +141,7 @@ describe("cart batch", () => {
     const update = await s.put(
       "/api/checkout/cart/update",
       { qty: { [line]: 2 } },
-      { headers: { "Idempotency-Key": "first-in-batch" } },
+      withKey("first-in-batch"),
     );
     expect(update.status).toBe(200);
     expect(await lines(s)).toEqual([[36, null, 1]]);
@@ -168,11 +155,7 @@ describe("cart batch", () => {
     const r = await batch(s, changes);
     expect(r.headers.get("set-cookie")).toMatch(/bagisto_session=.*HttpOnly.*SameSite=Lax/i);
     const single = shopper(await makeApp({ serverSecret }));
-    await single.post(
-      "/api/checkout/cart/add/45",
-      { quantity: 1 },
-      { headers: { "Idempotency-Key": "guest-1" } },
-    );
+    await single.post("/api/checkout/cart/add/45", { quantity: 1 }, withKey("guest-1"));
     expect(single.cookie).toBe(s.cookie);
 
     const resend = shopper(app);
@@ -188,11 +171,7 @@ describe("cart batch", () => {
     ]);
     // A single retry of the first change, without the cookie, lands in the same session and scope.
     const lone = shopper(app);
-    const retry = await lone.post(
-      "/api/checkout/cart/add/45",
-      { quantity: 1 },
-      { headers: { "Idempotency-Key": "guest-1" } },
-    );
+    const retry = await lone.post("/api/checkout/cart/add/45", { quantity: 1 }, withKey("guest-1"));
     expect(retry.status).toBe(200);
     expect(lone.cookie).toBe(s.cookie);
     expect(await lines(s)).toEqual([
@@ -212,7 +191,7 @@ describe("cart batch", () => {
 
   it("keeps the other changes when one in the middle is refused, and refuses it again on replay", async () => {
     const s = shopper(await makeApp());
-    const x = (await sizesOfProduct1(s)).find((z) => z.name === "x")!;
+    const x = (await productSizes(s)).find((z) => z.name === "x")!;
     expect(x.stock).toBe(2);
     const changes = [
       add("mid-1", 45),
@@ -251,11 +230,7 @@ describe("cart batch", () => {
     ]);
     expect(await lines(s)).toEqual(expected);
     // A single write refused earlier is refused again in a batch.
-    await s.post(
-      "/api/checkout/cart/add/43",
-      { quantity: 3 },
-      { headers: { "Idempotency-Key": "single-over" } },
-    );
+    await s.post("/api/checkout/cart/add/43", { quantity: 3 }, withKey("single-over"));
     const overlap = cartBatchReplySchema.parse((await batch(s, [add("single-over", 43, 3)])).json);
     expect(overlap.results[0]).toEqual({
       idempotency_key: "single-over",

@@ -2,20 +2,16 @@ import zlib from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import { cartMutationReplySchema, cartReplySchema, STOCK_ERROR_MESSAGE } from "../../src/api/contract/cart";
 import { sha256 } from "../lib/crypto";
-import { makeApp, shopper, type Reply, type Shopper } from "../test-utils";
+import {
+  CHECKOUT_ADDRESS,
+  makeApp,
+  productSizes,
+  shopper,
+  withKey,
+  type Reply,
+  type Shopper,
+} from "../test-utils";
 import type { App } from "../app";
-
-const ADDRESS = {
-  first_name: "John",
-  last_name: "Doe",
-  email: "john@example.com",
-  address1: ["H 23", "Sector 63"],
-  city: "Noida",
-  state: "UP",
-  postcode: "201301",
-  country: "IN",
-  phone: "8802097347",
-};
 
 /** The fields of a cart reply and of a line, in the order the reply has always written them. */
 const CART_FIELDS = [
@@ -167,7 +163,7 @@ describe("the cart's reply", () => {
       .filter((p: { type: string }) => p.type === "simple")
       .map((p: { id: number }) => p.id) as number[];
     expect(simple.length).toBeGreaterThanOrEqual(2);
-    const variant = (await s.get("/api/products/1")).json.data.variation[0].size[1].variant_id as number;
+    const variant = (await productSizes(s))[1]!.variant_id;
     await s.post("/api/checkout/cart/add/1", {
       quantityCount: 2,
       is_configurable: true,
@@ -182,7 +178,7 @@ describe("the cart's reply", () => {
     const coupon = await s.post("/api/checkout/cart/coupon", { code: "BIKE10" });
     await expectCartReply(app, s, coupon, { success: true, message: "Coupon code applied successfully." });
     const address = await s.post("/api/checkout/save-address", {
-      billing: { ...ADDRESS, use_for_shipping: true },
+      billing: { ...CHECKOUT_ADDRESS, use_for_shipping: true },
       shipping: { address1: [""] },
     });
     await expectCartReply(app, s, address, {}, { rates: expect.any(Array) });
@@ -216,13 +212,11 @@ describe("the cart's reply", () => {
       message: STOCK_ERROR_MESSAGE,
     });
     // A single retry of a change a batch made: the cart as it is now (the idempotency keys' recovery).
-    const key = { "Idempotency-Key": "made-in-a-batch" };
+    const key = "made-in-a-batch";
     await s.post("/api/checkout/cart/batch", {
-      changes: [
-        { idempotency_key: key["Idempotency-Key"], action: "add", product_id: simple[0], quantity: 1 },
-      ],
+      changes: [{ idempotency_key: key, action: "add", product_id: simple[0], quantity: 1 }],
     });
-    const retry = await s.post(`/api/checkout/cart/add/${simple[0]}`, { quantity: 1 }, { headers: key });
+    const retry = await s.post(`/api/checkout/cart/add/${simple[0]}`, { quantity: 1 }, withKey(key));
     expect(retry.headers.get("idempotent-replayed")).toBe("true");
     await expectCartReply(app, s, retry, { message: "Cart Item(s) successfully updated." });
   });
@@ -275,7 +269,7 @@ describe("the cart's reply", () => {
   it("is compressed with brotli for a browser that takes it, else gzip, and stays no-store", async () => {
     const app = await makeApp();
     const s = shopper(app);
-    const sizes = (await s.get("/api/products/1")).json.data.variation[0].size as { variant_id: number }[];
+    const sizes = await productSizes(s);
     for (const size of sizes.slice(0, 2)) {
       await s.post("/api/checkout/cart/add/1", {
         quantityCount: 1,

@@ -1,12 +1,7 @@
 import { describe, expect, it } from "vitest";
-import {
-  cartMutationReplySchema,
-  cartReplySchema,
-  couponReplySchema,
-  STOCK_ERROR_MESSAGE,
-} from "../../src/api/contract/cart";
+import { cartMutationReplySchema, couponReplySchema, STOCK_ERROR_MESSAGE } from "../../src/api/contract/cart";
 import { formatMoney, SERVER_MONEY_FORMAT } from "../../src/api/contract/money";
-import { makeApp, shopper } from "../test-utils";
+import { makeApp, productSizes, readCart, shopper, withKey } from "../test-utils";
 
 const RED_X = {
   quantityCount: 1,
@@ -15,23 +10,17 @@ const RED_X = {
   super_attribute: { 23: 0, 24: 6 },
 };
 
-async function redColourOption(s: ReturnType<typeof shopper>) {
-  const p = (await s.get("/api/products/1")).json.data;
-  const size = p.variation[0].size as Array<{ name: string; stock: number; variant_id: number }>;
-  return { color: p.variation[0].color as string, sizes: size };
-}
-
 describe("cart", () => {
   it("starts empty and gives a guest an HttpOnly SameSite=Lax session cookie on the first add", async () => {
     const app = await makeApp();
     const s = shopper(app);
-    expect(cartReplySchema.parse((await s.get("/api/checkout/cart")).json).data).toBeNull();
+    expect(await readCart(s)).toBeNull();
     const r = await s.post("/api/checkout/cart/add/45", { quantity: 1, is_configurable: false });
     expect(r.headers.get("set-cookie")).toMatch(/bagisto_session=.*HttpOnly.*SameSite=Lax/i);
     const body = cartMutationReplySchema.parse(r.json);
     expect(body.message).toBe("Item was successfully added to cart.");
     expect(body.data?.items).toHaveLength(1);
-    const cart = cartReplySchema.parse((await s.get("/api/checkout/cart")).json).data!;
+    const cart = (await readCart(s))!;
     expect(cart.formated_sub_total).toMatch(/^₹/);
     expect(cart.items[0]!.product?.id).toBe(45);
     const other = shopper(app);
@@ -47,7 +36,7 @@ describe("cart", () => {
       selected_configurable_option: 1501,
       super_attribute: { 23: 3, 24: 7 },
     });
-    const cart = cartReplySchema.parse((await s.get("/api/checkout/cart")).json).data!;
+    const cart = (await readCart(s))!;
     expect(cart.formated_sub_total).toBe("₹143,999.00");
     expect(cart.formated_tax_total).toBe("₹25,919.82");
     expect(cart.formated_grand_total).toBe("₹169,918.82");
@@ -57,7 +46,7 @@ describe("cart", () => {
 
   it("adds configurable variants by variant id or by super attributes and merges identical lines", async () => {
     const s = shopper(await makeApp());
-    const { sizes } = await redColourOption(s);
+    const sizes = await productSizes(s);
     const m = sizes.find((z) => z.name === "m")!;
     await s.post("/api/checkout/cart/add/1", {
       quantityCount: 1,
@@ -93,7 +82,7 @@ describe("cart", () => {
 
   it("refuses quantities above stock with 'Quantity exceeds to available stock'", async () => {
     const s = shopper(await makeApp());
-    const { sizes } = await redColourOption(s);
+    const sizes = await productSizes(s);
     const x = sizes.find((z) => z.name === "x")!;
     expect(x.stock).toBe(2);
     const over = await s.post("/api/checkout/cart/add/1", {
@@ -163,7 +152,7 @@ describe("cart", () => {
     expect(expired).toMatchObject({ success: false, message: "Coupon code can't be applied." });
     const ok = couponReplySchema.parse((await s.post("/api/checkout/cart/coupon", { code: "bike10" })).json);
     expect(ok).toMatchObject({ success: true, message: "Coupon code applied successfully." });
-    const cart = cartReplySchema.parse((await s.get("/api/checkout/cart")).json).data!;
+    const cart = (await readCart(s))!;
     expect(cart.coupon_code).toBe("BIKE10");
     expect(Number(cart.discount)).toBeCloseTo(Number(cart.sub_total) * 0.1, 2);
     expect(Number(cart.tax_total)).toBeCloseTo((Number(cart.sub_total) - Number(cart.discount)) * 0.18, 1);
@@ -189,29 +178,29 @@ describe("cart", () => {
   it("replays a write with the same Idempotency-Key and refuses the key for another body", async () => {
     const s = shopper(await makeApp());
     await s.post("/api/checkout/cart/add/45", { quantity: 1 });
-    const headers = { "Idempotency-Key": "add-36-once" };
-    const first = await s.post("/api/checkout/cart/add/36", { quantity: 1 }, { headers });
-    const second = await s.post("/api/checkout/cart/add/36", { quantity: 1 }, { headers });
+    const once = withKey("add-36-once");
+    const first = await s.post("/api/checkout/cart/add/36", { quantity: 1 }, once);
+    const second = await s.post("/api/checkout/cart/add/36", { quantity: 1 }, once);
     expect(second.headers.get("idempotent-replayed")).toBe("true");
     expect(second.json).toEqual(first.json);
     const cart = (await s.get("/api/checkout/cart")).json.data;
     expect(cart.items.find((i: { product_id: number }) => i.product_id === 36).quantity).toBe(1);
-    const clash = await s.post("/api/checkout/cart/add/36", { quantity: 2 }, { headers });
+    const clash = await s.post("/api/checkout/cart/add/36", { quantity: 2 }, once);
     expect(clash.status).toBe(422);
-    const wish = { "Idempotency-Key": "toggle-1" };
+    const wish = withKey("toggle-1");
     await s.login();
-    const t1 = await s.get("/api/wishlist/add/3", { headers: wish });
-    const t2 = await s.get("/api/wishlist/add/3", { headers: wish });
+    const t1 = await s.get("/api/wishlist/add/3", wish);
+    const t2 = await s.get("/api/wishlist/add/3", wish);
     expect(t2.json).toEqual(t1.json);
     expect((await s.get("/api/wishlist")).json.data).toHaveLength(1);
   });
 
   it("replays a guest's first write even though the retry now carries the new session cookie", async () => {
     const s = shopper(await makeApp());
-    const headers = { "Idempotency-Key": "first-guest-write" };
-    const first = await s.post("/api/checkout/cart/add/45", { quantity: 1 }, { headers });
+    const once = withKey("first-guest-write");
+    const first = await s.post("/api/checkout/cart/add/45", { quantity: 1 }, once);
     expect(s.cookie).toMatch(/^bagisto_session=/);
-    const retry = await s.post("/api/checkout/cart/add/45", { quantity: 1 }, { headers });
+    const retry = await s.post("/api/checkout/cart/add/45", { quantity: 1 }, once);
     expect(retry.headers.get("idempotent-replayed")).toBe("true");
     expect(retry.json).toEqual(first.json);
     expect((await s.get("/api/checkout/cart")).json.data.items[0].quantity).toBe(1);
@@ -250,7 +239,7 @@ describe("cart", () => {
     await guest.post("/api/checkout/cart/add/45", { quantity: 2 });
     await guest.post("/api/checkout/cart/add/36", { quantity: 1 });
     await guest.login();
-    const cart = cartReplySchema.parse((await guest.get("/api/checkout/cart")).json).data!;
+    const cart = (await readCart(guest))!;
     const byProduct = Object.fromEntries(cart.items.map((i) => [i.product_id, i.quantity]));
     expect(byProduct).toEqual({ 45: 3, 36: 1 });
     guest.setToken(null);
@@ -260,28 +249,26 @@ describe("cart", () => {
   it("answers a write asked for `Prefer: return=minimal` with its message only, and the cart holds the change", async () => {
     const app = await makeApp();
     const s = shopper(app);
-    const minimal = { headers: { Prefer: "return=minimal", "Idempotency-Key": "k-add-45" } };
+    const minimal = withKey("k-add-45", { Prefer: "return=minimal" });
     const add = await s.post("/api/checkout/cart/add/45", { quantity: 1, is_configurable: false }, minimal);
     expect(add.status).toBe(200);
     expect(add.headers.get("preference-applied")).toBe("return=minimal");
     expect(add.json).toEqual({ message: "Item was successfully added to cart." });
     await s.post("/api/checkout/cart/add/36", { quantity: 1, is_configurable: false });
-    let cart = cartReplySchema.parse((await s.get("/api/checkout/cart")).json).data!;
+    let cart = (await readCart(s))!;
     const line45 = cart.items.find((i) => i.product?.id === 45)!;
     const update = await s.put(
       "/api/checkout/cart/update",
       { qty: { [String(line45.id)]: 3 } },
-      { headers: { Prefer: "return=minimal", "Idempotency-Key": "k-update" } },
+      withKey("k-update", { Prefer: "return=minimal" }),
     );
     expect(update.json).toEqual({ message: "Cart Item(s) successfully updated." });
     const remove = await s.get(
       `/api/checkout/cart/remove-item/${cart.items.find((i) => i.product?.id === 36)!.id}`,
-      {
-        headers: { Prefer: "return=minimal", "Idempotency-Key": "k-remove" },
-      },
+      withKey("k-remove", { Prefer: "return=minimal" }),
     );
     expect(remove.json).toEqual({ message: "Item was removed successfully from the cart." });
-    cart = cartReplySchema.parse((await s.get("/api/checkout/cart")).json).data!;
+    cart = (await readCart(s))!;
     expect(cart.items.map((i) => [i.product?.id, i.quantity])).toEqual([[45, 3]]);
     // Without the preference the reply carries the cart, as Bagisto's does.
     const full = await s.put("/api/checkout/cart/update", { qty: { [String(line45.id)]: 2 } });
@@ -292,6 +279,6 @@ describe("cart", () => {
     expect((await other.put("/api/checkout/cart/update", { qty: { [String(line45.id)]: 1 } })).status).toBe(
       404,
     );
-    expect(cartReplySchema.parse((await s.get("/api/checkout/cart")).json).data!.items[0]?.quantity).toBe(2);
+    expect((await readCart(s))!.items[0]?.quantity).toBe(2);
   });
 });

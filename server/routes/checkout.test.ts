@@ -7,21 +7,13 @@ import {
 } from "../../src/api/contract/checkout";
 import { orderListReplySchema, orderReplySchema } from "../../src/api/contract/order";
 import { STOCK_ERROR_MESSAGE } from "../../src/api/contract/cart";
-import { makeApp, shopper, type Shopper } from "../test-utils";
+import { CHECKOUT_ADDRESS, makeApp, productSizes, shopper, type Shopper } from "../test-utils";
 
-const ADDRESS = {
-  first_name: "John",
-  last_name: "Doe",
-  email: "john@example.com",
-  address1: ["H 23", "Sector 63"],
-  city: "Noida",
-  state: "UP",
-  postcode: "201301",
-  country: "IN",
-  phone: "8802097347",
-};
-
-async function checkout(s: Shopper, payment = "cashondelivery", billing: Record<string, unknown> = ADDRESS) {
+async function checkout(
+  s: Shopper,
+  payment = "cashondelivery",
+  billing: Record<string, unknown> = CHECKOUT_ADDRESS,
+) {
   const addr = await s.post("/api/checkout/save-address", {
     billing: { ...billing, use_for_shipping: true },
     shipping: { address1: [""] },
@@ -48,7 +40,7 @@ describe("checkout", () => {
   it("turns a guest cart into an order with GST 18%, an invoice and decremented stock", async () => {
     const app = await makeApp();
     const s = shopper(app);
-    const before = (await s.get("/api/products/1")).json.data.variation[0].size[1];
+    const before = (await productSizes(s))[1]!;
     await s.post("/api/checkout/cart/add/1", {
       quantityCount: 2,
       is_configurable: true,
@@ -66,7 +58,7 @@ describe("checkout", () => {
     expect(Number(order.grand_total)).toBeCloseTo(sub - disc + Number(order.tax_amount) + 25, 1);
     expect(order.invoices).toHaveLength(1);
     expect(order.items[0]!.product?.base_image.small_image_url).toContain("/api/images/products/");
-    const after = (await s.get("/api/products/1")).json.data.variation[0].size[1];
+    const after = (await productSizes(s))[1]!;
     expect(after.stock).toBe(before.stock - 2);
     expect((await s.get("/api/checkout/cart")).json.data).toBeNull();
     const again = orderReplySchema.parse((await s.get(`/api/orders/${order.id}`)).json);
@@ -130,7 +122,7 @@ describe("checkout", () => {
     await s.login();
     await s.post("/api/checkout/cart/add/45", { quantity: 1 });
     const order = await checkout(s, "cashondelivery", {
-      ...ADDRESS,
+      ...CHECKOUT_ADDRESS,
       company_name: "  Velora Cycles Ltd ",
       save_as_address: true,
     });
@@ -154,7 +146,7 @@ describe("checkout", () => {
 
   it("refuses steps out of order and an empty cart", async () => {
     const s = shopper(await makeApp());
-    expect((await s.post("/api/checkout/save-address", { billing: ADDRESS })).status).toBe(400);
+    expect((await s.post("/api/checkout/save-address", { billing: CHECKOUT_ADDRESS })).status).toBe(400);
     await s.post("/api/checkout/cart/add/45", { quantity: 1 });
     const missing = await s.post("/api/checkout/save-address", { billing: { first_name: "A" } });
     expect(missing.status).toBe(422);
@@ -162,7 +154,7 @@ describe("checkout", () => {
     expect(
       (await s.post("/api/checkout/save-shipping", { shipping_method: "flatrate_flatrate" })).json.message,
     ).toBe("Please check shipping address.");
-    await s.post("/api/checkout/save-address", { billing: { ...ADDRESS, use_for_shipping: true } });
+    await s.post("/api/checkout/save-address", { billing: { ...CHECKOUT_ADDRESS, use_for_shipping: true } });
     expect((await s.post("/api/checkout/save-shipping", { shipping_method: "teleport_now" })).status).toBe(
       422,
     );
@@ -184,7 +176,11 @@ describe("checkout", () => {
       selected_configurable_option: variant.variant_id,
     });
     const addr = saveAddressReplySchema.parse(
-      (await s.post("/api/checkout/save-address", { billing: { ...ADDRESS, use_for_shipping: true } })).json,
+      (
+        await s.post("/api/checkout/save-address", {
+          billing: { ...CHECKOUT_ADDRESS, use_for_shipping: true },
+        })
+      ).json,
     );
     expect(addr.data.rates.map((r) => r.carrier_title)).toEqual(["Flat Rate", "Free Shipping"]);
   });
@@ -196,7 +192,7 @@ describe("checkout", () => {
     await a.post("/api/checkout/cart/add/43", { quantity: 2 });
     await b.post("/api/checkout/cart/add/43", { quantity: 2 });
     await checkout(a);
-    await b.post("/api/checkout/save-address", { billing: { ...ADDRESS, use_for_shipping: true } });
+    await b.post("/api/checkout/save-address", { billing: { ...CHECKOUT_ADDRESS, use_for_shipping: true } });
     await b.post("/api/checkout/save-shipping", { shipping_method: "flatrate_flatrate" });
     await b.post("/api/checkout/save-payment", { payment: { method: "cashondelivery" } });
     const r = await b.post("/api/checkout/save-order");
