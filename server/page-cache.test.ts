@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { pageCacheKey } from "./page-cache";
 import { makeApp } from "./test-utils";
@@ -17,10 +18,12 @@ function distWithRenderer(): string {
     join(`${dir}-ssr`, "entry-server.js"),
     `import { isMainThread } from "node:worker_threads";
 let renders = 0;
+let frames = 0;
 let api;
 export function configureRenderer(transport) { api = transport; }
 export async function renderPage(url, origin) {
   if (url.startsWith("/cart")) return { personal: true, html: "", head: "", handoff: "", status: 200 };
+  if (url.startsWith("/wishlist")) return { personal: true, html: "<h1>frame " + (++frames) + "</h1>", head: "", handoff: "", status: 200 };
   renders++;
   if (url.startsWith("/slow")) await new Promise((r) => setTimeout(r, 2000));
   const categories = url.startsWith("/api-check") ? (await (await api("/api/categories", {})).json()).data.length : 0;
@@ -77,6 +80,21 @@ describe("server-rendered pages are cached (issue 14)", () => {
     expect(cart.headers.get("cache-control")).toBe("private, no-store");
     expect(cart.headers.get("etag")).toBeNull();
     expect(await cart.text()).toContain('<div id="root"></div>');
+  });
+
+  it("serves a personal page's frame private, no-store, compressed, rendered for each request and never kept", async () => {
+    const app = await makeApp({ distDir: distWithRenderer() });
+    const first = await app.request("http://shop.test/wishlist");
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toBe("private, no-store");
+    expect(first.headers.get("etag")).toBeNull();
+    expect(await first.text()).toContain('<div id="root"><h1>frame 1</h1></div>');
+    const again = await app.request("http://shop.test/wishlist", {
+      headers: { "Accept-Encoding": "gzip", "If-None-Match": "*" },
+    });
+    expect(again.status).toBe(200);
+    expect(again.headers.get("content-encoding")).toBe("gzip");
+    expect(gunzipSync(Buffer.from(await again.arrayBuffer())).toString()).toContain("<h1>frame 2</h1>");
   });
 
   it("never keeps the Host header in a cached page when PUBLIC_ORIGIN is set", async () => {

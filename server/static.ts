@@ -9,6 +9,7 @@ import { currencyFromCookie } from "../src/i18n/currency-cookie";
 import { requestLocale } from "../src/i18n/locale";
 import { normalisedAddress, PageCache, pageCacheKey, type CachedPage } from "./page-cache";
 import { injectPage, type PageRenderer } from "./ssr";
+import { acceptsBrotli, acceptsGzip, brotliJson, gzipJson } from "./lib/compress";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -164,8 +165,12 @@ export function staticSite(
         if (!cached) {
           const page = await renderPage(normalisedAddress(url), origin, language, currency);
           if (page?.personal) {
-            // The route declares the page personal: the shell, never stored by anyone.
-            return shellResponse(entry, csp, "private, no-store");
+            // The route declares the page personal: its frame (nothing of any shopper's, the page itself is
+            // the browser's to render), never stored by anyone; the plain shell if the frame cannot be had.
+            const frame = page.html ? injectPage(entry.raw.toString("utf8"), page) : null;
+            return frame === null
+              ? shellResponse(entry, csp, "private, no-store")
+              : frameResponse(frame, c.req.header("accept-encoding"), csp, language);
           }
           const html = page && injectPage(entry.raw.toString("utf8"), page);
           if (page && html) cached = pages.set(key, html, page.status, version);
@@ -247,6 +252,32 @@ function renderedResponse(
   if (encoding) headers["Content-Encoding"] = encoding;
   headers["Content-Length"] = String(body.length);
   return new Response(new Uint8Array(body), { status: page.status, headers });
+}
+
+/**
+ * A personal page's frame: `private, no-store` as the shell, so no proxy, CDN or browser cache keeps it (it
+ * holds nothing personal, but the address is one shopper's). Not kept: compressed fast, per request.
+ */
+function frameResponse(
+  html: string,
+  acceptEncoding: string | undefined,
+  csp: string,
+  language: string,
+): Response {
+  const raw = Buffer.from(html, "utf8");
+  const encoding = acceptsBrotli(acceptEncoding) ? "br" : acceptsGzip(acceptEncoding) ? "gzip" : null;
+  const body =
+    encoding === "br" ? brotliJson(raw) : encoding === "gzip" ? gzipJson(raw) : new Uint8Array(raw);
+  const headers: Record<string, string> = {
+    "Content-Type": TYPES[".html"] ?? "text/html",
+    "Cache-Control": "private, no-store",
+    "Content-Language": language,
+    Vary: "Accept-Encoding, Cookie, Accept-Language",
+    "Content-Length": String(body.length),
+    ...htmlSecurityHeaders(csp),
+  };
+  if (encoding) headers["Content-Encoding"] = encoding;
+  return new Response(body, { status: 200, headers });
 }
 
 /** The plain shell (a personal page): `private, no-store`, so no proxy, CDN or browser cache keeps it. */

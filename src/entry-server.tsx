@@ -28,7 +28,7 @@ import { currencyQueries } from "@/api/currency";
 import { ratesIn } from "@/i18n/currency";
 
 export interface RenderedPage {
-  /** the route declares the page personal (`staticData.personal`): nothing was rendered */
+  /** the route declares the page personal (`staticData.personal`): only its frame was rendered */
   personal?: boolean;
   /** the markup of #root */
   html: string;
@@ -131,11 +131,9 @@ export async function renderPage(
   const { queryClient, router } = services;
   const pathname = url.split(/[?#]/)[0] ?? "/";
   // The route's own declaration (personalPage() in src/offline/personal-requests.ts, the table the service
-  // worker reads too).
-  if (router.matchRoutes(pathname, {}).some((m) => m.staticData?.personal)) {
-    queryClient.clear();
-    return { personal: true, html: "", head: "", handoff: "", status: 200 };
-  }
+  // worker reads too): a personal page is rendered as its frame, the page itself by the browser.
+  const personal = router.matchRoutes(pathname, {}).find((m) => m.staticData?.personal);
+  const frame = personal ? { title: personal.staticData.title } : undefined;
   queryClient.setDefaultOptions({
     ...queryClient.getDefaultOptions(),
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
@@ -161,7 +159,7 @@ export async function renderPage(
     const { prelude } = await prerender(
       <StrictMode>
         <ServerRenderContext
-          value={{ origin, setStatus: (code) => (status = code), setMeta, currency: currencyCode }}
+          value={{ origin, setStatus: (code) => (status = code), setMeta, currency: currencyCode, frame }}
         >
           <CacheProvider value={styleCache}>
             <AppProviders services={services} />
@@ -177,6 +175,7 @@ export async function renderPage(
     // high-priority hero image) before the page; they belong in the document's head.
     const hints = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? "";
     return {
+      personal: personal !== undefined,
       html: markup.slice(hints.length),
       head: emotionSheet(styleCache.inserted) + hints,
       handoff: serverHandoffBlock({
@@ -186,6 +185,7 @@ export async function renderPage(
         }),
         currency: currencyCode,
         rates: ratesIn(queryClient),
+        frame: frame !== undefined,
       }),
       status: router.state.matches.some((m) => m.status === "notFound") ? 404 : status,
       locale,

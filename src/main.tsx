@@ -39,6 +39,14 @@ async function start(): Promise<void> {
   // The language the server rendered in (its `lang` cookie or Accept-Language) unless a stored choice says
   // otherwise: the page is hydrated in the language it is written in, never re-rendered for it.
   await activateInitialLocale(handoff?.locale).catch(() => undefined);
+  if (handoff?.frame) {
+    // A personal page's frame (PersonalFrame): the page itself is the browser's to render, with the shopper's
+    // data, over the frame (no hydration); the handed-over public data (the menu's categories) is kept.
+    hydrate(services.queryClient, handoff.queries as DehydratedState);
+    await services.router.load();
+    startTransition(() => createRoot(root!).render(app));
+    return;
+  }
   // The server's page is hydrated when it was rendered in the shopper's language; otherwise it is replaced
   // (a choice stored before the cookie existed: the cookie now says it, so the next page is hydrated).
   if (handoff && handoff.locale === i18n.locale) {

@@ -1,5 +1,6 @@
 import { createRouter, type AnyRoute, type RouterHistory } from "@tanstack/react-router";
 import type { QueryClient } from "@tanstack/react-query";
+import type { MessageDescriptor } from "@lingui/core";
 import { createElement } from "react";
 import { ErrorView } from "@/components/feedback/error-view";
 import { NotFound } from "@/components/feedback/not-found";
@@ -53,10 +54,12 @@ declare module "@tanstack/react-router" {
     /** The template variant a page renders (SPEC §2 home/shop/product/blog variants). */
     variant?: string;
     /**
-     * The page shows the shopper's own data: the server renders it as the plain shell with
+     * The page shows the shopper's own data: the server renders only its frame (PersonalFrame), sent with
      * `Cache-Control: private, no-store` (server/static.ts reads this through the renderer). Set only by
      * `personalPage()` (src/offline/personal-requests.ts), whose table the service worker reads.
      */
     personal?: boolean;
+    /** A personal page's heading, shown by the server's frame (set by `personalPage()`). */
+    title?: MessageDescriptor;
   }
 }

@@ -3,6 +3,7 @@
  * packs (never save it) and the routes (personal pages). Pure; relative imports only (the service worker
  * imports this file).
  */
+import type { MessageDescriptor } from "@lingui/core";
 
 /** Paths under the API root that answer for one shopper. */
 export const PERSONAL_PATHS =
@@ -10,9 +11,9 @@ export const PERSONAL_PATHS =
 
 /**
  * The storefront's personal pages (issue 17 item 8), by route path in the router's syntax (`$name` is one
- * segment): they show one shopper's data, so the server renders them as the plain shell, never with data nor
- * stored (`Cache-Control: private, no-store`), and the service worker never stores or answers them from a
- * cache. The one declaration: each of these routes takes its path and `staticData.personal` from
+ * segment): they show one shopper's data, so the server renders only their frame (the header, the menu, the
+ * page's title and the footer: nothing of any shopper's), never stored by a shared cache
+ * (`Cache-Control: private, no-store`), and the service worker never stores or answers them from a cache. The one declaration: each of these routes takes its path and `staticData.personal` from
  * `personalPage()` (src/routes/*-routes.tsx), the server renderer reads `staticData.personal` from the
  * matched route (entry-server.tsx), and the worker, which must not load the router, reads this table.
  */
@@ -28,9 +29,15 @@ export const PERSONAL_PAGES = [
 ] as const;
 export type PersonalPage = (typeof PERSONAL_PAGES)[number];
 
-/** A route's path and its personal mark, spread into `createRoute({...})`: one entry of the table, used once. */
-export function personalPage<P extends PersonalPage>(path: P): { path: P; staticData: { personal: true } } {
-  return { path, staticData: { personal: true } };
+/**
+ * A route's path and its personal mark, spread into `createRoute({...})`: one entry of the table, used once.
+ * `title` is the page's heading, which the server's frame shows (the one the page itself renders).
+ */
+export function personalPage<P extends PersonalPage>(
+  path: P,
+  title?: MessageDescriptor,
+): { path: P; staticData: { personal: true; title?: MessageDescriptor } } {
+  return { path, staticData: title ? { personal: true, title } : { personal: true } };
 }
 
 const segments = (path: string) => path.split("/").filter(Boolean);

@@ -1,9 +1,10 @@
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { z } from "zod/mini";
+import { msg } from "@lingui/core/macro";
 import { personalPage } from "@/offline/personal-requests";
 import { rootRoute } from "./root";
 
-const myAccountPage = personalPage("/my-account");
+const myAccountPage = personalPage("/my-account", msg`My Account`);
 const myAccountRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...myAccountPage,
@@ -18,7 +19,7 @@ const myAccountRoute = createRoute({
 /** Only a path of this shop may be a redirect target (no other origin, no protocol-relative URL). */
 const localPath = z.catch(z.optional(z.string().check(z.regex(/^\/(?!\/)[^\s\\]*$/))), undefined);
 
-const loginRegisterPage = personalPage("/login-register");
+const loginRegisterPage = personalPage("/login-register", msg`Login / Register`);
 const loginRegisterRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...loginRegisterPage,

@@ -1,5 +1,6 @@
 import type { AnyRoute } from "@tanstack/react-router";
 import { describe, expect, it } from "vitest";
+import { categoryKeys } from "@/api/categories";
 import { routeTree } from "@/app/router";
 import { renderPage } from "@/entry-server";
 import { isPersonal, isPersonalPage, PERSONAL_PAGES } from "@/offline/personal-requests";
@@ -39,7 +40,20 @@ describe("personal pages: declared on the route, read by the server renderer and
     expect(workerSaysPersonal(address)).toBe(true);
     expect(workerSaysPersonal(`${address}/?ref=mail`)).toBe(true);
     const rendered = await renderPage(`${address}?ref=mail`, ORIGIN);
-    expect(rendered).toMatchObject({ personal: true, html: "", handoff: "" });
+    expect(rendered.personal).toBe(true);
+    // Only the frame: the header and the page's heading around an empty space, the page itself left out.
+    expect(rendered.html).toMatch(/<main[^>]*>.*aria-busy="true"><\/div><\/main>/s);
+    const route = (routeTree as unknown as AnyRoute).children as AnyRoute[];
+    const title = route.find((r) => r.options.path === path)?.options.staticData?.title;
+    if (title) expect(rendered.html).toMatch(new RegExp(`<h1[^>]*>${title.message}</h1>`));
+    const handoff = JSON.parse(/<script[^>]*>(.*)<\/script>/s.exec(rendered.handoff)![1]!) as {
+      frame: boolean;
+      queries: { queries: { queryKey: unknown[] }[] };
+    };
+    expect(handoff.frame).toBe(true);
+    // Handed over: at most the menu's categories, nothing of any shopper's.
+    const roots = handoff.queries.queries.map((q) => JSON.stringify(q.queryKey[0]));
+    expect(roots.filter((root) => root !== JSON.stringify(categoryKeys.all[0]))).toEqual([]);
   });
 
   it.each(open)("%s is no personal page to the service worker", (path) => {

@@ -1,32 +1,36 @@
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
+import { msg } from "@lingui/core/macro";
 import { personalPage } from "@/offline/personal-requests";
 import { rootRoute } from "./root";
 
-const cartPage = personalPage("/cart");
+const cartPage = personalPage("/cart", msg`Cart`);
 const cartRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...cartPage,
   component: lazyRouteComponent(() => import("./cart-page"), "CartPage"),
 });
-const wishlistPage = personalPage("/wishlist");
+const wishlistPage = personalPage("/wishlist", msg`Wishlist`);
 const wishlistRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...wishlistPage,
   component: lazyRouteComponent(() => import("./wishlist-page"), "WishlistPage"),
 });
-const comparePage = personalPage("/compare");
+const comparePage = personalPage(
+  "/compare",
+  msg({ message: "Compare", comment: "page title: the list of compared bicycles" }),
+);
 const compareRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...comparePage,
   component: lazyRouteComponent(() => import("./compare-page"), "ComparePage"),
 });
-const checkoutPage = personalPage("/checkout");
+const checkoutPage = personalPage("/checkout", msg`Checkout`);
 const checkoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...checkoutPage,
   component: lazyRouteComponent(() => import("./checkout-page"), "CheckoutPage"),
 });
-const orderSuccessPage = personalPage("/ordersuccess/$orderId");
+const orderSuccessPage = personalPage("/ordersuccess/$orderId", msg`Order Success`);
 const orderSuccessRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...orderSuccessPage,

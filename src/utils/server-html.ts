@@ -6,6 +6,7 @@
  * instead of deferring it to a background pass.
  */
 import { createContext, useContext, useSyncExternalStore } from "react";
+import type { MessageDescriptor } from "@lingui/core";
 
 let onServerHtml: boolean = import.meta.env.SSR;
 
@@ -26,6 +27,8 @@ export interface ServerHandoff {
   currency?: string;
   /** (checked where they are used, src/i18n/currency.ts: a bad value means the base currency, bundled rates) */
   rates?: unknown;
+  /** a personal page's frame (PersonalFrame): rendered by the browser, not hydrated */
+  frame?: boolean;
 }
 
 /** `initial` for useDeferredValue: none (no background pass) while server HTML is shown. */
@@ -46,9 +49,15 @@ export function readServerHandoff(doc: Document): ServerHandoff | null {
   try {
     const value: unknown = JSON.parse(el.textContent);
     if (typeof value !== "object" || value === null) return null;
-    const { locale, queries, currency, rates } = value as Record<string, unknown>;
+    const { locale, queries, currency, rates, frame } = value as Record<string, unknown>;
     if (typeof locale !== "string" || typeof queries !== "object" || queries === null) return null;
-    return { locale, queries, currency: typeof currency === "string" ? currency : undefined, rates };
+    return {
+      locale,
+      queries,
+      currency: typeof currency === "string" ? currency : undefined,
+      rates,
+      frame: frame === true,
+    };
   } catch {
     return null;
   } finally {
@@ -66,6 +75,11 @@ export interface ServerRender {
   setMeta?: (title: string | undefined, description: string | undefined) => void;
   /** the shopper's display currency (their `currency` cookie), else the base currency */
   currency?: string;
+  /**
+   * A personal page: only its frame is rendered (PersonalFrame, with this heading), the page itself in the
+   * browser, which has the shopper's data.
+   */
+  frame?: { title?: MessageDescriptor };
 }
 
 /** One value per render, so concurrent renders never share it. */
