@@ -9,7 +9,6 @@ import { currencyFromCookie } from "../src/i18n/currency-cookie";
 import { requestLocale } from "../src/i18n/locale";
 import { normalisedAddress, PageCache, pageCacheKey, type CachedPage } from "./page-cache";
 import { injectPage, type PageRenderer } from "./ssr";
-import { acceptsBrotli, acceptsGzip, brotliJson, gzipJson } from "./lib/compress";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -265,9 +264,8 @@ function frameResponse(
   language: string,
 ): Response {
   const raw = Buffer.from(html, "utf8");
-  const encoding = acceptsBrotli(acceptEncoding) ? "br" : acceptsGzip(acceptEncoding) ? "gzip" : null;
-  const body =
-    encoding === "br" ? brotliJson(raw) : encoding === "gzip" ? gzipJson(raw) : new Uint8Array(raw);
+  const encoding = preferredEncoding(acceptEncoding);
+  const body = encoding ? compressBody(raw, encoding, "per-request") : new Uint8Array(raw);
   const headers: Record<string, string> = {
     "Content-Type": TYPES[".html"] ?? "text/html",
     "Cache-Control": "private, no-store",
