@@ -4,6 +4,8 @@
 //          browser does: without it autocannon reads the uncompressed replies, a 12-product list is 64 kB, and at
 //          ≈ 2,500 req/s the load generator, not the server (idle 73 % of the time), is the limit)
 //          --db sqlite|postgres (postgres: a throw-away cluster, scripts/pg-cluster.mjs)  --instances N
+//          --only filtered,detail (scenarios: list, filtered, detail, cart, cached; default: all. filtered
+//          includes the first request of each filter set, which the random pages are measured after)
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -16,6 +18,7 @@ const { values } = parseArgs({
     duration: { type: "string", default: "8" },
     connections: { type: "string", default: "10" },
     gzip: { type: "boolean", default: false },
+    only: { type: "string", default: "" },
     ...serverOptions,
   },
 });
@@ -23,6 +26,10 @@ const { instances, cluster } = await setUp(values);
 const sizes = values.sizes.split(",").map(Number);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
+const SCENARIOS = ["list", "filtered", "detail", "cart", "cached"];
+const only = new Set(values.only ? values.only.split(",") : SCENARIOS);
+for (const name of only)
+  if (!SCENARIOS.includes(name)) throw new Error(`--only takes ${SCENARIOS.join(", ")}`);
 
 function label(n) {
   return n >= 1000 ? `${n / 1000}k` : String(n);
@@ -107,7 +114,7 @@ for (const n of sizes) {
     const page = 1 + Math.floor(Math.random() * Math.min(pages, 50));
     return `/api/products?category_id=${cat}&color=${color}&size=m&sort=price&order=asc&limit=12&page=${page}`;
   };
-  for (const cache of ["0", "1000"]) {
+  for (const cache of only.has("cached") ? ["0", "1000"] : ["0"]) {
     const server = await startServer({
       database: file,
       instances,
@@ -117,41 +124,50 @@ for (const n of sizes) {
     const o = server.origin;
     const rows = [];
     if (cache === "0") {
-      rows.push(await scenario("product list (limit 12)", { url: `${o}/api/products?limit=12` }));
-      rows.push(await firstRequests(o));
-      rows.push(
-        await scenario("product list, category+colour+size+price sort, random page", {
-          url: o,
-          requests: [{ setupRequest: (req) => ({ ...req, path: filtered() }) }],
-        }),
-      );
-      rows.push(
-        await scenario("product detail (random id)", {
-          url: o,
-          requests: [
-            {
-              setupRequest: (req) => ({ ...req, path: `/api/products/${1 + Math.floor(Math.random() * n)}` }),
-            },
-          ],
-        }),
-      );
-      const add = await fetch(`${o}/api/checkout/cart/add/1`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Accept: "application/json" },
-        body: JSON.stringify({ quantity: 1, is_configurable: true, selected_configurable_option: 101 }),
-      });
-      const cookie = (add.headers.get("set-cookie") ?? "").split(";")[0];
-      await fetch(`${o}/api/checkout/cart/add/2`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json", Cookie: cookie },
-        body: JSON.stringify({ quantity: 1, is_configurable: true, selected_configurable_option: 200 }),
-      });
-      rows.push(
-        await scenario("cart read (guest, 2 lines)", {
-          url: `${o}/api/checkout/cart`,
-          headers: { Cookie: cookie },
-        }),
-      );
+      if (only.has("list"))
+        rows.push(await scenario("product list (limit 12)", { url: `${o}/api/products?limit=12` }));
+      if (only.has("filtered")) {
+        rows.push(await firstRequests(o));
+        rows.push(
+          await scenario("product list, category+colour+size+price sort, random page", {
+            url: o,
+            requests: [{ setupRequest: (req) => ({ ...req, path: filtered() }) }],
+          }),
+        );
+      }
+      if (only.has("detail"))
+        rows.push(
+          await scenario("product detail (random id)", {
+            url: o,
+            requests: [
+              {
+                setupRequest: (req) => ({
+                  ...req,
+                  path: `/api/products/${1 + Math.floor(Math.random() * n)}`,
+                }),
+              },
+            ],
+          }),
+        );
+      if (only.has("cart")) {
+        const add = await fetch(`${o}/api/checkout/cart/add/1`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Accept: "application/json" },
+          body: JSON.stringify({ quantity: 1, is_configurable: true, selected_configurable_option: 101 }),
+        });
+        const cookie = (add.headers.get("set-cookie") ?? "").split(";")[0];
+        await fetch(`${o}/api/checkout/cart/add/2`, {
+          method: "POST",
+          headers: { "Content-Type": "application/json", Cookie: cookie },
+          body: JSON.stringify({ quantity: 1, is_configurable: true, selected_configurable_option: 200 }),
+        });
+        rows.push(
+          await scenario("cart read (guest, 2 lines)", {
+            url: `${o}/api/checkout/cart`,
+            headers: { Cookie: cookie },
+          }),
+        );
+      }
     } else {
       rows.push(await scenario("product list (limit 12)", { url: `${o}/api/products?limit=12` }));
       rows.push(

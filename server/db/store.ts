@@ -28,6 +28,7 @@ import * as flatCosts from "./migrations/0007-flat-costs";
 import * as productViews from "./migrations/0008-product-views";
 import * as foreignKeyIndexes from "./migrations/0009-foreign-key-indexes";
 import * as addressCompany from "./migrations/0010-address-company";
+import * as productViewGzip from "./migrations/0011-product-view-gzip";
 import type { DB } from "./schema";
 
 export const migrations: Record<string, Migration> = {
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   "0008-product-views": productViews,
   "0009-foreign-key-indexes": foreignKeyIndexes,
   "0010-address-company": addressCompany,
+  "0011-product-view-gzip": productViewGzip,
 };
 
 export type Param = string | number | bigint | Buffer | null;

@@ -219,10 +219,9 @@ describe("a product's detail reply", () => {
       expect(zlib.gunzipSync(Buffer.from(await r.arrayBuffer())).toString("utf8")).toBe(text);
     }
     // The same view's compressed reply is made once and served again.
-    const [view] = await cat.viewsBytes([3]);
-    const kept = cat.detailReply(view!, true);
-    expect(kept.gzip).toBe(true);
-    expect(cat.detailReply(view!, true).body).toBe(kept.body);
+    const kept = await cat.detail(3, true);
+    expect(kept?.gzip).toBe(true);
+    expect((await cat.detail(3, true))?.body).toBe(kept?.body);
 
     await store.rawRun("update products set name = 'Renamed Roadster' where id = 3");
     await cat.refresh(Date.now() + 60_000);

@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import type { Store } from "../db/store";
 import { makeApp, makeStore, shopper } from "../test-utils";
@@ -175,5 +176,86 @@ describe("stored product views (product_views, migration 0008)", () => {
       expect((await f.get(`/api/products/${id}`)).text).toBe(withStored[i]);
     await store.close();
     await fresh.deps.store.close();
+  });
+});
+
+describe("a product's compressed detail reply, stored with its view (migration 0011)", () => {
+  async function storedGzip(store: Store, id: number): Promise<Buffer | null | undefined> {
+    return (
+      await store.raw<{ gzip: Buffer | null }>("select gzip from product_views where product_id = ?", [id])
+    )[0]?.gzip;
+  }
+
+  it("is stored by the seed for every product, the gzip of the exact reply", async () => {
+    const store = await makeStore();
+    const rows = await store.raw<{ json: string; gzip: Buffer | null }>(
+      "select json, gzip from product_views order by product_id",
+    );
+    expect(rows.length).toBeGreaterThan(10);
+    for (const r of rows) expect(gunzipSync(r.gzip!).toString("utf8")).toBe(`{"data":${r.json}}`);
+    await store.close();
+  });
+
+  it("is sent as stored to a browser that takes gzip, with one read and no compression", async () => {
+    const app = await makeApp();
+    const { store } = app.deps;
+    const plain = await (
+      await app.request("/api/products/6", { headers: { Accept: "application/json" } })
+    ).text();
+    // Stored at another level than the server's (the same reply, other bytes): what is sent is what is stored.
+    const stored = gzipSync(plain, { level: 1 });
+    await store.rawRun("update product_views set gzip = ? where product_id = ?", [stored, 6]);
+    // Another instance: nothing held in process.
+    const other = await makeApp({ store });
+    let body = new Uint8Array();
+    const sqls = await statements(store, async () => {
+      const r = await other.request("/api/products/6", { headers: { "Accept-Encoding": "gzip, deflate" } });
+      expect(r.status).toBe(200);
+      expect(r.headers.get("content-encoding")).toBe("gzip");
+      body = new Uint8Array(await r.arrayBuffer());
+    });
+    expect(sqls.filter((s) => /product_views/.test(s))).toHaveLength(1);
+    expect(sqls.filter((s) => BUILDING.test(s))).toEqual([]);
+    expect(Buffer.from(body).equals(stored)).toBe(true);
+    await store.close();
+  });
+
+  it("is compressed once for a view stored without one, kept with it, and goes when the product changes", async () => {
+    const app = await makeApp();
+    const { store, catalog: c } = app.deps;
+    await store.rawRun("update product_views set gzip = null where product_id = ?", [8]);
+    const get = async () =>
+      gunzipSync(
+        Buffer.from(
+          await (
+            await app.request("/api/products/8", { headers: { "Accept-Encoding": "gzip" } })
+          ).arrayBuffer(),
+        ),
+      ).toString("utf8");
+    const reply = await get();
+    await c.settled();
+    expect(gunzipSync((await storedGzip(store, 8))!).toString("utf8")).toBe(reply);
+
+    await store.rawRun("update products set name = 'Gravel Renamed' where id = 8");
+    expect(await storedGzip(store, 8)).toBeUndefined();
+    await c.refresh(Date.now() + 60_000);
+    const renamed = JSON.parse(await get()) as { data: { name: string } };
+    expect(renamed.data.name).toBe("Gravel Renamed");
+    await c.settled();
+    expect(JSON.parse(gunzipSync((await storedGzip(store, 8))!).toString("utf8"))).toEqual(renamed);
+    await store.close();
+  });
+
+  it("is not kept with a stored view that changed since the reply was compressed", async () => {
+    const store = await makeStore();
+    const c = await catalog(store);
+    await store.rawRun("update product_views set gzip = null where product_id = ?", [9]);
+    // The view's JSON is held in process, then the stored one is replaced (another instance rebuilt it).
+    await c.viewsBytes([9]);
+    await store.rawRun("update product_views set json = ? where product_id = ?", ['{"id":9}', 9]);
+    expect((await c.detail(9, true))?.gzip).toBe(true);
+    await c.settled();
+    expect(await storedGzip(store, 9)).toBeNull();
+    await store.close();
   });
 });

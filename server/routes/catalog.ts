@@ -75,10 +75,9 @@ export function catalogRoutes(d: Deps) {
     const id = idParam(c);
     const wishlisted = await wishlistedFor(c);
     if (!wishlisted) {
-      const [bytes] = await catalog.viewsBytes([id]);
-      if (!bytes) throw notFound();
+      const reply = await catalog.detail(id, acceptsGzip(c.req.header("accept-encoding")));
+      if (!reply) throw notFound();
       publicCache(c);
-      const reply = catalog.detailReply(bytes, acceptsGzip(c.req.header("accept-encoding")));
       return c.body(reply.body, 200, {
         "Content-Type": "application/json; charset=UTF-8",
         ...(reply.gzip ? { "Content-Encoding": "gzip", Vary: "Accept-Encoding" } : {}),
