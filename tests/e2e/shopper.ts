@@ -68,6 +68,21 @@ export async function fillAddress(
 }
 
 /** Everything the origin's IndexedDB databases hold, as text. */
+/**
+ * Clicks the Continue of one checkout step. While a step collapses and the next one opens, both steps' buttons
+ * are on screen: the button is found inside the step's own form or choice list.
+ */
+export async function continueCheckout(
+  page: Page,
+  step: "Billing address" | "Shipping method" | "Payment method",
+): Promise<void> {
+  const scope =
+    step === "Billing address"
+      ? page.getByRole("form", { name: step })
+      : page.locator("div", { has: page.getByRole("radiogroup", { name: step }) }).last();
+  await scope.getByRole("button", { name: "Continue" }).click();
+}
+
 export async function indexedDbText(page: Page): Promise<string> {
   return page.evaluate(async () => {
     const parts: string[] = [];

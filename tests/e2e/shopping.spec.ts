@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import { test } from "./fixtures";
-import { fillAddress, login, logout, register, uniqueEmail } from "./shopper";
+import { continueCheckout, fillAddress, login, logout, register, uniqueEmail } from "./shopper";
 
 const COLOR_ATTRIBUTE_ID = 23;
 const SIZE_ATTRIBUTE_ID = 24;
@@ -162,11 +162,11 @@ test("a guest's cart follows a login, is checked out, and the receipt and the or
   await context.setOffline(false);
 
   await page.getByRole("radio", { name: /3 Gear Road/ }).check();
-  await page.getByRole("button", { name: "Continue" }).click();
+  await continueCheckout(page, "Billing address");
   await page.getByRole("radio", { name: /Flat Rate/ }).check();
-  await page.getByRole("button", { name: "Continue" }).click();
+  await continueCheckout(page, "Shipping method");
   await page.getByRole("radio", { name: "Cash On Delivery" }).check();
-  await page.getByRole("button", { name: "Continue" }).click();
+  await continueCheckout(page, "Payment method");
   await expect(page.getByText(/Ridgeline Trail 29 green \/ M × 1/)).toBeVisible();
   await expect(page.getByText(/Ridgeline Trail 29 black \/ XXL × 2/)).toBeVisible();
   await page.getByRole("button", { name: "Place Order" }).click();
@@ -423,7 +423,7 @@ test("a guest checks out with an e-mail address and money transfer, after the fo
   await expect(page.getByText("Added To Cart").last()).toBeVisible();
 
   await page.goto("/checkout");
-  await page.getByRole("button", { name: "Continue" }).click();
+  await continueCheckout(page, "Billing address");
   for (const message of [
     "Enter the first name.",
     "Enter a valid e-mail address.",
@@ -442,11 +442,11 @@ test("a guest checks out with an e-mail address and money transfer, after the fo
     phone: "9800000099",
   });
   await page.locator("#main").getByRole("textbox", { name: "Email", exact: true }).fill(uniqueEmail("gus"));
-  await page.getByRole("button", { name: "Continue" }).click();
+  await continueCheckout(page, "Billing address");
   await page.getByRole("radio", { name: /Flat Rate/ }).check();
-  await page.getByRole("button", { name: "Continue" }).click();
+  await continueCheckout(page, "Shipping method");
   await page.getByRole("radio", { name: "Money Transfer" }).check();
-  await page.getByRole("button", { name: "Continue" }).click();
+  await continueCheckout(page, "Payment method");
   await expect(page.getByText(/Avenue Classic\s+× 1/)).toBeVisible();
   await page.getByRole("button", { name: "Place Order" }).click();
 
