@@ -244,6 +244,23 @@ export default tseslint.config(
     ]),
   },
   {
+    // Issue 16: a schema built at module evaluation is built before hydration on every first visit, whether the
+    // page parses it or not (the contract's 117 reply schemas were the entry's longest task). Module-level
+    // schemas are `z.lazy(() => …)`: built at their first parse, once.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["**/*.test.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector:
+            "CallExpression:matches([callee.object.name='z'][callee.property.name!=/^(lazy|config)$/], [callee.name=/Schema$/]):not(:function CallExpression)",
+          message: "Build module-level schemas at first use: wrap them in z.lazy(() => …).",
+        },
+      ],
+    },
+  },
+  {
     files: ["**/*.{js,mjs}"],
     languageOptions: { globals: { ...globals.node } },
   },

@@ -212,7 +212,10 @@ export async function register(draft: RegisterDraft): Promise<RegisterReply> {
 
 /** Revokes the token on the server (best effort: logout works offline too). */
 export async function logoutCustomer(): Promise<void> {
-  await apiFetch("customer/logout", { schema: z.partial(messageReplySchema), auth: "required" });
+  await apiFetch("customer/logout", {
+    schema: z.partial(messageReplySchema._zod.innerType),
+    auth: "required",
+  });
 }
 
 /** Saves the customer's details; a 422 names its fields as the ProfileDraft does. */
@@ -379,9 +382,11 @@ export const accountMutations = {
     }),
 };
 
-export const storedCustomerSchema = z.looseObject({
-  id: z.number(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-});
+export const storedCustomerSchema = z.lazy(() =>
+  z.looseObject({
+    id: z.number(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+  }),
+);

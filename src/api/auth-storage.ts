@@ -8,10 +8,12 @@ import { z } from "zod/mini";
 const AUTH_KEY = "auth";
 const PENDING_MOBILE_KEY = "pendingMobile";
 
-const storedAuthSchema = z.looseObject({
-  token: z.string().check(z.minLength(1)),
-  data: z.optional(z.unknown()),
-});
+const storedAuthSchema = z.lazy(() =>
+  z.looseObject({
+    token: z.string().check(z.minLength(1)),
+    data: z.optional(z.unknown()),
+  }),
+);
 export type StoredAuth = z.infer<typeof storedAuthSchema>;
 
 type Listener = () => void;

@@ -124,19 +124,23 @@ export function reshapeCart(wire: WireCart): Cart {
 }
 
 /** Every cart reply is reshaped as it is parsed, whichever call brought it. */
-const cartReplySchema = z.pipe(
-  wireCartReplySchema,
-  z.transform((r) => ({
-    ...r,
-    data: r.data ? reshapeCart(r.data) : null,
-  })),
+const cartReplySchema = z.lazy(() =>
+  z.pipe(
+    wireCartReplySchema,
+    z.transform((r) => ({
+      ...r,
+      data: r.data ? reshapeCart(r.data) : null,
+    })),
+  ),
 );
-const cartMutationReplySchema = z.pipe(
-  wireCartMutationReplySchema,
-  z.transform((r): CartMutationReply => ({
-    ...r,
-    data: r.data ? reshapeCart(r.data) : r.data,
-  })),
+const cartMutationReplySchema = z.lazy(() =>
+  z.pipe(
+    wireCartMutationReplySchema,
+    z.transform((r): CartMutationReply => ({
+      ...r,
+      data: r.data ? reshapeCart(r.data) : r.data,
+    })),
+  ),
 );
 export type CartMutationReply = Omit<KnownKeys<z.output<typeof wireCartMutationReplySchema>>, "data"> & {
   data?: Cart | null;

@@ -209,10 +209,12 @@ export async function getBlogPost(slug: string, signal?: AbortSignal): Promise<B
   return reshapeBlogPost(reply.data);
 }
 
-const contactReplySchema = z.looseObject({
-  status: z.optional(z.coerce.number()),
-  message: z._default(z.optional(z.string()), ""),
-});
+const contactReplySchema = z.lazy(() =>
+  z.looseObject({
+    status: z.optional(z.coerce.number()),
+    message: z._default(z.optional(z.string()), ""),
+  }),
+);
 export type ContactReplyRead = z.infer<typeof contactReplySchema>;
 
 export interface ContactInput extends ContactRequest {

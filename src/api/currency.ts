@@ -8,11 +8,13 @@ import { ApiError, MALFORMED_REPLY_MESSAGE, NETWORK_ERROR_MESSAGE } from "./clie
  */
 export const EXCHANGE_RATE_URL = import.meta.env.VITE_EXCHANGE_RATE_URL ?? "/api/exchange-rates?base=USD";
 
-export const exchangeRatesSchema = z.object({
-  base: z.string().check(z.minLength(3)),
-  date: z.string(),
-  rates: z.record(z.string(), z.number().check(z.positive())),
-});
+export const exchangeRatesSchema = z.lazy(() =>
+  z.object({
+    base: z.string().check(z.minLength(3)),
+    date: z.string(),
+    rates: z.record(z.string(), z.number().check(z.positive())),
+  }),
+);
 export type ExchangeRatesReply = z.infer<typeof exchangeRatesSchema>;
 
 /** Fetches USD-based rates from the configured service. */

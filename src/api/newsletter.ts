@@ -2,10 +2,12 @@ import { mutationOptions } from "@tanstack/react-query";
 import { z } from "zod/mini";
 import { apiFetch, newIdempotencyKey } from "./client";
 
-const statusReplySchema = z.looseObject({
-  status: z.optional(z.coerce.number()),
-  message: z._default(z.optional(z.string()), ""),
-});
+const statusReplySchema = z.lazy(() =>
+  z.looseObject({
+    status: z.optional(z.coerce.number()),
+    message: z._default(z.optional(z.string()), ""),
+  }),
+);
 export type StatusReply = z.infer<typeof statusReplySchema>;
 
 export interface SubscribeInput {

@@ -95,22 +95,24 @@ export function reshapeOrder(wire: WireOrder): Order {
  * An order kept on the device (the last receipt), checked when read back: a copy an older version stored in
  * the API's shape is reshaped; anything else is dropped.
  */
-export const storedOrderSchema = z.union([
-  z.pipe(
-    z.custom<Order>(
-      (v) =>
-        typeof v === "object" &&
-        v !== null &&
-        typeof (v as Order).id === "number" &&
-        typeof (v as Order).number === "string" &&
-        typeof (v as Order).grandTotal === "number" &&
-        Array.isArray((v as Order).lines) &&
-        Array.isArray((v as Order).invoices),
+export const storedOrderSchema = z.lazy(() =>
+  z.union([
+    z.pipe(
+      z.custom<Order>(
+        (v) =>
+          typeof v === "object" &&
+          v !== null &&
+          typeof (v as Order).id === "number" &&
+          typeof (v as Order).number === "string" &&
+          typeof (v as Order).grandTotal === "number" &&
+          Array.isArray((v as Order).lines) &&
+          Array.isArray((v as Order).invoices),
+      ),
+      z.transform((order) => ({ ...order, billingAddress: order.billingAddress ?? null })),
     ),
-    z.transform((order) => ({ ...order, billingAddress: order.billingAddress ?? null })),
-  ),
-  z.pipe(
-    orderSchema,
-    z.transform((wire) => reshapeOrder(wire)),
-  ),
-]);
+    z.pipe(
+      orderSchema,
+      z.transform((wire) => reshapeOrder(wire)),
+    ),
+  ]),
+);

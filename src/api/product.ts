@@ -277,21 +277,23 @@ export function needsConfig(wire: WireProduct): boolean {
  * A Product kept on the device (wishlist, compare list), checked when read back. A copy stored by an older
  * version, in the API's shape, is reshaped as a reply would be; anything else is dropped rather than shown broken.
  */
-export const storedProductSchema = z.union([
-  z.custom<Product>(
-    (v) =>
-      typeof v === "object" &&
-      v !== null &&
-      typeof (v as Product).id === "number" &&
-      typeof (v as Product).urlKey === "string" &&
-      typeof (v as Product).name === "string" &&
-      typeof (v as Product).finalPrice === "number" &&
-      Array.isArray((v as Product).colours) &&
-      Array.isArray((v as Product).images) &&
-      typeof (v as Product).baseImage === "object",
-  ),
-  z.pipe(
-    productSchema,
-    z.transform((wire) => reshapeProduct(wire)),
-  ),
-]);
+export const storedProductSchema = z.lazy(() =>
+  z.union([
+    z.custom<Product>(
+      (v) =>
+        typeof v === "object" &&
+        v !== null &&
+        typeof (v as Product).id === "number" &&
+        typeof (v as Product).urlKey === "string" &&
+        typeof (v as Product).name === "string" &&
+        typeof (v as Product).finalPrice === "number" &&
+        Array.isArray((v as Product).colours) &&
+        Array.isArray((v as Product).images) &&
+        typeof (v as Product).baseImage === "object",
+    ),
+    z.pipe(
+      productSchema,
+      z.transform((wire) => reshapeProduct(wire)),
+    ),
+  ]),
+);

@@ -8,25 +8,31 @@ const myAccountPage = personalPage("/my-account", msg`My Account`);
 const myAccountRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...myAccountPage,
-  validateSearch: z.object({
-    tab: z.catch(z.optional(z.enum(["profile", "addresses", "orders"])), undefined),
-    order: z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined),
-    page: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1))), undefined),
-  }),
+  validateSearch: z.lazy(() =>
+    z.object({
+      tab: z.catch(z.optional(z.enum(["profile", "addresses", "orders"])), undefined),
+      order: z.catch(z.optional(z.coerce.number().check(z.int(), z.positive())), undefined),
+      page: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1))), undefined),
+    }),
+  ),
   component: lazyRouteComponent(() => import("./my-account-page"), "MyAccountPage"),
 });
 
 /** Only a path of this shop may be a redirect target (no other origin, no protocol-relative URL). */
-const localPath = z.catch(z.optional(z.string().check(z.regex(/^\/(?!\/)[^\s\\]*$/))), undefined);
+const localPath = z.lazy(() =>
+  z.catch(z.optional(z.string().check(z.regex(/^\/(?!\/)[^\s\\]*$/))), undefined),
+);
 
 const loginRegisterPage = personalPage("/login-register", msg`Login / Register`);
 const loginRegisterRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...loginRegisterPage,
-  validateSearch: z.object({
-    redirect: localPath,
-    tab: z.catch(z.optional(z.enum(["login", "register", "otp"])), undefined),
-  }),
+  validateSearch: z.lazy(() =>
+    z.object({
+      redirect: localPath,
+      tab: z.catch(z.optional(z.enum(["login", "register", "otp"])), undefined),
+    }),
+  ),
   component: lazyRouteComponent(() => import("./login-register-page"), "LoginRegisterPage"),
 });
 

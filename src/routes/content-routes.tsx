@@ -37,11 +37,13 @@ const contactRoute = createRoute({
   component: lazyRouteComponent(() => import("./contact-page"), "ContactPage"),
 });
 
-const blogSearch = z.object({
-  page: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000))), undefined),
-  /** the post of /blog-details-standard; the latest post when absent */
-  slug: z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(200))), undefined),
-});
+const blogSearch = z.lazy(() =>
+  z.object({
+    page: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000))), undefined),
+    /** the post of /blog-details-standard; the latest post when absent */
+    slug: z.catch(z.optional(z.string().check(z.minLength(1), z.maxLength(200))), undefined),
+  }),
+);
 
 const blogComponent = lazyRouteComponent(() => import("./blog-page"), "BlogPage");
 const blogRoutes = BLOG_VARIANT_PATHS.map((path) =>

@@ -1,63 +1,71 @@
 import { z } from "zod/mini";
 import { dataSchema, timestampSchema } from "./common";
 
-export const customerAddressSchema = z.looseObject({
-  id: z.number(),
-  first_name: z.nullable(z.string()),
-  last_name: z.nullable(z.string()),
-  company_name: z.nullable(z.string()),
-  vat_id: z.nullable(z.string()),
-  address1: z.array(z.string()),
-  country: z.string(),
-  country_name: z.string(),
-  state: z.nullable(z.string()),
-  city: z.string(),
-  postcode: z.string(),
-  phone: z.string(),
-  is_default: z.boolean(),
-  created_at: timestampSchema,
-  updated_at: timestampSchema,
-});
+export const customerAddressSchema = z.lazy(() =>
+  z.looseObject({
+    id: z.number(),
+    first_name: z.nullable(z.string()),
+    last_name: z.nullable(z.string()),
+    company_name: z.nullable(z.string()),
+    vat_id: z.nullable(z.string()),
+    address1: z.array(z.string()),
+    country: z.string(),
+    country_name: z.string(),
+    state: z.nullable(z.string()),
+    city: z.string(),
+    postcode: z.string(),
+    phone: z.string(),
+    is_default: z.boolean(),
+    created_at: timestampSchema,
+    updated_at: timestampSchema,
+  }),
+);
 export type CustomerAddress = z.infer<typeof customerAddressSchema>;
 
-const line = z.string().check(z.trim(), z.maxLength(200));
+const line = z.lazy(() => z.string().check(z.trim(), z.maxLength(200)));
 
 /** POST /api/addresses/create and PUT /api/addresses/{id} */
-export const addressInputSchema = z.object({
-  first_name: z.optional(z.string().check(z.trim(), z.maxLength(100))),
-  last_name: z.optional(z.string().check(z.trim(), z.maxLength(100))),
-  company_name: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))),
-  vat_id: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(50)))),
-  address1: z.array(line).check(
-    z.minLength(1),
-    z.maxLength(4),
-    z.refine((l) => l.some((s) => s.length > 0), "The address1 field is required."),
-  ),
-  country: z.string().check(z.trim(), z.length(2)),
-  state: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100)))),
-  city: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-  postcode: z.string().check(z.trim(), z.minLength(1), z.maxLength(20)),
-  phone: z.string().check(z.trim(), z.minLength(5), z.maxLength(40)),
-  default_address: z.optional(z.boolean()),
-  is_default: z.optional(z.boolean()),
-});
+export const addressInputSchema = z.lazy(() =>
+  z.object({
+    first_name: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+    last_name: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+    company_name: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))),
+    vat_id: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(50)))),
+    address1: z.array(line).check(
+      z.minLength(1),
+      z.maxLength(4),
+      z.refine((l) => l.some((s) => s.length > 0), "The address1 field is required."),
+    ),
+    country: z.string().check(z.trim(), z.length(2)),
+    state: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100)))),
+    city: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+    postcode: z.string().check(z.trim(), z.minLength(1), z.maxLength(20)),
+    phone: z.string().check(z.trim(), z.minLength(5), z.maxLength(40)),
+    default_address: z.optional(z.boolean()),
+    is_default: z.optional(z.boolean()),
+  }),
+);
 export type AddressInput = z.infer<typeof addressInputSchema>;
 
-export const addressListReplySchema = dataSchema(z.array(customerAddressSchema));
+export const addressListReplySchema = z.lazy(() => dataSchema(z.array(customerAddressSchema)));
 export type AddressListReply = z.infer<typeof addressListReplySchema>;
-export const addressReplySchema = dataSchema(customerAddressSchema);
-export const addressSaveReplySchema = z.looseObject({ message: z.string(), data: customerAddressSchema });
+export const addressReplySchema = z.lazy(() => dataSchema(customerAddressSchema));
+export const addressSaveReplySchema = z.lazy(() =>
+  z.looseObject({ message: z.string(), data: customerAddressSchema }),
+);
 export type AddressSaveReply = z.infer<typeof addressSaveReplySchema>;
 
-export const stateSchema = z.looseObject({
-  id: z.number(),
-  country_code: z.string(),
-  code: z.string(),
-  default_name: z.string(),
-});
+export const stateSchema = z.lazy(() =>
+  z.looseObject({
+    id: z.number(),
+    country_code: z.string(),
+    code: z.string(),
+    default_name: z.string(),
+  }),
+);
 export type State = z.infer<typeof stateSchema>;
 /** GET /api/statelist (optional ?country=IN) */
-export const stateListReplySchema = dataSchema(z.array(stateSchema));
+export const stateListReplySchema = z.lazy(() => dataSchema(z.array(stateSchema)));
 export type StateListReply = z.infer<typeof stateListReplySchema>;
 /** GET /api/country-states (Bagisto's): every country's states, keyed by country code */
-export const countryStatesReplySchema = dataSchema(z.record(z.string(), z.array(stateSchema)));
+export const countryStatesReplySchema = z.lazy(() => dataSchema(z.record(z.string(), z.array(stateSchema))));

@@ -2,136 +2,150 @@ import { z } from "zod/mini";
 import { errorObjectSchema, moneySchema, timestampSchema } from "./common";
 import { productSchema } from "./product";
 
-export const cartItemAdditionalSchema = z.looseObject({
-  product_id: z.optional(z.union([z.number(), z.string()])),
-  quantity: z.optional(z.number()),
-  selected_configurable_option: z.optional(z.union([z.number(), z.string()])),
-  super_attribute: z.optional(z.record(z.string(), z.union([z.number(), z.string()]))),
-  attributes: z.optional(
-    z.record(
-      z.string(),
-      z.looseObject({ attribute_name: z.string(), option_id: z.number(), option_label: z.string() }),
+export const cartItemAdditionalSchema = z.lazy(() =>
+  z.looseObject({
+    product_id: z.optional(z.union([z.number(), z.string()])),
+    quantity: z.optional(z.number()),
+    selected_configurable_option: z.optional(z.union([z.number(), z.string()])),
+    super_attribute: z.optional(z.record(z.string(), z.union([z.number(), z.string()]))),
+    attributes: z.optional(
+      z.record(
+        z.string(),
+        z.looseObject({ attribute_name: z.string(), option_id: z.number(), option_label: z.string() }),
+      ),
     ),
-  ),
-});
+  }),
+);
 
-const cartItemBase = z.looseObject({
-  id: z.number(),
-  quantity: z.number(),
-  sku: z.string(),
-  type: z.string(),
-  name: z.string(),
-  product_id: z.optional(z.number()),
-  coupon_code: z.optional(z.nullable(z.string())),
-  price: moneySchema,
-  formated_price: z.string(),
-  base_price: z.optional(moneySchema),
-  formated_base_price: z.optional(z.string()),
-  total: moneySchema,
-  formated_total: z.string(),
-  base_total: z.optional(moneySchema),
-  formated_base_total: z.optional(z.string()),
-  tax_percent: z.optional(moneySchema),
-  tax_amount: z.optional(moneySchema),
-  formated_tax_amount: z.optional(z.string()),
-  discount_percent: z.optional(moneySchema),
-  discount_amount: z.optional(moneySchema),
-  formated_discount_amount: z.optional(z.string()),
-  additional: z.nullable(cartItemAdditionalSchema),
-  /** colour and size of a configurable line, null for plain products */
-  color: z.optional(z.nullable(z.string())),
-  size: z.optional(z.nullable(z.string())),
-  created_at: z.optional(timestampSchema),
-  updated_at: z.optional(timestampSchema),
-});
+const cartItemBase = z.lazy(() =>
+  z.looseObject({
+    id: z.number(),
+    quantity: z.number(),
+    sku: z.string(),
+    type: z.string(),
+    name: z.string(),
+    product_id: z.optional(z.number()),
+    coupon_code: z.optional(z.nullable(z.string())),
+    price: moneySchema,
+    formated_price: z.string(),
+    base_price: z.optional(moneySchema),
+    formated_base_price: z.optional(z.string()),
+    total: moneySchema,
+    formated_total: z.string(),
+    base_total: z.optional(moneySchema),
+    formated_base_total: z.optional(z.string()),
+    tax_percent: z.optional(moneySchema),
+    tax_amount: z.optional(moneySchema),
+    formated_tax_amount: z.optional(z.string()),
+    discount_percent: z.optional(moneySchema),
+    discount_amount: z.optional(moneySchema),
+    formated_discount_amount: z.optional(z.string()),
+    additional: z.nullable(cartItemAdditionalSchema),
+    /** colour and size of a configurable line, null for plain products */
+    color: z.optional(z.nullable(z.string())),
+    size: z.optional(z.nullable(z.string())),
+    created_at: z.optional(timestampSchema),
+    updated_at: z.optional(timestampSchema),
+  }),
+);
 
-export const cartItemSchema = z.extend(cartItemBase, {
-  child: z.optional(z.nullable(cartItemBase)),
-  product: z.optional(productSchema),
-});
+export const cartItemSchema = z.lazy(() =>
+  z.extend(cartItemBase._zod.innerType, {
+    child: z.optional(z.nullable(cartItemBase)),
+    product: z.optional(productSchema),
+  }),
+);
 export type CartItem = z.infer<typeof cartItemSchema>;
 
-export const cartAddressSchema = z.looseObject({
-  id: z.number(),
-  first_name: z.string(),
-  last_name: z.string(),
-  name: z.optional(z.string()),
-  email: z.string(),
-  address1: z.array(z.string()),
-  country: z.string(),
-  country_name: z.optional(z.string()),
-  state: z.nullable(z.string()),
-  city: z.string(),
-  postcode: z.string(),
-  phone: z.string(),
-  created_at: z.optional(timestampSchema),
-  updated_at: z.optional(timestampSchema),
-});
+export const cartAddressSchema = z.lazy(() =>
+  z.looseObject({
+    id: z.number(),
+    first_name: z.string(),
+    last_name: z.string(),
+    name: z.optional(z.string()),
+    email: z.string(),
+    address1: z.array(z.string()),
+    country: z.string(),
+    country_name: z.optional(z.string()),
+    state: z.nullable(z.string()),
+    city: z.string(),
+    postcode: z.string(),
+    phone: z.string(),
+    created_at: z.optional(timestampSchema),
+    updated_at: z.optional(timestampSchema),
+  }),
+);
 export type CartAddress = z.infer<typeof cartAddressSchema>;
 
-export const shippingRateSchema = z.looseObject({
-  id: z.number(),
-  carrier: z.string(),
-  carrier_title: z.string(),
-  method: z.string(),
-  method_title: z.string(),
-  method_description: z.string(),
-  price: moneySchema,
-  formated_price: z.string(),
-  base_price: z.optional(moneySchema),
-  formated_base_price: z.optional(z.string()),
-});
+export const shippingRateSchema = z.lazy(() =>
+  z.looseObject({
+    id: z.number(),
+    carrier: z.string(),
+    carrier_title: z.string(),
+    method: z.string(),
+    method_title: z.string(),
+    method_description: z.string(),
+    price: moneySchema,
+    formated_price: z.string(),
+    base_price: z.optional(moneySchema),
+    formated_base_price: z.optional(z.string()),
+  }),
+);
 export type ShippingRate = z.infer<typeof shippingRateSchema>;
 
-export const cartPaymentSchema = z.looseObject({
-  id: z.number(),
-  method: z.string(),
-  method_title: z.string(),
-});
+export const cartPaymentSchema = z.lazy(() =>
+  z.looseObject({
+    id: z.number(),
+    method: z.string(),
+    method_title: z.string(),
+  }),
+);
 
-export const cartSchema = z.looseObject({
-  id: z.number(),
-  customer_email: z.nullable(z.string()),
-  customer_first_name: z.nullable(z.string()),
-  customer_last_name: z.nullable(z.string()),
-  shipping_method: z.nullable(z.string()),
-  coupon_code: z.nullable(z.string()),
-  is_gift: z.optional(z.number()),
-  items_count: z.number(),
-  items_qty: moneySchema,
-  base_currency_code: z.optional(z.string()),
-  cart_currency_code: z.optional(z.string()),
-  grand_total: moneySchema,
-  formated_grand_total: z.string(),
-  base_grand_total: z.optional(moneySchema),
-  formated_base_grand_total: z.optional(z.string()),
-  sub_total: moneySchema,
-  formated_sub_total: z.string(),
-  base_sub_total: z.optional(moneySchema),
-  formated_base_sub_total: z.optional(z.string()),
-  tax_total: moneySchema,
-  formated_tax_total: z.string(),
-  discount: moneySchema,
-  formated_discount: z.string(),
-  base_discount: z.optional(moneySchema),
-  formated_base_discount: z.optional(z.string()),
-  formated_discounted_sub_total: z.optional(z.string()),
-  is_guest: z.number(),
-  is_active: z.number(),
-  items: z.array(cartItemSchema),
-  selected_shipping_rate: z.nullable(shippingRateSchema),
-  payment: z.nullable(cartPaymentSchema),
-  billing_address: z.nullable(cartAddressSchema),
-  shipping_address: z.nullable(cartAddressSchema),
-  taxes: z.optional(z.string()),
-  formated_taxes: z.optional(z.string()),
-  created_at: z.optional(timestampSchema),
-  updated_at: z.optional(timestampSchema),
-});
+export const cartSchema = z.lazy(() =>
+  z.looseObject({
+    id: z.number(),
+    customer_email: z.nullable(z.string()),
+    customer_first_name: z.nullable(z.string()),
+    customer_last_name: z.nullable(z.string()),
+    shipping_method: z.nullable(z.string()),
+    coupon_code: z.nullable(z.string()),
+    is_gift: z.optional(z.number()),
+    items_count: z.number(),
+    items_qty: moneySchema,
+    base_currency_code: z.optional(z.string()),
+    cart_currency_code: z.optional(z.string()),
+    grand_total: moneySchema,
+    formated_grand_total: z.string(),
+    base_grand_total: z.optional(moneySchema),
+    formated_base_grand_total: z.optional(z.string()),
+    sub_total: moneySchema,
+    formated_sub_total: z.string(),
+    base_sub_total: z.optional(moneySchema),
+    formated_base_sub_total: z.optional(z.string()),
+    tax_total: moneySchema,
+    formated_tax_total: z.string(),
+    discount: moneySchema,
+    formated_discount: z.string(),
+    base_discount: z.optional(moneySchema),
+    formated_base_discount: z.optional(z.string()),
+    formated_discounted_sub_total: z.optional(z.string()),
+    is_guest: z.number(),
+    is_active: z.number(),
+    items: z.array(cartItemSchema),
+    selected_shipping_rate: z.nullable(shippingRateSchema),
+    payment: z.nullable(cartPaymentSchema),
+    billing_address: z.nullable(cartAddressSchema),
+    shipping_address: z.nullable(cartAddressSchema),
+    taxes: z.optional(z.string()),
+    formated_taxes: z.optional(z.string()),
+    created_at: z.optional(timestampSchema),
+    updated_at: z.optional(timestampSchema),
+  }),
+);
 export type Cart = z.infer<typeof cartSchema>;
 
 /** GET /api/checkout/cart → `{data: Cart | null}` */
-export const cartReplySchema = z.looseObject({ data: z.nullable(cartSchema) });
+export const cartReplySchema = z.lazy(() => z.looseObject({ data: z.nullable(cartSchema) }));
 export type CartReply = z.infer<typeof cartReplySchema>;
 
 /**
@@ -139,11 +153,13 @@ export type CartReply = z.infer<typeof cartReplySchema>;
  * `error: {message, code}` and the unchanged cart, as Bagisto; a refused update is 422 with `message`
  * and `error`. The stock message is exactly `Quantity exceeds to available stock`.
  */
-export const cartMutationReplySchema = z.looseObject({
-  message: z.optional(z.string()),
-  data: z.optional(z.nullable(cartSchema)),
-  error: z.optional(z.union([z.string(), errorObjectSchema])),
-});
+export const cartMutationReplySchema = z.lazy(() =>
+  z.looseObject({
+    message: z.optional(z.string()),
+    data: z.optional(z.nullable(cartSchema)),
+    error: z.optional(z.union([z.string(), errorObjectSchema])),
+  }),
+);
 export type CartMutationReply = z.infer<typeof cartMutationReplySchema>;
 
 /**
@@ -152,44 +168,52 @@ export type CartMutationReply = z.infer<typeof cartMutationReplySchema>;
  */
 export const MAX_LINE_QUANTITY = 999;
 
-const qty = z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_LINE_QUANTITY));
+const qty = z.lazy(() => z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_LINE_QUANTITY)));
 
 /** POST /api/checkout/cart/add/{productId}: plain `{quantity, is_configurable: false}`; variant `{quantity, quantityCount, is_configurable: true, selected_configurable_option, super_attribute}` (Bagisto reads `quantity`) */
-export const addToCartRequestSchema = z.looseObject({
-  product_id: z.optional(z.union([z.number(), z.string()])),
-  quantity: z.optional(qty),
-  quantityCount: z.optional(qty),
-  is_configurable: z.optional(z.union([z.boolean(), z.number(), z.string()])),
-  selected_configurable_option: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(2147483647))),
-  super_attribute: z.optional(
-    z.record(
-      z.string().check(z.maxLength(10)),
-      z.coerce.number().check(z.int(), z.gte(0), z.lte(2147483647)),
+export const addToCartRequestSchema = z.lazy(() =>
+  z.looseObject({
+    product_id: z.optional(z.union([z.number(), z.string()])),
+    quantity: z.optional(qty),
+    quantityCount: z.optional(qty),
+    is_configurable: z.optional(z.union([z.boolean(), z.number(), z.string()])),
+    selected_configurable_option: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(2147483647))),
+    super_attribute: z.optional(
+      z.record(
+        z.string().check(z.maxLength(10)),
+        z.coerce.number().check(z.int(), z.gte(0), z.lte(2147483647)),
+      ),
     ),
-  ),
-});
+  }),
+);
 export type AddToCartRequest = z.infer<typeof addToCartRequestSchema>;
 
 /** PUT /api/checkout/cart/update `{qty: {"<cartItemId>": 2}}` */
-export const updateCartRequestSchema = z.object({
-  qty: z.record(
-    z.string().check(z.regex(/^\d{1,10}$/)),
-    z.coerce.number().check(z.int(), z.lte(MAX_LINE_QUANTITY)),
-  ),
-});
+export const updateCartRequestSchema = z.lazy(() =>
+  z.object({
+    qty: z.record(
+      z.string().check(z.regex(/^\d{1,10}$/)),
+      z.coerce.number().check(z.int(), z.lte(MAX_LINE_QUANTITY)),
+    ),
+  }),
+);
 export type UpdateCartRequest = z.infer<typeof updateCartRequestSchema>;
 
 /** POST /api/checkout/cart/coupon */
-export const couponRequestSchema = z.object({
-  code: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
-});
+export const couponRequestSchema = z.lazy(() =>
+  z.object({
+    code: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
+  }),
+);
 export type CouponRequest = z.infer<typeof couponRequestSchema>;
 /** apply: `{success, message}`; DELETE: `{success, status, message}` */
-export const couponReplySchema = z.looseObject({
-  success: z.boolean(),
-  status: z.optional(z.union([z.boolean(), z.number()])),
-  message: z.string(),
-});
+export const couponReplySchema = z.lazy(() =>
+  z.looseObject({
+    success: z.boolean(),
+    status: z.optional(z.union([z.boolean(), z.number()])),
+    message: z.string(),
+  }),
+);
 export type CouponReply = z.infer<typeof couponReplySchema>;
 
 export const STOCK_ERROR_MESSAGE = "Quantity exceeds to available stock";
@@ -202,35 +226,44 @@ export const STOCK_ERROR_MESSAGE = "Quantity exceeds to available stock";
  * named by product and variant (the server resolves its own line ids); a set or remove of a line the server
  * lacks is a no-op, as for the single writes. One transaction for the whole batch.
  */
-const batchKey = z.string().check(z.regex(/^[\x21-\x7e]{1,200}$/));
-const lineRef = { product_id: z.number().check(z.int(), z.gte(1), z.lte(2147483647)) };
-const variantRef = z.nullable(z.number().check(z.int(), z.gte(1), z.lte(2147483647)));
-export const cartBatchChangeSchema = z.discriminatedUnion("action", [
-  z.object({
-    idempotency_key: batchKey,
-    action: z.literal("add"),
-    ...lineRef,
-    quantity: qty,
-    selected_configurable_option: z.optional(z.number().check(z.int(), z.gte(1), z.lte(2147483647))),
-    super_attribute: z.optional(
-      z.record(z.string().check(z.maxLength(10)), z.number().check(z.int(), z.gte(0), z.lte(2147483647))),
-    ),
-  }),
-  z.object({
-    idempotency_key: batchKey,
-    action: z.literal("set"),
-    ...lineRef,
-    variant_id: variantRef,
-    quantity: qty,
-  }),
-  z.object({ idempotency_key: batchKey, action: z.literal("remove"), ...lineRef, variant_id: variantRef }),
-  z.object({ idempotency_key: batchKey, action: z.literal("empty") }),
-]);
+const batchKey = z.lazy(() => z.string().check(z.regex(/^[\x21-\x7e]{1,200}$/)));
+const lineProductId = z.lazy(() => z.number().check(z.int(), z.gte(1), z.lte(2147483647)));
+const variantRef = z.lazy(() => z.nullable(z.number().check(z.int(), z.gte(1), z.lte(2147483647))));
+export const cartBatchChangeSchema = z.lazy(() =>
+  z.discriminatedUnion("action", [
+    z.object({
+      idempotency_key: batchKey,
+      action: z.literal("add"),
+      product_id: lineProductId,
+      quantity: qty,
+      selected_configurable_option: z.optional(z.number().check(z.int(), z.gte(1), z.lte(2147483647))),
+      super_attribute: z.optional(
+        z.record(z.string().check(z.maxLength(10)), z.number().check(z.int(), z.gte(0), z.lte(2147483647))),
+      ),
+    }),
+    z.object({
+      idempotency_key: batchKey,
+      action: z.literal("set"),
+      product_id: lineProductId,
+      variant_id: variantRef,
+      quantity: qty,
+    }),
+    z.object({
+      idempotency_key: batchKey,
+      action: z.literal("remove"),
+      product_id: lineProductId,
+      variant_id: variantRef,
+    }),
+    z.object({ idempotency_key: batchKey, action: z.literal("empty") }),
+  ]),
+);
 export type CartBatchChange = z.infer<typeof cartBatchChangeSchema>;
 export const CART_BATCH_MAX = 500;
-export const cartBatchRequestSchema = z.object({
-  changes: z.array(cartBatchChangeSchema).check(z.minLength(1), z.maxLength(CART_BATCH_MAX)),
-});
+export const cartBatchRequestSchema = z.lazy(() =>
+  z.object({
+    changes: z.array(cartBatchChangeSchema).check(z.minLength(1), z.maxLength(CART_BATCH_MAX)),
+  }),
+);
 export type CartBatchRequest = z.infer<typeof cartBatchRequestSchema>;
 
 /**
@@ -238,15 +271,17 @@ export type CartBatchRequest = z.infer<typeof cartBatchRequestSchema>;
  * before, not again) or `refused` (with the message the single write would give, e.g. the stock message).
  * `data` is the cart after the batch, left out with `Prefer: return=minimal`.
  */
-export const cartBatchReplySchema = z.looseObject({
-  message: z.optional(z.string()),
-  results: z.array(
-    z.looseObject({
-      idempotency_key: z.string(),
-      status: z.enum(["applied", "replayed", "refused"]),
-      message: z.optional(z.string()),
-    }),
-  ),
-  data: z.optional(z.nullable(cartSchema)),
-});
+export const cartBatchReplySchema = z.lazy(() =>
+  z.looseObject({
+    message: z.optional(z.string()),
+    results: z.array(
+      z.looseObject({
+        idempotency_key: z.string(),
+        status: z.enum(["applied", "replayed", "refused"]),
+        message: z.optional(z.string()),
+      }),
+    ),
+    data: z.optional(z.nullable(cartSchema)),
+  }),
+);
 export type CartBatchReply = z.infer<typeof cartBatchReplySchema>;

@@ -2,70 +2,86 @@ import { z } from "zod/mini";
 import { cartSchema, shippingRateSchema } from "./cart";
 import { orderSchema } from "./order";
 
-const addressLine = z.string().check(z.trim(), z.maxLength(200));
+const addressLine = z.lazy(() => z.string().check(z.trim(), z.maxLength(200)));
 
-export const checkoutAddressSchema = z.object({
-  address_id: z.optional(z.union([z.number(), z.string().check(z.maxLength(30))])),
-  first_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
-  last_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
-  /** Bagisto stores it on the cart's and the order's address */
-  company_name: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))),
-  email: z.optional(z.email().check(z.maxLength(254))),
-  address1: z.optional(z.array(addressLine).check(z.maxLength(4))),
-  city: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
-  state: z.optional(z.string().check(z.trim(), z.maxLength(100))),
-  postcode: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(20))),
-  country: z.optional(z.string().check(z.trim(), z.length(2))),
-  phone: z.optional(z.string().check(z.trim(), z.minLength(5), z.maxLength(40))),
-  use_for_shipping: z.optional(z.union([z.boolean(), z.number(), z.string()])),
-  save_as_address: z.optional(z.union([z.boolean(), z.number(), z.string()])),
-});
+export const checkoutAddressSchema = z.lazy(() =>
+  z.object({
+    address_id: z.optional(z.union([z.number(), z.string().check(z.maxLength(30))])),
+    first_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+    last_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+    /** Bagisto stores it on the cart's and the order's address */
+    company_name: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))),
+    email: z.optional(z.email().check(z.maxLength(254))),
+    address1: z.optional(z.array(addressLine).check(z.maxLength(4))),
+    city: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+    state: z.optional(z.string().check(z.trim(), z.maxLength(100))),
+    postcode: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(20))),
+    country: z.optional(z.string().check(z.trim(), z.length(2))),
+    phone: z.optional(z.string().check(z.trim(), z.minLength(5), z.maxLength(40))),
+    use_for_shipping: z.optional(z.union([z.boolean(), z.number(), z.string()])),
+    save_as_address: z.optional(z.union([z.boolean(), z.number(), z.string()])),
+  }),
+);
 export type CheckoutAddress = z.infer<typeof checkoutAddressSchema>;
 
 /** POST /api/checkout/save-address: each side is `address_id` or the full address; shipping only when billing.use_for_shipping is false */
-export const saveAddressRequestSchema = z.object({
-  billing: checkoutAddressSchema,
-  shipping: z.optional(checkoutAddressSchema),
-});
+export const saveAddressRequestSchema = z.lazy(() =>
+  z.object({
+    billing: checkoutAddressSchema,
+    shipping: z.optional(checkoutAddressSchema),
+  }),
+);
 export type SaveAddressRequest = z.infer<typeof saveAddressRequestSchema>;
 
-export const saveAddressReplySchema = z.looseObject({
-  data: z.looseObject({
-    rates: z.array(z.looseObject({ carrier_title: z.string(), rates: z.array(shippingRateSchema) })),
-    cart: cartSchema,
+export const saveAddressReplySchema = z.lazy(() =>
+  z.looseObject({
+    data: z.looseObject({
+      rates: z.array(z.looseObject({ carrier_title: z.string(), rates: z.array(shippingRateSchema) })),
+      cart: cartSchema,
+    }),
   }),
-});
+);
 export type SaveAddressReply = z.infer<typeof saveAddressReplySchema>;
 
 export const SHIPPING_METHODS = ["flatrate_flatrate", "free_free"] as const;
 /** POST /api/checkout/save-shipping */
-export const saveShippingRequestSchema = z.object({
-  shipping_method: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
-});
+export const saveShippingRequestSchema = z.lazy(() =>
+  z.object({
+    shipping_method: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
+  }),
+);
 export type SaveShippingRequest = z.infer<typeof saveShippingRequestSchema>;
-export const paymentMethodSchema = z.looseObject({
-  method: z.string(),
-  method_title: z.string(),
-  description: z.string(),
-  sort: z.number(),
-});
+export const paymentMethodSchema = z.lazy(() =>
+  z.looseObject({
+    method: z.string(),
+    method_title: z.string(),
+    description: z.string(),
+    sort: z.number(),
+  }),
+);
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
-export const saveShippingReplySchema = z.looseObject({
-  data: z.looseObject({ methods: z.array(paymentMethodSchema), cart: cartSchema }),
-});
+export const saveShippingReplySchema = z.lazy(() =>
+  z.looseObject({
+    data: z.looseObject({ methods: z.array(paymentMethodSchema), cart: cartSchema }),
+  }),
+);
 export type SaveShippingReply = z.infer<typeof saveShippingReplySchema>;
 
 export const PAYMENT_METHODS = ["cashondelivery", "moneytransfer"] as const;
 /** POST /api/checkout/save-payment */
-export const savePaymentRequestSchema = z.object({
-  payment: z.object({ method: z.enum(PAYMENT_METHODS) }),
-});
+export const savePaymentRequestSchema = z.lazy(() =>
+  z.object({
+    payment: z.object({ method: z.enum(PAYMENT_METHODS) }),
+  }),
+);
 export type SavePaymentRequest = z.infer<typeof savePaymentRequestSchema>;
-export const savePaymentReplySchema = z.looseObject({ data: z.looseObject({ cart: cartSchema }) });
+export const savePaymentReplySchema = z.lazy(() =>
+  z.looseObject({ data: z.looseObject({ cart: cartSchema }) }),
+);
 export type SavePaymentReply = z.infer<typeof savePaymentReplySchema>;
 
 /** POST /api/checkout/save-order (no body) → `{success: true, order}`; a missing step is 422 `{message}` */
-export const saveOrderReplySchema = z.looseObject({ success: z.boolean(), order: orderSchema });
+export const saveOrderReplySchema = z.lazy(() => z.looseObject({ success: z.boolean(), order: orderSchema }));
 export type SaveOrderReply = z.infer<typeof saveOrderReplySchema>;
 
 export const GST_PERCENT = 18;

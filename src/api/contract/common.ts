@@ -1,32 +1,36 @@
 import { z } from "zod/mini";
 
 /** Bagisto returns DECIMAL columns as strings ("50.0000") and computed amounts as numbers. */
-export const moneySchema = z.union([z.number(), z.string()]);
+export const moneySchema = z.lazy(() => z.union([z.number(), z.string()]));
 export type Money = z.infer<typeof moneySchema>;
 
-export const idSchema = z.union([z.number(), z.string()]);
+export const idSchema = z.lazy(() => z.union([z.number(), z.string()]));
 
-export const timestampSchema = z.nullable(z.string());
+export const timestampSchema = z.lazy(() => z.nullable(z.string()));
 
-export const paginationLinksSchema = z.looseObject({
-  first: z.nullable(z.string()),
-  last: z.nullable(z.string()),
-  prev: z.nullable(z.string()),
-  next: z.nullable(z.string()),
-});
+export const paginationLinksSchema = z.lazy(() =>
+  z.looseObject({
+    first: z.nullable(z.string()),
+    last: z.nullable(z.string()),
+    prev: z.nullable(z.string()),
+    next: z.nullable(z.string()),
+  }),
+);
 
-export const paginationMetaSchema = z.looseObject({
-  current_page: z.number(),
-  from: z.nullable(z.number()),
-  last_page: z.number(),
-  path: z.string(),
-  per_page: z.union([z.number(), z.string()]),
-  to: z.nullable(z.number()),
-  total: z.number(),
-  links: z.optional(
-    z.array(z.looseObject({ url: z.nullable(z.string()), label: z.string(), active: z.boolean() })),
-  ),
-});
+export const paginationMetaSchema = z.lazy(() =>
+  z.looseObject({
+    current_page: z.number(),
+    from: z.nullable(z.number()),
+    last_page: z.number(),
+    path: z.string(),
+    per_page: z.union([z.number(), z.string()]),
+    to: z.nullable(z.number()),
+    total: z.number(),
+    links: z.optional(
+      z.array(z.looseObject({ url: z.nullable(z.string()), label: z.string(), active: z.boolean() })),
+    ),
+  }),
+);
 export type PaginationMeta = z.infer<typeof paginationMetaSchema>;
 
 export function paginatedSchema<T extends z.ZodMiniType>(item: T) {
@@ -41,26 +45,32 @@ export function dataSchema<T extends z.ZodMiniType>(item: T) {
   return z.looseObject({ data: item });
 }
 
-export const listQuerySchema = z.looseObject({
-  page: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100000))),
-  limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),
-  pagination: z.optional(z.enum(["0", "1"])),
-});
+export const listQuerySchema = z.lazy(() =>
+  z.looseObject({
+    page: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100000))),
+    limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),
+    pagination: z.optional(z.enum(["0", "1"])),
+  }),
+);
 
-export const errorObjectSchema = z.looseObject({
-  message: z.string(),
-  code: z.optional(z.union([z.number(), z.string()])),
-});
+export const errorObjectSchema = z.lazy(() =>
+  z.looseObject({
+    message: z.string(),
+    code: z.optional(z.union([z.number(), z.string()])),
+  }),
+);
 
 /**
  * Every error body the API may send: `{error: "…"}`, `{error: {message, code}}` (add-to-cart),
  * `{message, errors}` (422 validation). Use `errorMessage()` to get one displayable string.
  */
-export const errorBodySchema = z.looseObject({
-  error: z.optional(z.union([z.string(), errorObjectSchema])),
-  message: z.optional(z.string()),
-  errors: z.optional(z.record(z.string(), z.array(z.string()))),
-});
+export const errorBodySchema = z.lazy(() =>
+  z.looseObject({
+    error: z.optional(z.union([z.string(), errorObjectSchema])),
+    message: z.optional(z.string()),
+    errors: z.optional(z.record(z.string(), z.array(z.string()))),
+  }),
+);
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
 export function errorMessage(body: unknown): string | undefined {
@@ -76,29 +86,35 @@ export function errorMessage(body: unknown): string | undefined {
   return message;
 }
 
-export const validationErrorSchema = z.looseObject({
-  message: z.string(),
-  errors: z.record(z.string(), z.array(z.string())),
-});
+export const validationErrorSchema = z.lazy(() =>
+  z.looseObject({
+    message: z.string(),
+    errors: z.record(z.string(), z.array(z.string())),
+  }),
+);
 export type ValidationError = z.infer<typeof validationErrorSchema>;
 
-export const messageReplySchema = z.looseObject({ message: z.string() });
+export const messageReplySchema = z.lazy(() => z.looseObject({ message: z.string() }));
 export type MessageReply = z.infer<typeof messageReplySchema>;
 
 /** Contact, subscribe and similar replies: the UI shows `message` as success when `status === 200`. */
-export const statusReplySchema = z.looseObject({
-  status: z.union([z.number(), z.boolean()]),
-  message: z.string(),
-  errors: z.optional(z.record(z.string(), z.array(z.string()))),
-});
+export const statusReplySchema = z.lazy(() =>
+  z.looseObject({
+    status: z.union([z.number(), z.boolean()]),
+    message: z.string(),
+    errors: z.optional(z.record(z.string(), z.array(z.string()))),
+  }),
+);
 export type StatusReply = z.infer<typeof statusReplySchema>;
 
-export const imageSchema = z.looseObject({
-  small_image_url: z.string(),
-  medium_image_url: z.string(),
-  large_image_url: z.string(),
-  original_image_url: z.optional(z.string()),
-});
+export const imageSchema = z.lazy(() =>
+  z.looseObject({
+    small_image_url: z.string(),
+    medium_image_url: z.string(),
+    large_image_url: z.string(),
+    original_image_url: z.optional(z.string()),
+  }),
+);
 export type Image = z.infer<typeof imageSchema>;
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";

@@ -1,124 +1,148 @@
 import { z } from "zod/mini";
 import { dataSchema, timestampSchema } from "./common";
 
-export const customerSchema = z.looseObject({
-  id: z.number(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  name: z.string(),
-  gender: z.nullable(z.string()),
-  date_of_birth: z.nullable(z.string()),
-  phone: z.nullable(z.string()),
-  status: z.number(),
-  group: z.optional(z.looseObject({ id: z.number(), name: z.string() })),
-  created_at: timestampSchema,
-  updated_at: timestampSchema,
-});
+export const customerSchema = z.lazy(() =>
+  z.looseObject({
+    id: z.number(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    name: z.string(),
+    gender: z.nullable(z.string()),
+    date_of_birth: z.nullable(z.string()),
+    phone: z.nullable(z.string()),
+    status: z.number(),
+    group: z.optional(z.looseObject({ id: z.number(), name: z.string() })),
+    created_at: timestampSchema,
+    updated_at: timestampSchema,
+  }),
+);
 export type Customer = z.infer<typeof customerSchema>;
 
-const password = z.string().check(z.minLength(6), z.maxLength(200));
+const password = z.lazy(() => z.string().check(z.minLength(6), z.maxLength(200)));
 
 /** A phone number as shoppers type it: digits with an optional leading +, spaces and dashes. */
-export const phoneSchema = z
-  .string()
-  .check(z.trim(), z.regex(/^\+?[0-9][0-9 -]{6,18}[0-9]$/, "The phone must be a valid phone number."));
+export const phoneSchema = z.lazy(() =>
+  z
+    .string()
+    .check(z.trim(), z.regex(/^\+?[0-9][0-9 -]{6,18}[0-9]$/, "The phone must be a valid phone number.")),
+);
 /** An optional phone field: empty means none. */
-const optionalPhone = z.union([z.literal(""), phoneSchema]);
+const optionalPhone = z.lazy(() => z.union([z.literal(""), phoneSchema]));
 
 /** POST /api/customer/login?token=true */
-export const loginRequestSchema = z.object({
-  email: z.email().check(z.maxLength(254)),
-  password: z.string().check(z.minLength(1), z.maxLength(200)),
-});
+export const loginRequestSchema = z.lazy(() =>
+  z.object({
+    email: z.email().check(z.maxLength(254)),
+    password: z.string().check(z.minLength(1), z.maxLength(200)),
+  }),
+);
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 /** the object the storefront stores under `auth` */
-export const loginReplySchema = z.looseObject({
-  token: z.string(),
-  message: z.string(),
-  data: customerSchema,
-});
+export const loginReplySchema = z.lazy(() =>
+  z.looseObject({
+    token: z.string(),
+    message: z.string(),
+    data: customerSchema,
+  }),
+);
 export type LoginReply = z.infer<typeof loginReplySchema>;
 
 /** POST /api/customer/register */
-export const registerRequestSchema = z
-  .object({
-    first_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-    last_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-    email: z.email().check(z.maxLength(254)),
-    password,
-    password_confirmation: z.string().check(z.maxLength(200)),
-    phone: z.optional(optionalPhone),
-  })
-  .check(
-    z.refine((v) => v.password === v.password_confirmation, {
-      message: "The password confirmation does not match.",
-      path: ["password_confirmation"],
-    }),
-  );
+export const registerRequestSchema = z.lazy(() =>
+  z
+    .object({
+      first_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+      last_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+      email: z.email().check(z.maxLength(254)),
+      password,
+      password_confirmation: z.string().check(z.maxLength(200)),
+      phone: z.optional(optionalPhone),
+    })
+    .check(
+      z.refine((v) => v.password === v.password_confirmation, {
+        message: "The password confirmation does not match.",
+        path: ["password_confirmation"],
+      }),
+    ),
+);
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
-export const registerReplySchema = z.looseObject({ message: z.string(), data: z.optional(customerSchema) });
+export const registerReplySchema = z.lazy(() =>
+  z.looseObject({ message: z.string(), data: z.optional(customerSchema) }),
+);
 export type RegisterReply = z.infer<typeof registerReplySchema>;
 
 /** PUT /api/customer/profile?token=true */
-export const profileUpdateSchema = z
-  .object({
-    first_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-    last_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-    gender: z.optional(z.nullable(z.enum(["Male", "Female", "Other"]))),
-    date_of_birth: z.optional(z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)))),
-    email: z.optional(z.email().check(z.maxLength(254))),
-    phone: z.optional(z.nullable(optionalPhone)),
-    password: z.optional(password),
-    password_confirmation: z.optional(z.string().check(z.maxLength(200))),
-    /** required to change the e-mail or the password (security review M3), as Bagisto's own profile */
-    current_password: z.optional(z.string().check(z.maxLength(200))),
-  })
-  .check(
-    z.refine((v) => v.password === undefined || v.password === v.password_confirmation, {
-      message: "The password confirmation does not match.",
-      path: ["password_confirmation"],
-    }),
-  );
+export const profileUpdateSchema = z.lazy(() =>
+  z
+    .object({
+      first_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+      last_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+      gender: z.optional(z.nullable(z.enum(["Male", "Female", "Other"]))),
+      date_of_birth: z.optional(z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)))),
+      email: z.optional(z.email().check(z.maxLength(254))),
+      phone: z.optional(z.nullable(optionalPhone)),
+      password: z.optional(password),
+      password_confirmation: z.optional(z.string().check(z.maxLength(200))),
+      /** required to change the e-mail or the password (security review M3), as Bagisto's own profile */
+      current_password: z.optional(z.string().check(z.maxLength(200))),
+    })
+    .check(
+      z.refine((v) => v.password === undefined || v.password === v.password_confirmation, {
+        message: "The password confirmation does not match.",
+        path: ["password_confirmation"],
+      }),
+    ),
+);
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
-export const profileReplySchema = z.looseObject({ message: z.string(), data: customerSchema });
+export const profileReplySchema = z.lazy(() => z.looseObject({ message: z.string(), data: customerSchema }));
 export type ProfileReply = z.infer<typeof profileReplySchema>;
 
 /** GET /api/customer/get?token=true */
-export const customerReplySchema = dataSchema(customerSchema);
+export const customerReplySchema = z.lazy(() => dataSchema(customerSchema));
 
-export const forgotPasswordRequestSchema = z.object({ email: z.email().check(z.maxLength(254)) });
+export const forgotPasswordRequestSchema = z.lazy(() =>
+  z.object({ email: z.email().check(z.maxLength(254)) }),
+);
 /** 200 `{message}` or 200 `{error}` for an unknown e-mail, as Bagisto */
-export const forgotPasswordReplySchema = z.looseObject({
-  message: z.optional(z.string()),
-  error: z.optional(z.string()),
-});
+export const forgotPasswordReplySchema = z.lazy(() =>
+  z.looseObject({
+    message: z.optional(z.string()),
+    error: z.optional(z.string()),
+  }),
+);
 
 /** POST /api/send-verification-code */
-export const sendCodeRequestSchema = z.object({ phone: phoneSchema });
+export const sendCodeRequestSchema = z.lazy(() => z.object({ phone: phoneSchema }));
 export type SendCodeRequest = z.infer<typeof sendCodeRequestSchema>;
-export const sendCodeReplySchema = z.looseObject({
-  status: z.boolean(),
-  phone: z.optional(z.string()),
-  message: z.optional(z.string()),
-  error: z.optional(z.string()),
-});
+export const sendCodeReplySchema = z.lazy(() =>
+  z.looseObject({
+    status: z.boolean(),
+    phone: z.optional(z.string()),
+    message: z.optional(z.string()),
+    error: z.optional(z.string()),
+  }),
+);
 export type SendCodeReply = z.infer<typeof sendCodeReplySchema>;
 
 /** POST /api/verify-code ; a wrong or expired code is 200 `{status: false, message, error}` */
-export const verifyCodeRequestSchema = z.object({
-  phone: phoneSchema,
-  code: z.string().check(z.trim(), z.regex(/^\d{6}$/, "The code must be 6 digits.")),
-});
+export const verifyCodeRequestSchema = z.lazy(() =>
+  z.object({
+    phone: phoneSchema,
+    code: z.string().check(z.trim(), z.regex(/^\d{6}$/, "The code must be 6 digits.")),
+  }),
+);
 export type VerifyCodeRequest = z.infer<typeof verifyCodeRequestSchema>;
-export const verifyCodeReplySchema = z.looseObject({
-  status: z.boolean(),
-  token: z.optional(z.string()),
-  message: z.optional(z.string()),
-  error: z.optional(z.string()),
-  data: z.optional(customerSchema),
-});
+export const verifyCodeReplySchema = z.lazy(() =>
+  z.looseObject({
+    status: z.boolean(),
+    token: z.optional(z.string()),
+    message: z.optional(z.string()),
+    error: z.optional(z.string()),
+    data: z.optional(customerSchema),
+  }),
+);
 export type VerifyCodeReply = z.infer<typeof verifyCodeReplySchema>;
 
 export const OTP_LENGTH = 6;

@@ -3,40 +3,48 @@ import { dataSchema, paginatedSchema, timestampSchema } from "./common";
 import { productSchema } from "./product";
 
 /** Bagisto nests the reviewed `product` (Resources/Catalog/ProductReview.php); ours sends `product_id`. */
-export const reviewSchema = z.looseObject({
-  id: z.number(),
-  product_id: z.optional(z.number()),
-  product: z.optional(productSchema),
-  title: z.string(),
-  /** one decimal, e.g. "5.0" */
-  rating: z.union([z.string(), z.number()]),
-  comment: z.string(),
-  name: z.string(),
-  status: z.string(),
-  created_at: timestampSchema,
-  updated_at: z.optional(timestampSchema),
-});
+export const reviewSchema = z.lazy(() =>
+  z.looseObject({
+    id: z.number(),
+    product_id: z.optional(z.number()),
+    product: z.optional(productSchema),
+    title: z.string(),
+    /** one decimal, e.g. "5.0" */
+    rating: z.union([z.string(), z.number()]),
+    comment: z.string(),
+    name: z.string(),
+    status: z.string(),
+    created_at: timestampSchema,
+    updated_at: z.optional(timestampSchema),
+  }),
+);
 export type Review = z.infer<typeof reviewSchema>;
 
 /** GET /api/reviews?product_id=5&status=approved&limit=5&page=1 */
-export const reviewListReplySchema = paginatedSchema(reviewSchema);
+export const reviewListReplySchema = z.lazy(() => paginatedSchema(reviewSchema));
 export type ReviewListReply = z.infer<typeof reviewListReplySchema>;
 
-export const reviewListQuerySchema = z.looseObject({
-  product_id: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(2147483647))),
-  status: z.optional(z.enum(["approved", "pending"])),
-  page: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100000))),
-  limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),
-});
+export const reviewListQuerySchema = z.lazy(() =>
+  z.looseObject({
+    product_id: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(2147483647))),
+    status: z.optional(z.enum(["approved", "pending"])),
+    page: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100000))),
+    limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),
+  }),
+);
 
 /** POST /api/reviews/{productId}/create; new reviews start "pending" */
-export const reviewCreateSchema = z.object({
-  title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
-  comment: z.string().check(z.trim(), z.minLength(1), z.maxLength(5000)),
-  rating: z.coerce.number().check(z.int(), z.gte(1), z.lte(5)),
-  name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
-});
+export const reviewCreateSchema = z.lazy(() =>
+  z.object({
+    title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+    comment: z.string().check(z.trim(), z.minLength(1), z.maxLength(5000)),
+    rating: z.coerce.number().check(z.int(), z.gte(1), z.lte(5)),
+    name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+  }),
+);
 export type ReviewCreate = z.infer<typeof reviewCreateSchema>;
 
-export const reviewCreateReplySchema = z.extend(dataSchema(reviewSchema), { message: z.string() });
+export const reviewCreateReplySchema = z.lazy(() =>
+  z.extend(dataSchema(reviewSchema), { message: z.string() }),
+);
 export type ReviewCreateReply = z.infer<typeof reviewCreateReplySchema>;

@@ -2,23 +2,27 @@ import { z } from "zod/mini";
 import { paginatedSchema, timestampSchema } from "./common";
 import { productSchema } from "./product";
 
-export const wishlistItemSchema = z.looseObject({
-  id: z.number(),
-  product: productSchema,
-  created_at: timestampSchema,
-  updated_at: timestampSchema,
-});
+export const wishlistItemSchema = z.lazy(() =>
+  z.looseObject({
+    id: z.number(),
+    product: productSchema,
+    created_at: timestampSchema,
+    updated_at: timestampSchema,
+  }),
+);
 export type WishlistItem = z.infer<typeof wishlistItemSchema>;
 
 /** GET /api/wishlist (token; paginated, `?pagination=0` for all) */
-export const wishlistReplySchema = paginatedSchema(wishlistItemSchema);
+export const wishlistReplySchema = z.lazy(() => paginatedSchema(wishlistItemSchema));
 export type WishlistReply = z.infer<typeof wishlistReplySchema>;
 
 /** GET /api/wishlist/add/{productId} toggles: added → `{data: item, message}`, removed → `{data: null, message}` */
-export const wishlistToggleReplySchema = z.looseObject({
-  data: z.nullable(wishlistItemSchema),
-  message: z.string(),
-});
+export const wishlistToggleReplySchema = z.lazy(() =>
+  z.looseObject({
+    data: z.nullable(wishlistItemSchema),
+    message: z.string(),
+  }),
+);
 export type WishlistToggleReply = z.infer<typeof wishlistToggleReplySchema>;
 
 export const WISHLIST_ADDED_MESSAGE = "Item Successfully Added To Wishlist";

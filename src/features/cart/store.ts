@@ -11,38 +11,42 @@ import { cartReducer, emptyCart, type CartAction, type LocalCart } from "./utils
 
 export const LOCAL_CART_KEY = "cart";
 
-const optionSchema = z.object({ optionId: z.number(), valueId: z.number() });
-const lineSchema = z.object({
-  id: z.number(),
-  product: z.object({
+const optionSchema = z.lazy(() => z.object({ optionId: z.number(), valueId: z.number() }));
+const lineSchema = z.lazy(() =>
+  z.object({
     id: z.number(),
-    name: z.string(),
-    urlKey: z.string(),
-    sku: z.string(),
-    image: z.nullable(z.string()),
+    product: z.object({
+      id: z.number(),
+      name: z.string(),
+      urlKey: z.string(),
+      sku: z.string(),
+      image: z.nullable(z.string()),
+      price: z.number(),
+      stock: z.nullable(z.number()),
+    }),
+    options: z.array(optionSchema),
     price: z.number(),
-    stock: z.nullable(z.number()),
-  }),
-  options: z.array(optionSchema),
-  price: z.number(),
-  total: z.number(),
-  quantity: z.number().check(z.int(), z.gte(1)),
-  selectedProductColor: z.nullable(z.string()),
-  selectedProductSize: z.nullable(z.string()),
-  variantId: z.nullable(z.number()),
-  cartItemId: z.nullable(z.number()),
-});
-const storedCartSchema = z.object({
-  owner: z.string(),
-  cart: z.object({
-    lines: z.array(lineSchema),
-    lastItemId: z.number(),
-    quantity: z.number(),
-    subtotal: z.number(),
     total: z.number(),
-    extras: z.array(z.object({ kind: z.enum(["shipping", "tax"]), amount: z.number() })),
+    quantity: z.number().check(z.int(), z.gte(1)),
+    selectedProductColor: z.nullable(z.string()),
+    selectedProductSize: z.nullable(z.string()),
+    variantId: z.nullable(z.number()),
+    cartItemId: z.nullable(z.number()),
   }),
-});
+);
+const storedCartSchema = z.lazy(() =>
+  z.object({
+    owner: z.string(),
+    cart: z.object({
+      lines: z.array(lineSchema),
+      lastItemId: z.number(),
+      quantity: z.number(),
+      subtotal: z.number(),
+      total: z.number(),
+      extras: z.array(z.object({ kind: z.enum(["shipping", "tax"]), amount: z.number() })),
+    }),
+  }),
+);
 export type StoredCart = { owner: string; cart: LocalCart };
 
 const store = createPersistedStore<StoredCart>(

@@ -7,7 +7,7 @@ import { addToCompareList, removeFromCompareList } from "./utils/compare-rules";
 
 export const COMPARE_KEY = "compare";
 
-const listSchema = z.array(storedProductSchema);
+const listSchema = z.lazy(() => z.array(storedProductSchema));
 
 const store = createPersistedStore<Product[]>(
   COMPARE_KEY,

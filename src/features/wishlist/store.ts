@@ -12,7 +12,7 @@ import { addToList, removeFromList } from "./utils/wishlist-rules";
 
 export const DEVICE_WISHLIST_KEY = "wishlist";
 
-const storedSchema = z.object({ owner: z.string(), items: z.array(storedProductSchema) });
+const storedSchema = z.lazy(() => z.object({ owner: z.string(), items: z.array(storedProductSchema) }));
 export type StoredWishlist = { owner: string; items: Product[] };
 
 const store = createPersistedStore<StoredWishlist>(

@@ -27,12 +27,14 @@ export interface CatalogSearch {
 export const FILTER_KEYS = ["category", "tag", "color", "size", "minPrice", "maxPrice"] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
-const word = z.string().check(z.trim(), z.minLength(1), z.maxLength(100), z.regex(/^[\p{L}\p{N}\-_ /]+$/u));
-const amount = z.coerce.number().check(z.gte(0), z.lte(1e9));
+const word = z.lazy(() =>
+  z.string().check(z.trim(), z.minLength(1), z.maxLength(100), z.regex(/^[\p{L}\p{N}\-_ /]+$/u)),
+);
+const amount = z.lazy(() => z.coerce.number().check(z.gte(0), z.lte(1e9)));
 
 const fields = {
-  page: z.coerce.number().check(z.int(), z.gte(1), z.lte(100000)),
-  sort: z.enum(["priceHighToLow", "priceLowToHigh"]),
+  page: z.lazy(() => z.coerce.number().check(z.int(), z.gte(1), z.lte(100000))),
+  sort: z.lazy(() => z.enum(["priceHighToLow", "priceLowToHigh"])),
   category: word,
   tag: word,
   color: word,
