@@ -4,6 +4,8 @@
 //          browser does: without it autocannon reads the uncompressed replies, a 12-product list is 64 kB, and at
 //          ≈ 2,500 req/s the load generator, not the server (idle 73 % of the time), is the limit)
 //          --db sqlite|postgres (postgres: a throw-away cluster, scripts/pg-cluster.mjs)  --instances N
+//          --pg-cluster postgres://user@host:port (with --db postgres: a running cluster instead, left
+//          running; its databases bench_1k, bench_100k… are used as they are when they exist, else made)
 //          --only filtered,detail (scenarios: list, filtered, detail, cart, cached; default: all. filtered
 //          includes the first request of each filter set, which the random pages are measured after)
 import { spawnSync } from "node:child_process";
@@ -19,10 +21,14 @@ const { values } = parseArgs({
     connections: { type: "string", default: "10" },
     gzip: { type: "boolean", default: false },
     only: { type: "string", default: "" },
+    "pg-cluster": { type: "string" },
     ...serverOptions,
   },
 });
-const { instances, cluster } = await setUp(values);
+const given = values.db === "postgres" ? values["pg-cluster"] : undefined;
+const { instances, cluster } = given
+  ? { instances: Number(values.instances), cluster: { url: `${given}/postgres`, stop: async () => {} } }
+  : await setUp(values);
 const sizes = values.sizes.split(",").map(Number);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
@@ -41,8 +47,11 @@ async function ensureDb(n) {
     const url = cluster.url.replace(/\/[^/]*$/, `/bench_${label(n)}`);
     const admin = new pg.Client({ connectionString: cluster.url });
     await admin.connect();
-    await admin.query(`create database "bench_${label(n)}"`);
+    const name = `bench_${label(n)}`;
+    const exists = (await admin.query("select 1 from pg_database where datname = $1", [name])).rowCount;
+    if (!exists) await admin.query(`create database "${name}"`);
     await admin.end();
+    if (exists) return url;
     console.log(`generating ${n} products on PostgreSQL …`);
     const r = spawnSync(
       "node_modules/.bin/tsx",

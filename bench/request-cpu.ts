@@ -2,6 +2,8 @@
 // (process.cpuUsage around N sequential requests through app.request: no load generator, no sockets, so the
 // figures hold on a busy machine where autocannon's do not). Runs on a copy of a bench database
 // (data/bench-10k.sqlite by default; `npm run bench:api -- --sizes 10000` generates it).
+// A PostgreSQL database (--db postgres://…/bench_100k, e.g. one bench:api --db postgres seeded, or
+// `node scripts/pg-cluster.mjs` and server/seed/generate.ts --out) is cloned as a template and the clone dropped.
 // Options: --db data/bench-10k.sqlite  --n 300 (requests per scenario, after n/3 to warm up)
 //          --only "cart-read 2 lines,list uncached" (scenario names, comma-separated; default: all)
 //          --repeat 3 (runs of each scenario; the least is printed: other processes only ever add to it)
@@ -11,7 +13,9 @@ import { join } from "node:path";
 import { PerformanceObserver } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { createApp, type App } from "../server/app";
-import { openSqlite, SqliteStore } from "../server/db/store";
+import pg from "pg";
+import { isPostgresUrl, openStore } from "../server/db/open";
+import type { Store } from "../server/db/store";
 import { TEST_SCRYPT } from "../server/lib/crypto";
 import { createLogger } from "../server/lib/log";
 
@@ -26,11 +30,24 @@ const { values } = parseArgs({
 const n = Number(values.n);
 const only = new Set(values.only.split(",").filter(Boolean));
 const dir = mkdtempSync(join(tmpdir(), "request-cpu-"));
-const file = join(dir, "shop.sqlite");
-copyFileSync(values.db, file);
+let location = join(dir, "shop.sqlite");
+let dropClone: (() => Promise<void>) | undefined;
+if (isPostgresUrl(values.db)) {
+  const source = new URL(values.db);
+  const template = source.pathname.slice(1);
+  const clone = `request_cpu_${process.pid}`;
+  const admin = new pg.Client({ connectionString: new URL("/postgres", source).href });
+  await admin.connect();
+  await admin.query(`create database "${clone}" template "${template}"`);
+  location = new URL(`/${clone}`, source).href;
+  dropClone = async () => {
+    await admin.query(`drop database "${clone}"`);
+    await admin.end();
+  };
+} else copyFileSync(values.db, location);
 
-async function shop(listCacheSize: number): Promise<{ app: App; store: SqliteStore }> {
-  const store = new SqliteStore(openSqlite(file));
+async function shop(listCacheSize: number): Promise<{ app: App; store: Store }> {
+  const store = openStore(location);
   await store.migrate();
   const app = await createApp({
     store,
@@ -65,7 +82,7 @@ const inCarts = [...new Set(lineRefs.slice(0, 100).map((r) => r.product))].join(
 await store.rawRun(`update products set stock = 100000 where id in (${inCarts})`);
 await store.rawRun(`update product_variants set stock = 100000 where product_id in (${inCarts})`);
 await app.deps.catalog.refresh(Infinity);
-const total = (await store.raw<{ n: number }>("select count(*) as n from products"))[0]!.n;
+const total = Number((await store.raw<{ n: number | string }>("select count(*) as n from products"))[0]!.n);
 
 /** A guest whose cart holds `lines` lines; answers the cookie and the cart's item ids. */
 async function guestCart(lines: number): Promise<{ cookie: string; items: number[] }> {
@@ -223,4 +240,5 @@ for (const s of [
 
 await app.deps.catalog.settled();
 await store.close();
+await dropClone?.();
 rmSync(dir, { recursive: true, force: true });

@@ -84,8 +84,8 @@ export class Catalog {
     { version: number; body: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer> }
   >();
   private jsonCache = new Map<number, Buffer>();
-  /** The compressed detail reply of a product view's bytes (`detailReply`), while those bytes are held. */
-  private detailGzip = new WeakMap<Buffer, Uint8Array<ArrayBuffer>>();
+  /** Products' compressed detail replies (`detail`), as stored with their views. */
+  private gzipCache = new Map<number, Uint8Array<ArrayBuffer>>();
   private primaryCategories = new Set<number>();
   /** The database's catalogue version (bumped by a trigger on every catalogue change) the caches hold. */
   private sharedVersion: number | null = null;
@@ -184,8 +184,15 @@ export class Catalog {
     this.idLists.clear();
     this.idListTotal = 0;
     this.memos.clear();
-    if (productIds.length) for (const id of productIds) this.jsonCache.delete(id);
-    else this.jsonCache.clear();
+    if (productIds.length)
+      for (const id of productIds) {
+        this.jsonCache.delete(id);
+        this.gzipCache.delete(id);
+      }
+    else {
+      this.jsonCache.clear();
+      this.gzipCache.clear();
+    }
   }
 
   /**
@@ -221,22 +228,7 @@ export class Catalog {
         if (built.length && stored.version === this.sharedVersion) this.saveViews(built, stored.version);
       }
       // Kept only when built from the current catalogue (a change made meanwhile makes them stale).
-      if (version === this.version) {
-        // The oldest entries go first, not the whole cache at once: a large catalogue keeps its most
-        // recently built products instead of starting again from none every JSON_CACHE_SIZE misses. They go
-        // a batch at a time, in one walk: a Map keeps a deleted entry's slot until it grows, and each new
-        // walk from its start steps over every slot freed before (one oldest entry per miss cost 25–55 µs at
-        // 100k products, more than the rest of a detail request; a batch costs < 1 µs per entry).
-        const over = this.jsonCache.size + got.size - JSON_CACHE_SIZE;
-        if (over > 0) {
-          let drop = over + JSON_CACHE_EVICTION_BATCH;
-          for (const id of this.jsonCache.keys()) {
-            if (drop-- <= 0) break;
-            this.jsonCache.delete(id);
-          }
-        }
-        for (const [id, bytes] of got) this.jsonCache.set(id, bytes);
-      }
+      if (version === this.version) keepNewest(this.jsonCache, got, JSON_CACHE_SIZE);
       for (const [id, bytes] of got) found.set(id, bytes);
     }
     const out: Buffer[] = [];
@@ -379,12 +371,10 @@ export class Catalog {
 
   /**
    * A product's anonymous detail reply, `{"data":<view>}` (undefined: no such product); gzip: compressed.
-   * The compressed reply is fully determined by the view's bytes: it is kept with them in process (a
-   * catalogue change gives the product new bytes, so a kept reply never outlives its view) and with the
-   * stored view (migration 0011). A product whose reply this instance does not hold is one read of the
-   * stored reply, not of the view: nothing to compress, and nothing kept in process (at 100k products most
-   * are asked for once in a while; keeping each would retire another, for the garbage collector to
-   * reclaim). Only a view with no stored reply yet is compressed here, once, and its reply stored with it.
+   * The compressed reply is stored with the product's view (migration 0011) and kept in process, as the
+   * views are, until the catalogue changes: a product this instance does not hold is one indexed read of
+   * the stored reply (≈ 1.4 kB, not the ≈ 5 kB view) and nothing to compress. Only a view with no stored
+   * reply yet is compressed here, once, and its reply stored with it.
    */
   async detail(
     id: number,
@@ -394,26 +384,22 @@ export class Catalog {
       const [view] = await this.viewsBytes([id]);
       return view && { body: Buffer.concat([DETAIL_OPEN, view, DETAIL_CLOSE]), gzip: false };
     }
-    const held = this.jsonCache.get(id);
-    const kept = held && this.detailGzip.get(held);
+    const kept = this.gzipCache.get(id);
     if (kept) return { body: kept, gzip: true };
+    const version = this.version;
     const [stored] = await this.storedGzip(id);
-    if (stored?.gzip) {
-      // Bytes read from the database own their memory (an ArrayBuffer, never a shared one).
-      const body = stored.gzip as Uint8Array<ArrayBuffer>;
-      // Kept with the held view: the stored reply is the database's current view of the product, never an
-      // older one than this instance holds (a change it did not make shows at its next `refresh`, which
-      // lets go of every held view).
-      if (held) this.detailGzip.set(held, body);
-      return { body, gzip: true };
+    // Bytes read from the database own their memory (an ArrayBuffer, never a shared one).
+    let body = stored?.gzip as Uint8Array<ArrayBuffer> | null | undefined;
+    if (!body) {
+      const [view] = await this.viewsBytes([id]);
+      if (!view) return undefined;
+      body = compressedDetail(view);
+      if (!body) return { body: Buffer.concat([DETAIL_OPEN, view, DETAIL_CLOSE]), gzip: false };
+      this.saveGzip(id, view, body);
     }
-    const view = held ?? (await this.viewsBytes([id]))[0];
-    if (!view) return undefined;
-    const compressed = compressedDetail(view);
-    if (!compressed) return { body: Buffer.concat([DETAIL_OPEN, view, DETAIL_CLOSE]), gzip: false };
-    this.detailGzip.set(view, compressed);
-    this.saveGzip(id, view, compressed);
-    return { body: compressed, gzip: true };
+    // Kept only when read at the current catalogue version (a change made meanwhile makes it stale).
+    if (version === this.version) keepNewest(this.gzipCache, new Map([[id, body]]), DETAIL_CACHE_SIZE);
+    return { body, gzip: true };
   }
 
   /** Keeps a list reply built from the catalogue at `version` (read before building it: a change made
@@ -949,8 +935,29 @@ const outsideRequests = new AsyncResource("catalog-outside-requests");
 
 /** How many products' JSON is kept (about 5 kB each). */
 const JSON_CACHE_SIZE = 20_000;
-/** How many of the oldest go at once when the cache is full. */
-const JSON_CACHE_EVICTION_BATCH = 256;
+/** How many products' compressed detail replies are kept (about 1.4 kB each). */
+const DETAIL_CACHE_SIZE = 20_000;
+/** How many of the oldest go at once when a cache of products is full. */
+const EVICTION_BATCH = 256;
+
+/**
+ * Adds `entries` to a cache of products, the oldest going first when it holds `size` (not the whole cache at
+ * once: a large catalogue keeps its most recently read products instead of starting again from none every
+ * `size` misses). They go a batch at a time, in one walk: a Map keeps a deleted entry's slot until it grows,
+ * and each new walk from its start steps over every slot freed before (one oldest entry per miss cost 25–55 µs
+ * at 100k products, more than the rest of a detail request; a batch costs < 1 µs per entry).
+ */
+function keepNewest<V>(cache: Map<number, V>, entries: Map<number, V>, size: number): void {
+  const over = cache.size + entries.size - size;
+  if (over > 0) {
+    let drop = over + EVICTION_BATCH;
+    for (const id of cache.keys()) {
+      if (drop-- <= 0) break;
+      cache.delete(id);
+    }
+  }
+  for (const [id, value] of entries) cache.set(id, value);
+}
 
 /** How many ids the ordered lists of all filter sets may hold together (4 bytes each). */
 const LIST_ID_BUDGET = 2_000_000;
