@@ -1,7 +1,7 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import type { Store } from "../db/store";
-import { makeApp, makeStore, shopper } from "../test-utils";
+import { makeApp, makeStore, shopper, testDialect } from "../test-utils";
 import { Catalog } from "./catalog";
 
 /** A catalogue with nothing cached in process that checks the database's version whenever asked. */
@@ -195,6 +195,18 @@ describe("a product's compressed detail reply, stored with its view (migration 0
     for (const r of rows) expect(gunzipSync(r.gzip!).toString("utf8")).toBe(`{"data":${r.json}}`);
     await store.close();
   });
+
+  it.runIf(testDialect === "postgres")(
+    "stays in the table's pages with its view on PostgreSQL (nothing moved to the TOAST table)",
+    async () => {
+      const store = await makeStore();
+      const [toast] = await store.raw<{ bytes: number }>(
+        "select pg_relation_size(reltoastrelid) as bytes from pg_class where relname = 'product_views'",
+      );
+      expect(Number(toast?.bytes)).toBe(0);
+      await store.close();
+    },
+  );
 
   it("is sent as stored to a browser that takes gzip, with one read and no compression", async () => {
     const app = await makeApp();
