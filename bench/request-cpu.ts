@@ -7,6 +7,8 @@
 // Options: --db data/bench-10k.sqlite  --n 300 (requests per scenario, after n/3 to warm up)
 //          --only "cart-read 2 lines,list uncached" (scenario names, comma-separated; default: all)
 //          --repeat 3 (runs of each scenario; the least is printed: other processes only ever add to it)
+//          --concurrency 1 (requests in flight at once, as bench:api's connections: 10 lets requests that
+//          arrive together share work, e.g. one read of several products' stored detail replies)
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,9 +27,11 @@ const { values } = parseArgs({
     n: { type: "string", default: "300" },
     only: { type: "string", default: "" },
     repeat: { type: "string", default: "3" },
+    concurrency: { type: "string", default: "1" },
   },
 });
 const n = Number(values.n);
+const concurrency = Math.max(1, Number(values.concurrency));
 const only = new Set(values.only.split(",").filter(Boolean));
 const dir = mkdtempSync(join(tmpdir(), "request-cpu-"));
 let location = join(dir, "shop.sqlite");
@@ -130,11 +134,15 @@ async function measure(s: Scenario): Promise<void> {
     });
     observer.observe({ entryTypes: ["gc"] });
     const start = process.cpuUsage();
-    for (let i = 0; i < n; i++) {
-      const r = await s.request(i);
-      if (r.status !== 200) throw new Error(`${s.name}: ${r.status} ${await r.text()}`);
-      bytes += (await r.arrayBuffer()).byteLength;
-    }
+    for (let i = 0; i < n; i += concurrency)
+      await Promise.all(
+        Array.from({ length: Math.min(concurrency, n - i) }, async (_, k) => {
+          const r = await s.request(i + k);
+          if (r.status !== 200) throw new Error(`${s.name}: ${r.status} ${await r.text()}`);
+          const length = (await r.arrayBuffer()).byteLength;
+          bytes += length;
+        }),
+      );
     const used = process.cpuUsage(start);
     // The observer is called back asynchronously: let it see this run's last collections.
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -232,6 +232,21 @@ describe("a product's compressed detail reply, stored with its view (migration 0
     await store.close();
   });
 
+  it("of products asked for together is read in one statement, each its own", async () => {
+    const store = await makeStore();
+    const c = await catalog(store);
+    const ids = [2, 4, 4, 11];
+    let replies: ({ body: Uint8Array } | undefined)[] = [];
+    const sqls = await statements(store, async () => {
+      replies = await Promise.all(ids.map((id) => c.detail(id, true)));
+    });
+    expect(sqls).toHaveLength(1);
+    for (const [i, id] of ids.entries())
+      expect(Buffer.from(replies[i]!.body).equals((await storedGzip(store, id))!)).toBe(true);
+    expect(await c.detail(999_999, true)).toBeUndefined();
+    await store.close();
+  });
+
   it("is compressed once for a view stored without one, kept with it, and goes when the product changes", async () => {
     const app = await makeApp();
     const { store, catalog: c } = app.deps;
