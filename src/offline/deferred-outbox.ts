@@ -12,11 +12,17 @@
  * replays it (`resumePausedMutations` waits for it). A failed load is tried again at the next need.
  */
 import { onlineManager, type QueryClient } from "@tanstack/react-query";
-import { readToken, subscribeAuth } from "@/api/auth-storage";
+import { readToken } from "@/api/auth-storage";
 import { hasWorkerSendsAtStart } from "./background-sync-store";
 import type { EarlyCacheEvent, EarlyOutbox, Message, Outbox, OutboxSummary } from "./outbox";
 import type { OutboxPort } from "./outbox-context";
-import { isWaiting, OUTBOX_CHANNEL_NAME, waitingChanges, type AnyMutation } from "./waiting";
+import {
+  dropPersonalOnLogout,
+  isWaiting,
+  OUTBOX_CHANNEL_NAME,
+  waitingChanges,
+  type AnyMutation,
+} from "./waiting";
 
 /** What the loaded module gives: the outbox, made with what happened meanwhile, and what starts with it. */
 export interface OutboxModule {
@@ -50,7 +56,6 @@ export function createDeferredOutbox(
   const originalResume = queryClient.resumePausedMutations;
   const events: EarlyCacheEvent[] = [];
   const messages: Message[] = [];
-  let hadToken = readToken() !== null;
   const summaryListeners = new Set<(s: OutboxSummary) => void>();
   let outbox: Outbox | null = null;
   let loading: Promise<Outbox> | null = null;
@@ -75,13 +80,7 @@ export function createDeferredOutbox(
   };
   channel?.addEventListener("message", onMessage);
   // Logged out here or in another tab: the customer's waiting changes leave this tab, as the outbox does it.
-  const stopAuth = subscribeAuth(() => {
-    const hasToken = readToken() !== null;
-    if (hadToken && !hasToken)
-      for (const m of cache.getAll() as AnyMutation[])
-        if (m.meta?.personal === true && isWaiting(m)) cache.remove(m);
-    hadToken = hasToken;
-  });
+  const logout = dropPersonalOnLogout(cache, readToken() !== null);
 
   // Until the outbox is there, a replay (TanStack's, on `online` or focus) waits for it: nothing waiting is
   // sent outside its lock and its send guard. As the outbox's own replay, it does nothing when nothing waits.
@@ -110,7 +109,7 @@ export function createDeferredOutbox(
         if (disposed) throw new Error("The outbox was stopped");
         // The outbox takes over from here, in this same task: no event and no message falls between the two.
         stopEvents();
-        stopAuth();
+        logout.stop();
         channel?.removeEventListener("message", onMessage);
         queryClient.resumePausedMutations = originalResume;
         module = m;
@@ -118,7 +117,7 @@ export function createDeferredOutbox(
           events: events.splice(0),
           channel,
           messages: messages.splice(0),
-          hadToken,
+          hadToken: logout.hadToken(),
         });
         outbox = created;
         created.subscribeSummary((s) => summaryListeners.forEach((l) => l(s)));
@@ -160,7 +159,7 @@ export function createDeferredOutbox(
       disposed = true;
       if (outbox) return outbox.dispose();
       stopEvents();
-      stopAuth();
+      logout.stop();
       channel?.removeEventListener("message", onMessage);
       channel?.close();
       queryClient.resumePausedMutations = originalResume;

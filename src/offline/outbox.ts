@@ -31,7 +31,7 @@ import {
   type MutationStatus,
   type QueryClient,
 } from "@tanstack/react-query";
-import { readToken, subscribeAuth } from "@/api/auth-storage";
+import { readToken } from "@/api/auth-storage";
 import { ApiError, setSendGuard } from "@/api/client";
 import { startsWithKey, type QueuedChange } from "./change-queue";
 import { markDone, markSent, readDone, readSent } from "./done-keys";
@@ -39,6 +39,7 @@ import { noteWriteOver, noteWriteUnderWay, type WriteKind } from "./server-fresh
 import { OUTBOX_LOCK_NAME } from "./background-sync-records";
 import type { OutboxPolicy, OutboxWrite, PriceChange, ReplayedWrite } from "./outbox-policy";
 import {
+  dropPersonalOnLogout,
   idempotencyKeyOf,
   isDroppable,
   isUndoable,
@@ -393,14 +394,7 @@ export function createOutbox({ queryClient, policies = [], early }: OutboxOption
   });
 
   // Logged out here or in another tab: the customer's waiting changes leave this tab too (and so the device).
-  let hadToken = early ? early.hadToken : readToken() !== null;
-  const onAuth = () => {
-    const hasToken = readToken() !== null;
-    if (hadToken && !hasToken)
-      for (const m of all()) if (m.meta?.personal === true && isWaiting(m)) cache.remove(m);
-    hadToken = hasToken;
-  };
-  const unsubscribeAuth = subscribeAuth(onAuth);
+  const logout = dropPersonalOnLogout(cache, early ? early.hadToken : readToken() !== null);
 
   /**
    * The waiting changes of an ordered scope (a policy's `orderedScope`) replay in the order they were made,
@@ -559,7 +553,7 @@ export function createOutbox({ queryClient, policies = [], early }: OutboxOption
     dispose() {
       disposed = true;
       unsubscribeCache();
-      unsubscribeAuth();
+      logout.stop();
       channel?.removeEventListener("message", onMessage);
       channel?.close();
       if (typeof document !== "undefined") document.removeEventListener("visibilitychange", onVisible);

@@ -4,6 +4,7 @@
  * outbox reads them here too, so the list is the same before and after it has loaded.
  */
 import type { Mutation, MutationCache } from "@tanstack/react-query";
+import { readToken, subscribeAuth } from "@/api/auth-storage";
 import type { QueuedChange } from "./change-queue";
 import { readDone, readSent } from "./done-keys";
 
@@ -21,6 +22,27 @@ export function idempotencyKeyOf(m: AnyMutation): string | null {
 /** A change still waiting to be sent (paused, or retrying). */
 export function isWaiting(m: AnyMutation): boolean {
   return m.meta?.offline === true && m.state.status === "pending";
+}
+
+/**
+ * Logged out here or in another tab: the customer's waiting changes leave the mutation cache (and so the
+ * device). `hadToken`: whether the shopper was logged in when watching starts (the stand-in hands its own
+ * knowledge to the outbox, so a logout between the two is not missed). `stop` ends it; `hadToken()` is the
+ * last state seen.
+ */
+export function dropPersonalOnLogout(
+  cache: MutationCache,
+  hadToken: boolean,
+): { stop: () => void; hadToken: () => boolean } {
+  let had = hadToken;
+  const stop = subscribeAuth(() => {
+    const has = readToken() !== null;
+    if (had && !has)
+      for (const m of cache.getAll() as AnyMutation[])
+        if (m.meta?.personal === true && isWaiting(m)) cache.remove(m);
+    had = has;
+  });
+  return { stop, hadToken: () => had };
 }
 
 /** Never attempted, so it can be dropped without the server having seen it. */
