@@ -168,7 +168,7 @@ export function staticSite(
             // the browser's to render), never stored by anyone; the plain shell if the frame cannot be had.
             const frame = page.html ? injectPage(entry.raw.toString("utf8"), page) : null;
             return frame === null
-              ? shellResponse(entry, csp, "private, no-store")
+              ? personalResponse(new Uint8Array(entry.raw), csp)
               : frameResponse(frame, c.req.header("accept-encoding"), csp, language);
           }
           const html = page && injectPage(entry.raw.toString("utf8"), page);
@@ -254,8 +254,8 @@ function renderedResponse(
 }
 
 /**
- * A personal page's frame: `private, no-store` as the shell, so no proxy, CDN or browser cache keeps it (it
- * holds nothing personal, but the address is one shopper's). Not kept: compressed fast, per request.
+ * A personal page's frame (the shell's markup with it): `private, no-store` as the shell. Not kept:
+ * compressed fast, per request.
  */
 function frameResponse(
   html: string,
@@ -265,27 +265,30 @@ function frameResponse(
 ): Response {
   const raw = Buffer.from(html, "utf8");
   const encoding = preferredEncoding(acceptEncoding);
-  const body = encoding ? compressBody(raw, encoding, "per-request") : new Uint8Array(raw);
-  const headers: Record<string, string> = {
-    "Content-Type": TYPES[".html"] ?? "text/html",
-    "Cache-Control": "private, no-store",
-    "Content-Language": language,
-    Vary: "Accept-Encoding, Cookie, Accept-Language",
-    "Content-Length": String(body.length),
-    ...htmlSecurityHeaders(csp),
-  };
-  if (encoding) headers["Content-Encoding"] = encoding;
-  return new Response(body, { status: 200, headers });
+  const headers = { "Content-Language": language, Vary: "Accept-Encoding, Cookie, Accept-Language" };
+  if (!encoding) return personalResponse(raw, csp, headers);
+  return personalResponse(compressBody(raw, encoding, "per-request"), csp, {
+    ...headers,
+    "Content-Encoding": encoding,
+  });
 }
 
-/** The plain shell (a personal page): `private, no-store`, so no proxy, CDN or browser cache keeps it. */
-function shellResponse(entry: Cached, csp: string, cacheControl: string): Response {
-  return new Response(new Uint8Array(entry.raw), {
+/**
+ * A personal page, as the plain shell or its frame: `private, no-store`, so no proxy, CDN or browser cache
+ * keeps it (the frame holds nothing personal, but the address is one shopper's).
+ */
+function personalResponse(
+  body: Uint8Array<ArrayBuffer>,
+  csp: string,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(body, {
     status: 200,
     headers: {
       "Content-Type": TYPES[".html"] ?? "text/html",
-      "Cache-Control": cacheControl,
-      "Content-Length": String(entry.raw.length),
+      "Cache-Control": "private, no-store",
+      "Content-Length": String(body.length),
+      ...headers,
       ...htmlSecurityHeaders(csp),
     },
   });
