@@ -1,17 +1,16 @@
 import { createHash } from "node:crypto";
+import type { KeptBytes } from "./lib/compress";
 
 /**
  * Rendered public pages, kept by address and catalogue version (issue 14: server rendering that scales).
  * A page is rendered once per catalogue version, then answered from memory (and, with its `ETag` and
  * `Cache-Control: public, s-maxage`, by any CDN in front); a catalogue change makes every kept page stale.
  */
-export interface CachedPage {
+export interface CachedPage extends KeptBytes {
   html: Buffer;
   status: number;
   etag: string;
   version: number;
-  br?: Uint8Array<ArrayBuffer>;
-  gzip?: Uint8Array<ArrayBuffer>;
 }
 
 /** Query parameters that never change what a page shows (campaign tags, cache busters). */

@@ -2,7 +2,19 @@
 // main thread asks for. The renderer's API calls go back to the main thread, which answers them with the
 // app (public data only). Plain JavaScript: a worker thread does not inherit the TypeScript loader of a
 // process started with tsx's register().
+import { setPriority } from "node:os";
 import { parentPort, workerData } from "node:worker_threads";
+
+// Lower this thread's priority (RENDER_NICE, server/ssr.ts). On Linux a nice value belongs to a thread, and
+// setpriority for "this process" (pid 0) sets the calling thread's; elsewhere it would lower the whole
+// server's, so it is left alone there.
+if (process.platform === "linux" && workerData.nice > 0) {
+  try {
+    setPriority(workerData.nice);
+  } catch {
+    // not permitted here (a sandbox without setpriority): renders at the server's priority
+  }
+}
 
 const renderer = await import(workerData.entryUrl);
 const pending = new Map();

@@ -137,6 +137,17 @@ function withLimit(warm: Promise<void>, log?: Logger): Promise<void> {
   });
 }
 
+/**
+ * RENDER_NICE: the render threads' scheduling priority (Linux nice value, 0–19; default 10). A page render is
+ * background work beside the API: when both want the cores, the API's replies go first (issue 14: the API's
+ * p99 while pages render), and a render that waits too long is answered with the shell, as when the pool is
+ * full. 0 leaves the threads at the server's priority.
+ */
+export function renderNice(): number {
+  const fromEnv = Number(process.env.RENDER_NICE ?? 10);
+  return Number.isFinite(fromEnv) ? Math.max(0, Math.min(19, Math.round(fromEnv))) : 10;
+}
+
 /** RENDER_THREADS: one thread per core but one, at most two; 0 renders on the main thread. */
 export function defaultRenderThreads(): number {
   const fromEnv = process.env.RENDER_THREADS;
@@ -201,7 +212,7 @@ function renderPool(entryFile: string, answer: Answer, threads: number, log?: Lo
 
   const spawn = () => {
     const worker = new Worker(new URL("./render-worker.mjs", import.meta.url), {
-      workerData: { entryUrl: pathToFileURL(entryFile).href },
+      workerData: { entryUrl: pathToFileURL(entryFile).href, nice: renderNice() },
     });
     worker.unref();
     worker.on("message", (message: WorkerMessage) => {

@@ -3,7 +3,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import { extname, join, resolve, sep } from "node:path";
 import type { AppEnv } from "./context";
-import { compressBody, preferredEncoding } from "./lib/compress";
+import { compressBody, keptCompressed, preferredEncoding, type KeptBytes } from "./lib/compress";
 import { BASE_CURRENCY } from "../src/api/contract/money";
 import { currencyFromCookie } from "../src/i18n/currency-cookie";
 import { requestLocale } from "../src/i18n/locale";
@@ -71,12 +71,10 @@ export function htmlSecurityHeaders(csp: string): Record<string, string> {
   };
 }
 
-interface Cached {
+interface Cached extends KeptBytes {
   mtime: number;
   raw: Buffer;
   etag: string;
-  br?: Uint8Array<ArrayBuffer>;
-  gzip?: Uint8Array<ArrayBuffer>;
 }
 
 /** Serves the built storefront with an SPA fallback to index.html (never for /api). */
@@ -175,7 +173,7 @@ export function staticSite(
           if (page && html) cached = pages.set(key, html, page.status, version);
         }
         if (cached)
-          return renderedResponse(
+          return await renderedResponse(
             c.req.header("accept-encoding") ?? "",
             c.req.header("if-none-match"),
             cached,
@@ -212,7 +210,7 @@ export function staticSite(
         ? preferredEncoding(c.req.header("accept-encoding"))
         : null;
     if (encoding) {
-      body = entry[encoding] ??= compressBody(entry.raw, encoding, "kept");
+      body = await keptCompressed(entry, entry.raw, encoding);
       headers["Content-Encoding"] = encoding;
     }
     headers["Content-Length"] = String(body.length);
@@ -229,13 +227,13 @@ export function staticSite(
  */
 const PAGE_CACHE_CONTROL = "public, max-age=0, s-maxage=60, stale-while-revalidate=600";
 
-function renderedResponse(
+async function renderedResponse(
   acceptEncoding: string,
   ifNoneMatch: string | undefined,
   page: CachedPage,
   csp: string,
   language: string,
-): Response {
+): Promise<Response> {
   const headers: Record<string, string> = {
     "Content-Type": TYPES[".html"] ?? "text/html",
     "Cache-Control": PAGE_CACHE_CONTROL,
@@ -247,7 +245,7 @@ function renderedResponse(
   if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(page.etag))
     return new Response(null, { status: 304, headers });
   const encoding = preferredEncoding(acceptEncoding);
-  const body = encoding ? (page[encoding] ??= compressBody(page.html, encoding, "kept")) : page.html;
+  const body = encoding ? await keptCompressed(page, page.html, encoding) : page.html;
   if (encoding) headers["Content-Encoding"] = encoding;
   headers["Content-Length"] = String(body.length);
   return new Response(new Uint8Array(body), { status: page.status, headers });

@@ -1,7 +1,7 @@
 // @vitest-environment node
 // A fresh instance serves its first pages as fast as later ones (issue 16; issue 14 item 3): each render
 // thread loads the renderer and renders one page it throws away before /readyz says ready.
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -98,6 +98,29 @@ describe("a fresh instance warms its server renderer before it is ready", () => 
       true,
     );
     expect(await (await app.request("http://shop.test/bikes")).text()).toContain("render 1 of /bikes");
+  }, 120_000);
+
+  it("renders in threads below the server's priority (RENDER_NICE, 10 unless set), so API replies go first", async () => {
+    const niceOf = () =>
+      readdirSync("/proc/self/task").map((tid) => {
+        try {
+          const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+          // Field 19 (nice), counted after the command name's closing parenthesis.
+          return Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16]);
+        } catch {
+          return null; // a thread that ended meanwhile
+        }
+      });
+    // (The render threads of this file's earlier tests' instances are still there.)
+    const before = niceOf().filter((n) => n === 10).length;
+    const { dir, go } = distWithGatedRenderer("gated");
+    go();
+    const app = await makeApp({ distDir: dir, renderThreads: 2 });
+    await untilReady(app);
+    // The two render threads, and no other: the server's own thread (the one running this test) keeps its
+    // priority.
+    expect(niceOf().filter((n) => n === 10)).toHaveLength(before + 2);
+    expect(niceOf()[0]).toBe(0);
   }, 120_000);
 
   it("is ready at once without a renderer (API only, or no renderer built)", async () => {

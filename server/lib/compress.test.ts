@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { compressBody, preferredEncoding } from "./compress";
+import { compressBody, keptCompressed, preferredEncoding, type KeptBytes } from "./compress";
 
 describe("reply compression", () => {
   it("answers brotli to a browser that takes it, else gzip, else nothing", () => {
@@ -24,5 +24,23 @@ describe("reply compression", () => {
       expect(kept.length, encoding).toBeLessThanOrEqual(perRequest.length);
       expect(kept.length, encoding).toBeLessThan(body.length / 4);
     }
+  });
+
+  it("makes a kept copy once per encoding, shared by the requests that ask while it is made", async () => {
+    const page = Buffer.from(`<!doctype html>${"<p>Trail bike, 29 inch wheels</p>".repeat(2000)}`);
+    const holder: KeptBytes = {};
+    const [first, second] = await Promise.all([
+      keptCompressed(holder, page, "br"),
+      keptCompressed(holder, page, "br"),
+    ]);
+    expect(second).toBe(first);
+    expect(brotliDecompressSync(first).equals(page)).toBe(true);
+    // The same bytes as compressing it on the spot, kept with the page for the next requests.
+    expect(Buffer.from(first).equals(compressBody(page, "br", "kept"))).toBe(true);
+    expect(holder.br).toBe(first);
+    expect(keptCompressed(holder, page, "br")).toBe(first);
+    const gzip = await keptCompressed(holder, page, "gzip");
+    expect(gunzipSync(gzip).equals(page)).toBe(true);
+    expect(holder.compressing).toEqual({});
   });
 });
