@@ -281,7 +281,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
         contentSecurityPolicy(upstreamOrigin),
         renderer,
         publicOrigin,
-        () => catalog.cacheVersion,
+        catalog,
         () => rates.current().date,
       ),
     );

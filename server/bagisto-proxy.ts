@@ -11,6 +11,7 @@ import { proxy } from "hono/proxy";
 import { randomUUID } from "node:crypto";
 import { socketAddress, type AppEnv } from "./context";
 import type { Logger } from "./lib/log";
+import { versionSource } from "./page-cache";
 import { createPageRenderer, ssrEntryFor } from "./ssr";
 import { contentSecurityPolicy, staticSite } from "./static";
 
@@ -325,7 +326,7 @@ export function createProxyApp(opts: ProxyAppOptions): Hono<AppEnv> {
         contentSecurityPolicy([], [opts.upstream.origin]),
         renderer,
         publicOrigin,
-        () => Math.floor(Date.now() / PAGE_TTL_MS),
+        versionSource(() => Math.floor(Date.now() / PAGE_TTL_MS)),
       ),
     );
   }

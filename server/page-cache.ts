@@ -2,15 +2,34 @@ import { createHash } from "node:crypto";
 import type { KeptBytes } from "./lib/compress";
 
 /**
- * Rendered public pages, kept by address and catalogue version (issue 14: server rendering that scales).
- * A page is rendered once per catalogue version, then answered from memory (and, with its `ETag` and
- * `Cache-Control: public, s-maxage`, by any CDN in front); a catalogue change makes every kept page stale.
+ * Rendered public pages, kept by address with what they were rendered from (issue 14: server rendering
+ * that scales). A page is rendered once, then answered from memory (and, with its `ETag` and
+ * `Cache-Control: public, s-maxage`, by any CDN in front) until its source says what it was rendered from
+ * changed: for the shop's catalogue (`Catalog.collect`), any change but stock and sale counts, or those of a
+ * product the page shows.
  */
-export interface CachedPage extends KeptBytes {
+export interface CachedPage<R = unknown> extends KeptBytes {
   html: Buffer;
   status: number;
   etag: string;
-  version: number;
+  reads: R;
+}
+
+/** What pages are rendered from: notes what a render reads, and says whether that is still current. */
+export interface PageSource<R> {
+  collect<T>(render: () => Promise<T>): Promise<{ value: T; reads: R }>;
+  isCurrent(reads: R): boolean;
+}
+
+/** A source that changes as a whole, at each new value of `version` (a time window, a counter). */
+export function versionSource(version: () => number): PageSource<number> {
+  return {
+    collect: async (render) => {
+      const reads = version();
+      return { value: await render(), reads };
+    },
+    isCurrent: (reads) => reads === version(),
+  };
 }
 
 /** Query parameters that never change what a page shows (campaign tags, cache busters). */
@@ -34,15 +53,18 @@ export function normalisedAddress(url: URL): string {
   return `${url.pathname}${query ? `?${query}` : ""}`;
 }
 
-export class PageCache {
-  private readonly pages = new Map<string, CachedPage>();
+export class PageCache<R> {
+  private readonly pages = new Map<string, CachedPage<R>>();
 
-  constructor(private readonly maxPages = 500) {}
+  constructor(
+    private readonly source: PageSource<R>,
+    private readonly maxPages = 500,
+  ) {}
 
-  get(key: string, version: number): CachedPage | undefined {
+  get(key: string): CachedPage<R> | undefined {
     const hit = this.pages.get(key);
     if (!hit) return undefined;
-    if (hit.version !== version) {
+    if (!this.source.isCurrent(hit.reads)) {
       this.pages.delete(key);
       return undefined;
     }
@@ -52,12 +74,12 @@ export class PageCache {
     return hit;
   }
 
-  set(key: string, html: string, status: number, version: number): CachedPage {
+  set(key: string, html: string, status: number, reads: R): CachedPage<R> {
     const body = Buffer.from(html, "utf8");
-    const page: CachedPage = {
+    const page: CachedPage<R> = {
       html: body,
       status,
-      version,
+      reads,
       // From the content and the version: the same page rendered by another instance has the same ETag.
       etag: `"${createHash("sha1").update(body).digest("base64url").slice(0, 27)}"`,
     };

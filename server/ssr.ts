@@ -5,6 +5,7 @@
  * API calls in-process through the app, without the shopper's cookies or token, so it only ever renders
  * public catalogue data. A page it cannot render in time is served as the plain client shell.
  */
+import { AsyncResource } from "node:async_hooks";
 import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { pathToFileURL } from "node:url";
@@ -172,6 +173,11 @@ interface Job {
   language: string | undefined;
   currency: string | undefined;
   resolve: (page: RenderedPage | null) => void;
+  /**
+   * The async context of the request that asked for the page: its API calls are answered in it, as a render
+   * on the main thread's are (so what they read counts as the page's, see `PageSource.collect`).
+   */
+  context: AsyncResource;
 }
 
 /**
@@ -223,11 +229,16 @@ function renderPool(entryFile: string, answer: Answer, threads: number, log?: Lo
       } else if (message.type === "warm-up failed") {
         log?.warn("server renderer warm-up failed", { error: message.error });
       } else if (message.type === "fetch") {
-        answer(
-          message.url,
-          { method: message.method, headers: message.headers, body: message.body ?? undefined },
-          message.warmUp === true,
-        )
+        // A thread renders one page at a time: a call that is not the warm-up's is its running job's.
+        let context: AsyncResource | undefined;
+        for (const slot of running.values()) if (slot.worker === worker) context = slot.job.context;
+        const ask = () =>
+          answer(
+            message.url,
+            { method: message.method, headers: message.headers, body: message.body ?? undefined },
+            message.warmUp === true,
+          );
+        (context && message.warmUp !== true ? context.runInAsyncScope(ask) : ask())
           .then(async (res) => {
             const body = await res.arrayBuffer();
             worker.postMessage(
@@ -277,7 +288,15 @@ function renderPool(entryFile: string, answer: Answer, threads: number, log?: Lo
 
   const render: PageRenderer = (url, origin, language, currency) => {
     if (waiting.length >= maxWaiting) return Promise.resolve(null);
-    const job: Job = { id: ++nextId, url, origin, language, currency, resolve: () => {} };
+    const job: Job = {
+      id: ++nextId,
+      url,
+      origin,
+      language,
+      currency,
+      resolve: () => {},
+      context: new AsyncResource("page-render"),
+    };
     const page = new Promise<RenderedPage | null>((resolve) => {
       job.resolve = resolve;
       waiting.push(job);

@@ -7,7 +7,7 @@ import { compressBody, keptCompressed, preferredEncoding, type KeptBytes } from 
 import { BASE_CURRENCY } from "../src/api/contract/money";
 import { currencyFromCookie } from "../src/i18n/currency-cookie";
 import { requestLocale } from "../src/i18n/locale";
-import { normalisedAddress, PageCache, pageCacheKey, type CachedPage } from "./page-cache";
+import { normalisedAddress, PageCache, pageCacheKey, type CachedPage, type PageSource } from "./page-cache";
 import { injectPage, type PageRenderer } from "./ssr";
 
 const TYPES: Record<string, string> = {
@@ -78,16 +78,16 @@ interface Cached extends KeptBytes {
 }
 
 /** Serves the built storefront with an SPA fallback to index.html (never for /api). */
-export function staticSite(
+export function staticSite<R>(
   distDir: string,
   csp: string,
-  renderPage?: PageRenderer | null,
-  publicOrigin = "",
-  catalogVersion: () => number = () => 0,
+  renderPage: PageRenderer | null,
+  publicOrigin: string,
+  source: PageSource<R>,
   ratesDate: () => string = () => "",
 ): MiddlewareHandler<AppEnv> {
   const root = resolve(distDir);
-  const pages = new PageCache();
+  const pages = new PageCache(source);
   const cache = new Map<string, Cached>();
   const load = (file: string): Cached | null => {
     // Every page address is a file that does not exist: no exception (and its stack) per request.
@@ -157,10 +157,11 @@ export function staticSite(
           language,
           currency === BASE_CURRENCY ? currency : `${currency}@${ratesDate()}`,
         );
-        const version = catalogVersion();
-        let cached = pages.get(key, version);
+        let cached = pages.get(key);
         if (!cached) {
-          const page = await renderPage(normalisedAddress(url), origin, language, currency);
+          const { value: page, reads } = await source.collect(() =>
+            renderPage(normalisedAddress(url), origin, language, currency),
+          );
           if (page?.personal) {
             // The route declares the page personal: its frame (nothing of any shopper's, the page itself is
             // the browser's to render), never stored by anyone; the plain shell if the frame cannot be had.
@@ -170,7 +171,7 @@ export function staticSite(
               : frameResponse(frame, c.req.header("accept-encoding"), csp, language);
           }
           const html = page && injectPage(entry.raw.toString("utf8"), page);
-          if (page && html) cached = pages.set(key, html, page.status, version);
+          if (page && html) cached = pages.set(key, html, page.status, reads);
         }
         if (cached)
           return await renderedResponse(

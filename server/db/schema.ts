@@ -385,6 +385,7 @@ export interface DB {
   settings: SettingTable;
   rate_limits: RateLimitTable;
   catalog_version: CatalogVersionTable;
+  stock_changes: StockChangeTable;
 }
 
 export interface RateLimitTable {
@@ -395,5 +396,16 @@ export interface RateLimitTable {
 
 export interface CatalogVersionTable {
   id: number;
+  /** bumped by every catalogue change (migration 0006) */
   version: number;
+  /** bumped by every catalogue change but those to stock and sale counts (migration 0012) */
+  list_version: number;
+  /** bumped per row whose stock or sale count is written, logged in `stock_changes` (migration 0012) */
+  stock_version: number;
+}
+
+/** Which product's stock or sale count each stock version wrote (migration 0012). */
+export interface StockChangeTable {
+  version: number;
+  product_id: number;
 }

@@ -29,6 +29,7 @@ import * as productViews from "./migrations/0008-product-views";
 import * as foreignKeyIndexes from "./migrations/0009-foreign-key-indexes";
 import * as addressCompany from "./migrations/0010-address-company";
 import * as productViewGzip from "./migrations/0011-product-view-gzip";
+import * as stockVersion from "./migrations/0012-stock-version";
 import type { DB } from "./schema";
 
 export const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   "0009-foreign-key-indexes": foreignKeyIndexes,
   "0010-address-company": addressCompany,
   "0011-product-view-gzip": productViewGzip,
+  "0012-stock-version": stockVersion,
 };
 
 export type Param = string | number | bigint | Buffer | null;

@@ -1,4 +1,4 @@
-import { AsyncResource } from "node:async_hooks";
+import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
 import { sql, type Compilable, type Kysely, type RawBuilder } from "kysely";
 import {
   ADDITIONAL_INFO_CODES,
@@ -52,6 +52,19 @@ interface ReviewStat {
 
 export type ProductView = Record<string, unknown> & { id: number };
 
+/**
+ * What a reply or a page was built from (`Catalog.collect`): the catalogue's list generation and stock
+ * generation when it started, the products it showed, and whether it read sale counts (a bestseller
+ * filter or sort, whose members and order any order may change). `Catalog.isCurrent` says whether it
+ * still is what it would be built from now.
+ */
+export interface CatalogReads {
+  list: number;
+  stock: number;
+  ids: Set<number>;
+  sales: boolean;
+}
+
 /** What a product's view reads of each variant. */
 type VariantRow = Pick<
   ProductVariantTable,
@@ -61,7 +74,7 @@ type VariantRow = Pick<
 /** Builds the storefront's Product resource (contract/product.ts) from rows. */
 export class Catalog {
   private categories = new Map<number, CategoryRow>();
-  private countCache = new Map<string, number>();
+  private countCache = new Map<string, { n: number; sales: boolean }>();
   private plans = new Map<string, SearchPlan>();
   private pagePlans = new Map<string, CompiledSql>();
   /**
@@ -69,7 +82,7 @@ export class Catalog {
    * however deep, is a slice and the total is the length, so a list request runs no SQL once its filter set
    * was seen. Bounded by `maxListIds` per set and `LIST_ID_BUDGET` in all (oldest sets go first).
    */
-  private idLists = new Map<string, Int32Array>();
+  private idLists = new Map<string, { ids: Int32Array; sales: boolean }>();
   private idListTotal = 0;
   /** filter sets found to match more than `maxListIds` products */
   private largeSets = new Set<string>();
@@ -81,10 +94,22 @@ export class Catalog {
     number,
     { resolve: (gzip: Buffer | null) => void; reject: (e: unknown) => void }[]
   >();
+  /**
+   * The list generation: bumped when anything but stock and sale counts changes (here, or anywhere: see
+   * `refresh`); what filter sets, counts, facet counts and plans are built from.
+   */
   private version = 0;
+  /** The stock generation: bumped whenever some products' stock or sale counts change. */
+  private stockGen = 0;
+  /** The stock generation of each product's last stock change (since the last list change). */
+  private changedAt = new Map<number, number>();
+  /** The stock generation at which every product's stock counts as changed (a change this instance missed). */
+  private allChangedAt = 0;
+  /** The reads of the reply or page being built in this async context (`collect`). */
+  private reading = new AsyncLocalStorage<CatalogReads>();
   private listCache = new Map<
     string,
-    { version: number; body: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer> }
+    { reads: CatalogReads; body: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer> }
   >();
   private jsonCache = new Map<number, Buffer>();
   /** Products' compressed detail replies (`detail`), as stored with their views. */
@@ -92,6 +117,8 @@ export class Catalog {
   private primaryCategories = new Set<number>();
   /** The database's catalogue version (bumped by a trigger on every catalogue change) the caches hold. */
   private sharedVersion: number | null = null;
+  /** The database's list and stock versions (migration 0012) the caches hold. */
+  private shared: { list: number; stock: number } | null = null;
   private checkedAt = 0;
   private checking: Promise<void> | null = null;
   /** Stored views being written (see `saveViews`). */
@@ -112,24 +139,31 @@ export class Catalog {
   }
 
   /**
-   * Called per request: at most once per `versionCheckMs`, reads the database's catalogue version; when a
-   * change was made anywhere (another instance, an admin tool, SQL), every cache of this instance goes.
+   * Called per request: at most once per `versionCheckMs`, reads the database's catalogue versions
+   * (migration 0012). When anything but stock and sale counts was changed anywhere (another instance, an
+   * admin tool, SQL), every cache of this instance goes; when only stock or sale counts were, what showed
+   * those products goes (see `stockChanged`), and the filter sets, facet counts and plans stay.
    */
   async refresh(now = Date.now()): Promise<void> {
     if (now - this.checkedAt < this.versionCheckMs) return;
     this.checking ??= (async () => {
       try {
         const row = await this.store.first(
-          this.store.qb.selectFrom("catalog_version").select("version").where("id", "=", 1),
+          this.store.qb
+            .selectFrom("catalog_version")
+            .select(["version", "list_version", "stock_version"])
+            .where("id", "=", 1),
         );
-        const shared = Number(row?.version ?? 0);
-        if (this.sharedVersion !== null && shared !== this.sharedVersion) {
+        const shared = { list: Number(row?.list_version ?? 0), stock: Number(row?.stock_version ?? 0) };
+        if (this.shared !== null && shared.list !== this.shared.list) {
           this.touch();
           this.plans.clear();
           this.pagePlans.clear();
           await this.reloadCategories();
-        }
-        this.sharedVersion = shared;
+        } else if (this.shared !== null && shared.stock !== this.shared.stock)
+          this.stockChanged(await this.stockChanges(this.shared.stock, shared.stock));
+        this.shared = shared;
+        this.sharedVersion = Number(row?.version ?? 0);
         this.checkedAt = Date.now();
       } finally {
         this.checking = null;
@@ -170,28 +204,108 @@ export class Catalog {
     return this.categories.get(id);
   }
 
-  /** Bumped by every catalogue change (stock, sale counts): what a cached page or reply was built from. */
-  get cacheVersion(): number {
-    return this.version;
+  /**
+   * The products whose stock or sale counts the stock versions after `from` up to `to` wrote, or null when
+   * the log no longer holds them all (or there are too many to be worth reading: then all count as changed).
+   */
+  private async stockChanges(from: number, to: number): Promise<number[] | null> {
+    if (to < from || to - from > STOCK_CHANGES_READ) return null;
+    const rows = await this.store.all(
+      this.store.qb
+        .selectFrom("stock_changes")
+        .select(["version", "product_id"])
+        .where("version", ">", from)
+        .where("version", "<=", to),
+    );
+    // Every stock version logs at least one row: one missing was dropped from the log.
+    return new Set(rows.map((r) => Number(r.version))).size === to - from
+      ? rows.map((r) => r.product_id)
+      : null;
   }
 
-  /** Stock changed: cached list replies, totals and those products' cached JSON are stale. */
-  touch(productIds: number[] = []): void {
+  /**
+   * The catalogue changed here (an order, a cancellation): with `productIds`, only those products' stock and
+   * sale counts (see `stockChanged`); without, anything (every cache goes).
+   */
+  touch(productIds?: number[]): void {
+    if (productIds) {
+      this.stockChanged(productIds);
+      return;
+    }
     this.version++;
-    // an order raises sale counts, which the bestseller filter and sort read
     this.countCache.clear();
     this.idLists.clear();
     this.idListTotal = 0;
     this.memos.clear();
-    if (productIds.length)
+    this.listCache.clear();
+    this.changedAt.clear();
+    this.stockChanged(null);
+  }
+
+  /**
+   * Some products' stock or sale counts changed (null: any product's may have). Their views and detail
+   * replies go; a kept list reply or page that shows one of them is stale (`isCurrent`); the filter sets
+   * that read sale counts (bestseller filter or sort) go. The other filter sets, counts and facet counts
+   * read neither stock nor sale counts (no filter, sort or facet does), so they stay.
+   */
+  private stockChanged(productIds: number[] | null): void {
+    const gen = ++this.stockGen;
+    if (productIds === null || this.changedAt.size + productIds.length > CHANGED_PRODUCTS_KEPT) {
+      this.allChangedAt = gen;
+      this.changedAt.clear();
+      this.jsonCache.clear();
+      this.gzipCache.clear();
+    } else
       for (const id of productIds) {
+        this.changedAt.set(id, gen);
         this.jsonCache.delete(id);
         this.gzipCache.delete(id);
       }
-    else {
-      this.jsonCache.clear();
-      this.gzipCache.clear();
+    for (const [key, list] of this.idLists)
+      if (list.sales) {
+        this.idLists.delete(key);
+        this.idListTotal -= list.ids.length;
+      }
+    for (const [key, count] of this.countCache) if (count.sales) this.countCache.delete(key);
+  }
+
+  /**
+   * Runs `build` (a reply's or a page's), noting what it reads of the catalogue: the generations it starts
+   * at, the products whose views, details or rows it reads, whether it reads sale counts. Nested: a list
+   * reply built while a page renders adds its reads to the page's.
+   */
+  async collect<T>(build: () => Promise<T>): Promise<{ value: T; reads: CatalogReads }> {
+    const reads: CatalogReads = { list: this.version, stock: this.stockGen, ids: new Set(), sales: false };
+    const parent = this.reading.getStore();
+    try {
+      return { value: await this.reading.run(reads, build), reads };
+    } finally {
+      if (parent) {
+        for (const id of reads.ids) parent.ids.add(id);
+        parent.sales ||= reads.sales;
+      }
     }
+  }
+
+  /** Whether what was built from `reads` is still what would be built now. */
+  isCurrent(reads: CatalogReads): boolean {
+    if (reads.list !== this.version) return false;
+    if (reads.stock === this.stockGen) return true;
+    if (reads.sales || reads.stock < this.allChangedAt) return false;
+    for (const id of reads.ids) if ((this.changedAt.get(id) ?? 0) > reads.stock) return false;
+    return true;
+  }
+
+  /** Whether the product's stock did not change after stock generation `stock`, nor anything after list generation `list`. */
+  private unchanged(id: number, list: number, stock: number): boolean {
+    return list === this.version && stock >= this.allChangedAt && (this.changedAt.get(id) ?? 0) <= stock;
+  }
+
+  private noteReads(ids: Iterable<number>, sales = false): void {
+    const reads = this.reading.getStore();
+    if (!reads) return;
+    for (const id of ids) reads.ids.add(id);
+    if (sales) reads.sales = true;
   }
 
   /**
@@ -201,6 +315,7 @@ export class Catalog {
    * stored for every instance.
    */
   async viewsBytes(ids: number[]): Promise<Buffer[]> {
+    this.noteReads(ids);
     // Every id's bytes are taken now: the misses' queries may await while other requests evict.
     const found = new Map<number, Buffer>();
     const missing: number[] = [];
@@ -211,7 +326,7 @@ export class Catalog {
     }
     if (missing.length) {
       const got = new Map<number, Buffer>();
-      const version = this.version;
+      const [list, stock] = [this.version, this.stockGen];
       const stored = await this.storedViews(missing);
       for (const [id, bytes] of stored.views) got.set(id, bytes);
       const unbuilt = missing.filter((id) => !stored.views.has(id));
@@ -227,7 +342,8 @@ export class Catalog {
         if (built.length && stored.version === this.sharedVersion) this.saveViews(built, stored.version);
       }
       // Kept only when built from the current catalogue (a change made meanwhile makes them stale).
-      if (version === this.version) keepNewest(this.jsonCache, got, JSON_CACHE_SIZE);
+      const current = new Map([...got].filter(([id]) => this.unchanged(id, list, stock)));
+      if (current.size) keepNewest(this.jsonCache, current, JSON_CACHE_SIZE);
       for (const [id, bytes] of got) found.set(id, bytes);
     }
     const out: Buffer[] = [];
@@ -362,7 +478,12 @@ export class Catalog {
    */
   cachedList(key: string, gzip = false): { body: Uint8Array<ArrayBuffer>; gzip: boolean } | undefined {
     const hit = this.listCache.get(key);
-    if (!hit || hit.version !== this.version) return undefined;
+    if (!hit) return undefined;
+    if (!this.isCurrent(hit.reads)) {
+      this.listCache.delete(key);
+      return undefined;
+    }
+    this.noteReads(hit.reads.ids, hit.reads.sales);
     if (!gzip || hit.body.length <= GZIP_MIN_BYTES) return { body: hit.body, gzip: false };
     hit.gzip ??= compressBody(hit.body, "gzip", "kept");
     return { body: hit.gzip, gzip: true };
@@ -379,13 +500,14 @@ export class Catalog {
     id: number,
     gzip = false,
   ): Promise<{ body: Uint8Array<ArrayBuffer>; gzip: boolean } | undefined> {
+    this.noteReads([id]);
     if (!gzip) {
       const [view] = await this.viewsBytes([id]);
       return view && { body: Buffer.concat([DETAIL_OPEN, view, DETAIL_CLOSE]), gzip: false };
     }
     const kept = this.gzipCache.get(id);
     if (kept) return { body: kept, gzip: true };
-    const version = this.version;
+    const [list, stock] = [this.version, this.stockGen];
     // Bytes read from the database own their memory (an ArrayBuffer, never a shared one).
     let body = (await this.storedGzip(id)) as Uint8Array<ArrayBuffer> | null;
     if (!body) {
@@ -396,7 +518,7 @@ export class Catalog {
       this.saveGzip(id, view, body);
     }
     // Kept only when read at the current catalogue version (a change made meanwhile makes it stale).
-    if (version === this.version) keepNewest(this.gzipCache, new Map([[id, body]]), DETAIL_CACHE_SIZE);
+    if (this.unchanged(id, list, stock)) keepNewest(this.gzipCache, new Map([[id, body]]), DETAIL_CACHE_SIZE);
     return { body, gzip: true };
   }
 
@@ -432,16 +554,16 @@ export class Catalog {
     }
   }
 
-  /** Keeps a list reply built from the catalogue at `version` (read before building it: a change made
-   * meanwhile makes it stale at once, never current). */
-  storeList(key: string, body: Uint8Array<ArrayBuffer>, version = this.version): void {
+  /** Keeps a list reply built from `reads` (see `collect`: a change made meanwhile makes it stale at once). */
+  storeList(key: string, body: Uint8Array<ArrayBuffer>, reads: CatalogReads): void {
     if (this.listCacheSize <= 0) return;
     if (this.listCache.size >= this.listCacheSize) this.listCache.clear();
-    this.listCache.set(key, { version, body });
+    this.listCache.set(key, { reads, body });
   }
 
   async productRows(ids: number[]): Promise<ProductTable[]> {
     if (!ids.length) return [];
+    this.noteReads(ids);
     return await this.byIds("products", ids, (list) =>
       this.store.qb.selectFrom("products").selectAll().where("id", "in", list),
     );
@@ -464,6 +586,7 @@ export class Catalog {
 
   async views(ids: number[], opts: { wishlisted?: Set<number> } = {}): Promise<ProductView[]> {
     if (!ids.length) return [];
+    this.noteReads(ids);
     const rows = new Map((await this.productRows(ids)).map((r) => [r.id, r]));
     const variants = new Map<number, VariantRow[]>();
     // Only the columns the view reads: each row becomes an object, and on a product's first view (most
@@ -763,16 +886,17 @@ export class Catalog {
       }
     }
     const offset = (page - 1) * limit;
+    if (plan.sales) this.noteReads([], true);
     const list = await this.idList(plan);
     if (list) return { ids: Array.from(list.subarray(offset, offset + limit)), total: list.length };
 
-    const version = this.version;
-    let total = this.countCache.get(plan.countKey);
+    const [version, stock] = [this.version, this.stockGen];
+    let total = this.countCache.get(plan.countKey)?.n;
     if (total === undefined) {
       total = (await this.store.firstCompiled<{ n: number }>(plan.count))?.n ?? 0;
-      if (version === this.version) {
+      if (version === this.version && (!plan.sales || stock === this.stockGen)) {
         if (this.countCache.size > 5000) this.countCache.clear();
-        this.countCache.set(plan.countKey, total);
+        this.countCache.set(plan.countKey, { n: total, sales: plan.sales });
       }
     }
     const pageKey = `${plan.allKey}\n${offset}\n${limit}`;
@@ -789,9 +913,9 @@ export class Catalog {
   /** The filter set's ordered ids at this catalogue version, or undefined when there are too many to keep. */
   private async idList(plan: SearchPlan): Promise<Int32Array | undefined> {
     const hit = this.idLists.get(plan.allKey);
-    if (hit) return hit;
+    if (hit) return hit.ids;
     if (this.maxListIds <= 0 || this.largeSets.has(plan.allKey)) return undefined;
-    const version = this.version;
+    const [version, stock] = [this.version, this.stockGen];
     const rows = await this.store.allCompiled<{ id: number }>(plan.all(this.maxListIds + 1));
     if (rows.length > this.maxListIds) {
       // Too many to keep: counted and paged with OFFSET from now on, at this version and the next ones
@@ -802,16 +926,16 @@ export class Catalog {
     }
     const list = Int32Array.from(rows, (r) => r.id);
     // Built from the catalogue as it was when the query started: a change made meanwhile makes it stale.
-    if (version === this.version) {
+    if (version === this.version && (!plan.sales || stock === this.stockGen)) {
       while (
         (this.idListTotal + list.length > LIST_ID_BUDGET || this.idLists.size >= 5000) &&
         this.idLists.size
       ) {
-        const [oldest, ids] = this.idLists.entries().next().value as [string, Int32Array];
+        const [oldest, kept] = this.idLists.entries().next().value as [string, { ids: Int32Array }];
         this.idLists.delete(oldest);
-        this.idListTotal -= ids.length;
+        this.idListTotal -= kept.ids.length;
       }
-      this.idLists.set(plan.allKey, list);
+      this.idLists.set(plan.allKey, { ids: list, sales: plan.sales });
       this.idListTotal += list.length;
     }
     return list;
@@ -916,6 +1040,7 @@ export class Catalog {
 
     const count = this.store.compile(query.select((eb) => eb.fn.countAll<number>().as("n")));
     const { column, direction } = sortOf(q);
+    const sales = column === "p.sale_count" || on(q.bestseller);
     const ordered = query.select("p.id").orderBy(column, direction).orderBy("p.id", direction);
     const all = (max: number) => this.store.compile(ordered.limit(max));
     const probe = all(1);
@@ -925,6 +1050,7 @@ export class Catalog {
       all,
       allKey: probe.sql + JSON.stringify(probe.params.slice(0, -1)),
       page: (offset, limit) => this.store.compile(ordered.limit(limit).offset(offset)),
+      sales,
     };
   }
 }
@@ -937,6 +1063,8 @@ interface SearchPlan {
   /** the filter set and sort (the SQL of `all` without its limit) */
   allKey: string;
   page: (offset: number, limit: number) => CompiledSql;
+  /** it reads sale counts (bestseller filter or sort), which every order changes */
+  sales: boolean;
 }
 
 interface ProductViewTable {
@@ -988,6 +1116,11 @@ function keepNewest<V>(cache: Map<number, V>, entries: Map<number, V>, size: num
   }
   for (const [id, value] of entries) cache.set(id, value);
 }
+
+/** The most stock versions `refresh` reads the changed products of; past that, every product counts as changed. */
+const STOCK_CHANGES_READ = 1000;
+/** How many products' last stock change is remembered; past that, every product counts as changed. */
+const CHANGED_PRODUCTS_KEPT = 100_000;
 
 /** How many ids the ordered lists of all filter sets may hold together (4 bytes each). */
 const LIST_ID_BUDGET = 2_000_000;

@@ -52,20 +52,20 @@ export function catalogRoutes(d: Deps) {
           ...(hit.gzip ? { "Content-Encoding": "gzip", Vary: "Accept-Encoding" } : {}),
         });
     }
-    const version = catalog.cacheVersion;
     const page = q.page ?? 1;
     const limit = q.limit ?? DEFAULT_PAGE_SIZE;
-    const { ids, total } = strict?.none ? { ids: [], total: 0 } : await catalog.search(q, page, limit);
-    const pageReq = { page, limit, limitRaw: c.req.query("limit") };
-    let body: Uint8Array<ArrayBuffer>;
-    if (!wishlisted && !extra) {
-      body = paginateBytes(linkUrl(c), await catalog.viewsBytes(ids), total, pageReq);
-    } else {
+    // Kept with what it was built from: the products it shows (their stock, sale counts) and whether
+    // its filter set reads sale counts, so an order makes it stale only if it shows what the order changed.
+    const { value: body, reads } = await catalog.collect(async () => {
+      const { ids, total } = strict?.none ? { ids: [], total: 0 } : await catalog.search(q, page, limit);
+      const pageReq = { page, limit, limitRaw: c.req.query("limit") };
+      if (!wishlisted && !extra)
+        return paginateBytes(linkUrl(c), await catalog.viewsBytes(ids), total, pageReq);
       let views: Record<string, unknown>[] = await catalog.views(ids, { wishlisted });
       if (extra) views = await extra(views);
-      body = new TextEncoder().encode(JSON.stringify(paginate(linkUrl(c), views, total, pageReq)));
-    }
-    if (!wishlisted) catalog.storeList(cacheKey, body, version);
+      return new TextEncoder().encode(JSON.stringify(paginate(linkUrl(c), views, total, pageReq)));
+    });
+    if (!wishlisted) catalog.storeList(cacheKey, body, reads);
     return c.body(body, 200, { "Content-Type": "application/json; charset=UTF-8" });
   };
 

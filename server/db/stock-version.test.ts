@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { makeStore, testDialect } from "../test-utils";
+import { STOCK_COLUMNS } from "./migrations/0012-stock-version";
+import type { Store } from "./store";
+
+async function versions(store: Store) {
+  const [row] = await store.raw<{ list_version: number; stock_version: number }>(
+    "select list_version, stock_version from catalog_version where id = 1",
+  );
+  return { list: Number(row!.list_version), stock: Number(row!.stock_version) };
+}
+
+async function columns(store: Store, table: string): Promise<string[]> {
+  const rows =
+    testDialect === "postgres"
+      ? await store.raw<{ name: string }>(
+          "select column_name as name from information_schema.columns where table_name = ? and table_schema = current_schema()",
+          [table],
+        )
+      : await store.raw<{ name: string }>(`select name from pragma_table_info('${table}')`);
+  return rows.map((r) => r.name).sort();
+}
+
+describe("catalogue versions (migration 0012)", () => {
+  it("name every column of products and variants: a stock column moves the stock version, any other the list version", async () => {
+    const store = await makeStore();
+    for (const [table, { key, stock, others }] of Object.entries(STOCK_COLUMNS)) {
+      // A column added to either table later must be added to its list trigger (or to its stock columns).
+      expect(await columns(store, table)).toEqual([...stock, ...others].sort());
+      const [row] = await store.raw<{ id: number; product_id: number }>(
+        `select id, ${key} as product_id from ${table} order by id limit 1`,
+      );
+      for (const column of others) {
+        const before = await versions(store);
+        await store.rawRun(`update ${table} set ${column} = ${column} where id = ?`, [row!.id]);
+        expect(await versions(store), `${table}.${column}`).toEqual({
+          list: before.list + 1,
+          stock: before.stock,
+        });
+      }
+      for (const column of stock) {
+        const before = await versions(store);
+        await store.rawRun(`update ${table} set ${column} = ${column} + 1 where id = ?`, [row!.id]);
+        const after = await versions(store);
+        expect(after, `${table}.${column}`).toEqual({ list: before.list, stock: before.stock + 1 });
+        const logged = await store.raw<{ product_id: number }>(
+          "select product_id from stock_changes where version = ?",
+          [after.stock],
+        );
+        expect(logged.map((r) => r.product_id)).toEqual([row!.product_id]);
+      }
+    }
+    await store.close();
+  });
+
+  it("log each written product under its own stock version, and count rows added or removed as list changes", async () => {
+    const store = await makeStore();
+    const before = await versions(store);
+    const ids = (await store.raw<{ id: number }>("select id from products order by id limit 3")).map(
+      (r) => r.id,
+    );
+    await store.rawRun(`update products set stock = stock + 1 where id in (${ids.join(", ")})`);
+    const after = await versions(store);
+    expect(after).toEqual({ list: before.list, stock: before.stock + 3 });
+    const logged = await store.raw<{ version: number; product_id: number }>(
+      "select version, product_id from stock_changes where version > ? order by version",
+      [before.stock],
+    );
+    expect(logged.map((r) => Number(r.version))).toEqual([
+      before.stock + 1,
+      before.stock + 2,
+      before.stock + 3,
+    ]);
+    expect(logged.map((r) => r.product_id).sort((a, b) => a - b)).toEqual(ids);
+
+    await store.rawRun("delete from product_variants where id = (select min(id) from product_variants)");
+    expect(await versions(store)).toEqual({ list: after.list + 1, stock: after.stock });
+    await store.rawRun("update categories set name = name where id = 2");
+    expect((await versions(store)).list).toBe(after.list + 2);
+    await store.close();
+  });
+});
