@@ -1,4 +1,10 @@
-import { useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
+import {
+  hashKey,
+  useQuery,
+  useQueryClient,
+  type QueryCacheNotifyEvent,
+  type QueryClient,
+} from "@tanstack/react-query";
 import { useCallback, useContext, useSyncExternalStore } from "react";
 import { currencyKeys, currencyQueries, exchangeRatesSchema } from "@/api/currency";
 import {
@@ -112,6 +118,7 @@ export function ratesIn(queryClient: QueryClient): ExchangeRates {
 }
 
 const selectNothing = () => null;
+const DATA_EVENTS = new Set<QueryCacheNotifyEvent["type"]>(["added", "removed", "updated"]);
 
 /**
  * One number derived from the live (or last persisted, or bundled) rates. A component re-renders when
@@ -122,8 +129,16 @@ function useFromRates(derive: (rates: ExchangeRates) => number): number {
   const queryClient = useQueryClient();
   // Keeps the rates observed (fetched and refreshed); selecting nothing, it never renders this component.
   void useQuery({ ...currencyQueries.rates(), select: selectNothing }).data;
+  // Only the events that can change the rates' data: every price on a page subscribes (and observes the
+  // rates query), so the cache's other events, among them each price's observer added while the page
+  // hydrates, would make every price read the rates again for each price.
   const subscribeToCache = useCallback(
-    (onChange: () => void) => queryClient.getQueryCache().subscribe(onChange),
+    (onChange: () => void) => {
+      const ratesHash = hashKey(currencyKeys.rates());
+      return queryClient.getQueryCache().subscribe((event) => {
+        if (event.query.queryHash === ratesHash && DATA_EVENTS.has(event.type)) onChange();
+      });
+    },
     [queryClient],
   );
   const onServer = useContext(ServerRenderContext) !== null;
