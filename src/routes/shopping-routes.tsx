@@ -1,5 +1,10 @@
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { msg } from "@lingui/core/macro";
+import { preloadFilledCart } from "@/features/cart/components/preload-filled-cart";
+import { getLocalCart } from "@/features/cart/store";
+import { preloadCheckoutForm } from "@/features/checkout/components/preload-checkout-form";
+import { preloadCompareProducts } from "@/features/compare/components/preload-compare-products";
+import { preloadWishlistLines } from "@/features/wishlist/components/preload-wishlist-lines";
 import { personalPage } from "@/offline/personal-requests";
 import { rootRoute } from "./root";
 
@@ -7,12 +12,15 @@ const cartPage = personalPage("/cart", msg`Cart`);
 const cartRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...cartPage,
+  // A cart with lines: their chunk loads beside the page's (not after it); an empty cart needs none.
+  loader: preloadFilledCart,
   component: lazyRouteComponent(() => import("./cart-page"), "CartPage"),
 });
 const wishlistPage = personalPage("/wishlist", msg`Wishlist`);
 const wishlistRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...wishlistPage,
+  loader: preloadWishlistLines,
   component: lazyRouteComponent(() => import("./wishlist-page"), "WishlistPage"),
 });
 const comparePage = personalPage(
@@ -22,12 +30,14 @@ const comparePage = personalPage(
 const compareRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...comparePage,
+  loader: preloadCompareProducts,
   component: lazyRouteComponent(() => import("./compare-page"), "ComparePage"),
 });
 const checkoutPage = personalPage("/checkout", msg`Checkout`);
 const checkoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...checkoutPage,
+  loader: () => preloadCheckoutForm(getLocalCart().lines.length > 0),
   component: lazyRouteComponent(() => import("./checkout-page"), "CheckoutPage"),
 });
 const orderSuccessPage = personalPage("/ordersuccess/$orderId", msg`Order Success`);

@@ -141,7 +141,7 @@ describe("cart toasts (SPEC §8)", () => {
     );
     const user = userEvent.setup();
     await renderWithProviders(<CartView />);
-    await user.click(screen.getByRole("button", { name: "Decrease the quantity of Rainbow Rider 14" }));
+    await user.click(await screen.findByRole("button", { name: "Decrease the quantity of Rainbow Rider 14" }));
     expect(await screen.findByText("Item Decremented From Cart")).toBeTruthy();
     expect(sent).toEqual({ qty: { "11": 1 } });
     expect(getLocalCart().quantity).toBe(1);
@@ -169,7 +169,7 @@ describe("cart toasts (SPEC §8)", () => {
     );
     const user = userEvent.setup();
     await renderWithProviders(<CartView />);
-    await user.click(screen.getByRole("button", { name: "Increase the quantity of Trail 44" }));
+    await user.click(await screen.findByRole("button", { name: "Increase the quantity of Trail 44" }));
     expect(await screen.findByText("Quantity exceeds to available stock")).toBeTruthy();
   });
 
@@ -195,7 +195,7 @@ describe("cart toasts (SPEC §8)", () => {
     );
     const user = userEvent.setup();
     await renderWithProviders(<CartView />);
-    const more = screen.getByRole("button", { name: "Increase the quantity of Rainbow Rider 14" });
+    const more = await screen.findByRole("button", { name: "Increase the quantity of Rainbow Rider 14" });
     expect(more.hasAttribute("disabled")).toBe(false);
     await user.click(more);
     expect(await screen.findByText("Quantity exceeds to available stock")).toBeTruthy();
@@ -218,7 +218,7 @@ describe("cart toasts (SPEC §8)", () => {
     );
     const user = userEvent.setup();
     await renderWithProviders(<CartView />);
-    await user.click(screen.getByRole("button", { name: "Remove Rainbow Rider 14 from the cart" }));
+    await user.click(await screen.findByRole("button", { name: "Remove Rainbow Rider 14 from the cart" }));
     expect(await screen.findByText("Removed From Cart")).toBeTruthy();
     await user.click(screen.getByRole("button", { name: "Clear Shopping Cart" }));
     expect(await screen.findByText("Removed All From Cart")).toBeTruthy();
@@ -238,7 +238,7 @@ describe("cart toasts (SPEC §8)", () => {
     );
     const user = userEvent.setup();
     await renderWithProviders(<CartView />);
-    await user.click(screen.getByRole("button", { name: "Remove Rainbow Rider 14 from the cart" }));
+    await user.click(await screen.findByRole("button", { name: "Remove Rainbow Rider 14 from the cart" }));
     expect(await screen.findByText("some error occured")).toBeTruthy();
   });
 
@@ -258,7 +258,7 @@ describe("cart toasts (SPEC §8)", () => {
     );
     const user = userEvent.setup();
     await renderWithProviders(<CartView />);
-    await user.type(screen.getByLabelText("Coupon code"), "NOPE");
+    await user.type(await screen.findByLabelText("Coupon code"), "NOPE");
     await user.click(screen.getByRole("button", { name: "Apply Coupon" }));
     expect(await screen.findByText("Coupon code is invalid.")).toBeTruthy();
     await user.clear(screen.getByLabelText("Coupon code"));

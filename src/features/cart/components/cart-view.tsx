@@ -1,50 +1,23 @@
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
+import { lazy, Suspense } from "react";
 import Container from "@mui/material/Container";
-import Grid from "@mui/material/Grid";
-import IconButton from "@mui/material/IconButton";
-import Paper from "@mui/material/Paper";
-import Stack from "@mui/material/Stack";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
-import { visuallyHidden } from "@mui/utils";
 import { useLingui } from "@lingui/react/macro";
-import { ButtonLink, RouterLink } from "@/components/router-links";
-import { useCurrency } from "@/i18n/currency";
+import { ButtonLink } from "@/components/router-links";
+import { loadFilledCart } from "./preload-filled-cart";
 import { useCartActions } from "../hooks/use-cart-actions";
-import { useCartSummary } from "../hooks/use-cart-summary";
 import { useLocalCart } from "../store";
-import type { CartLine } from "../utils/cart-reducer";
-import { lineLimit } from "../utils/stock";
-import { CartTotals } from "./cart-totals";
-import { CouponForm } from "./coupon-form";
-import { QuantityStepper } from "./quantity-stepper";
 
-function LineOptions({ line }: { line: CartLine }) {
-  const { t } = useLingui();
-  if (!line.selectedProductColor && !line.selectedProductSize) return null;
-  const color = line.selectedProductColor ?? "";
-  const size = (line.selectedProductSize ?? "").toUpperCase();
-  return (
-    <Typography variant="body2" color="text.secondary">
-      {t`Color: ${color}`} · {t`Size: ${size}`}
-    </Typography>
-  );
-}
+const FilledCart = lazy(() => loadFilledCart().then((m) => ({ default: m.FilledCart })));
 
-/** The cart screen: lines with their quantity steppers, coupon, totals and the way to checkout. */
+/**
+ * The cart screen. The device's cart is read synchronously (localStorage), so an empty cart says so in the
+ * page's first render; the lines' table, coupon form and steppers are another chunk, loaded only for a cart
+ * with lines (and already on its way then: preloadFilledCart, the route's loader).
+ */
 export function CartView() {
   const { t } = useLingui();
   const cart = useLocalCart();
-  const summary = useCartSummary();
-  const { format } = useCurrency();
-  const { increment, decrement, removeLine, removeAll } = useCartActions();
+  const actions = useCartActions();
 
   if (cart.lines.length === 0) {
     return (
@@ -58,101 +31,9 @@ export function CartView() {
       </Container>
     );
   }
-
   return (
-    <Container sx={{ pb: 6 }}>
-      <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
-        {t`Your cart items`}
-      </Typography>
-      <TableContainer component={Paper} variant="outlined">
-        <Table aria-label={t`Your cart items`}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t`Image`}</TableCell>
-              <TableCell>{t`Product Name`}</TableCell>
-              <TableCell>{t`Unit Price`}</TableCell>
-              <TableCell>{t`Qty`}</TableCell>
-              <TableCell>{t`Subtotal`}</TableCell>
-              <TableCell>
-                <Box component="span" sx={visuallyHidden}>
-                  {t`Action`}
-                </Box>
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {cart.lines.map((line) => {
-              const name = line.product.name;
-              return (
-                <TableRow key={line.id} data-testid="cart-line">
-                  <TableCell sx={{ width: 96 }}>
-                    {line.product.image && (
-                      <Box
-                        component="img"
-                        src={line.product.image}
-                        alt=""
-                        width={80}
-                        height={60}
-                        sx={{ objectFit: "contain" }}
-                      />
-                    )}
-                  </TableCell>
-                  <TableCell>
-                    {line.product.urlKey ? (
-                      <RouterLink to="/product/$urlKey" params={{ urlKey: line.product.urlKey }}>
-                        {line.product.name}
-                      </RouterLink>
-                    ) : (
-                      line.product.name
-                    )}
-                    <LineOptions line={line} />
-                  </TableCell>
-                  <TableCell>{format(line.price)}</TableCell>
-                  <TableCell>
-                    <QuantityStepper
-                      quantity={line.quantity}
-                      name={line.product.name}
-                      onDecrement={() => decrement(line)}
-                      onIncrement={() => increment(line)}
-                      canIncrement={line.quantity < lineLimit(line.product.stock)}
-                    />
-                  </TableCell>
-                  <TableCell>{format(line.total)}</TableCell>
-                  <TableCell>
-                    <IconButton aria-label={t`Remove ${name} from the cart`} onClick={() => removeLine(line)}>
-                      <DeleteOutlineIcon />
-                    </IconButton>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      <Stack direction="row" sx={{ justifyContent: "space-between", mt: 2, flexWrap: "wrap", gap: 1 }}>
-        <ButtonLink to="/catalog" variant="outlined">
-          {t`Continue Shopping`}
-        </ButtonLink>
-        <Button variant="outlined" color="error" onClick={removeAll}>
-          {t`Clear Shopping Cart`}
-        </Button>
-      </Stack>
-      <Grid container spacing={4} sx={{ mt: 2 }}>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <CouponForm couponCode={summary.couponCode} />
-        </Grid>
-        <Grid size={{ xs: 12, md: 6 }}>
-          <Paper variant="outlined" sx={{ p: 2 }}>
-            <Typography variant="h3" component="h2" gutterBottom>
-              {t`Cart Total`}
-            </Typography>
-            <CartTotals summary={summary} />
-            <ButtonLink to="/checkout" variant="contained" fullWidth sx={{ mt: 2 }}>
-              {t`Proceed to Checkout`}
-            </ButtonLink>
-          </Paper>
-        </Grid>
-      </Grid>
-    </Container>
+    <Suspense fallback={<Container aria-busy="true" sx={{ minHeight: "50vh" }} />}>
+      <FilledCart actions={actions} />
+    </Suspense>
   );
 }

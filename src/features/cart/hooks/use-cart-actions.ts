@@ -183,3 +183,6 @@ export function useCartActions() {
 
   return { addToCart, increment, decrement, removeLine, removeAll };
 }
+
+/** The cart's actions, as the cart screen's lines use them. */
+export type CartActions = ReturnType<typeof useCartActions>;

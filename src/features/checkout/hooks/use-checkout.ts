@@ -105,3 +105,6 @@ export function useCheckout(onPlaced: (order: Order) => void) {
     submitOrder,
   };
 }
+
+/** The checkout flow's state and steps, as the form uses them. */
+export type Checkout = ReturnType<typeof useCheckout>;

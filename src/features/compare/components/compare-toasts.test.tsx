@@ -37,7 +37,7 @@ describe("compare", () => {
     );
     addToCompare(appProduct());
     await renderWithProviders(<CompareView />);
-    const table = screen.getByRole("table", { name: "Compared products" });
+    const table = await screen.findByRole("table", { name: "Compared products" });
     const frame = within(table).getByRole("rowheader", { name: "Frame" }).closest("tr")!;
     const brake = within(table).getByRole("rowheader", { name: "Brake" }).closest("tr")!;
     expect(frame.getAttribute("data-differs")).toBe("true");

@@ -44,7 +44,7 @@ describe("wishlist", () => {
     replaceWishlist("guest", [bike, plain]);
     const user = userEvent.setup();
     await renderWithProviders(<WishlistView />);
-    expect(screen.getAllByTestId("wishlist-line")).toHaveLength(2);
+    expect(await screen.findAllByTestId("wishlist-line")).toHaveLength(2);
     await user.click(screen.getByRole("button", { name: "Clear Wishlist" }));
     expect(await screen.findByText("Removed All From Wishlist")).toBeTruthy();
     expect(screen.getByText("No items found in wishlist")).toBeTruthy();

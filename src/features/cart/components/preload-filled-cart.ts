@@ -1,0 +1,9 @@
+import { getLocalCart } from "../store";
+
+/** The chunk of the cart screen's lines (table, coupon, steppers, totals). */
+export const loadFilledCart = () => import("./filled-cart");
+
+/** Starts loading the lines' chunk when the device's cart has lines (with the cart page's own chunk). */
+export function preloadFilledCart(): void {
+  if (getLocalCart().lines.length > 0) void loadFilledCart();
+}

@@ -1,0 +1,7 @@
+/** The chunk of the checkout's steps (address form, shipping and payment choices, review). */
+export const loadCheckoutForm = () => import("./checkout-form");
+
+/** Starts loading the steps' chunk with the checkout page's own when the device's cart has lines. */
+export function preloadCheckoutForm(hasDeviceLines: boolean): void {
+  if (hasDeviceLines) void loadCheckoutForm();
+}

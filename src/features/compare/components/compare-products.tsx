@@ -1,0 +1,128 @@
+import type { ReactNode } from "react";
+import Box from "@mui/material/Box";
+import Container from "@mui/material/Container";
+import IconButton from "@mui/material/IconButton";
+import Paper from "@mui/material/Paper";
+import Rating from "@mui/material/Rating";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableContainer from "@mui/material/TableContainer";
+import TableRow from "@mui/material/TableRow";
+import Typography from "@mui/material/Typography";
+import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
+import { msg } from "@lingui/core/macro";
+import type { MessageDescriptor } from "@lingui/core";
+import { useLingui } from "@lingui/react/macro";
+import type { Product } from "@/api/product";
+import { RouterLink } from "@/components/router-links";
+import { useCurrency } from "@/i18n/currency";
+import { SPEC_LABELS } from "@/i18n/spec-labels";
+import { discountedPrice } from "@/api/contract/money";
+import { toAmount } from "@/i18n/format";
+import { toast } from "@/components/feedback/toast";
+import { removeFromCompare, useCompareList } from "../store";
+import { compareRow, specRows, variationRows, type CompareRow } from "../utils/compare-table";
+
+const ROW_LABELS: Record<string, MessageDescriptor> = {
+  ...SPEC_LABELS,
+  colors: msg`Colours`,
+  sizes: msg`Sizes`,
+  price: msg`Price`,
+  stock: msg`Stock`,
+};
+
+/**
+ * The compare screen's table (a list with products): products side by side, rows where they differ
+ * highlighted. Its own chunk, loaded by CompareView only then (preloaded by preloadCompareProducts).
+ */
+export function CompareProducts({ renderActions }: { renderActions?: (product: Product) => ReactNode }) {
+  const { t, i18n } = useLingui();
+  const products = useCompareList();
+  const { format } = useCurrency();
+
+  const priceOf = (p: Product) => {
+    const price = toAmount(p.price);
+    return format(discountedPrice(price, p.discount) ?? price);
+  };
+  const rows: CompareRow[] = [
+    compareRow("price", products.map(priceOf)),
+    ...specRows(products),
+    ...variationRows(products),
+    compareRow(
+      "stock",
+      products.map((p) => (p.inStock ? t`In stock` : t`Out of Stock`)),
+    ),
+  ];
+
+  return (
+    <Container sx={{ pb: 6 }}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {t`Rows where the bicycles differ are highlighted.`}
+      </Typography>
+      <TableContainer component={Paper} variant="outlined">
+        <Table aria-label={t`Compared products`}>
+          <TableBody>
+            <TableRow>
+              <TableCell component="th" scope="row">
+                {t`Product`}
+              </TableCell>
+              {products.map((p) => {
+                const name = p.name;
+                return (
+                  <TableCell key={p.id} sx={{ minWidth: 200, verticalAlign: "top" }}>
+                    <Box sx={{ display: "flex", justifyContent: "flex-end" }}>
+                      <IconButton
+                        size="small"
+                        aria-label={t`Remove ${name} from compare`}
+                        onClick={() => {
+                          removeFromCompare(p.id);
+                          toast(t`Removed From Compare`, { variant: "error" });
+                        }}
+                      >
+                        <DeleteOutlinedIcon fontSize="small" />
+                      </IconButton>
+                    </Box>
+                    {p.images[0] && (
+                      <Box
+                        component="img"
+                        src={p.images[0].medium}
+                        alt=""
+                        width={160}
+                        height={120}
+                        sx={{ objectFit: "contain" }}
+                      />
+                    )}
+                    <RouterLink
+                      to="/product/$urlKey"
+                      params={{ urlKey: p.urlKey }}
+                      sx={{ display: "block", fontWeight: 600 }}
+                    >
+                      {name}
+                    </RouterLink>
+                    <Rating value={p.rating} readOnly size="small" aria-label={t`Rating`} />
+                    <Box sx={{ mt: 1 }}>{renderActions?.(p)}</Box>
+                  </TableCell>
+                );
+              })}
+            </TableRow>
+            {rows.map((r) => (
+              <TableRow
+                key={r.key}
+                data-differs={r.differs ? "true" : "false"}
+                sx={r.differs ? { bgcolor: "warning.light" } : undefined}
+              >
+                <TableCell component="th" scope="row" sx={{ fontWeight: 600 }}>
+                  {ROW_LABELS[r.key] ? i18n._(ROW_LABELS[r.key]!) : r.key}
+                </TableCell>
+                {r.values.map((v, i) => (
+                  <TableCell key={products[i]?.id ?? i}>{v}</TableCell>
+                ))}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </Container>
+  );
+}

@@ -1,0 +1,9 @@
+import { getWishlistState } from "../store";
+
+/** The chunk of the wishlist screen's lines. */
+export const loadWishlistLines = () => import("./wishlist-lines");
+
+/** Starts loading the lines' chunk with the wishlist page's own when the device's wishlist has products. */
+export function preloadWishlistLines(): void {
+  if (getWishlistState().items.length > 0) void loadWishlistLines();
+}
