@@ -92,7 +92,7 @@ export class Catalog {
   /** Products whose stored compressed reply is asked for, read together at the end of this turn. */
   private gzipWanted = new Map<
     number,
-    { resolve: (gzip: Buffer | null) => void; reject: (e: unknown) => void }[]
+    { resolve: (stored: StoredDetail | null) => void; reject: (e: unknown) => void }[]
   >();
   /**
    * The list generation: bumped when anything but stock and sale counts changes (here, or anywhere: see
@@ -507,11 +507,20 @@ export class Catalog {
     }
     const kept = this.gzipCache.get(id);
     if (kept) return { body: kept, gzip: true };
+    const held = this.jsonCache.get(id);
+    // A reply too small to be sent compressed has no compressed one to read: sent as it is.
+    if (held && !compressible(held))
+      return { body: Buffer.concat([DETAIL_OPEN, held, DETAIL_CLOSE]), gzip: false };
     const [list, stock] = [this.version, this.stockGen];
+    const stored = await this.storedGzip(id);
     // Bytes read from the database own their memory (an ArrayBuffer, never a shared one).
-    let body = (await this.storedGzip(id)) as Uint8Array<ArrayBuffer> | null;
+    let body = (stored?.gzip ?? null) as Uint8Array<ArrayBuffer> | null;
     if (!body) {
-      const [view] = await this.viewsBytes([id]);
+      // The view as held here, else as read with the (missing) compressed reply, else built.
+      let view = held ?? stored?.json;
+      if (view && !held && this.unchanged(id, list, stock))
+        keepNewest(this.jsonCache, new Map([[id, view]]), JSON_CACHE_SIZE);
+      view ??= (await this.viewsBytes([id]))[0];
       if (!view) return undefined;
       body = compressedDetail(view);
       if (!body) return { body: Buffer.concat([DETAIL_OPEN, view, DETAIL_CLOSE]), gzip: false };
@@ -523,12 +532,14 @@ export class Catalog {
   }
 
   /**
-   * A product's stored compressed detail reply (migration 0011), or null. The products asked for while the
+   * A product's stored compressed detail reply (migration 0011), with its view when it has none (a view
+   * stored without one, or too small to be sent compressed: no second read for it), or null when the
+   * product has no stored view. The products asked for while the
    * event loop reads requests are read in one statement after them (`setImmediate`): under load several
    * detail requests arrive together, and on PostgreSQL each statement is a round trip whose cost in this
    * process (≈ 0.14 ms, most of it writing to the socket) is many times the database's (≈ 0.01 ms).
    */
-  private storedGzip(id: number): Promise<Buffer | null> {
+  private storedGzip(id: number): Promise<StoredDetail | null> {
     return new Promise((resolve, reject) => {
       if (!this.gzipWanted.size) setImmediate(() => outsideRequests.runInAsyncScope(() => this.readGzips()));
       let waiting = this.gzipWanted.get(id);
@@ -541,13 +552,24 @@ export class Catalog {
     const wanted = this.gzipWanted;
     this.gzipWanted = new Map();
     try {
+      // SQLite hands a blob over as bytes (see `storedViews`).
+      const json = sql<Buffer | string | null>`case when gzip is null then ${sql.raw(
+        this.store.dialect === "sqlite" ? "cast(json as blob)" : "json",
+      )} end`;
       const rows = await this.byIds("gzip", [...wanted.keys()], (list) =>
         this.viewsDb
           .selectFrom("product_views")
-          .select(["product_id", "gzip"])
+          .select(["product_id", "gzip", json.as("json")])
           .where("product_id", "in", list),
       );
-      const found = new Map(rows.map((r) => [r.product_id, r.gzip]));
+      const found = new Map<number, StoredDetail>(
+        rows.map((r) => [
+          r.product_id,
+          r.gzip
+            ? { gzip: r.gzip, json: null }
+            : { gzip: null, json: typeof r.json === "string" ? Buffer.from(r.json) : r.json },
+        ]),
+      );
       for (const [id, waiting] of wanted) for (const w of waiting) w.resolve(found.get(id) ?? null);
     } catch (e) {
       for (const waiting of wanted.values()) for (const w of waiting) w.reject(e);
@@ -1074,6 +1096,9 @@ interface ProductViewTable {
   json: string;
 }
 
+/** A product's stored compressed detail reply, or (when it has none) its stored view. */
+type StoredDetail = { gzip: Buffer; json: null } | { gzip: null; json: Buffer | null };
+
 /** A view to store: product id, JSON, compressed detail reply (or null: compressed on its first request). */
 type StoredView = [id: number, json: string, gzip: Uint8Array | null];
 
@@ -1082,10 +1107,15 @@ function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
+/** Whether a product's detail reply `{"data":<view>}` is large enough to be sent compressed. */
+function compressible(view: Buffer): boolean {
+  return DETAIL_OPEN.length + view.length + DETAIL_CLOSE.length > GZIP_MIN_BYTES;
+}
+
 /** A detail reply `{"data":<view>}` compressed to be kept, or null when it is too small to be sent compressed. */
 function compressedDetail(view: Buffer): Uint8Array<ArrayBuffer> | null {
-  const body = Buffer.concat([DETAIL_OPEN, view, DETAIL_CLOSE]);
-  return body.length > GZIP_MIN_BYTES ? compressBody(body, "gzip", "kept") : null;
+  if (!compressible(view)) return null;
+  return compressBody(Buffer.concat([DETAIL_OPEN, view, DETAIL_CLOSE]), "gzip", "kept");
 }
 
 /** Runs a function outside any request's context (so outside its transaction, see `Store.tx`). */

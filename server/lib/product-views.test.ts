@@ -273,6 +273,42 @@ describe("a product's compressed detail reply, stored with its view (migration 0
     await store.close();
   });
 
+  it("is not looked for when the reply is too small to be sent compressed: one read, then none", async () => {
+    const store = await makeStore();
+    const c = await catalog(store);
+    const small = '{"id":7,"name":"Tiny"}';
+    await store.rawRun("update product_views set json = ?, gzip = null where product_id = ?", [small, 7]);
+    for (const reads of [1, 0]) {
+      let reply: { body: Uint8Array; gzip: boolean } | undefined;
+      const sqls = await statements(store, async () => {
+        reply = await c.detail(7, true);
+      });
+      expect(sqls).toHaveLength(reads);
+      expect(reply?.gzip).toBe(false);
+      expect(Buffer.from(reply!.body).toString("utf8")).toBe(`{"data":${small}}`);
+    }
+    await c.settled();
+    expect(await storedGzip(store, 7)).toBeNull();
+    await store.close();
+  });
+
+  it("is compressed from the view read with it when it was stored without one: one read", async () => {
+    const store = await makeStore();
+    const c = await catalog(store);
+    await store.rawRun("update product_views set gzip = null where product_id = ?", [5]);
+    const view = await stored(store, 5);
+    let reply: { body: Uint8Array; gzip: boolean } | undefined;
+    const sqls = await statements(store, async () => {
+      reply = await c.detail(5, true);
+    });
+    expect(sqls).toHaveLength(1);
+    expect(reply?.gzip).toBe(true);
+    expect(gunzipSync(reply!.body).toString("utf8")).toBe(`{"data":${view}}`);
+    await c.settled();
+    expect(Buffer.from(reply!.body).equals((await storedGzip(store, 5))!)).toBe(true);
+    await store.close();
+  });
+
   it("is not kept with a stored view that changed since the reply was compressed", async () => {
     const store = await makeStore();
     const c = await catalog(store);
