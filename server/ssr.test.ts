@@ -27,14 +27,6 @@ describe("a server-rendered page", () => {
     expect(html.indexOf("<style>x</style>")).toBeLessThan(html.indexOf("</head>"));
   });
 
-  it("fetches the shell's scripts at their usual priority for a personal page's frame, whose page they render", () => {
-    const html = injectPage(shell, { personal: true, html: "<h1>Cart</h1>", head: "", handoff: "", status: 200 })!;
-    expect(html).toContain('<div id="root"><h1>Cart</h1></div>');
-    expect(html).toContain('<script type="module" crossorigin src="/assets/initial-a.js">');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/react-b.js">');
-    expect(html).not.toContain('fetchpriority="low"');
-  });
-
   it("carries the page's language, title and description into the shell's head, escaped", () => {
     const withHead = shell
       .replace("<head>", '<head><title>Shop</title><meta name="description" content="The shop" />')

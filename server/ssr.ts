@@ -329,7 +329,6 @@ type WorkerMessage =
 /**
  * The shell's own script and modulepreload tags, fetched at low priority. A rendered page is painted
  * before any of them runs: like deferred scripts, they download after what the page shows (the images).
- * Not a personal page's frame (decision 33): the page itself is what the scripts render.
  */
 function deferShellScripts(head: string): string {
   return head.replace(
@@ -369,10 +368,8 @@ export function injectPage(shell: string, page: RenderedPage): string | null {
   if (start < 0 || headEnd < 0 || headEnd > start) return null;
   const end = shell.indexOf("</body>", start);
   if (end < 0) return null;
-  const head = localiseHead(shell.slice(0, headEnd), page);
   return (
-    // A personal page's frame is not the page: its content (the largest text, often) waits for the scripts.
-    (page.personal ? head : deferShellScripts(head)) +
+    deferShellScripts(localiseHead(shell.slice(0, headEnd), page)) +
     page.head +
     shell.slice(headEnd, start) +
     `${open}${page.html}</div>\n    ${page.handoff}\n  ` +
