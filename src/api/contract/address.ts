@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { dataSchema, timestampSchema } from "./common";
+import { dataSchema, timestampSchema, trimmedText } from "./common";
 
 export const customerAddressSchema = z.lazy(() =>
   z.looseObject({
@@ -22,25 +22,25 @@ export const customerAddressSchema = z.lazy(() =>
 );
 export type CustomerAddress = z.infer<typeof customerAddressSchema>;
 
-const line = z.lazy(() => z.string().check(z.trim(), z.maxLength(200)));
+const line = z.lazy(() => trimmedText(200));
 
 /** POST /api/addresses/create and PUT /api/addresses/{id} */
 export const addressInputSchema = z.lazy(() =>
   z.object({
-    first_name: z.optional(z.string().check(z.trim(), z.maxLength(100))),
-    last_name: z.optional(z.string().check(z.trim(), z.maxLength(100))),
-    company_name: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))),
-    vat_id: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(50)))),
+    first_name: z.optional(trimmedText(100)),
+    last_name: z.optional(trimmedText(100)),
+    company_name: z.optional(z.nullable(trimmedText(200))),
+    vat_id: z.optional(z.nullable(trimmedText(50))),
     address1: z.array(line).check(
       z.minLength(1),
       z.maxLength(4),
       z.refine((l) => l.some((s) => s.length > 0), "The address1 field is required."),
     ),
     country: z.string().check(z.trim(), z.length(2)),
-    state: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(100)))),
-    city: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-    postcode: z.string().check(z.trim(), z.minLength(1), z.maxLength(20)),
-    phone: z.string().check(z.trim(), z.minLength(5), z.maxLength(40)),
+    state: z.optional(z.nullable(trimmedText(100))),
+    city: trimmedText(100, { min: 1 }),
+    postcode: trimmedText(20, { min: 1 }),
+    phone: trimmedText(40, { min: 5 }),
     default_address: z.optional(z.boolean()),
     is_default: z.optional(z.boolean()),
   }),

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { errorObjectSchema, moneySchema, timestampSchema } from "./common";
+import { errorObjectSchema, moneySchema, timestampSchema, trimmedText } from "./common";
 import { productSchema } from "./product";
 
 export const cartItemAdditionalSchema = z.lazy(() =>
@@ -202,7 +202,7 @@ export type UpdateCartRequest = z.infer<typeof updateCartRequestSchema>;
 /** POST /api/checkout/cart/coupon */
 export const couponRequestSchema = z.lazy(() =>
   z.object({
-    code: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
+    code: trimmedText(50, { min: 1 }),
   }),
 );
 export type CouponRequest = z.infer<typeof couponRequestSchema>;

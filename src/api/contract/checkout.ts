@@ -1,23 +1,24 @@
 import { z } from "zod/mini";
+import { trimmedText } from "./common";
 import { cartSchema, shippingRateSchema } from "./cart";
 import { orderSchema } from "./order";
 
-const addressLine = z.lazy(() => z.string().check(z.trim(), z.maxLength(200)));
+const addressLine = z.lazy(() => trimmedText(200));
 
 export const checkoutAddressSchema = z.lazy(() =>
   z.object({
     address_id: z.optional(z.union([z.number(), z.string().check(z.maxLength(30))])),
-    first_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
-    last_name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+    first_name: z.optional(trimmedText(100, { min: 1 })),
+    last_name: z.optional(trimmedText(100, { min: 1 })),
     /** Bagisto stores it on the cart's and the order's address */
-    company_name: z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(200)))),
+    company_name: z.optional(z.nullable(trimmedText(200))),
     email: z.optional(z.email().check(z.maxLength(254))),
     address1: z.optional(z.array(addressLine).check(z.maxLength(4))),
-    city: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
-    state: z.optional(z.string().check(z.trim(), z.maxLength(100))),
-    postcode: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(20))),
+    city: z.optional(trimmedText(100, { min: 1 })),
+    state: z.optional(trimmedText(100)),
+    postcode: z.optional(trimmedText(20, { min: 1 })),
     country: z.optional(z.string().check(z.trim(), z.length(2))),
-    phone: z.optional(z.string().check(z.trim(), z.minLength(5), z.maxLength(40))),
+    phone: z.optional(trimmedText(40, { min: 5 })),
     use_for_shipping: z.optional(z.union([z.boolean(), z.number(), z.string()])),
     save_as_address: z.optional(z.union([z.boolean(), z.number(), z.string()])),
   }),
@@ -47,7 +48,7 @@ export const SHIPPING_METHODS = ["flatrate_flatrate", "free_free"] as const;
 /** POST /api/checkout/save-shipping */
 export const saveShippingRequestSchema = z.lazy(() =>
   z.object({
-    shipping_method: z.string().check(z.trim(), z.minLength(1), z.maxLength(50)),
+    shipping_method: trimmedText(50, { min: 1 }),
   }),
 );
 export type SaveShippingRequest = z.infer<typeof saveShippingRequestSchema>;

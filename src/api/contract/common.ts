@@ -4,6 +4,20 @@ import { z } from "zod/mini";
 export const moneySchema = z.lazy(() => z.union([z.number(), z.string()]));
 export type Money = z.infer<typeof moneySchema>;
 
+/**
+ * A text field trimmed before it is measured: at most `max` characters and, with `min`, at least `min`
+ * (`message` when shorter, `tooLong` when longer; zod's default otherwise). Further checks chain on with `.check`.
+ */
+export function trimmedText(
+  max: number,
+  { min, message, tooLong }: { min?: number; message?: string; tooLong?: string } = {},
+) {
+  const text = z.string().check(z.trim());
+  return min === undefined
+    ? text.check(z.maxLength(max, tooLong))
+    : text.check(z.minLength(min, message), z.maxLength(max, tooLong));
+}
+
 export const idSchema = z.lazy(() => z.union([z.number(), z.string()]));
 
 export const timestampSchema = z.lazy(() => z.nullable(z.string()));

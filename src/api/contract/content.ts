@@ -1,5 +1,12 @@
 import { z } from "zod/mini";
-import { dataSchema, moneySchema, paginatedSchema, statusReplySchema, timestampSchema } from "./common";
+import {
+  dataSchema,
+  moneySchema,
+  paginatedSchema,
+  statusReplySchema,
+  timestampSchema,
+  trimmedText,
+} from "./common";
 
 export const bannerSchema = z.lazy(() =>
   z.looseObject({
@@ -54,11 +61,11 @@ export type PageReply = z.infer<typeof pageReplySchema>;
 
 export const contactRequestSchema = z.lazy(() =>
   z.object({
-    name: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
+    name: trimmedText(200, { min: 1 }),
     email: z.email().check(z.maxLength(254)),
-    phone: z.optional(z.string().check(z.trim(), z.maxLength(40))),
-    subject: z.optional(z.string().check(z.trim(), z.maxLength(300))),
-    message: z.string().check(z.trim(), z.minLength(1), z.maxLength(5000)),
+    phone: z.optional(trimmedText(40)),
+    subject: z.optional(trimmedText(300)),
+    message: trimmedText(5000, { min: 1 }),
   }),
 );
 export type ContactRequest = z.infer<typeof contactRequestSchema>;

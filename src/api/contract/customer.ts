@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { dataSchema, timestampSchema } from "./common";
+import { dataSchema, timestampSchema, trimmedText } from "./common";
 
 export const customerSchema = z.lazy(() =>
   z.looseObject({
@@ -53,8 +53,8 @@ export type LoginReply = z.infer<typeof loginReplySchema>;
 export const registerRequestSchema = z.lazy(() =>
   z
     .object({
-      first_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-      last_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+      first_name: trimmedText(100, { min: 1 }),
+      last_name: trimmedText(100, { min: 1 }),
       email: z.email().check(z.maxLength(254)),
       password,
       password_confirmation: z.string().check(z.maxLength(200)),
@@ -77,8 +77,8 @@ export type RegisterReply = z.infer<typeof registerReplySchema>;
 export const profileUpdateSchema = z.lazy(() =>
   z
     .object({
-      first_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
-      last_name: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+      first_name: trimmedText(100, { min: 1 }),
+      last_name: trimmedText(100, { min: 1 }),
       gender: z.optional(z.nullable(z.enum(["Male", "Female", "Other"]))),
       date_of_birth: z.optional(z.nullable(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/)))),
       email: z.optional(z.email().check(z.maxLength(254))),

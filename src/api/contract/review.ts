@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { dataSchema, paginatedSchema, timestampSchema } from "./common";
+import { dataSchema, paginatedSchema, timestampSchema, trimmedText } from "./common";
 import { productSchema } from "./product";
 
 /** Bagisto nests the reviewed `product` (Resources/Catalog/ProductReview.php); ours sends `product_id`. */
@@ -36,10 +36,10 @@ export const reviewListQuerySchema = z.lazy(() =>
 /** POST /api/reviews/{productId}/create; new reviews start "pending" */
 export const reviewCreateSchema = z.lazy(() =>
   z.object({
-    title: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
-    comment: z.string().check(z.trim(), z.minLength(1), z.maxLength(5000)),
+    title: trimmedText(200, { min: 1 }),
+    comment: trimmedText(5000, { min: 1 }),
     rating: z.coerce.number().check(z.int(), z.gte(1), z.lte(5)),
-    name: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(200))),
+    name: z.optional(trimmedText(200, { min: 1 })),
   }),
 );
 export type ReviewCreate = z.infer<typeof reviewCreateSchema>;

@@ -3,6 +3,7 @@ import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import { useLingui } from "@lingui/react/macro";
 import { z } from "zod/mini";
+import { trimmedText } from "@/api/contract/common";
 
 /** The countries the shop delivers to (ISO codes; names come from Intl in the active language). */
 export const DELIVERY_COUNTRIES = ["IN", "US", "GB", "DE", "FR"] as const;
@@ -103,16 +104,16 @@ export function addressErrorsOf(
 export function useAddressSchema(withEmail: boolean) {
   const { t } = useLingui();
   return z.object({
-    firstName: z.string().check(z.trim(), z.minLength(1, t`Enter the first name.`), z.maxLength(100)),
-    lastName: z.string().check(z.trim(), z.minLength(1, t`Enter the last name.`), z.maxLength(100)),
+    firstName: trimmedText(100, { min: 1, message: t`Enter the first name.` }),
+    lastName: trimmedText(100, { min: 1, message: t`Enter the last name.` }),
     email: withEmail ? z.email({ error: t`Enter a valid e-mail address.` }) : z.string(),
-    companyName: z.string().check(z.trim(), z.maxLength(200)),
-    line1: z.string().check(z.trim(), z.minLength(1, t`Enter the street address.`), z.maxLength(200)),
-    line2: z.string().check(z.trim(), z.maxLength(200)),
-    city: z.string().check(z.trim(), z.minLength(1, t`Enter the town or city.`), z.maxLength(100)),
+    companyName: trimmedText(200),
+    line1: trimmedText(200, { min: 1, message: t`Enter the street address.` }),
+    line2: trimmedText(200),
+    city: trimmedText(100, { min: 1, message: t`Enter the town or city.` }),
     country: z.string().check(z.length(2, t`Choose a country.`)),
-    state: z.string().check(z.trim(), z.maxLength(100)),
-    postcode: z.string().check(z.trim(), z.minLength(1, t`Enter the postcode.`), z.maxLength(20)),
+    state: trimmedText(100),
+    postcode: trimmedText(20, { min: 1, message: t`Enter the postcode.` }),
     phone: z.string().check(z.trim(), z.regex(/^\+?[0-9][0-9 ()-]{3,38}$/, t`Enter a phone number.`)),
   });
 }

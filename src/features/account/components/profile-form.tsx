@@ -8,6 +8,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
 import { z } from "zod/mini";
+import { trimmedText } from "@/api/contract/common";
 import { accountMutations, type Customer, type Gender, type ProfileDraft } from "@/api/account";
 import { ApiError } from "@/api/client";
 import { writeAuthCustomer } from "@/api/auth-storage";
@@ -31,8 +32,8 @@ export function ProfileForm({ customer }: { customer: Customer }) {
   const today = new Date().toISOString().slice(0, 10);
 
   const schema = z.object({
-    firstName: z.string().check(z.trim(), z.minLength(1, t`Enter your first name.`), z.maxLength(100)),
-    lastName: z.string().check(z.trim(), z.minLength(1, t`Enter your last name.`), z.maxLength(100)),
+    firstName: trimmedText(100, { min: 1, message: t`Enter your first name.` }),
+    lastName: trimmedText(100, { min: 1, message: t`Enter your last name.` }),
     email: z.email({ error: t`Enter a valid e-mail address.` }),
     gender: z.enum(GENDERS, { error: t`Choose a gender.` }),
     dateOfBirth: z
@@ -43,7 +44,7 @@ export function ProfileForm({ customer }: { customer: Customer }) {
           t`Enter a date of birth before today.`,
         ),
       ),
-    phone: z.string().check(z.trim(), z.maxLength(40, t`The phone number is too long.`)),
+    phone: trimmedText(40, { tooLong: t`The phone number is too long.` }),
   });
 
   function handleSubmit(e: FormEvent<HTMLFormElement>) {

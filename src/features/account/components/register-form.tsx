@@ -6,6 +6,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
 import { z } from "zod/mini";
+import { trimmedText } from "@/api/contract/common";
 import { accountMutations, type RegisterDraft } from "@/api/account";
 import { ApiError } from "@/api/client";
 import { useOnlineStatus } from "@/hooks/use-online-status";
@@ -26,8 +27,8 @@ export function RegisterForm({ redirect }: { redirect?: string }) {
 
   const schema = z
     .object({
-      firstName: z.string().check(z.trim(), z.minLength(1, t`Enter your first name.`), z.maxLength(100)),
-      lastName: z.string().check(z.trim(), z.minLength(1, t`Enter your last name.`), z.maxLength(100)),
+      firstName: trimmedText(100, { min: 1, message: t`Enter your first name.` }),
+      lastName: trimmedText(100, { min: 1, message: t`Enter your last name.` }),
       email: z.email({ error: t`Enter a valid e-mail address.` }),
       password: z
         .string()

@@ -3,6 +3,7 @@
  * into a GET products request. Invalid values fall back to the defaults; defaults are left out of the URL.
  */
 import { z } from "zod/mini";
+import { trimmedText } from "@/api/contract/common";
 import type { ProductListParams } from "@/api/catalog";
 
 export const SORT_OPTIONS = ["default", "priceHighToLow", "priceLowToHigh"] as const;
@@ -27,9 +28,7 @@ export interface CatalogSearch {
 export const FILTER_KEYS = ["category", "tag", "color", "size", "minPrice", "maxPrice"] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
-const word = z.lazy(() =>
-  z.string().check(z.trim(), z.minLength(1), z.maxLength(100), z.regex(/^[\p{L}\p{N}\-_ /]+$/u)),
-);
+const word = z.lazy(() => trimmedText(100, { min: 1 }).check(z.regex(/^[\p{L}\p{N}\-_ /]+$/u)));
 const amount = z.lazy(() => z.coerce.number().check(z.gte(0), z.lte(1e9)));
 
 const fields = {
