@@ -11,7 +11,7 @@ import {
   type CustomerAddress as WireAddress,
   type State as WireState,
 } from "./contract/address";
-import { messageReplySchema } from "./contract/common";
+import { messageReplySchema, unlazy } from "./contract/common";
 import {
   loginReplySchema,
   profileReplySchema,
@@ -213,7 +213,7 @@ export async function register(draft: RegisterDraft): Promise<RegisterReply> {
 /** Revokes the token on the server (best effort: logout works offline too). */
 export async function logoutCustomer(): Promise<void> {
   await apiFetch("customer/logout", {
-    schema: z.partial(messageReplySchema._zod.innerType),
+    schema: z.partial(unlazy(messageReplySchema)),
     auth: "required",
   });
 }

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { errorObjectSchema, moneySchema, timestampSchema, trimmedText } from "./common";
+import { errorObjectSchema, moneySchema, timestampSchema, trimmedText, unlazy } from "./common";
 import { productSchema } from "./product";
 
 export const cartItemAdditionalSchema = z.lazy(() =>
@@ -50,7 +50,7 @@ const cartItemBase = z.lazy(() =>
 );
 
 export const cartItemSchema = z.lazy(() =>
-  z.extend(cartItemBase._zod.innerType, {
+  z.extend(unlazy(cartItemBase), {
     child: z.optional(z.nullable(cartItemBase)),
     product: z.optional(productSchema),
   }),

@@ -5,6 +5,14 @@ export const moneySchema = z.lazy(() => z.union([z.number(), z.string()]));
 export type Money = z.infer<typeof moneySchema>;
 
 /**
+ * The schema a `z.lazy` builds (on first use), to extend or narrow it: `z.extend(unlazy(productSchema), {…})`.
+ * zod keeps it in an internal property; this is the one place that reads it.
+ */
+export function unlazy<T extends z.ZodMiniType>(schema: z.ZodMiniLazy<T>): T {
+  return schema._zod.innerType;
+}
+
+/**
  * A text field trimmed before it is measured: at most `max` characters and, with `min`, at least `min`
  * (`message` when shorter, `tooLong` when longer; zod's default otherwise). Further checks chain on with `.check`.
  */

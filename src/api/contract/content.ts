@@ -6,6 +6,7 @@ import {
   statusReplySchema,
   timestampSchema,
   trimmedText,
+  unlazy,
 } from "./common";
 
 export const bannerSchema = z.lazy(() =>
@@ -134,7 +135,7 @@ export const blogListReplySchema = z.lazy(() => paginatedSchema(blogPostSchema))
 export type BlogListReply = z.infer<typeof blogListReplySchema>;
 /** GET /api/blog/{slug} */
 export const blogPostReplySchema = z.lazy(() =>
-  dataSchema(z.extend(blogPostSchema._zod.innerType, { html_content: z.string() })),
+  dataSchema(z.extend(unlazy(blogPostSchema), { html_content: z.string() })),
 );
 export type BlogPostReply = z.infer<typeof blogPostReplySchema>;
 

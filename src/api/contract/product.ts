@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { dataSchema, imageSchema, moneySchema, paginatedSchema, timestampSchema } from "./common";
+import { dataSchema, imageSchema, moneySchema, paginatedSchema, timestampSchema, unlazy } from "./common";
 
 export const COLOR_ATTRIBUTE_ID = 23;
 export const SIZE_ATTRIBUTE_ID = 24;
@@ -248,7 +248,7 @@ export type ConfigurableConfigReply = z.infer<typeof configurableConfigReplySche
 
 /** ours (Bagisto has no such route) */
 export const productWithAdditionalInformationSchema = z.lazy(() =>
-  z.extend(productSchema._zod.innerType, {
+  z.extend(unlazy(productSchema), {
     additional_information: z.array(additionalInfoEntrySchema),
   }),
 );
