@@ -57,12 +57,12 @@ export const cartItemSchema = z.lazy(() =>
 );
 export type CartItem = z.infer<typeof cartItemSchema>;
 
-export const cartAddressSchema = z.lazy(() =>
+/** The fields Bagisto's CartAddress and OrderAddress resources share; each adds one (order.ts extends it too). */
+export const addressResourceSchema = z.lazy(() =>
   z.looseObject({
     id: z.number(),
     first_name: z.string(),
     last_name: z.string(),
-    name: z.optional(z.string()),
     email: z.string(),
     address1: z.array(z.string()),
     country: z.string(),
@@ -74,6 +74,10 @@ export const cartAddressSchema = z.lazy(() =>
     created_at: z.optional(timestampSchema),
     updated_at: z.optional(timestampSchema),
   }),
+);
+
+export const cartAddressSchema = z.lazy(() =>
+  z.extend(unlazy(addressResourceSchema), { name: z.optional(z.string()) }),
 );
 export type CartAddress = z.infer<typeof cartAddressSchema>;
 

@@ -1,23 +1,11 @@
 import { z } from "zod/mini";
-import { dataSchema, imageSchema, moneySchema, paginatedSchema, timestampSchema } from "./common";
+import { addressResourceSchema } from "./cart";
+import { dataSchema, imageSchema, moneySchema, paginatedSchema, unlazy } from "./common";
 
 export const orderAddressSchema = z.lazy(() =>
-  z.looseObject({
-    id: z.number(),
-    email: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
+  z.extend(unlazy(addressResourceSchema), {
     /** stored by Bagisto but not in its OrderAddress resource: our server sends it, a stock Bagisto does not */
     company_name: z.optional(z.nullable(z.string())),
-    address1: z.array(z.string()),
-    country: z.string(),
-    country_name: z.optional(z.string()),
-    state: z.nullable(z.string()),
-    city: z.string(),
-    postcode: z.string(),
-    phone: z.string(),
-    created_at: z.optional(timestampSchema),
-    updated_at: z.optional(timestampSchema),
   }),
 );
 export type OrderAddress = z.infer<typeof orderAddressSchema>;
