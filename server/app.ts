@@ -10,7 +10,7 @@ import { Catalog } from "./lib/catalog";
 import { bagistoStrict } from "./bagisto-strict";
 import { dummyHash, HashBusyError, HashGate, OWASP_SCRYPT, type ScryptParams } from "./lib/crypto";
 import { ExchangeRates } from "./lib/exchange";
-import { HttpError, MAX_BODY_BYTES } from "./lib/http";
+import { HttpError, MAX_BODY_BYTES, setAfterReply } from "./lib/http";
 import {
   DEFAULT_IDEMPOTENCY_LIMITS,
   idempotency,
@@ -124,18 +124,6 @@ export async function createApp(opts: AppOptions): Promise<App> {
     return path.startsWith("/api") ? c.json({ error: "Resource Not Found" }, 404) : c.text("Not Found", 404);
   });
 
-  /**
-   * Headers added once the reply exists: on the reply's own headers where they can change (a Response the
-   * server built), since Hono's `c.header` would rebuild the Response around a stream (a cached page's
-   * throughput halved); through `c.header` for an immutable one (a reply passed on from fetch).
-   */
-  const setAfterReply = (c: Ctx, headers: [string, string][]) => {
-    try {
-      for (const [name, value] of headers) c.res.headers.set(name, value);
-    } catch {
-      for (const [name, value] of headers) c.header(name, value);
-    }
-  };
   const baseHeaders = (c: Ctx) => {
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");

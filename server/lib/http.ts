@@ -100,6 +100,19 @@ export function nowIso(): string {
 }
 
 /**
+ * Headers added once the reply exists (after `await next()`): on the reply's own headers where they can change
+ * (a Response the server built), since Hono's `c.header` would rebuild the Response around a stream (a cached
+ * page's throughput halved); through `c.header` for an immutable one (a reply passed on from fetch).
+ */
+export function setAfterReply(c: Context, headers: [string, string][]): void {
+  try {
+    for (const [name, value] of headers) c.res.headers.set(name, value);
+  } catch {
+    for (const [name, value] of headers) c.header(name, value);
+  }
+}
+
+/**
  * The request's address for links in a reply: PUBLIC_ORIGIN + path when it is set, else the path alone.
  * The Host header never reaches a reply (or a cached one) this way (security review L4).
  */

@@ -3,7 +3,17 @@ import { addressInputSchema } from "../../src/api/contract/address";
 import type { AppEnv, Ctx, Deps } from "../context";
 import { requireCustomer, sessionHash } from "../lib/auth";
 import { addressView } from "../lib/cart";
-import { HttpError, idParam, notFound, nowIso, readJson, parseWith, parseQuery, linkUrl } from "../lib/http";
+import {
+  HttpError,
+  idParam,
+  notFound,
+  nowIso,
+  readJson,
+  parseWith,
+  parseQuery,
+  linkUrl,
+  setAfterReply,
+} from "../lib/http";
 import { orderViews, type OrderRow } from "../lib/orders";
 import { paginate } from "../lib/pagination";
 import { listQuerySchema } from "../../src/api/contract/common";
@@ -14,7 +24,7 @@ export function accountRoutes(d: Deps) {
 
   r.use("*", async (c, next) => {
     await next();
-    c.header("Cache-Control", "no-store");
+    setAfterReply(c, [["Cache-Control", "no-store"]]);
   });
 
   const addressOf = async (customerId: number, id: number) =>

@@ -164,6 +164,20 @@ describe("checkout", () => {
     expect((await s.post("/api/checkout/save-payment", { payment: { method: "bitcoin" } })).status).toBe(422);
   });
 
+  it("asks every cache to keep no checkout step, a refused one or an accepted one", async () => {
+    const s = shopper(await makeApp());
+    const empty = await s.post("/api/checkout/save-address", { billing: CHECKOUT_ADDRESS });
+    expect(empty.status).toBe(400);
+    await s.post("/api/checkout/cart/add/45", { quantity: 1 });
+    const invalid = await s.post("/api/checkout/save-address", { billing: { first_name: "A" } });
+    expect(invalid.status).toBe(422);
+    const saved = await s.post("/api/checkout/save-address", {
+      billing: { ...CHECKOUT_ADDRESS, use_for_shipping: true },
+    });
+    expect(saved.status).toBe(200);
+    for (const r of [empty, invalid, saved]) expect(r.headers.get("cache-control")).toBe("no-store");
+  });
+
   it("offers free shipping over the USD 200 threshold", async () => {
     const s = shopper(await makeApp());
     const expensive = (await s.get("/api/products?sort=price&order=desc&limit=1")).json.data[0];

@@ -10,7 +10,7 @@ import {
 import type { AppEnv, Ctx, Deps } from "../context";
 import { optionalCustomer } from "../lib/auth";
 import { PAYMENT_METHODS, type CartRow } from "../lib/cart";
-import { HttpError, nowIso, parseBody, spliceJson } from "../lib/http";
+import { HttpError, nowIso, parseBody, setAfterReply, spliceJson } from "../lib/http";
 import { round2 } from "../../src/api/contract/money";
 import { orderViews } from "../lib/orders";
 import { cartOwner, cartReply } from "./cart";
@@ -33,7 +33,7 @@ export function checkoutRoutes(d: Deps) {
 
   r.use("*", async (c, next) => {
     await next();
-    c.header("Cache-Control", "no-store");
+    setAfterReply(c, [["Cache-Control", "no-store"]]);
   });
 
   const cartWithItems = async (c: Ctx): Promise<CartRow> => {

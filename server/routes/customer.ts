@@ -12,7 +12,7 @@ import {
 import { clientIp, type AppEnv, type Ctx, type Deps } from "../context";
 import { customerView, issueToken, requireCustomer, sessionHash, type CustomerRow } from "../lib/auth";
 import { hashPassword, otpHash, otpMatches, randomToken, sixDigitCode, verifyPassword } from "../lib/crypto";
-import { HttpError, idParam, nowIso, parseBody } from "../lib/http";
+import { HttpError, idParam, nowIso, parseBody, setAfterReply } from "../lib/http";
 import { forgetReplies } from "../lib/idempotency";
 import type { RateLimiter } from "../lib/rate-limit";
 
@@ -32,7 +32,7 @@ export function customerRoutes(d: Deps) {
 
   r.use("*", async (c, next) => {
     await next();
-    c.header("Cache-Control", "no-store");
+    setAfterReply(c, [["Cache-Control", "no-store"]]);
   });
 
   const refuse = (c: Ctx, retryAfter: number): never => {
