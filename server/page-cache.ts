@@ -9,7 +9,7 @@ import type { KeptBytes } from "./lib/compress";
  * product the page shows.
  */
 export interface CachedPage<R = unknown> extends KeptBytes {
-  html: Buffer;
+  html: Buffer<ArrayBuffer>;
   status: number;
   etag: string;
   reads: R;

@@ -73,7 +73,7 @@ export function htmlSecurityHeaders(csp: string): Record<string, string> {
 
 interface Cached extends KeptBytes {
   mtime: number;
-  raw: Buffer;
+  raw: Buffer<ArrayBuffer>;
   etag: string;
 }
 
@@ -167,7 +167,7 @@ export function staticSite<R>(
             // the browser's to render), never stored by anyone; the plain shell if the frame cannot be had.
             const frame = page.html ? injectPage(entry.raw.toString("utf8"), page) : null;
             return frame === null
-              ? personalResponse(new Uint8Array(entry.raw), csp)
+              ? personalResponse(entry.raw, csp)
               : frameResponse(frame, c.req.header("accept-encoding"), csp, language);
           }
           const html = page && injectPage(entry.raw.toString("utf8"), page);
@@ -205,7 +205,7 @@ export function staticSite<R>(
     else headers["Cache-Control"] = "public, max-age=3600";
     if (ext === ".html") Object.assign(headers, htmlSecurityHeaders(csp));
     if (c.req.header("if-none-match") === entry.etag) return new Response(null, { status: 304, headers });
-    let body: Uint8Array = entry.raw;
+    let body: Uint8Array<ArrayBuffer> = entry.raw;
     const encoding =
       COMPRESSIBLE.has(ext) && entry.raw.length > 1024
         ? preferredEncoding(c.req.header("accept-encoding"))
@@ -215,7 +215,7 @@ export function staticSite<R>(
       headers["Content-Encoding"] = encoding;
     }
     headers["Content-Length"] = String(body.length);
-    return new Response(c.req.method === "HEAD" ? null : new Uint8Array(body), { status: 200, headers });
+    return new Response(c.req.method === "HEAD" ? null : body, { status: 200, headers });
   };
 }
 
@@ -249,7 +249,7 @@ async function renderedResponse(
   const body = encoding ? await keptCompressed(page, page.html, encoding) : page.html;
   if (encoding) headers["Content-Encoding"] = encoding;
   headers["Content-Length"] = String(body.length);
-  return new Response(new Uint8Array(body), { status: page.status, headers });
+  return new Response(body, { status: page.status, headers });
 }
 
 /**
