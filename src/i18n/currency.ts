@@ -1,11 +1,12 @@
 import {
   hashKey,
-  useQuery,
+  QueryObserver,
+  useIsRestoring,
   useQueryClient,
   type QueryCacheNotifyEvent,
   type QueryClient,
 } from "@tanstack/react-query";
-import { useCallback, useContext, useSyncExternalStore } from "react";
+import { useCallback, useContext, useEffect, useSyncExternalStore } from "react";
 import { currencyKeys, currencyQueries, exchangeRatesSchema } from "@/api/currency";
 import {
   BASE_CURRENCY,
@@ -117,7 +118,31 @@ export function ratesIn(queryClient: QueryClient): ExchangeRates {
   return usableRates(queryClient.getQueryData(currencyKeys.rates()));
 }
 
-const selectNothing = () => null;
+/**
+ * The rates query's one observer per query client while prices are on screen (each price counts itself in):
+ * what fetches the rates when stale and refreshes them. One observer rather than one per price, which a
+ * catalogue page's cards each created, subscribed and notified while it hydrates.
+ */
+const watchRates = (queryClient: QueryClient) => new QueryObserver(queryClient, currencyQueries.rates());
+const ratesWatchers = new WeakMap<
+  QueryClient,
+  { observer: ReturnType<typeof watchRates>; users: number; stop?: () => void }
+>();
+
+function useRatesObserved(queryClient: QueryClient): void {
+  // As useQuery: no fetch while the persisted cache is being restored (it may hold fresh rates).
+  const isRestoring = useIsRestoring();
+  useEffect(() => {
+    if (isRestoring) return;
+    const watcher = ratesWatchers.get(queryClient) ?? { observer: watchRates(queryClient), users: 0 };
+    ratesWatchers.set(queryClient, watcher);
+    if (watcher.users++ === 0) watcher.stop = watcher.observer.subscribe(() => undefined);
+    return () => {
+      if (--watcher.users === 0) watcher.stop?.();
+    };
+  }, [queryClient, isRestoring]);
+}
+
 const DATA_EVENTS = new Set<QueryCacheNotifyEvent["type"]>(["added", "removed", "updated"]);
 
 /**
@@ -127,11 +152,9 @@ const DATA_EVENTS = new Set<QueryCacheNotifyEvent["type"]>(["added", "removed", 
  */
 function useFromRates(derive: (rates: ExchangeRates) => number): number {
   const queryClient = useQueryClient();
-  // Keeps the rates observed (fetched and refreshed); selecting nothing, it never renders this component.
-  void useQuery({ ...currencyQueries.rates(), select: selectNothing }).data;
-  // Only the events that can change the rates' data: every price on a page subscribes (and observes the
-  // rates query), so the cache's other events, among them each price's observer added while the page
-  // hydrates, would make every price read the rates again for each price.
+  useRatesObserved(queryClient);
+  // Only the events that can change the rates' data: every price on a page subscribes, so the cache's other
+  // events (each query and observer a page adds while it hydrates) would make every price read them again.
   const subscribeToCache = useCallback(
     (onChange: () => void) => {
       const ratesHash = hashKey(currencyKeys.rates());
