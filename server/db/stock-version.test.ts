@@ -80,3 +80,25 @@ describe("catalogue versions (migration 0012)", () => {
     await store.close();
   });
 });
+
+describe("reviews and the list version (migration 0013)", () => {
+  it("a review waiting for approval moves nothing; approving, changing or removing an approved one does", async () => {
+    const store = await makeStore();
+    const list = async () => (await versions(store)).list;
+    const before = await list();
+    const now = new Date().toISOString();
+    await store.rawRun(
+      "insert into reviews (product_id, customer_id, name, title, comment, rating, status, created_at, updated_at) values (1, null, 'Ann', 'Fine', 'Rides well', 5, 'pending', ?, ?)",
+      [now, now],
+    );
+    await store.rawRun("update reviews set comment = 'Rides very well' where status = 'pending'");
+    expect(await list()).toBe(before);
+    await store.rawRun("update reviews set status = 'approved' where status = 'pending'");
+    expect(await list()).toBe(before + 1);
+    await store.rawRun("update reviews set title = 'Great' where name = 'Ann'");
+    expect(await list()).toBe(before + 2);
+    await store.rawRun("delete from reviews where name = 'Ann'");
+    expect(await list()).toBe(before + 3);
+    await store.close();
+  });
+});

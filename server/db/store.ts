@@ -30,6 +30,7 @@ import * as foreignKeyIndexes from "./migrations/0009-foreign-key-indexes";
 import * as addressCompany from "./migrations/0010-address-company";
 import * as productViewGzip from "./migrations/0011-product-view-gzip";
 import * as stockVersion from "./migrations/0012-stock-version";
+import * as pendingReviews from "./migrations/0013-pending-reviews";
 import type { DB } from "./schema";
 
 export const migrations: Record<string, Migration> = {
@@ -45,6 +46,7 @@ export const migrations: Record<string, Migration> = {
   "0010-address-company": addressCompany,
   "0011-product-view-gzip": productViewGzip,
   "0012-stock-version": stockVersion,
+  "0013-pending-reviews": pendingReviews,
 };
 
 export type Param = string | number | bigint | Buffer | null;
