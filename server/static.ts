@@ -148,15 +148,11 @@ export function staticSite<R>(
         const origin = publicOrigin || url.origin;
         // The shopper's language: the `lang` cookie the page sets, else Accept-Language, else English.
         const language = requestLocale(c.req.header("cookie"), c.req.header("accept-language"));
-        // The display currency (the `currency` cookie the page sets, else the base currency): prices in
-        // another one depend on the exchange rates of the day too.
+        // The display currency (the `currency` cookie the page sets, else the base currency), with the date
+        // of the exchange rates the page is rendered with (its prices in another currency, its free-delivery
+        // amount in every one).
         const currency = currencyFromCookie(c.req.header("cookie")) ?? BASE_CURRENCY;
-        const key = pageCacheKey(
-          url,
-          origin,
-          language,
-          currency === BASE_CURRENCY ? currency : `${currency}@${ratesDate()}`,
-        );
+        const key = pageCacheKey(url, origin, language, `${currency}@${ratesDate()}`);
         let cached = pages.get(key);
         if (!cached) {
           const { value: page, reads } = await source.collect(() =>

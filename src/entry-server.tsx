@@ -139,9 +139,10 @@ export async function renderPage(
     queries: { ...queryClient.getDefaultOptions().queries, retry: false },
   });
   try {
-    // Prices in another currency than the catalogue's need the rates; they go to the browser with the page.
-    const rates =
-      currencyCode === BASE_CURRENCY ? undefined : queryClient.prefetchQuery(currencyQueries.rates());
+    // The rates go to the browser with the page, in every currency: prices in another currency than the
+    // catalogue's need them, and the header's free-delivery amount (USD 200) needs them in rupees too, which
+    // the browser would otherwise fetch (and re-render the header with) while it hydrates.
+    const rates = queryClient.prefetchQuery(currencyQueries.rates());
     await router.load();
     await rates;
     await settled(queryClient);

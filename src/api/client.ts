@@ -20,6 +20,14 @@ export function setApiTransport(next: Transport): void {
   transport = next;
 }
 
+/**
+ * A request through the current transport, for a service read without this client's conventions (the
+ * exchange rates): the browser's fetch, and in the server renderer the app itself, as every API call.
+ */
+export function sendRequest(url: string, init: RequestInit): Promise<Response> {
+  return transport(url, init);
+}
+
 export type ApiErrorKind = "http" | "network" | "parse" | "reply";
 
 export class ApiError extends Error {

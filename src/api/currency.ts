@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod/mini";
-import { ApiError, MALFORMED_REPLY_MESSAGE, NETWORK_ERROR_MESSAGE } from "./client";
+import { ApiError, MALFORMED_REPLY_MESSAGE, NETWORK_ERROR_MESSAGE, sendRequest } from "./client";
 
 /*
  * The exchange-rate service may be a third party (VITE_EXCHANGE_RATE_URL), so its reply shape lives
@@ -21,7 +21,7 @@ export type ExchangeRatesReply = z.infer<typeof exchangeRatesSchema>;
 export async function getExchangeRates(signal?: AbortSignal): Promise<ExchangeRatesReply> {
   let res: Response;
   try {
-    res = await fetch(EXCHANGE_RATE_URL, { headers: { Accept: "application/json" }, signal });
+    res = await sendRequest(EXCHANGE_RATE_URL, { headers: { Accept: "application/json" }, signal });
   } catch {
     throw new ApiError(NETWORK_ERROR_MESSAGE, { kind: "network" });
   }

@@ -1,6 +1,7 @@
 import type { AnyRoute } from "@tanstack/react-router";
 import { describe, expect, it } from "vitest";
 import { categoryKeys } from "@/api/categories";
+import { currencyKeys } from "@/api/currency";
 import { routeTree } from "@/app/router";
 import { renderPage } from "@/entry-server";
 import { isPersonal, isPersonalPage, PERSONAL_PAGES } from "@/offline/personal-requests";
@@ -54,9 +55,10 @@ describe("personal pages: declared on the route, read by the server renderer and
       queries: { queries: { queryKey: unknown[] }[] };
     };
     expect(handoff.frame).toBe(true);
-    // Handed over: at most the menu's categories, nothing of any shopper's.
+    // Handed over: at most the menu's categories and the exchange rates, nothing of any shopper's.
+    const publicRoots = [categoryKeys.all[0], currencyKeys.all[0]].map((root) => JSON.stringify(root));
     const roots = handoff.queries.queries.map((q) => JSON.stringify(q.queryKey[0]));
-    expect(roots.filter((root) => root !== JSON.stringify(categoryKeys.all[0]))).toEqual([]);
+    expect(roots.filter((root) => !publicRoots.includes(root))).toEqual([]);
   });
 
   it.each(open)("%s is no personal page to the service worker", (path) => {

@@ -110,6 +110,11 @@ test("a server-rendered page's handed-over data is not read again when the brows
     const html = await (await request.get(path)).text();
     const handed = handoffOf(html);
     expect(handed.length, path).toBeGreaterThan(0);
+    // The exchange rates too, in rupees (no currency cookie): the header's free-delivery amount uses them.
+    expect(
+      handed.some((q) => q.queryKey[0] === "currency" && q.queryKey[1] === "rates"),
+      path,
+    ).toBe(true);
     const categoryIds = new Map<string, number>();
     for (const q of handed)
       if (q.queryKey[0] === "categories" && Array.isArray(q.state.data))
