@@ -36,7 +36,10 @@ export function ProductGrid({ products, renderProduct, columns = 3, list = false
         ),
       }}
     >
-      {/* A boundary per card: a server-rendered grid hydrates one card per short task, not in one commit. */}
+      {/* A boundary per card: while the grid hydrates, the card a shopper clicks or types into is hydrated
+          first (React's selective hydration). The boundaries do not split the commit: React 19 puts every
+          server-rendered boundary at one low priority and hydrates them in one later pass (its render still
+          yields every few milliseconds). */}
       {products.map((p, i) => (
         <li key={p.id}>
           <Suspense fallback={null}>{renderProduct(p, i)}</Suspense>
