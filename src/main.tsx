@@ -34,6 +34,19 @@ const app = (
   </StrictMode>
 );
 
+/**
+ * Until the first navigation the server's page (or a personal page's frame) is on screen: components render
+ * their final content in the first render instead of a background pass after it (utils/server-html.ts).
+ */
+function renderAtOnceUntilFirstNavigation(): void {
+  setRenderingServerHtml(true);
+  const stop = services.router.subscribe("onBeforeNavigate", (e) => {
+    if (!e.hrefChanged) return;
+    setRenderingServerHtml(false);
+    stop();
+  });
+}
+
 async function start(): Promise<void> {
   const handoff = readServerHandoff(document);
   // The language the server rendered in (its `lang` cookie or Accept-Language) unless a stored choice says
@@ -44,6 +57,9 @@ async function start(): Promise<void> {
     // data, over the frame (no hydration); the handed-over public data (the menu's categories) is kept.
     hydrate(services.queryClient, handoff.queries as DehydratedState);
     await services.router.load();
+    // One render, the page included: a first pass without the page (the root's Deferred outlet) would replace
+    // the frame's heading and footer with nothing, and the page would wait for a second pass.
+    renderAtOnceUntilFirstNavigation();
     startTransition(() => createRoot(root!).render(app));
     return;
   }
@@ -57,12 +73,7 @@ async function start(): Promise<void> {
     await services.router.load();
     // As in TanStack Start's client: the router renders the boundaries the server rendered (no root Suspense).
     services.router.ssr = { manifest: undefined };
-    setRenderingServerHtml(true);
-    const stop = services.router.subscribe("onBeforeNavigate", (e) => {
-      if (!e.hrefChanged) return;
-      setRenderingServerHtml(false);
-      stop();
-    });
+    renderAtOnceUntilFirstNavigation();
     // A transition hydration is cut into short slices: the page stays responsive while it hydrates.
     startTransition(() => {
       hydrateRoot(root!, app);
