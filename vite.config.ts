@@ -152,6 +152,9 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
       { target: "node20", minify: false, copyPublicDir: false, rolldownOptions: { external: ["jsdom"] } }
     : {
         target: "es2022",
+        // `.vite/manifest.json` (never served): the server finds a personal page's route chunk in it, which the
+        // page's frame preloads (server/lib/route-chunks.ts).
+        manifest: true,
         // Every browser the es2022 target runs in preloads modules itself (Safari from 17); older ones just
         // do not preload. The polyfill's start-up work is saved.
         // A dynamic import is not preceded by one <link rel="modulepreload"> per chunk it needs: adding ~40

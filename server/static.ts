@@ -7,6 +7,7 @@ import { compressBody, keptCompressed, preferredEncoding, type KeptBytes } from 
 import { BASE_CURRENCY } from "../src/api/contract/money";
 import { currencyFromCookie } from "../src/i18n/currency-cookie";
 import { requestLocale } from "../src/i18n/locale";
+import { personalRouteHints } from "./lib/route-chunks";
 import { normalisedAddress, PageCache, pageCacheKey, type CachedPage, type PageSource } from "./page-cache";
 import { injectPage, type PageRenderer } from "./ssr";
 
@@ -88,6 +89,7 @@ export function staticSite<R>(
 ): MiddlewareHandler<AppEnv> {
   const root = resolve(distDir);
   const pages = new PageCache(source);
+  const routeHints = personalRouteHints(root);
   const cache = new Map<string, Cached>();
   const load = (file: string): Cached | null => {
     // Every page address is a file that does not exist: no exception (and its stack) per request.
@@ -161,7 +163,13 @@ export function staticSite<R>(
           if (page?.personal) {
             // The route declares the page personal: its frame (nothing of any shopper's, the page itself is
             // the browser's to render), never stored by anyone; the plain shell if the frame cannot be had.
-            const frame = page.html ? injectPage(entry.raw.toString("utf8"), page) : null;
+            // Its route's chunks are preloaded with the entry: the browser renders the page with them.
+            const frame = page.html
+              ? injectPage(entry.raw.toString("utf8"), {
+                  ...page,
+                  head: page.head + routeHints(url.pathname),
+                })
+              : null;
             return frame === null
               ? personalResponse(entry.raw, csp)
               : frameResponse(frame, c.req.header("accept-encoding"), csp, language);

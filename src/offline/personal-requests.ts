@@ -44,16 +44,22 @@ const segments = (path: string) => path.split("/").filter(Boolean);
 const PERSONAL_PAGE_SEGMENTS = PERSONAL_PAGES.map(segments);
 
 /**
- * True when an address path (`url.pathname`) opens a personal page, matched as the router matches: segment by
- * segment, case-insensitively, a trailing slash allowed, `$name` for any one segment.
+ * The personal page an address path (`url.pathname`) opens, matched as the router matches: segment by segment,
+ * case-insensitively, a trailing slash allowed, `$name` for any one segment.
  */
-export function isPersonalPage(pathname: string): boolean {
+export function personalPageOf(pathname: string): PersonalPage | undefined {
   const parts = segments(pathname.toLowerCase());
-  return PERSONAL_PAGE_SEGMENTS.some(
+  const i = PERSONAL_PAGE_SEGMENTS.findIndex(
     (pattern) =>
       pattern.length === parts.length &&
-      pattern.every((p, i) => p.startsWith("$") || p.toLowerCase() === parts[i]),
+      pattern.every((p, j) => p.startsWith("$") || p.toLowerCase() === parts[j]),
   );
+  return PERSONAL_PAGES[i];
+}
+
+/** True when an address path (`url.pathname`) opens a personal page (`personalPageOf`). */
+export function isPersonalPage(pathname: string): boolean {
+  return personalPageOf(pathname) !== undefined;
 }
 
 /**

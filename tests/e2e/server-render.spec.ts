@@ -105,6 +105,50 @@ test.describe("with JavaScript off", () => {
   });
 });
 
+test("a personal page's frame preloads its route's chunks with the entry, and the page runs those", async ({
+  page,
+  request,
+}) => {
+  // The shell's own scripts, in every page's head (a public page has no route preload of its own).
+  const home = await (await request.get("/")).text();
+  const shellChunks = new Set(
+    [...home.slice(0, home.indexOf("</head>")).matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
+      (m) => m[1],
+    ),
+  );
+  for (const [path, chunk, shown] of [
+    ["/cart", /^\/assets\/cart-page-[\w-]+\.js$/, "No items found in cart"],
+    ["/checkout", /^\/assets\/checkout-page-[\w-]+\.js$/, "No items found in cart to checkout"],
+    ["/wishlist", /^\/assets\/wishlist-page-[\w-]+\.js$/, "No items found in wishlist"],
+  ] as const) {
+    const html = await (await request.get(path)).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    const preloaded = [...head.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)]
+      .map((m) => m[1]!)
+      .filter((href) => !shellChunks.has(href));
+    // The route's own chunk first, then the chunks it imports; each one is in the build.
+    expect(preloaded[0], path).toMatch(chunk);
+    for (const href of preloaded) {
+      const reply = await request.get(href);
+      expect(reply.status(), href).toBe(200);
+      expect(reply.headers()["content-type"], href).toContain("javascript");
+    }
+    // The browser runs the chunks it preloaded: each is fetched once, by the preload.
+    const fetched: string[] = [];
+    const listen = (r: { url(): string }) => fetched.push(new URL(r.url()).pathname);
+    page.on("request", listen);
+    await page.goto(path);
+    await expect(page.getByText(shown, { exact: true })).toBeVisible();
+    await page.waitForLoadState("networkidle");
+    page.off("request", listen);
+    for (const href of preloaded)
+      expect(
+        fetched.filter((f) => f === href),
+        href,
+      ).toHaveLength(1);
+  }
+});
+
 test("the browser hydrates the server's page without an error and it works at once", async ({
   page,
   request,

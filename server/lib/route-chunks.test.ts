@@ -1,0 +1,89 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { basename, join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { makeApp } from "../test-utils";
+import {
+  PERSONAL_PAGE_MODULES,
+  personalRouteHints,
+  routeChunkFiles,
+  type BuildManifest,
+} from "./route-chunks";
+
+const MANIFEST: BuildManifest = {
+  "index.html": { file: "assets/index-e1.js", isEntry: true, imports: ["_react-r1.js"] },
+  "_react-r1.js": { file: "assets/react-r1.js" },
+  "src/routes/cart-page.tsx": {
+    file: "assets/cart-page-c1.js",
+    imports: ["index.html", "_react-r1.js", "_use-cart-actions-u1.js"],
+  },
+  "_use-cart-actions-u1.js": {
+    file: "assets/use-cart-actions-u1.js",
+    imports: ["index.html", "_stock-s1.js"],
+  },
+  "_stock-s1.js": { file: "assets/stock-s1.js" },
+  "src/routes/wishlist-page.tsx": { file: "assets/wishlist-page-w1.js", imports: ["index.html"] },
+};
+
+describe("a personal page's route chunks", () => {
+  it("are the route's chunk and its static imports, transitively, without what the shell loads", () => {
+    expect(routeChunkFiles(MANIFEST, "src/routes/cart-page.tsx")).toEqual([
+      "assets/cart-page-c1.js",
+      "assets/use-cart-actions-u1.js",
+      "assets/stock-s1.js",
+    ]);
+    expect(routeChunkFiles(MANIFEST, "src/routes/compare-page.tsx")).toEqual([]);
+  });
+
+  it("name each personal page's module as its route imports it", () => {
+    const routes = ["shopping-routes.tsx", "account-routes.tsx"]
+      .map((f) => readFileSync(join("src/routes", f), "utf8"))
+      .join("\n");
+    for (const module of Object.values(PERSONAL_PAGE_MODULES)) {
+      expect(existsSync(module)).toBe(true);
+      expect(routes).toContain(`lazyRouteComponent(() => import("./${basename(module, ".tsx")}")`);
+    }
+  });
+
+  it("are hinted for personal pages only, by the router's matching, and not without a manifest", () => {
+    const dir = mkdtempSync(join(tmpdir(), "dist-"));
+    const hints = personalRouteHints(dir);
+    expect(hints("/cart")).toBe("");
+    mkdirSync(join(dir, ".vite"));
+    writeFileSync(join(dir, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
+    expect(hints("/Cart/")).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/cart-page-c1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/use-cart-actions-u1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/stock-s1.js">',
+    );
+    expect(hints("/catalog/road-bikes")).toBe("");
+    expect(hints("/cart/extra")).toBe("");
+  });
+
+  it("are preloaded from the head of the page's frame, after the shell's own scripts", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "dist-"));
+    writeFileSync(
+      join(dir, "index.html"),
+      `<!doctype html><html><head><title>Shop</title><script type="module" crossorigin src="/assets/index-e1.js"></script></head><body><div id="root"></div></body></html>`,
+    );
+    mkdirSync(join(dir, ".vite"));
+    writeFileSync(join(dir, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
+    mkdirSync(`${dir}-ssr`);
+    writeFileSync(
+      join(`${dir}-ssr`, "entry-server.js"),
+      `export function configureRenderer() {}
+export async function renderPage(url) {
+  if (url.startsWith("/wishlist")) return { personal: true, html: "<h1>Wishlist</h1>", head: "<style>h1{}</style>", handoff: "", status: 200 };
+  return { html: "<h1>page</h1>", head: "", handoff: "", status: 200 };
+}`,
+    );
+    const app = await makeApp({ distDir: dir, renderThreads: 0 });
+    const frame = await (await app.request("http://shop.test/wishlist")).text();
+    const head = frame.slice(0, frame.indexOf("</head>"));
+    expect(head).toMatch(
+      /index-e1\.js"><\/script><style>h1\{\}<\/style><link rel="modulepreload" crossorigin href="\/assets\/wishlist-page-w1\.js">$/,
+    );
+    const page = await (await app.request("http://shop.test/catalog/road-bikes")).text();
+    expect(page).not.toContain("modulepreload");
+  });
+});

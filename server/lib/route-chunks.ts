@@ -1,0 +1,89 @@
+/*
+ * The route chunks a personal page's frame preloads (issue 16, LCP of personal pages). The browser renders a
+ * personal page itself, over its frame: without a hint it learns of the page's chunk only once the entry has
+ * run (`router.load()`), and of that chunk's imports only once it has arrived, one round trip after another.
+ * With a <link rel="modulepreload"> per chunk in the frame's head they download beside the entry.
+ * Only what every shopper's page needs: the route component's chunk and its static imports, not the chunks
+ * the route's loader picks for this device (a filled cart's lines), which the server cannot know.
+ */
+import { readFileSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { personalPageOf, type PersonalPage } from "../../src/offline/personal-requests";
+
+/**
+ * The module of each personal page's route component: the `import()` in its route's `lazyRouteComponent`
+ * (src/routes/shopping-routes.tsx, account-routes.tsx), as Vite's manifest names it.
+ */
+export const PERSONAL_PAGE_MODULES: Record<PersonalPage, string> = {
+  "/cart": "src/routes/cart-page.tsx",
+  "/wishlist": "src/routes/wishlist-page.tsx",
+  "/compare": "src/routes/compare-page.tsx",
+  "/checkout": "src/routes/checkout-page.tsx",
+  "/ordersuccess/$orderId": "src/routes/order-success-page.tsx",
+  "/saved-offline": "src/routes/saved-offline-page.tsx",
+  "/my-account": "src/routes/my-account-page.tsx",
+  "/login-register": "src/routes/login-register-page.tsx",
+};
+
+/** The part of Vite's build manifest (`<dist>/.vite/manifest.json`) read here. */
+export interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  /** manifest keys of the chunks it imports statically */
+  imports?: string[];
+}
+export type BuildManifest = Record<string, ManifestChunk>;
+
+/** `key`'s chunk and every chunk it imports statically, transitively (manifest keys). */
+function withImports(manifest: BuildManifest, key: string, into = new Set<string>()): Set<string> {
+  if (into.has(key) || !manifest[key]) return into;
+  into.add(key);
+  for (const imported of manifest[key].imports ?? []) withImports(manifest, imported, into);
+  return into;
+}
+
+/**
+ * The files of `module`'s chunk and of the chunks it imports that the shell does not load already (the
+ * entry's own imports are in index.html), the route's own first; none if the manifest lacks the module.
+ */
+export function routeChunkFiles(manifest: BuildManifest, module: string): string[] {
+  if (!manifest[module]) return [];
+  const shell = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) withImports(manifest, key, shell);
+  return [...withImports(manifest, module)]
+    .filter((key) => !shell.has(key))
+    .map((key) => manifest[key]!.file);
+}
+
+/**
+ * The modulepreload links of the route chunks of the personal page at `pathname` ("" for any other page or
+ * without a manifest), read from `distDir`'s manifest, which is read again when the build changes.
+ */
+export function personalRouteHints(distDir: string): (pathname: string) => string {
+  const file = join(distDir, ".vite", "manifest.json");
+  let read: { mtime: number; hints: Map<PersonalPage, string> } | null = null;
+  const hints = (): Map<PersonalPage, string> => {
+    const mtime = statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? -1;
+    if (read?.mtime === mtime) return read.hints;
+    let manifest: BuildManifest = {};
+    try {
+      manifest = JSON.parse(readFileSync(file, "utf8")) as BuildManifest;
+    } catch {
+      // no manifest (a build without one, a test's stand-in dist): no hints
+    }
+    const byPage = new Map<PersonalPage, string>();
+    for (const [page, module] of Object.entries(PERSONAL_PAGE_MODULES) as [PersonalPage, string][])
+      byPage.set(
+        page,
+        routeChunkFiles(manifest, module)
+          .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
+          .join(""),
+      );
+    read = { mtime, hints: byPage };
+    return byPage;
+  };
+  return (pathname) => {
+    const page = personalPageOf(pathname);
+    return page ? (hints().get(page) ?? "") : "";
+  };
+}
