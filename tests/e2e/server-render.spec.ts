@@ -188,12 +188,36 @@ test("the browser hydrates the server's page without an error and it works at on
         .filter((rule) => rule.cssText.includes(".css-")).length,
   );
   expect(insertedByBrowser).toBe(0);
+  // The description the server sanitised is still shown once the page has hydrated (the browser keeps the
+  // server's markup rather than sanitising the same HTML again).
+  const shownText = (html: string) =>
+    page.evaluate(
+      (h) =>
+        (new DOMParser().parseFromString(h, "text/html").body.textContent ?? "").replace(/\s+/g, " ").trim(),
+      html,
+    );
+  const options = page.getByRole("region", { name: "Product options" });
+  const hydratedShort = (await (await request.get(`/api/products/${bike.id}`)).json()) as {
+    data: { short_description: string | null };
+  };
+  if (!hydratedShort.data.short_description) throw new Error("the sample bike has no short description");
+  await expect(options).toContainText(await shownText(hydratedShort.data.short_description));
 
   // Hydrated: the page answers clicks (Add To Cart) and the client router takes over the links.
   await page.locator("#main").getByRole("button", { name: "Add To Cart", exact: true }).first().click();
   await expect(page.getByText("Added To Cart").first()).toBeVisible();
   await page.getByRole("link", { name: "Mountain Bikes" }).first().click();
   await expect(page.getByRole("heading", { level: 1, name: "Mountain Bikes" })).toBeVisible();
+  // A product the browser renders itself (client navigation): its description is sanitised and shown.
+  const list = ((await reply.json()) as { data: (ApiProduct & { short_description: string | null })[] }).data;
+  const other = list.find((p) => p.id !== bike.id && p.short_description);
+  if (!other) throw new Error("the sample data has no second mountain bike with a short description");
+  await page.evaluate((to) => {
+    history.pushState({}, "", to);
+    dispatchEvent(new PopStateEvent("popstate"));
+  }, `/product/${other.url_key}`);
+  await expect(page.getByRole("heading", { level: 1, name: other.name })).toBeVisible();
+  await expect(options).toContainText(await shownText(other.short_description ?? ""));
 
   expect(errors.filter((e) => !/service worker/i.test(e))).toEqual([]);
 });
