@@ -289,16 +289,21 @@ export class Catalog {
 
   /** Whether what was built from `reads` is still what would be built now. */
   isCurrent(reads: CatalogReads): boolean {
-    if (reads.list !== this.version) return false;
-    if (reads.stock === this.stockGen) return true;
-    if (reads.sales || reads.stock < this.allChangedAt) return false;
-    for (const id of reads.ids) if ((this.changedAt.get(id) ?? 0) > reads.stock) return false;
+    // No stock change since: only the list generation can have moved.
+    if (reads.stock === this.stockGen) return reads.list === this.version;
+    if (reads.sales || !this.unchangedSince(reads.list, reads.stock)) return false;
+    for (const id of reads.ids) if (!this.unchanged(id, reads.list, reads.stock)) return false;
     return true;
+  }
+
+  /** Whether nothing changed after list generation `list` and no change of every product's stock after `stock`. */
+  private unchangedSince(list: number, stock: number): boolean {
+    return list === this.version && stock >= this.allChangedAt;
   }
 
   /** Whether the product's stock did not change after stock generation `stock`, nor anything after list generation `list`. */
   private unchanged(id: number, list: number, stock: number): boolean {
-    return list === this.version && stock >= this.allChangedAt && (this.changedAt.get(id) ?? 0) <= stock;
+    return this.unchangedSince(list, stock) && (this.changedAt.get(id) ?? 0) <= stock;
   }
 
   private noteReads(ids: Iterable<number>, sales = false): void {
