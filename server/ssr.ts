@@ -188,7 +188,8 @@ interface Job {
 function renderPool(entryFile: string, answer: Answer, threads: number, log?: Logger): ServerRenderer {
   const maxWaiting = threads * 8;
   const waiting: Job[] = [];
-  const running = new Map<number, { worker: Worker; job: Job }>();
+  // A thread renders one page at a time: its job, found from the thread's own messages.
+  const running = new Map<Worker, Job>();
   const idle: Worker[] = [];
   let nextId = 0;
   // The first threads: each loads the renderer and warms it up before it says "ready" (one that fails to
@@ -204,7 +205,7 @@ function renderPool(entryFile: string, answer: Answer, threads: number, log?: Lo
     while (idle.length && waiting.length) {
       const worker = idle.pop()!;
       const job = waiting.shift()!;
-      running.set(job.id, { worker, job });
+      running.set(worker, job);
       worker.postMessage({
         type: "render",
         id: job.id,
@@ -229,9 +230,8 @@ function renderPool(entryFile: string, answer: Answer, threads: number, log?: Lo
       } else if (message.type === "warm-up failed") {
         log?.warn("server renderer warm-up failed", { error: message.error });
       } else if (message.type === "fetch") {
-        // A thread renders one page at a time: a call that is not the warm-up's is its running job's.
-        let context: AsyncResource | undefined;
-        for (const slot of running.values()) if (slot.worker === worker) context = slot.job.context;
+        // A call that is not the warm-up's is the thread's running job's.
+        const context = running.get(worker)?.context;
         const ask = () =>
           answer(
             message.url,
@@ -256,11 +256,11 @@ function renderPool(entryFile: string, answer: Answer, threads: number, log?: Lo
             worker.postMessage({ type: "reply", id: message.id, error: String(error) }),
           );
       } else if (message.type === "rendered") {
-        const slot = running.get(message.id);
-        if (!slot) return;
-        running.delete(message.id);
-        if (message.error) log?.warn("server render failed", { url: slot.job.url, error: message.error });
-        slot.job.resolve(message.error ? null : (message.page ?? null));
+        const job = running.get(worker);
+        if (job?.id !== message.id) return;
+        running.delete(worker);
+        if (message.error) log?.warn("server render failed", { url: job.url, error: message.error });
+        job.resolve(message.error ? null : (message.page ?? null));
         idle.push(worker);
         dispatch();
       }
@@ -271,11 +271,8 @@ function renderPool(entryFile: string, answer: Answer, threads: number, log?: Lo
       // A thread that died: its page gets the shell, and a new thread takes its place.
       const i = idle.indexOf(worker);
       if (i >= 0) idle.splice(i, 1);
-      for (const [id, slot] of running)
-        if (slot.worker === worker) {
-          running.delete(id);
-          slot.job.resolve(null);
-        }
+      running.get(worker)?.resolve(null);
+      running.delete(worker);
       if (!closed) setTimeout(spawn, 1000).unref();
     });
     return worker;
