@@ -51,9 +51,22 @@ export function compressBody(
   use: "kept" | "per-request",
 ): Uint8Array<ArrayBuffer> {
   const kept = use === "kept";
-  if (encoding === "gzip")
-    return new Uint8Array(gzipSync(body, { level: kept ? GZIP_LEVEL_KEPT : GZIP_LEVEL_PER_REQUEST }));
-  return new Uint8Array(brotliCompressSync(body, brotliOptions(body, kept)));
+  const out =
+    encoding === "gzip"
+      ? gzipSync(body, { level: kept ? GZIP_LEVEL_KEPT : GZIP_LEVEL_PER_REQUEST })
+      : brotliCompressSync(body, brotliOptions(body, kept));
+  return ownBytes(out, kept);
+}
+
+/**
+ * zlib's output as a Uint8Array over a plain ArrayBuffer, not copied unless it is kept and shares a larger
+ * buffer (zlib may hand back part of a bigger chunk: a kept 1.4 kB detail reply must not hold that alive).
+ * A per-request reply is sent and dropped, so a view is enough.
+ */
+function ownBytes(out: Buffer, kept: boolean): Uint8Array<ArrayBuffer> {
+  const buffer = out.buffer as ArrayBuffer;
+  if (kept && (out.byteOffset !== 0 || out.byteLength !== buffer.byteLength)) return new Uint8Array(out);
+  return new Uint8Array(buffer, out.byteOffset, out.byteLength);
 }
 
 function brotliOptions(body: Uint8Array, kept: boolean): BrotliOptions {
@@ -94,10 +107,10 @@ export function keptCompressed(
       : brotliAsync(raw, brotliOptions(raw, true))
   ).then(
     (bytes) => {
-      const copy = new Uint8Array(bytes);
-      holder[encoding] = copy;
+      const own = ownBytes(bytes, true);
+      holder[encoding] = own;
       delete compressing[encoding];
-      return copy;
+      return own;
     },
     (error: unknown) => {
       delete compressing[encoding];
