@@ -1,4 +1,4 @@
-import type { Context } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { config, type z } from "zod/mini";
 import { en } from "zod/locales";
@@ -111,6 +111,17 @@ export function setAfterReply(c: Context, headers: [string, string][]): void {
     for (const [name, value] of headers) c.header(name, value);
   }
 }
+
+/**
+ * Personal replies (cart, checkout, customer, account): never stored by a browser, a proxy or the service
+ * worker. Set before the reply exists (set after it, Hono rebuilds the reply around a stream); a reply the
+ * handler built as a bare Response gets it afterwards.
+ */
+export const noStore: MiddlewareHandler = async (c, next) => {
+  c.header("Cache-Control", "no-store");
+  await next();
+  if (!c.res.headers.has("Cache-Control")) setAfterReply(c, [["Cache-Control", "no-store"]]);
+};
 
 /**
  * The request's address for links in a reply: PUBLIC_ORIGIN + path when it is set, else the path alone.

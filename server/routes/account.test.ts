@@ -30,7 +30,10 @@ describe("account", () => {
     );
     expect(updated.data.city).toBe("Delhi");
     expect(updated.data.is_default).toBe(true);
-    expect(addressListReplySchema.parse((await s.get("/api/addresses")).json).data).toHaveLength(1);
+    const list = await s.get("/api/addresses");
+    expect(addressListReplySchema.parse(list.json).data).toHaveLength(1);
+    // A customer's addresses are never stored by a browser, a proxy or the service worker.
+    expect(list.headers.get("cache-control")).toBe("no-store");
     expect((await s.get(`/api/addresses/${id}`)).json.data.id).toBe(id);
     const stringLines = await s.post("/api/addresses/create", { ...ADDRESS, address1: "one line" });
     expect(stringLines.status).toBe(422);

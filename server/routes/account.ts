@@ -12,7 +12,7 @@ import {
   parseWith,
   parseQuery,
   linkUrl,
-  setAfterReply,
+  noStore,
 } from "../lib/http";
 import { orderViews, type OrderRow } from "../lib/orders";
 import { paginate } from "../lib/pagination";
@@ -22,10 +22,7 @@ export function accountRoutes(d: Deps) {
   const r = new Hono<AppEnv>();
   const { store, catalog } = d;
 
-  r.use("*", async (c, next) => {
-    await next();
-    setAfterReply(c, [["Cache-Control", "no-store"]]);
-  });
+  r.use("*", noStore);
 
   const addressOf = async (customerId: number, id: number) =>
     await store.first(

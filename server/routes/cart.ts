@@ -19,7 +19,7 @@ import {
   UPDATED_MESSAGE,
 } from "../lib/cart";
 import { sha256 } from "../lib/crypto";
-import { HttpError, idParam, notFound, nowIso, parseBody, spliceJson } from "../lib/http";
+import { HttpError, idParam, notFound, nowIso, parseBody, spliceJson, noStore } from "../lib/http";
 import type { IdempotencyKeys } from "../lib/idempotency";
 
 /** The caller's cart owner: the customer (token) or the guest session (cookie, created on first write). */
@@ -54,11 +54,7 @@ export function cartRoutes(d: Deps, keys: IdempotencyKeys) {
     return owner ? await carts.find(owner) : undefined;
   };
 
-  r.use("*", async (c, next) => {
-    // Set before the reply exists: a header set after it makes Hono rebuild the reply around a stream.
-    c.header("Cache-Control", "no-store");
-    await next();
-  });
+  r.use("*", noStore);
 
   r.get("/checkout/cart", async (c) => cartReply(c, {}, await carts.viewJson(await activeCart(c))));
 

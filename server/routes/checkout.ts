@@ -10,7 +10,7 @@ import {
 import type { AppEnv, Ctx, Deps } from "../context";
 import { optionalCustomer } from "../lib/auth";
 import { PAYMENT_METHODS, type CartRow } from "../lib/cart";
-import { HttpError, nowIso, parseBody, setAfterReply, spliceJson } from "../lib/http";
+import { HttpError, nowIso, parseBody, noStore, spliceJson } from "../lib/http";
 import { round2 } from "../../src/api/contract/money";
 import { orderViews } from "../lib/orders";
 import { cartOwner, cartReply } from "./cart";
@@ -31,10 +31,7 @@ export function checkoutRoutes(d: Deps) {
   const r = new Hono<AppEnv>();
   const { store, carts, catalog } = d;
 
-  r.use("*", async (c, next) => {
-    await next();
-    setAfterReply(c, [["Cache-Control", "no-store"]]);
-  });
+  r.use("*", noStore);
 
   const cartWithItems = async (c: Ctx): Promise<CartRow> => {
     const owner = cartOwner(c, false);

@@ -18,8 +18,8 @@ describe("customer", () => {
       password: "secret1",
       password_confirmation: "secret1",
     };
-    const reg = registerReplySchema.parse((await s.post("/api/customer/register", body)).json);
-    expect(reg.message).toBe("Your account has been created successfully.");
+    const reg = await s.post("/api/customer/register", body);
+    expect(registerReplySchema.parse(reg.json).message).toBe("Your account has been created successfully.");
     const dup = await s.post("/api/customer/register", body);
     expect(dup.status).toBe(422);
     expect(dup.json.errors.email).toEqual(["The email has already been taken."]);
@@ -32,7 +32,10 @@ describe("customer", () => {
     const login = loginReplySchema.parse((await s.login("ada@example.com", "secret1")).json);
     expect(login.token.length).toBeGreaterThan(30);
     expect(login.data.email).toBe("ada@example.com");
-    expect((await s.get("/api/customer/get")).json.data.first_name).toBe("Ada");
+    const me = await s.get("/api/customer/get");
+    expect(me.json.data.first_name).toBe("Ada");
+    // A customer's replies are never stored by a browser, a proxy or the service worker.
+    for (const r of [reg, dup, me]) expect(r.headers.get("cache-control")).toBe("no-store");
   });
 
   it("answers a wrong password with 401 Invalid Email or Password", async () => {

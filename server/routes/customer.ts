@@ -12,7 +12,7 @@ import {
 import { clientIp, type AppEnv, type Ctx, type Deps } from "../context";
 import { customerView, issueToken, requireCustomer, sessionHash, type CustomerRow } from "../lib/auth";
 import { hashPassword, otpHash, otpMatches, randomToken, sixDigitCode, verifyPassword } from "../lib/crypto";
-import { HttpError, idParam, nowIso, parseBody, setAfterReply } from "../lib/http";
+import { HttpError, idParam, nowIso, parseBody, noStore } from "../lib/http";
 import { forgetReplies } from "../lib/idempotency";
 import type { RateLimiter } from "../lib/rate-limit";
 
@@ -30,10 +30,7 @@ export function customerRoutes(d: Deps) {
   const r = new Hono<AppEnv>();
   const { store, carts } = d;
 
-  r.use("*", async (c, next) => {
-    await next();
-    setAfterReply(c, [["Cache-Control", "no-store"]]);
-  });
+  r.use("*", noStore);
 
   const refuse = (c: Ctx, retryAfter: number): never => {
     c.header("Retry-After", String(retryAfter));
