@@ -1,22 +1,12 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { productReplySchema } from "../src/api/contract/product";
 import type { App } from "./app";
 import { TEST_RATE_LIMITS } from "./lib/rate-limit";
-import { makeApp, makeStorePair, readCart, shopper } from "./test-utils";
+import { makeApp, makeStorePair, readCart, shopper, standInDist } from "./test-utils";
 
 /** A storefront build whose stand-in renderer writes the product's name from the API into the page. */
 function distWithRenderer(): string {
-  const dir = mkdtempSync(join(tmpdir(), "dist-"));
-  writeFileSync(
-    join(dir, "index.html"),
-    `<!doctype html><html><head></head><body><div id="root"></div></body></html>`,
-  );
-  mkdirSync(`${dir}-ssr`);
-  writeFileSync(
-    join(`${dir}-ssr`, "entry-server.js"),
+  return standInDist(
     `let api;
 export function configureRenderer(transport) { api = transport; }
 export async function renderPage(url) {
@@ -24,7 +14,6 @@ export async function renderPage(url) {
   return { html: "<h1>" + p.name + "</h1>", head: "", handoff: "", status: 200 };
 }`,
   );
-  return dir;
 }
 
 /** Each request goes to the next instance in turn, as a load balancer without affinity would send it. */

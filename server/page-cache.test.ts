@@ -1,21 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { pageCacheKey } from "./page-cache";
-import { makeApp } from "./test-utils";
+import { makeApp, standInDist } from "./test-utils";
 
 /** A built storefront with a stand-in renderer that counts its renders and echoes what it was asked. */
 function distWithRenderer(): string {
-  const dir = mkdtempSync(join(tmpdir(), "dist-"));
-  writeFileSync(
-    join(dir, "index.html"),
-    `<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>`,
-  );
-  mkdirSync(`${dir}-ssr`);
-  writeFileSync(
-    join(`${dir}-ssr`, "entry-server.js"),
+  return standInDist(
     `import { isMainThread } from "node:worker_threads";
 let renders = 0;
 let frames = 0;
@@ -29,8 +19,8 @@ export async function renderPage(url, origin) {
   const categories = url.startsWith("/api-check") ? (await (await api("/api/categories", {})).json()).data.length : 0;
   return { html: "<h1>render " + renders + " of " + url + " for " + origin + " on " + (isMainThread ? "main" : "worker") + " categories " + categories + "</h1>", head: "", handoff: "", status: url.startsWith("/nope") ? 404 : 200 };
 }`,
+    `<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>`,
   );
-  return dir;
 }
 
 describe("server-rendered pages are cached (issue 14)", () => {

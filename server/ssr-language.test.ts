@@ -1,13 +1,11 @@
 // @vitest-environment node
 // The storefront's own renderer (src/entry-server.tsx, loaded through Vitest's transform on the main thread)
 // behind the app: the first page comes in the shopper's language (issue 16 item 2; docs/decisions/029).
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { resolve } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { BUNDLED_RATES, discountedPrice, displayRate, formatMoney } from "../src/api/contract/money";
 import type { RenderedPage } from "./ssr";
-import { makeApp } from "./test-utils";
+import { makeApp, standInDist } from "./test-utils";
 
 /** The renderer's module, the one the app loaded (the server's tsconfig does not compile JSX). */
 const entry = resolve("src/entry-server.tsx");
@@ -18,9 +16,8 @@ const renderPage = async (url: string, origin: string, language: string): Promis
 
 /** A storefront build whose renderer is the real one, and whose shell is index.html's head. */
 function distWithStorefrontRenderer(): string {
-  const dir = mkdtempSync(join(tmpdir(), "dist-"));
-  writeFileSync(
-    join(dir, "index.html"),
+  return standInDist(
+    `export * from ${JSON.stringify(entry)};`,
     `<!doctype html>
 <html lang="en">
   <head>
@@ -33,9 +30,6 @@ function distWithStorefrontRenderer(): string {
   <body><div id="root"><div class="boot"></div></div></body>
 </html>`,
   );
-  mkdirSync(`${dir}-ssr`);
-  writeFileSync(join(`${dir}-ssr`, "entry-server.js"), `export * from ${JSON.stringify(entry)};`);
-  return dir;
 }
 
 const app = makeApp({ distDir: distWithStorefrontRenderer(), renderThreads: 0 });

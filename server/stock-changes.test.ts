@@ -1,22 +1,12 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { describe, expect, it, vi } from "vitest";
 import { productListQuerySchema } from "../src/api/contract/product";
 import type { App } from "./app";
 import type { Store } from "./db/store";
-import { CHECKOUT_ADDRESS, makeApp, makeStorePair, shopper } from "./test-utils";
+import { CHECKOUT_ADDRESS, makeApp, makeStorePair, shopper, standInDist } from "./test-utils";
 
 /** A storefront build whose stand-in renderer writes each listed product's name and stock into the page. */
 function distWithListRenderer(): string {
-  const dir = mkdtempSync(join(tmpdir(), "dist-"));
-  writeFileSync(
-    join(dir, "index.html"),
-    `<!doctype html><html><head></head><body><div id="root"></div></body></html>`,
-  );
-  mkdirSync(`${dir}-ssr`);
-  writeFileSync(
-    join(`${dir}-ssr`, "entry-server.js"),
+  return standInDist(
     `let api;
 let renders = 0;
 export function configureRenderer(transport) { api = transport; }
@@ -28,7 +18,6 @@ export async function renderPage(url) {
   };
 }`,
   );
-  return dir;
 }
 
 const LIST = "category_id=2&limit=4&order=asc&sort=price";

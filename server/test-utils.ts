@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { inject } from "vitest";
 import { cartReplySchema } from "../src/api/contract/cart";
 import { createApp, type App, type AppOptions } from "./app";
@@ -179,4 +182,20 @@ export async function readCart(s: Shopper) {
 export async function productSizes(s: Shopper, productId = 1) {
   const p = (await s.get(`/api/products/${productId}`)).json.data;
   return p.variation[0].size as Array<{ name: string; stock: number; variant_id: number }>;
+}
+
+const PLAIN_SHELL = `<!doctype html><html><head></head><body><div id="root"></div></body></html>`;
+
+/**
+ * A storefront build for a server test, in a temporary folder: its shell (`index.html`) and its server
+ * renderer, `<dir>-ssr/entry-server.js`, whose source is `renderer` (given the `-ssr` folder, for a renderer
+ * that reads or waits for files of its own there). Returns the build's folder, as `distDir` takes it.
+ */
+export function standInDist(renderer: string | ((ssrDir: string) => string), shell = PLAIN_SHELL): string {
+  const dir = mkdtempSync(join(tmpdir(), "dist-"));
+  writeFileSync(join(dir, "index.html"), shell);
+  const ssrDir = `${dir}-ssr`;
+  mkdirSync(ssrDir);
+  writeFileSync(join(ssrDir, "entry-server.js"), typeof renderer === "string" ? renderer : renderer(ssrDir));
+  return dir;
 }

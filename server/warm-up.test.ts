@@ -1,14 +1,13 @@
 // @vitest-environment node
 // A fresh instance serves its first pages as fast as later ones (issue 16; issue 14 item 3): each render
 // thread loads the renderer and renders one page it throws away before /readyz says ready.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createLogger, type LogLevel } from "./lib/log";
 import { WARM_UP_REQUEST_ID } from "./ssr";
 import type { App } from "./app";
-import { makeApp } from "./test-utils";
+import { makeApp, standInDist } from "./test-utils";
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -26,16 +25,10 @@ async function untilReady(app: App, tries = 600): Promise<void> {
  * `go` (written by the test); its renders are counted, and hand their data over.
  */
 function distWithGatedRenderer(warmUp: "gated" | "throws"): { dir: string; go: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), "dist-"));
-  writeFileSync(
-    join(dir, "index.html"),
-    `<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>`,
-  );
-  const gate = join(`${dir}-ssr`, "go");
-  mkdirSync(`${dir}-ssr`);
-  writeFileSync(
-    join(`${dir}-ssr`, "entry-server.js"),
-    `import { existsSync } from "node:fs";
+  let gate = "";
+  const dir = standInDist((ssrDir) => {
+    gate = join(ssrDir, "go");
+    return `import { existsSync } from "node:fs";
 let renders = 0;
 let api;
 export function configureRenderer(transport) { api = transport; }
@@ -48,8 +41,8 @@ export async function renderPage(url) {
   renders++;
   return { html: "<h1>render " + renders + " of " + url + "</h1>", head: "",
     handoff: '<script type="application/json" id="server-state">{}</script>', status: 200 };
-}`,
-  );
+}`;
+  }, `<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>`);
   return { dir, go: () => writeFileSync(gate, "") };
 }
 
@@ -135,14 +128,10 @@ describe("a fresh instance warms its server renderer before it is ready", () => 
 /** The storefront's own renderer (src/entry-server.tsx, through Vitest's transform, on the main thread). */
 function distWithStorefrontRenderer(): string {
   const entry = resolve("src/entry-server.tsx");
-  const dir = mkdtempSync(join(tmpdir(), "dist-"));
-  writeFileSync(
-    join(dir, "index.html"),
+  return standInDist(
+    `export * from ${JSON.stringify(entry)};`,
     `<!doctype html><html lang="en"><head><title>Velora Bicycles</title></head><body><div id="root"><div class="boot"></div></div></body></html>`,
   );
-  mkdirSync(`${dir}-ssr`);
-  writeFileSync(join(`${dir}-ssr`, "entry-server.js"), `export * from ${JSON.stringify(entry)};`);
-  return dir;
 }
 
 describe("the storefront's renderer, warmed", () => {
