@@ -1,10 +1,8 @@
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import Grid from "@mui/material/Grid";
 import IconButton from "@mui/material/IconButton";
 import Paper from "@mui/material/Paper";
-import Stack from "@mui/material/Stack";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
@@ -15,7 +13,10 @@ import Typography from "@mui/material/Typography";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import { visuallyHidden } from "@mui/utils";
 import { useLingui } from "@lingui/react/macro";
-import { ButtonLink, RouterLink } from "@/components/router-links";
+import { ListFooter } from "@/components/list-footer";
+import { ProductLink } from "@/components/product-link";
+import { ProductThumbnail } from "@/components/product-thumbnail";
+import { ButtonLink } from "@/components/router-links";
 import { useCurrency } from "@/i18n/currency";
 import type { CartActions } from "../hooks/use-cart-actions";
 import { useCartSummary } from "../hooks/use-cart-summary";
@@ -77,22 +78,11 @@ export function FilledCart({ actions }: { actions: CartActions }) {
               return (
                 <TableRow key={line.id} data-testid="cart-line">
                   <TableCell sx={{ width: 96 }}>
-                    {line.product.image && (
-                      <Box
-                        component="img"
-                        src={line.product.image}
-                        alt=""
-                        width={80}
-                        height={60}
-                        sx={{ objectFit: "contain" }}
-                      />
-                    )}
+                    <ProductThumbnail src={line.product.image} width={80} height={60} />
                   </TableCell>
                   <TableCell>
                     {line.product.urlKey ? (
-                      <RouterLink to="/product/$urlKey" params={{ urlKey: line.product.urlKey }}>
-                        {line.product.name}
-                      </RouterLink>
+                      <ProductLink urlKey={line.product.urlKey}>{line.product.name}</ProductLink>
                     ) : (
                       line.product.name
                     )}
@@ -120,14 +110,7 @@ export function FilledCart({ actions }: { actions: CartActions }) {
           </TableBody>
         </Table>
       </TableContainer>
-      <Stack direction="row" sx={{ justifyContent: "space-between", mt: 2, flexWrap: "wrap", gap: 1 }}>
-        <ButtonLink to="/catalog" variant="outlined">
-          {t`Continue Shopping`}
-        </ButtonLink>
-        <Button variant="outlined" color="error" onClick={removeAll}>
-          {t`Clear Shopping Cart`}
-        </Button>
-      </Stack>
+      <ListFooter clearLabel={t`Clear Shopping Cart`} onClear={removeAll} />
       <Grid container spacing={4} sx={{ mt: 2 }}>
         <Grid size={{ xs: 12, md: 6 }}>
           <CouponForm couponCode={summary.couponCode} />

@@ -15,7 +15,8 @@ import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react/macro";
 import type { Product } from "@/api/product";
-import { RouterLink } from "@/components/router-links";
+import { ProductLink } from "@/components/product-link";
+import { ProductThumbnail } from "@/components/product-thumbnail";
 import { useCurrency } from "@/i18n/currency";
 import { SPEC_LABELS } from "@/i18n/spec-labels";
 import { discountedPrice } from "@/api/contract/money";
@@ -83,23 +84,10 @@ export function CompareProducts({ renderActions }: { renderActions?: (product: P
                         <DeleteOutlinedIcon fontSize="small" />
                       </IconButton>
                     </Box>
-                    {p.images[0] && (
-                      <Box
-                        component="img"
-                        src={p.images[0].medium}
-                        alt=""
-                        width={160}
-                        height={120}
-                        sx={{ objectFit: "contain" }}
-                      />
-                    )}
-                    <RouterLink
-                      to="/product/$urlKey"
-                      params={{ urlKey: p.urlKey }}
-                      sx={{ display: "block", fontWeight: 600 }}
-                    >
+                    <ProductThumbnail src={p.images[0]?.medium} width={160} height={120} />
+                    <ProductLink urlKey={p.urlKey} sx={{ display: "block", fontWeight: 600 }}>
                       {name}
-                    </RouterLink>
+                    </ProductLink>
                     <Rating value={p.rating} readOnly size="small" aria-label={t`Rating`} />
                     <Box sx={{ mt: 1 }}>{renderActions?.(p)}</Box>
                   </TableCell>

@@ -1,10 +1,8 @@
 import type { ReactNode } from "react";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Container from "@mui/material/Container";
 import IconButton from "@mui/material/IconButton";
 import Paper from "@mui/material/Paper";
-import Stack from "@mui/material/Stack";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
@@ -15,7 +13,9 @@ import Typography from "@mui/material/Typography";
 import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import { useLingui } from "@lingui/react/macro";
 import type { WishlistActionsContext } from "./wishlist-view";
-import { ButtonLink, RouterLink } from "@/components/router-links";
+import { ListFooter } from "@/components/list-footer";
+import { ProductLink } from "@/components/product-link";
+import { ProductThumbnail } from "@/components/product-thumbnail";
 import { useCurrency } from "@/i18n/currency";
 import { discountedPrice } from "@/api/contract/money";
 import { toAmount } from "@/i18n/format";
@@ -60,21 +60,10 @@ export function WishlistLines({
               return (
                 <TableRow key={product.id} data-testid="wishlist-line">
                   <TableCell sx={{ width: 96 }}>
-                    {product.images[0] && (
-                      <Box
-                        component="img"
-                        src={product.images[0].medium}
-                        alt=""
-                        width={80}
-                        height={60}
-                        sx={{ objectFit: "contain" }}
-                      />
-                    )}
+                    <ProductThumbnail src={product.images[0]?.medium} width={80} height={60} />
                   </TableCell>
                   <TableCell>
-                    <RouterLink to="/product/$urlKey" params={{ urlKey: product.urlKey }}>
-                      {name}
-                    </RouterLink>
+                    <ProductLink urlKey={product.urlKey}>{name}</ProductLink>
                   </TableCell>
                   <TableCell>
                     {final !== null ? (
@@ -106,14 +95,7 @@ export function WishlistLines({
           </TableBody>
         </Table>
       </TableContainer>
-      <Stack direction="row" sx={{ justifyContent: "space-between", mt: 2, flexWrap: "wrap", gap: 1 }}>
-        <ButtonLink to="/catalog" variant="outlined">
-          {t`Continue Shopping`}
-        </ButtonLink>
-        <Button variant="outlined" color="error" onClick={removeAll}>
-          {t`Clear Wishlist`}
-        </Button>
-      </Stack>
+      <ListFooter clearLabel={t`Clear Wishlist`} onClear={removeAll} />
     </Container>
   );
 }
