@@ -1,4 +1,5 @@
 import { expect } from "@playwright/test";
+import Database from "better-sqlite3";
 import { test } from "./fixtures";
 import type { ApiProduct } from "./offline-helpers";
 import { aMountainBike, collectErrors } from "./shopper";
@@ -220,4 +221,91 @@ test("the browser hydrates the server's page without an error and it works at on
   await expect(options).toContainText(await shownText(other.short_description ?? ""));
 
   expect(errors.filter((e) => !/service worker/i.test(e))).toEqual([]);
+});
+
+test("a hostile product description shows without scripts or handlers, server-rendered and after a client navigation", async ({
+  page,
+  request,
+}) => {
+  // Written as an admin tool or a SQL console would (the server sees it within a second): the descriptions of
+  // two mountain bikes carry a script, event handlers and a javascript: link. The server renderer sanitises the
+  // first one (and hydration keeps that markup); the browser sanitises the second, which it renders itself.
+  const reply = await request.get("/api/products?cat_slug=mountain-bikes&limit=50");
+  const [first, second] = ((await reply.json()) as { data: ApiProduct[] }).data;
+  if (!first || !second) throw new Error("the sample data has fewer than two mountain bikes");
+  const hostile = (id: number) =>
+    `<p>Hostile check ${id}: <b class="hostile-check">safe words</b></p>` +
+    '<img src="/favicon.svg" alt="" onload="window.__hostile=1"><script>window.__hostile=2</script>' +
+    '<a href="javascript:window.__hostile=3" onclick="window.__hostile=4">tap</a><svg onload="window.__hostile=5"></svg>';
+  const db = new Database(`data/e2e-${process.env.E2E_PORT ?? 4173}.sqlite`);
+  db.pragma("busy_timeout = 5000");
+  const read = db.prepare<[number], { short_description: string; description: string }>(
+    "select short_description, description from products where id = ?",
+  );
+  const write = db.prepare<[string, string, number]>(
+    "update products set short_description = ?, description = ? where id = ?",
+  );
+  const saved = [first, second].map((p) => ({ id: p.id, ...read.get(p.id)! }));
+  try {
+    for (const { id } of saved) write.run(hostile(id), hostile(id), id);
+    for (const { id } of saved) {
+      await expect
+        .poll(
+          async () =>
+            (
+              (await (await request.get(`/api/products/${id}`)).json()) as {
+                data: { short_description: string };
+              }
+            ).data.short_description,
+        )
+        .toContain("__hostile");
+    }
+    const errors = collectErrors(page);
+    // The description's markup the HTML parser made (marked as it arrives) is the one still shown after hydration.
+    await page.addInitScript(() => {
+      const mark = new MutationObserver(() => {
+        const b = document.querySelector("b.hostile-check");
+        if (!b) return;
+        b.setAttribute("data-seen", "1");
+        mark.disconnect();
+      });
+      mark.observe(document, { childList: true, subtree: true });
+    });
+    const options = page.getByRole("region", { name: "Product options" });
+    const harmless = async (id: number) => {
+      await expect(options).toContainText(`Hostile check ${id}: safe words`);
+      const left = await page.evaluate(() => ({
+        scripts: [...document.querySelectorAll("script")].filter(
+          (s) => !/json$/.test(s.type) && (s.textContent ?? "").includes("__hostile"),
+        ).length,
+        // (The page's meta description, in <head>, carries the text as plain text: harmless.)
+        attributes: [...document.querySelectorAll("#main *")].flatMap((el) =>
+          [...el.attributes]
+            .filter((a) => a.value.includes("__hostile"))
+            .map((a) => `${el.localName} ${a.name}`),
+        ),
+        ran: (window as { __hostile?: number }).__hostile ?? null,
+      }));
+      expect(left).toEqual({ scripts: 0, attributes: [], ran: null });
+    };
+
+    await page.goto(`/product/${first.url_key}`);
+    await page.waitForLoadState("networkidle");
+    await harmless(first.id);
+    await expect(options.locator("b.hostile-check[data-seen='1']")).toHaveText("safe words");
+
+    await page.evaluate((to) => {
+      history.pushState({}, "", to);
+      dispatchEvent(new PopStateEvent("popstate"));
+    }, `/product/${second.url_key}`);
+    await expect(page.getByRole("heading", { level: 1, name: second.name })).toBeVisible();
+    await harmless(second.id);
+    // The full description (below the short one) is the browser's sanitised copy too.
+    await expect(page.getByText(`Hostile check ${second.id}: safe words`)).toHaveCount(2);
+
+    expect(errors.filter((e) => !/service worker/i.test(e))).toEqual([]);
+  } finally {
+    for (const { id, short_description, description } of saved) write.run(short_description, description, id);
+    db.close();
+  }
 });
