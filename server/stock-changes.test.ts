@@ -138,6 +138,40 @@ describe("an order changes only what shows the products it sold (issue 14: costs
     30_000,
   );
 
+  it("drops an ordered product once on the instance that took the order, and another instance shows its new stock within 5 s", async () => {
+    const [storeA, storeB] = await makeStorePair();
+    // A checks the catalogue versions only when told (`check`); B as every instance does, each second.
+    const a = await makeApp({ store: storeA, catalogVersionCheckMs: 3_600_000 });
+    const b = await makeApp({ store: storeB });
+    const check = () => a.deps.catalog.refresh(Date.now() + 3_600_001);
+    const [product, other] = await storeA.raw<{ id: number; stock: number }>(
+      "select id, stock from products where type = 'simple' and stock > 5 order by id",
+    );
+    const stock = async (app: App, id = product!.id) =>
+      ((await (await app.request(`http://shop.test/api/products/${id}`)).json()) as { data: Listed }).data
+        .stock;
+    expect(await stock(a)).toBe(product!.stock);
+    expect(await stock(a, other!.id)).toBe(other!.stock);
+    expect(await stock(b)).toBe(product!.stock);
+
+    await order(a, product!.id);
+    // Another product's stock, changed elsewhere after the order: A's check must still drop that one.
+    await storeB.rawRun("update products set stock = 1 where id = ?", [other!.id]);
+    // Dropped at once on A: its detail is read again, with the new stock.
+    let shown = 0;
+    expect(await statements(storeA, async () => (shown = await stock(a)))).not.toEqual([]);
+    expect(shown).toBe(product!.stock - 1);
+    // A's version check finds the order's stock versions, its own: the detail read since is kept.
+    await check();
+    expect(await statements(storeA, async () => (shown = await stock(a)))).toEqual([]);
+    expect(shown).toBe(product!.stock - 1);
+    expect(await stock(a, other!.id)).toBe(1);
+
+    await eventually(async () => (await stock(b)) === product!.stock - 1, 5000);
+    await storeA.close();
+    if (storeB !== storeA) await storeB.close();
+  });
+
   it("reads a bestseller list's ids again after sale counts change", async () => {
     const app = await makeApp({ catalogVersionCheckMs: 3_600_000 });
     const { catalog, store } = app.deps;

@@ -65,6 +65,15 @@ export interface CatalogReads {
   sales: boolean;
 }
 
+/**
+ * The stock versions (migration 0012) a transaction's stock writes produced: those after `from` up to `to`
+ * (`Catalog.stockWrites`).
+ */
+export interface StockVersions {
+  from: number;
+  to: number;
+}
+
 /** What a product's view reads of each variant. */
 type VariantRow = Pick<
   ProductVariantTable,
@@ -119,6 +128,11 @@ export class Catalog {
   private sharedVersion: number | null = null;
   /** The database's list and stock versions (migration 0012) the caches hold. */
   private shared: { list: number; stock: number } | null = null;
+  /**
+   * Stock versions this instance's own committed writes produced (`touch`) that `refresh` has not yet
+   * passed: what they changed was dropped here at once, so `refresh` does not drop it again.
+   */
+  private ownStock: StockVersions[] = [];
   private checkedAt = 0;
   private checking: Promise<void> | null = null;
   /** Stored views being written (see `saveViews`). */
@@ -160,9 +174,12 @@ export class Catalog {
           this.plans.clear();
           this.pagePlans.clear();
           await this.reloadCategories();
-        } else if (this.shared !== null && shared.stock !== this.shared.stock)
-          this.stockChanged(await this.stockChanges(this.shared.stock, shared.stock));
+        } else if (this.shared !== null && shared.stock !== this.shared.stock) {
+          const changed = await this.stockChanges(this.shared.stock, shared.stock);
+          if (changed === null || changed.length) this.stockChanged(changed);
+        }
         this.shared = shared;
+        this.ownStock = this.ownStock.filter((own) => own.to > shared.stock);
         this.sharedVersion = Number(row?.version ?? 0);
         this.checkedAt = Date.now();
       } finally {
@@ -205,11 +222,17 @@ export class Catalog {
   }
 
   /**
-   * The products whose stock or sale counts the stock versions after `from` up to `to` wrote, or null when
-   * the log no longer holds them all (or there are too many to be worth reading: then all count as changed).
+   * The products whose stock or sale counts the stock versions after `from` up to `to` wrote, leaving out
+   * this instance's own (`ownStock`), or null when the log no longer holds them all (or there are too many
+   * to be worth reading: then all count as changed).
    */
   private async stockChanges(from: number, to: number): Promise<number[] | null> {
-    if (to < from || to - from > STOCK_CHANGES_READ) return null;
+    if (to < from) return null;
+    const own = this.ownStock.filter((o) => o.to > from && o.from < to);
+    const isOwn = (version: number) => own.some((o) => version > o.from && version <= o.to);
+    const ownCount = own.reduce((n, o) => n + Math.min(o.to, to) - Math.max(o.from, from), 0);
+    if (ownCount === to - from) return [];
+    if (to - from > STOCK_CHANGES_READ) return null;
     const rows = await this.store.all(
       this.store.qb
         .selectFrom("stock_changes")
@@ -219,17 +242,40 @@ export class Catalog {
     );
     // Every stock version logs at least one row: one missing was dropped from the log.
     return new Set(rows.map((r) => Number(r.version))).size === to - from
-      ? rows.map((r) => r.product_id)
+      ? rows.filter((r) => !isOwn(Number(r.version))).map((r) => r.product_id)
       : null;
   }
 
   /**
-   * The catalogue changed here (an order, a cancellation): with `productIds`, only those products' stock and
-   * sale counts (see `stockChanged`); without, anything (every cache goes).
+   * Runs `write` (stock writes: an order, a cancellation) in a transaction and answers the stock versions
+   * its writes produced, for `touch` once the transaction has committed. The stock versions row is locked
+   * before `write` runs (on PostgreSQL with FOR UPDATE, as the first write's trigger would lock it; SQLite's
+   * transactions are exclusive), so no other transaction's version falls between the two reads.
    */
-  touch(productIds?: number[]): void {
+  async stockWrites<T>(write: () => Promise<T>): Promise<{ value: T; versions: StockVersions }> {
+    return await this.store.tx(async () => {
+      const from = await this.stockVersion(true);
+      const value = await write();
+      return { value, versions: { from, to: await this.stockVersion(false) } };
+    });
+  }
+
+  private async stockVersion(lock: boolean): Promise<number> {
+    const q = this.store.qb.selectFrom("catalog_version").select("stock_version").where("id", "=", 1);
+    const row = await this.store.first(lock && this.store.dialect === "postgres" ? q.forUpdate() : q);
+    return Number(row?.stock_version ?? 0);
+  }
+
+  /**
+   * The catalogue changed here (an order, a cancellation): with `productIds`, only those products' stock and
+   * sale counts (see `stockChanged`); without, anything (every cache goes). `versions`: the stock versions
+   * the committed change produced (`stockWrites`), which `refresh` then does not take for another's.
+   */
+  touch(productIds?: number[], versions?: StockVersions): void {
     if (productIds) {
       this.stockChanged(productIds);
+      if (versions && versions.to > versions.from && versions.to > (this.shared?.stock ?? 0))
+        this.ownStock.push(versions);
       return;
     }
     this.version++;

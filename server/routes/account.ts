@@ -180,7 +180,8 @@ export function accountRoutes(d: Deps) {
     const order = await visibleOrder(c);
     if (order.status !== "pending")
       return c.json({ status: false, message: "Something went wrong, please try again later." }, 422);
-    await store.tx(async () => {
+    // In a transaction; its stock versions are then known here for this instance's own (Catalog.touch).
+    const { versions } = await catalog.stockWrites(async () => {
       const items = await store.all(
         store.qb.selectFrom("order_items").selectAll().where("order_id", "=", order.id),
       );
@@ -213,6 +214,7 @@ export function accountRoutes(d: Deps) {
           store.qb.selectFrom("order_items").select("product_id").where("order_id", "=", order.id),
         )
       ).map((i) => i.product_id),
+      versions,
     );
     return c.json({ status: true, message: "Order canceled successfully." });
   });

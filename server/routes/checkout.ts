@@ -229,7 +229,7 @@ export function checkoutRoutes(d: Deps) {
     const { billing, shipping } = await carts.addresses(cart.id);
     if (!shipping) throw new HttpError(422, { message: "Please check shipping address." });
     if (!billing) throw new HttpError(422, { message: "Please check billing address." });
-    const orderId = await store.tx(async () => {
+    const { id: orderId, versions } = await store.tx(async () => {
       const t = await carts.totals(cart);
       if (!t.selectedRate) throw new HttpError(422, { message: "Please specify shipping method." });
       const payment = PAYMENT_METHODS.find((m) => m.method === cart.payment_method);
@@ -277,51 +277,54 @@ export function checkoutRoutes(d: Deps) {
           .set({ increment_id: String(id) })
           .where("id", "=", id),
       );
-      for (const l of t.lines) {
-        const share = t.subTotal > 0 ? l.total / t.subTotal : 0;
-        const discount = round2(t.discount * share);
-        await store.run(
-          store.qb.insertInto("order_items").values({
-            order_id: id,
-            product_id: l.product.id,
-            variant_id: l.variant?.id ?? null,
-            sku: l.variant?.sku ?? l.product.sku,
-            type: l.product.type,
-            name: l.product.name,
-            color: l.variant?.color ?? null,
-            size: l.variant?.size ?? null,
-            qty_ordered: l.item.quantity,
-            price: l.price,
-            total: l.total,
-            tax_percent: GST_PERCENT,
-            tax_amount: round2(((l.total - discount) * GST_PERCENT) / 100),
-            discount_amount: discount,
-            additional: l.item.additional,
-            created_at: now,
-          }),
-        );
-        if (l.variant) {
+      // The order's stock writes, whose stock versions this instance then knows for its own (Catalog.touch).
+      const { versions } = await catalog.stockWrites(async () => {
+        for (const l of t.lines) {
+          const share = t.subTotal > 0 ? l.total / t.subTotal : 0;
+          const discount = round2(t.discount * share);
           await store.run(
-            store.qb
-              .updateTable("product_variants")
-              .set((eb) => ({ stock: eb("stock", "-", l.item.quantity) }))
-              .where("id", "=", l.variant.id),
+            store.qb.insertInto("order_items").values({
+              order_id: id,
+              product_id: l.product.id,
+              variant_id: l.variant?.id ?? null,
+              sku: l.variant?.sku ?? l.product.sku,
+              type: l.product.type,
+              name: l.product.name,
+              color: l.variant?.color ?? null,
+              size: l.variant?.size ?? null,
+              qty_ordered: l.item.quantity,
+              price: l.price,
+              total: l.total,
+              tax_percent: GST_PERCENT,
+              tax_amount: round2(((l.total - discount) * GST_PERCENT) / 100),
+              discount_amount: discount,
+              additional: l.item.additional,
+              created_at: now,
+            }),
           );
-        } else {
+          if (l.variant) {
+            await store.run(
+              store.qb
+                .updateTable("product_variants")
+                .set((eb) => ({ stock: eb("stock", "-", l.item.quantity) }))
+                .where("id", "=", l.variant.id),
+            );
+          } else {
+            await store.run(
+              store.qb
+                .updateTable("products")
+                .set((eb) => ({ stock: eb("stock", "-", l.item.quantity) }))
+                .where("id", "=", l.product.id),
+            );
+          }
           await store.run(
             store.qb
               .updateTable("products")
-              .set((eb) => ({ stock: eb("stock", "-", l.item.quantity) }))
+              .set((eb) => ({ sale_count: eb("sale_count", "+", l.item.quantity) }))
               .where("id", "=", l.product.id),
           );
         }
-        await store.run(
-          store.qb
-            .updateTable("products")
-            .set((eb) => ({ sale_count: eb("sale_count", "+", l.item.quantity) }))
-            .where("id", "=", l.product.id),
-        );
-      }
+      });
       for (const a of [billing, shipping]) {
         const { id: _id, cart_id: _c, ...rest } = a;
         await store.run(
@@ -344,7 +347,7 @@ export function checkoutRoutes(d: Deps) {
         }),
       );
       await carts.deactivate(cart.id);
-      return id;
+      return { id, versions };
     });
     catalog.touch(
       (
@@ -352,6 +355,7 @@ export function checkoutRoutes(d: Deps) {
           store.qb.selectFrom("order_items").select("product_id").where("order_id", "=", orderId),
         )
       ).map((i) => i.product_id),
+      versions,
     );
     const order = (await store.first(store.qb.selectFrom("orders").selectAll().where("id", "=", orderId)))!;
     d.log.info("order placed", { order_id: orderId, guest: !customer });
