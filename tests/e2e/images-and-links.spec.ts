@@ -260,6 +260,8 @@ test("the blog list's links say which post they open, in English, French and Ger
   for (const [lang, switcher, generic] of languages) {
     if (lang !== "en") {
       await page.getByLabel(switcher, { exact: true }).selectOption(lang);
+      // The choice is stored (cookie) once the language's catalogue has loaded, which <html lang> shows.
+      await expect(page.locator("html")).toHaveAttribute("lang", lang);
       await page.reload();
     }
     await expect(page.locator("html")).toHaveAttribute("lang", lang);
