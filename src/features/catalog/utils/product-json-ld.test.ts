@@ -32,9 +32,7 @@ describe("product JSON-LD", () => {
   });
 
   it("says out of stock when nothing can be bought", () => {
-    const json = JSON.parse(
-      productJsonLd(appProduct({ in_stock: false }), "https://s/p", "https://s"),
-    ) as {
+    const json = JSON.parse(productJsonLd(appProduct({ in_stock: false }), "https://s/p", "https://s")) as {
       offers: { availability: string };
     };
     expect(json.offers.availability).toBe("https://schema.org/OutOfStock");
@@ -44,5 +42,17 @@ describe("product JSON-LD", () => {
     expect(metaDescription(appProduct({ short_description: "<p>A <b>light</b> frame.</p>" }))).toBe(
       "A light frame.",
     );
+  });
+
+  it("leaves out what a description's script or style holds, and decodes its character references", () => {
+    const product = appProduct({
+      short_description:
+        '<p>Fast &amp; light&nbsp;&#8211; 9&#x2009;kg</p><script>window.hacked = 1</script><style>p{}</style><SCRIPT src="x">',
+    });
+    expect(metaDescription(product)).toBe("Fast & light – 9 kg");
+    const json = JSON.parse(productJsonLd(product, "https://shop.test/p", "https://shop.test")) as {
+      description: string;
+    };
+    expect(json.description).toBe("Fast & light – 9 kg");
   });
 });

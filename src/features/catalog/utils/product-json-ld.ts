@@ -1,9 +1,25 @@
 import type { Product } from "@/api/product";
 import { BASE_CURRENCY, decimal } from "@/api/contract/money";
 
+const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+/**
+ * The text a shopper would read of server HTML, for search engines (meta description, JSON-LD): the contents
+ * of elements that show nothing (script, style, template, noscript) go with their tags, and the common
+ * character references are decoded (React and JSON escape the result again where it is written).
+ */
 function plainText(html: string): string {
   return html
+    .replace(/<(script|style|template|noscript)\b[^>]*>[\s\S]*?(<\/\1\s*>|$)/gi, " ")
     .replace(/<[^>]*>/g, " ")
+    .replace(
+      /&(?:#(\d+)|#x([\da-f]+)|([a-z]+));/gi,
+      (ref: string, dec?: string, hex?: string, name?: string) => {
+        const code = dec ? Number(dec) : hex ? parseInt(hex, 16) : null;
+        if (code !== null) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : ref;
+        return ENTITIES[name!.toLowerCase()] ?? ref;
+      },
+    )
     .replace(/\s+/g, " ")
     .trim();
 }
