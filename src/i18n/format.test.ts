@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, toAmount } from "./format";
+import { formatCount, formatDate, toAmount } from "./format";
 
 describe("wire amounts and dates", () => {
   it("reads Bagisto money given as decimal strings", () => {
@@ -13,5 +13,14 @@ describe("wire amounts and dates", () => {
     expect(formatDate("2026-03-05T10:00:00.000000Z", "en")).toBe("March 5, 2026");
     expect(formatDate("2026-03-05T10:00:00Z", "de")).toBe("5. März 2026");
     expect(formatDate("not a date", "en")).toBe("");
+  });
+});
+
+describe("formatCount", () => {
+  it("groups digits as each language does", () => {
+    expect(formatCount(12500, "en")).toBe("12,500");
+    expect(formatCount(12500, "de")).toBe("12.500");
+    expect(formatCount(12500, "fr")).toBe("12\u202f500");
+    expect(formatCount(12500, "en")).toBe("12,500");
   });
 });

@@ -17,9 +17,28 @@ export function toAmount(value: number | string | null | undefined): number {
   return 0;
 }
 
-/** A date as month day year in the active language (receipts, invoices). */
+/** One formatter per language and kind: made once, as money.ts does for prices. */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const countFormats = new Map<string, Intl.NumberFormat>();
+
+/** A date as month day year in the active language (receipts, invoices, blog posts). */
 export function formatDate(value: string | number | Date, locale: string): string {
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return "";
-  return new Intl.DateTimeFormat(locale, { month: "long", day: "numeric", year: "numeric" }).format(d);
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { month: "long", day: "numeric", year: "numeric" });
+    dateFormats.set(locale, format);
+  }
+  return format.format(d);
+}
+
+/** A count (products, customers…) with the active language's grouping. */
+export function formatCount(value: number, locale: string): string {
+  let format = countFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale);
+    countFormats.set(locale, format);
+  }
+  return format.format(value);
 }

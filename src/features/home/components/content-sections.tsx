@@ -7,6 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { contentQueries, type Banner } from "@/api/content";
 import { RouterLink } from "@/components/router-links";
 import { useCurrency } from "@/i18n/currency";
+import { formatCount } from "@/i18n/format";
 import { useLocale } from "@/i18n/i18n";
 import { CAROUSEL_DELAY_MS } from "@/components/slider/autoplay";
 import { Slider } from "@/components/slider/slider";
@@ -113,7 +114,6 @@ export function Counters() {
   const locale = useLocale();
   const { data } = useQuery(contentQueries.about());
   if (!data || data.counters.length === 0) return null;
-  const number = new Intl.NumberFormat(locale);
   return (
     <HomeSection title={t`Velora in Numbers`} testId="about-counters">
       <Box
@@ -135,7 +135,7 @@ export function Counters() {
               component="dd"
               sx={{ m: 0, fontSize: "2rem", fontWeight: 700, color: "primary.main" }}
             >
-              {number.format(c.value)}
+              {formatCount(c.value, locale)}
               {c.suffix}
             </Typography>
           </Box>
