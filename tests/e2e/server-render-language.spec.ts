@@ -5,38 +5,7 @@
 // docs/decisions/032-the-first-page-shows-the-shoppers-currency.md
 import { expect, type Page } from "@playwright/test";
 import { test } from "./fixtures";
-import { aMountainBike, collectErrors } from "./shopper";
-
-/**
- * Marks the elements of `selectors` (by default the h1 and the header's "About" link) as the HTML parser makes
- * them, before any script of the page: `data-seen` stays only if hydration keeps the server's element,
- * `data-changed` is set if its text changes.
- */
-async function watchServerElements(
-  page: Page,
-  selectors = ["h1", "header nav a[href='/page/about-us']"],
-): Promise<void> {
-  await page.addInitScript((selectors) => {
-    const mark = new MutationObserver(() => {
-      for (const selector of selectors) {
-        const el = document.querySelector(selector);
-        if (!el || el.hasAttribute("data-seen")) continue;
-        el.setAttribute("data-seen", "1");
-        // Text changes once the parser is done, before the page's (deferred) scripts run: "interactive".
-        const watch = () =>
-          new MutationObserver(() => el.setAttribute("data-changed", "1")).observe(el, {
-            characterData: true,
-            childList: true,
-            subtree: true,
-          });
-        if (document.readyState !== "loading") watch();
-        else document.addEventListener("readystatechange", watch, { once: true });
-      }
-      if (selectors.every((s) => document.querySelector(`${s}[data-seen]`))) mark.disconnect();
-    });
-    mark.observe(document, { childList: true, subtree: true });
-  }, selectors);
-}
+import { aMountainBike, collectErrors, watchServerElements } from "./shopper";
 
 async function cookie(page: Page, name: string): Promise<string | undefined> {
   return (await page.context().cookies()).find((c) => c.name === name)?.value;

@@ -1,8 +1,16 @@
-import { expect } from "@playwright/test";
+import { expect, type Page } from "@playwright/test";
 import Database from "better-sqlite3";
 import { test } from "./fixtures";
 import type { ApiProduct } from "./offline-helpers";
-import { aMountainBike, collectErrors } from "./shopper";
+import { aMountainBike, collectErrors, watchServerElements } from "./shopper";
+
+/** Opens `to` through the client router, as a link would: the browser renders the page itself. */
+async function clientNavigation(page: Page, to: string): Promise<void> {
+  await page.evaluate((to) => {
+    history.pushState({}, "", to);
+    dispatchEvent(new PopStateEvent("popstate"));
+  }, to);
+}
 
 test.describe("with JavaScript off", () => {
   test.use({ javaScriptEnabled: false });
@@ -168,15 +176,7 @@ test("the browser hydrates the server's page without an error and it works at on
   }
   // The server's page is replaced by nothing: the heading the HTML parser made (marked as it arrives,
   // before any script of the page) is the one still shown after hydration.
-  await page.addInitScript(() => {
-    const mark = new MutationObserver(() => {
-      const h1 = document.querySelector("h1");
-      if (!h1) return;
-      h1.setAttribute("data-seen", "1");
-      mark.disconnect();
-    });
-    mark.observe(document, { childList: true, subtree: true });
-  });
+  await watchServerElements(page, ["h1"]);
   await page.goto(`/product/${bike.url_key}`);
   await page.waitForLoadState("networkidle");
   await expect(page.locator("h1[data-seen='1']")).toHaveText(bike.name);
@@ -213,10 +213,7 @@ test("the browser hydrates the server's page without an error and it works at on
   const list = ((await reply.json()) as { data: (ApiProduct & { short_description: string | null })[] }).data;
   const other = list.find((p) => p.id !== bike.id && p.short_description);
   if (!other) throw new Error("the sample data has no second mountain bike with a short description");
-  await page.evaluate((to) => {
-    history.pushState({}, "", to);
-    dispatchEvent(new PopStateEvent("popstate"));
-  }, `/product/${other.url_key}`);
+  await clientNavigation(page, `/product/${other.url_key}`);
   await expect(page.getByRole("heading", { level: 1, name: other.name })).toBeVisible();
   await expect(options).toContainText(await shownText(other.short_description ?? ""));
 
@@ -262,15 +259,7 @@ test("a hostile product description shows without scripts or handlers, server-re
     }
     const errors = collectErrors(page);
     // The description's markup the HTML parser made (marked as it arrives) is the one still shown after hydration.
-    await page.addInitScript(() => {
-      const mark = new MutationObserver(() => {
-        const b = document.querySelector("b.hostile-check");
-        if (!b) return;
-        b.setAttribute("data-seen", "1");
-        mark.disconnect();
-      });
-      mark.observe(document, { childList: true, subtree: true });
-    });
+    await watchServerElements(page, ["b.hostile-check"]);
     const options = page.getByRole("region", { name: "Product options" });
     const harmless = async (id: number) => {
       await expect(options).toContainText(`Hostile check ${id}: safe words`);
@@ -278,7 +267,6 @@ test("a hostile product description shows without scripts or handlers, server-re
         scripts: [...document.querySelectorAll("script")].filter(
           (s) => !/json$/.test(s.type) && (s.textContent ?? "").includes("__hostile"),
         ).length,
-        // (The page's meta description, in <head>, carries the text as plain text: harmless.)
         attributes: [...document.querySelectorAll("#main *")].flatMap((el) =>
           [...el.attributes]
             .filter((a) => a.value.includes("__hostile"))
@@ -294,10 +282,7 @@ test("a hostile product description shows without scripts or handlers, server-re
     await harmless(first.id);
     await expect(options.locator("b.hostile-check[data-seen='1']")).toHaveText("safe words");
 
-    await page.evaluate((to) => {
-      history.pushState({}, "", to);
-      dispatchEvent(new PopStateEvent("popstate"));
-    }, `/product/${second.url_key}`);
+    await clientNavigation(page, `/product/${second.url_key}`);
     await expect(page.getByRole("heading", { level: 1, name: second.name })).toBeVisible();
     await harmless(second.id);
     // The full description (below the short one) is the browser's sanitised copy too.

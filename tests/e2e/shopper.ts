@@ -1,5 +1,6 @@
 // Steps a shopper takes in several journeys (account.spec.ts, shopping.spec.ts): fill a form field, register,
-// log in and out, read what the device keeps (IndexedDB, Cache Storage, localStorage), watch a page's errors.
+// log in and out, read what the device keeps (IndexedDB, Cache Storage, localStorage), watch a page's errors and
+// whether hydration keeps the server's elements.
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import type { ApiProduct } from "./offline-helpers";
 
@@ -144,4 +145,35 @@ export async function aMountainBike(request: APIRequestContext): Promise<ApiProd
   const [bike] = ((await reply.json()) as { data: ApiProduct[] }).data;
   if (!bike) throw new Error("the sample data has no mountain bike");
   return bike;
+}
+
+/**
+ * Marks the elements of `selectors` (by default the h1 and the header's "About" link) as the HTML parser makes
+ * them, before any script of the page: `data-seen` stays only if hydration keeps the server's element,
+ * `data-changed` is set if its text changes.
+ */
+export async function watchServerElements(
+  page: Page,
+  selectors = ["h1", "header nav a[href='/page/about-us']"],
+): Promise<void> {
+  await page.addInitScript((selectors) => {
+    const mark = new MutationObserver(() => {
+      for (const selector of selectors) {
+        const el = document.querySelector(selector);
+        if (!el || el.hasAttribute("data-seen")) continue;
+        el.setAttribute("data-seen", "1");
+        // Text changes once the parser is done, before the page's (deferred) scripts run: "interactive".
+        const watch = () =>
+          new MutationObserver(() => el.setAttribute("data-changed", "1")).observe(el, {
+            characterData: true,
+            childList: true,
+            subtree: true,
+          });
+        if (document.readyState !== "loading") watch();
+        else document.addEventListener("readystatechange", watch, { once: true });
+      }
+      if (selectors.every((s) => document.querySelector(`${s}[data-seen]`))) mark.disconnect();
+    });
+    mark.observe(document, { childList: true, subtree: true });
+  }, selectors);
 }
