@@ -71,6 +71,35 @@ function preloadDefaultCatalogue(): Plugin {
   };
 }
 
+/**
+ * The app's one stylesheet (the plain first screen's rules, decision 034) goes inline into index.html: the
+ * server's pages and the offline shell paint with it, and no render-blocking request waits for it.
+ */
+function inlineStylesheet(): Plugin {
+  return {
+    name: "inline-stylesheet",
+    apply: "build",
+    enforce: "post",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        let out = html;
+        for (const [fileName, asset] of Object.entries(ctx.bundle ?? {})) {
+          if (asset.type !== "asset" || !fileName.endsWith(".css")) continue;
+          const link = new RegExp(
+            `<link rel="stylesheet"[^>]*href="/${fileName.replace(/[.]/g, "\\.")}"[^>]*>`,
+          );
+          if (!link.test(out)) continue;
+          const css = String(asset.source).replace(/<\//g, "<\\/");
+          out = out.replace(link, () => `<style>${css}</style>`);
+          delete ctx.bundle?.[fileName];
+        }
+        return out;
+      },
+    },
+  };
+}
+
 export default defineConfig(({ mode, isSsrBuild }) => ({
   define: {
     __APP_VERSION__: JSON.stringify(`${pkg.version}-${process.env.BUILD_ID ?? "dev"}`),
@@ -88,6 +117,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
     babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
     lingui(),
     isSsrBuild ? null : preloadDefaultCatalogue(),
+    isSsrBuild ? null : inlineStylesheet(),
     process.env.BUNDLE_STATS && !isSsrBuild ? moduleSizes() : null,
     mode === "test" || isSsrBuild
       ? null
@@ -152,6 +182,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
       { target: "node20", minify: false, copyPublicDir: false, rolldownOptions: { external: ["jsdom"] } }
     : {
         target: "es2022",
+        // One stylesheet, inlined into index.html (inlineStylesheet): lazy chunks add no CSS of their own.
+        cssCodeSplit: false,
         // `.vite/manifest.json` (never served): the server finds a personal page's route chunk in it, which the
         // page's frame preloads (server/lib/route-chunks.ts).
         manifest: true,

@@ -1,4 +1,5 @@
 import "@/api/contract/zod-setup";
+import "@/components/ui/ui.css";
 import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { hydrate, type DehydratedState } from "@tanstack/react-query";

@@ -14,7 +14,7 @@ import { appPersister, dehydrateOptions, PERSIST_BUSTER, PERSIST_MAX_AGE } from 
 import { installChunkLoadRecovery, registerServiceWorker } from "@/offline/register-sw";
 import { createQueryClient } from "./query-client";
 import { createAppRouter } from "./router";
-import { theme } from "./theme";
+import { theme } from "@/components/mui/theme";
 
 export interface AppServices {
   queryClient: QueryClient;

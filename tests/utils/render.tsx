@@ -15,7 +15,7 @@ import {
 import { render, screen } from "@testing-library/react";
 import { createAppRouter } from "@/app/router";
 import { ToastHost } from "@/components/feedback/toast-host";
-import { theme } from "@/app/theme";
+import { theme } from "@/components/mui/theme";
 import { activateLocale, i18n } from "@/i18n/i18n";
 import type { Locale } from "@/i18n/locale";
 import type { RouterContext } from "@/routes/root";

@@ -10,6 +10,7 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 6 },
   typography: {
+    // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS font list
     fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     h1: { fontSize: "2rem", fontWeight: 700 },
     h2: { fontSize: "1.6rem", fontWeight: 700 },

@@ -1,0 +1,27 @@
+/*
+ * Code that draws with MUI loads the MUI theme with it (decision 034): the first screen is plain elements, and
+ * MUI with its styling engine is not part of the first visit.
+ */
+import { lazy, type ComponentType } from "react";
+import { lazyRouteComponent } from "@tanstack/react-router";
+
+const loadTheme = () => import("./mui-theme");
+
+/** `React.lazy` for a component that uses MUI: the component and the theme load together, the theme around it. */
+export function lazyThemed<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => {
+    const [Component, { withMuiTheme }] = await Promise.all([load(), loadTheme()]);
+    return { default: withMuiTheme(Component) };
+  });
+}
+
+/** A route's lazy component (`lazyRouteComponent`), drawn inside the MUI theme. */
+export function themedRoute<M extends Record<K, ComponentType<object>>, K extends keyof M & string>(
+  importer: () => Promise<M>,
+  exportName: K,
+) {
+  return lazyRouteComponent(async () => {
+    const [module, { withMuiTheme }] = await Promise.all([importer(), loadTheme()]);
+    return { default: withMuiTheme(module[exportName]) };
+  });
+}
