@@ -1,3 +1,4 @@
+import Box from "@mui/material/Box";
 import { startTransition, useEffect, useRef, useState, type ReactNode } from "react";
 
 /**
@@ -32,5 +33,5 @@ export function RevealOnView({ children, minHeight = "100vh" }: { children: Reac
   }, [shown]);
 
   if (shown) return <>{children}</>;
-  return <div ref={placeholder} aria-busy="true" data-reveal-pending="" style={{ minHeight }} />;
+  return <Box ref={placeholder} aria-busy="true" data-reveal-pending="" sx={{ minHeight }} />;
 }

@@ -1,9 +1,9 @@
-import Box from "@mui/material/Box";
 import type { ReactNode } from "react";
+import "./compact-select.css";
 
 /**
- * A labelled native <select> for the header's language and currency choices. Native on purpose: it is
- * accessible, works with the phone's own picker, and costs no MUI input machinery on the first visit.
+ * A labelled native <select> for the language and currency choices (header and mobile menu). Native on
+ * purpose: it is accessible, works with the phone's own picker, and needs no MUI on the first visit.
  */
 export function CompactSelect({
   id,
@@ -19,27 +19,16 @@ export function CompactSelect({
   children: ReactNode;
 }) {
   return (
-    <Box sx={{ display: "inline-flex", alignItems: "center", gap: 0.5, fontSize: "0.875rem" }}>
+    <div className="compact-select">
       <label htmlFor={id}>{label}</label>
-      <Box
-        component="select"
+      <select
         id={id}
+        className="compact-select__select"
         value={value}
-        onChange={(e: React.ChangeEvent<HTMLSelectElement>) => onChange(e.target.value)}
-        sx={{
-          font: "inherit",
-          color: "text.primary",
-          bgcolor: "background.paper",
-          border: 1,
-          borderColor: "divider",
-          borderRadius: 1,
-          py: 0.25,
-          px: 0.5,
-          minHeight: 32,
-        }}
+        onChange={(e) => onChange(e.target.value)}
       >
         {children}
-      </Box>
-    </Box>
+      </select>
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import Stack from "@mui/material/Stack";
 import { AccountMenu } from "@/features/account/components/account-menu";
 import { MiniCart } from "@/features/cart/components/mini-cart";
 import { CompareLink } from "@/features/compare/components/compare-link";
@@ -6,11 +5,12 @@ import { WishlistLink } from "@/features/wishlist/components/wishlist-link";
 import { SearchForm } from "@/features/search/components/search-form";
 import { InstallButton } from "@/offline/install-button";
 import { WaitingChangesButton } from "@/offline/waiting-changes-button";
+import "./header-actions.css";
 
 /** The header's search field and shopping actions: account, compare, wishlist and the mini cart (each with its count). */
 export function HeaderActions() {
   return (
-    <Stack direction="row" spacing={0.5} sx={{ alignItems: "center" }}>
+    <div className="header-actions">
       <SearchForm compact />
       <WaitingChangesButton />
       <InstallButton />
@@ -18,6 +18,6 @@ export function HeaderActions() {
       <CompareLink />
       <WishlistLink />
       <MiniCart />
-    </Stack>
+    </div>
   );
 }

@@ -1,12 +1,10 @@
-import { lazy, Suspense, useState } from "react";
-import IconButton from "@mui/material/IconButton";
-import PersonOutlinedIcon from "@mui/icons-material/PersonOutlined";
+import { Suspense, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
+import { lazyThemed } from "@/components/mui/lazy-themed";
+import { PersonOutlinedIcon } from "@/components/ui/icons";
 
-// The menu loads on first open: the first screen only needs the button.
-const AccountMenuPopup = lazy(() =>
-  import("./account-menu-popup").then((m) => ({ default: m.AccountMenuPopup })),
-);
+// The menu loads on first open, with the MUI theme: the first screen only needs the button.
+const AccountMenuPopup = lazyThemed(() => import("./account-menu-popup").then((m) => m.AccountMenuPopup));
 
 /** The header account entry: Login / Register for guests, My Account and Logout for customers. */
 export function AccountMenu() {
@@ -15,8 +13,9 @@ export function AccountMenu() {
   const [opened, setOpened] = useState(false);
   return (
     <>
-      <IconButton
-        color="inherit"
+      <button
+        type="button"
+        className="ui-icon-btn ui-icon-btn--inherit"
         id="account-button"
         aria-label={t`Account`}
         aria-haspopup="true"
@@ -28,7 +27,7 @@ export function AccountMenu() {
         }}
       >
         <PersonOutlinedIcon />
-      </IconButton>
+      </button>
       {opened && (
         <Suspense fallback={null}>
           <AccountMenuPopup anchor={anchor} onClose={() => setAnchor(null)} />

@@ -1,3 +1,4 @@
+import Button, { type ButtonProps } from "@mui/material/Button";
 import { useLingui } from "@lingui/react/macro";
 import type { Product } from "@/api/product";
 import { resolveSelection, useCartActions } from "../hooks/use-cart-actions";
@@ -10,7 +11,7 @@ export interface AddToCartButtonProps {
   quantity?: number;
   selectedColor?: string | null;
   selectedSize?: string | null;
-  size?: "small" | "medium";
+  size?: ButtonProps["size"];
   fullWidth?: boolean;
   /** called once the product is in the local cart (e.g. the wishlist's move to cart) */
   onAdded?: () => void;
@@ -32,34 +33,36 @@ export function AddToCartButton({
   const { t } = useLingui();
   const cart = useLocalCart();
   const { addToCart } = useCartActions();
-  const modifiers = `${size === "small" ? " ui-btn--small" : ""}${fullWidth ? " ui-btn--full" : ""}`;
 
   if (product.affiliateLink) {
     return (
-      <a
-        className={`ui-btn ui-btn--contained${modifiers}`}
+      <Button
+        variant="contained"
+        size={size}
+        fullWidth={fullWidth}
         href={product.affiliateLink}
         target="_blank"
         rel="noopener noreferrer"
       >
         {t`Buy Now`}
-      </a>
+      </Button>
     );
   }
   const { color, size: sizeName } = resolveSelection(product, selectedColor, selectedSize);
   if (isOutOfStock(product, color, sizeName)) {
     return (
-      <button type="button" className={`ui-btn ui-btn--outlined${modifiers}`} disabled>
+      <Button variant="outlined" size={size} fullWidth={fullWidth} disabled>
         {t`Out of Stock`}
-      </button>
+      </Button>
     );
   }
   const inCart = cartQuantityOf(cart, product.id, color, sizeName);
   const canAdd = canAddMore(inCart, availableStock(product, color, sizeName));
   return (
-    <button
-      type="button"
-      className={`ui-btn ui-btn--contained${modifiers}`}
+    <Button
+      variant="contained"
+      size={size}
+      fullWidth={fullWidth}
       disabled={!canAdd}
       title={canAdd ? undefined : t`The cart already holds all the stock of this product`}
       onClick={() => {
@@ -67,6 +70,6 @@ export function AddToCartButton({
       }}
     >
       {t`Add To Cart`}
-    </button>
+    </Button>
   );
 }

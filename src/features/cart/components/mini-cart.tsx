@@ -1,16 +1,14 @@
-import { lazy, Suspense } from "react";
-import IconButton from "@mui/material/IconButton";
-import ShoppingCartOutlinedIcon from "@mui/icons-material/ShoppingCartOutlined";
+import { Suspense } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { CountBadge } from "@/components/count-badge";
+import { lazyThemed } from "@/components/mui/lazy-themed";
+import { ShoppingCartOutlinedIcon } from "@/components/ui/icons";
 import { useHeaderDialog } from "@/hooks/use-header-dialog";
 import { useCartSync } from "../hooks/use-cart-sync";
 import { useLocalCart } from "../store";
 
-// The popup loads on first open: the first screen only needs the button and its count.
-const MiniCartPopover = lazy(() =>
-  import("./mini-cart-popover").then((m) => ({ default: m.MiniCartPopover })),
-);
+// The popup loads on first open, with the MUI theme: the first screen only needs the button and its count.
+const MiniCartPopover = lazyThemed(() => import("./mini-cart-popover").then((m) => m.MiniCartPopover));
 
 /** The header cart: item count, and on click the lines with the totals, View Cart and Checkout. */
 export function MiniCart() {
@@ -22,11 +20,16 @@ export function MiniCart() {
 
   return (
     <>
-      <IconButton color="inherit" aria-label={t`Cart, ${count} items`} {...dialog.buttonProps}>
+      <button
+        type="button"
+        className="ui-icon-btn ui-icon-btn--inherit"
+        aria-label={t`Cart, ${count} items`}
+        {...dialog.buttonProps}
+      >
         <CountBadge count={count} testId="cart-count">
           <ShoppingCartOutlinedIcon />
         </CountBadge>
-      </IconButton>
+      </button>
       {dialog.everOpened && (
         <Suspense fallback={null}>
           <MiniCartPopover anchor={dialog.anchor} onClose={dialog.close} />

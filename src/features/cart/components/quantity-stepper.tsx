@@ -1,6 +1,9 @@
+import IconButton from "@mui/material/IconButton";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import AddIcon from "@mui/icons-material/Add";
+import RemoveIcon from "@mui/icons-material/Remove";
 import { useLingui } from "@lingui/react/macro";
-import { AddIcon, RemoveIcon } from "@/components/ui/icons";
-import "./quantity-stepper.css";
 
 /** − quantity + ; the label names the product for screen readers. */
 export function QuantityStepper({
@@ -18,31 +21,29 @@ export function QuantityStepper({
 }) {
   const { t } = useLingui();
   return (
-    <div className="quantity-stepper">
-      <button
-        type="button"
-        className="ui-icon-btn ui-icon-btn--small"
-        aria-label={t`Decrease the quantity of ${name}`}
-        onClick={onDecrement}
-      >
+    <Stack
+      direction="row"
+      sx={{ alignItems: "center", border: 1, borderColor: "divider", borderRadius: 1, width: "fit-content" }}
+    >
+      <IconButton size="small" aria-label={t`Decrease the quantity of ${name}`} onClick={onDecrement}>
         <RemoveIcon fontSize="small" />
-      </button>
-      <output
-        className="ui-body1 quantity-stepper__value"
+      </IconButton>
+      <Typography
+        component="output"
         aria-live="polite"
         aria-label={t`Quantity of ${name}`}
+        sx={{ minWidth: 32, textAlign: "center" }}
       >
         {quantity}
-      </output>
-      <button
-        type="button"
-        className="ui-icon-btn ui-icon-btn--small"
+      </Typography>
+      <IconButton
+        size="small"
         aria-label={t`Increase the quantity of ${name}`}
         onClick={onIncrement}
         disabled={!canIncrement}
       >
         <AddIcon fontSize="small" />
-      </button>
-    </div>
+      </IconButton>
+    </Stack>
   );
 }

@@ -1,9 +1,10 @@
+import Stack from "@mui/material/Stack";
+import Typography, { type TypographyProps } from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import type { Product } from "@/api/product";
 import { useCurrency } from "@/i18n/currency";
 import { discountedPrice } from "@/api/contract/money";
 import { toAmount } from "@/i18n/format";
-import "./product-price.css";
 
 /** The price in the chosen currency; when discounted, the old price is struck through beside it. */
 export function ProductPrice({
@@ -11,8 +12,7 @@ export function ProductPrice({
   variant = "body1",
 }: {
   product: Pick<Product, "price" | "discount">;
-  /** the text size, as the typography variant of that name */
-  variant?: "body1" | "h5" | "h6";
+  variant?: TypographyProps["variant"];
 }) {
   const { t } = useLingui();
   const { format } = useCurrency();
@@ -21,22 +21,29 @@ export function ProductPrice({
   const oldPrice = format(price);
   if (discounted === null) {
     return (
-      <p className={`ui-${variant} product-price__amount`} data-testid="price">
+      <Typography variant={variant} component="p" data-testid="price" sx={{ fontWeight: 600 }}>
         {format(price)}
-      </p>
+      </Typography>
     );
   }
   return (
-    <div className="product-price">
-      <p
-        className={`ui-${variant} product-price__amount product-price__amount--discounted`}
+    <Stack direction="row" spacing={1} sx={{ alignItems: "baseline", flexWrap: "wrap" }}>
+      <Typography
+        variant={variant}
+        component="p"
         data-testid="price"
+        sx={{ fontWeight: 600, color: "primary.main" }}
       >
         {format(discounted)}
-      </p>
-      <del className={`ui-${variant} product-price__old`} aria-label={t`Old price ${oldPrice}`}>
+      </Typography>
+      <Typography
+        variant={variant}
+        component="del"
+        aria-label={t`Old price ${oldPrice}`}
+        sx={{ color: "text.secondary", fontSize: "0.9em" }}
+      >
         {format(price)}
-      </del>
-    </div>
+      </Typography>
+    </Stack>
   );
 }

@@ -1,14 +1,18 @@
+import Box from "@mui/material/Box";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { Link } from "@tanstack/react-router";
 import { contentQueries, type Banner } from "@/api/content";
+import { RouterLink } from "@/components/router-links";
 import { useCurrency } from "@/i18n/currency";
 import { formatCount } from "@/i18n/format";
 import { useLocale } from "@/i18n/i18n";
 import { CAROUSEL_DELAY_MS } from "@/components/slider/autoplay";
 import { Slider } from "@/components/slider/slider";
 import { HomeSection } from "./home-section";
-import "./content-sections.css";
+import { gridListSx } from "@/components/layout/grid-list";
 
 /** Brand logos: autoplay every 3 s, 2/3/4/5–6 per view at 320/640/768/1024 px (SPEC §2). */
 export function BrandSlider({ wide }: { wide: 5 | 6 }) {
@@ -23,13 +27,13 @@ export function BrandSlider({ wide }: { wide: 5 | 6 }) {
         getKey={(b) => b.id}
         renderItem={(brand) => (
           <img
-            className="brand-logo"
             src={brand.image}
             alt={brand.name}
             width={240}
             height={120}
             loading="lazy"
             decoding="async"
+            style={{ display: "block", width: "100%", height: "auto" }}
           />
         )}
         perView={[
@@ -47,30 +51,34 @@ export function BrandSlider({ wide }: { wide: 5 | 6 }) {
 function PromoCard({ banner }: { banner: Banner }) {
   const { format } = useCurrency();
   return (
-    <div className="promo-card">
+    <Card variant="outlined" sx={{ position: "relative", height: "100%", bgcolor: "grey.50" }}>
       <img
-        className="promo-card__image"
         src={banner.image}
         alt=""
         width={600}
         height={400}
         loading="lazy"
         decoding="async"
+        style={{ display: "block", width: "100%", height: "auto" }}
       />
-      <div className="promo-card__content">
-        <h3 className="ui-h3 promo-card__title">
-          <Link to={banner.link} className="ui-link promo-card__link">
+      <CardContent>
+        <Typography variant="h3" sx={{ fontSize: "1.2rem" }}>
+          <RouterLink
+            to={banner.link}
+            color="inherit"
+            sx={{ "&::after": { content: '""', position: "absolute", inset: 0 } }}
+          >
             {banner.title}
-          </Link>
-        </h3>
-        <p className="ui-body1 ui-muted">{banner.subtitle}</p>
+          </RouterLink>
+        </Typography>
+        <Typography color="text.secondary">{banner.subtitle}</Typography>
         {banner.price !== null && (
-          <p className="ui-body1 promo-card__price" data-testid="promo-price">
+          <Typography sx={{ fontWeight: 700, fontSize: "1.15rem" }} data-testid="promo-price">
             {format(banner.price)}
-          </p>
+          </Typography>
         )}
-      </div>
-    </div>
+      </CardContent>
+    </Card>
   );
 }
 
@@ -82,13 +90,20 @@ export function PromoBanners() {
   if (promos.length === 0) return null;
   return (
     <HomeSection title={t`Special Offers`} testId="home-promo">
-      <ul className="promo-grid">
+      <Box
+        component="ul"
+        sx={{
+          ...gridListSx,
+          gap: 2,
+          gridTemplateColumns: { xs: "1fr", sm: "repeat(3, 1fr)" },
+        }}
+      >
         {promos.map((banner) => (
           <li key={banner.id}>
             <PromoCard banner={banner} />
           </li>
         ))}
-      </ul>
+      </Box>
     </HomeSection>
   );
 }
@@ -101,17 +116,31 @@ export function Counters() {
   if (!data || data.counters.length === 0) return null;
   return (
     <HomeSection title={t`Velora in Numbers`} testId="about-counters">
-      <dl className="counters">
+      <Box
+        component="dl"
+        sx={{
+          m: 0,
+          display: "grid",
+          gap: 2,
+          gridTemplateColumns: { xs: "repeat(2, 1fr)", md: "repeat(4, 1fr)" },
+          textAlign: "center",
+        }}
+      >
         {data.counters.map((c) => (
-          <div key={c.id} className="counters__item">
-            <dt className="ui-body1 ui-muted">{c.label}</dt>
-            <dd className="ui-body1 counters__value">
+          <Box key={c.id} sx={{ display: "flex", flexDirection: "column-reverse" }}>
+            <Typography component="dt" color="text.secondary">
+              {c.label}
+            </Typography>
+            <Typography
+              component="dd"
+              sx={{ m: 0, fontSize: "2rem", fontWeight: 700, color: "primary.main" }}
+            >
               {formatCount(c.value, locale)}
               {c.suffix}
-            </dd>
-          </div>
+            </Typography>
+          </Box>
         ))}
-      </dl>
+      </Box>
     </HomeSection>
   );
 }
@@ -123,23 +152,32 @@ export function Team() {
   if (!data || data.team.length === 0) return null;
   return (
     <HomeSection title={t`Our Team`} testId="about-team">
-      <ul className="team">
+      <Box
+        component="ul"
+        sx={{
+          ...gridListSx,
+          gap: 2,
+          gridTemplateColumns: { xs: "repeat(2, 1fr)", md: "repeat(4, 1fr)" },
+        }}
+      >
         {data.team.map((member) => (
-          <li key={member.id} className="team__member">
+          <Box component="li" key={member.id} sx={{ textAlign: "center" }}>
             <img
-              className="team__photo"
               src={member.image}
               alt=""
               width={160}
               height={160}
               loading="lazy"
               decoding="async"
+              style={{ borderRadius: "50%", width: 120, height: 120 }}
             />
-            <h3 className="ui-h3 team__name">{member.name}</h3>
-            <p className="ui-body1 ui-muted">{member.role}</p>
-          </li>
+            <Typography variant="h3" sx={{ fontSize: "1.1rem", mt: 1 }}>
+              {member.name}
+            </Typography>
+            <Typography color="text.secondary">{member.role}</Typography>
+          </Box>
         ))}
-      </ul>
+      </Box>
     </HomeSection>
   );
 }

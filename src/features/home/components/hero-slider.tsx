@@ -1,37 +1,52 @@
+import Box from "@mui/material/Box";
+import Container from "@mui/material/Container";
+import IconButton from "@mui/material/IconButton";
+import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
-import { Link } from "@tanstack/react-router";
 import type { Banner } from "@/api/content";
+import { ButtonLink } from "@/components/router-links";
 import { HERO_DELAY_MS, HERO_FADE_MS } from "@/components/slider/autoplay";
 import { Slider } from "@/components/slider/slider";
 import { SliderControls } from "@/components/slider/slider-controls";
-import "./hero-slider.css";
 
 export const HERO_WIDTH = 1200;
 export const HERO_HEIGHT = 560;
+const HERO_RATIO = `${HERO_WIDTH} / ${HERO_HEIGHT}`;
 
 function BannerSlide({ banner, isFirst }: { banner: Banner; isFirst: boolean }) {
   const { t } = useLingui();
   return (
-    <div className="hero-banner">
+    <Box sx={{ position: "relative" }}>
       <img
-        className="hero-banner__image"
         src={banner.image}
         alt=""
         width={HERO_WIDTH}
         height={HERO_HEIGHT}
         loading={isFirst ? "eager" : "lazy"}
         fetchPriority={isFirst ? "high" : "low"}
+        style={{ display: "block", width: "100%", height: "auto", aspectRatio: HERO_RATIO }}
       />
-      <div className="hero-banner__overlay">
-        <div className="hero-banner__text">
-          <p className="ui-h2 hero-banner__title">{banner.title}</p>
-          <p className="ui-body1 hero-banner__subtitle">{banner.subtitle}</p>
-          <Link to={banner.link} className="ui-btn ui-btn--contained hero-banner__cta">
+      <Box
+        sx={{
+          position: { sm: "absolute" },
+          inset: { sm: 0 },
+          display: "flex",
+          alignItems: "center",
+          px: { xs: 2, sm: 4, md: 8 },
+          py: { xs: 2, sm: 0 },
+        }}
+      >
+        <Box sx={{ maxWidth: { sm: "48%" } }}>
+          <Typography variant="h2" component="p" sx={{ fontSize: { xs: "1.5rem", md: "2.75rem" }, mb: 1 }}>
+            {banner.title}
+          </Typography>
+          <Typography sx={{ mb: 2, fontSize: { md: "1.15rem" } }}>{banner.subtitle}</Typography>
+          <ButtonLink to={banner.link} variant="contained" size="large">
             {t`Shop Now`}
-          </Link>
-        </div>
-      </div>
-    </div>
+          </ButtonLink>
+        </Box>
+      </Box>
+    </Box>
   );
 }
 
@@ -39,7 +54,7 @@ function BannerSlide({ banner, isFirst }: { banner: Banner; isFirst: boolean }) 
 export function HeroSlider({ banners, isLoading }: { banners: readonly Banner[]; isLoading: boolean }) {
   const { t } = useLingui();
   if (isLoading && banners.length === 0) {
-    return <div className="hero-slider__loading" aria-busy="true" />;
+    return <Box sx={{ width: "100%", aspectRatio: HERO_RATIO, bgcolor: "grey.100" }} aria-busy="true" />;
   }
   if (banners.length === 0) return null;
   return (
@@ -54,28 +69,36 @@ export function HeroSlider({ banners, isLoading }: { banners: readonly Banner[];
       gap={0}
       speedMs={HERO_FADE_MS}
       autoplayMs={HERO_DELAY_MS}
-      className="hero-slider"
+      sx={{ bgcolor: "grey.50" }}
       renderControls={(slider) => (
-        <div className="ui-container hero-slider__controls">
+        <Container sx={{ pb: 2 }}>
           <SliderControls onPrevious={slider.previous} onNext={slider.next} autoplay={slider.autoplay} />
-          <div className="hero-slider__dots">
+          <Box sx={{ display: "flex", justifyContent: "center", gap: 0.5, mt: 1 }}>
             {banners.map((banner, i) => {
               const position = i + 1;
               return (
-                <button
-                  type="button"
+                <IconButton
                   key={banner.id}
-                  className="ui-icon-btn ui-icon-btn--small hero-slider__dot"
+                  size="small"
                   onClick={() => slider.goTo(i)}
                   aria-label={t`Show slide ${position}`}
                   aria-current={i === slider.index ? "true" : undefined}
+                  sx={{ p: 1.25 }}
                 >
-                  <span className="hero-slider__dot-mark" />
-                </button>
+                  <Box
+                    component="span"
+                    sx={{
+                      width: 10,
+                      height: 10,
+                      borderRadius: "50%",
+                      bgcolor: i === slider.index ? "primary.main" : "grey.500",
+                    }}
+                  />
+                </IconButton>
               );
             })}
-          </div>
-        </div>
+          </Box>
+        </Container>
       )}
     />
   );
@@ -85,14 +108,22 @@ export function HeroSlider({ banners, isLoading }: { banners: readonly Banner[];
 export function HeroGrid({ banners }: { banners: readonly Banner[] }) {
   const { t } = useLingui();
   return (
-    <section aria-label={t`Featured banners`} data-testid="hero-grid">
-      <div className="ui-container hero-grid">
+    <Box component="section" aria-label={t`Featured banners`} data-testid="hero-grid">
+      <Container sx={{ py: 3, display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "2fr 1fr" } }}>
         {banners.map((banner, i) => (
-          <div key={banner.id} className="hero-grid__item">
+          <Box
+            key={banner.id}
+            sx={{
+              gridRow: { md: i === 0 ? "span 2" : "auto" },
+              borderRadius: 1,
+              overflow: "hidden",
+              bgcolor: "grey.50",
+            }}
+          >
             <BannerSlide banner={banner} isFirst={i === 0} />
-          </div>
+          </Box>
         ))}
-      </div>
-    </section>
+      </Container>
+    </Box>
   );
 }

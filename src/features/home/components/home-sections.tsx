@@ -1,3 +1,4 @@
+import Box from "@mui/material/Box";
 import { lazy, Suspense, type ReactNode } from "react";
 import { RevealOnView } from "@/components/reveal-on-view";
 import type { HomeLayout, HomeSection } from "../utils/home-layouts";
@@ -43,7 +44,7 @@ export function HomeSections({
     <>
       {below.map((name) => (
         <RevealOnView key={name}>
-          <Suspense fallback={<div className="home__pending" aria-busy="true" />}>
+          <Suspense fallback={<Box sx={{ minHeight: "100vh" }} aria-busy="true" />}>
             <div>{sections[name]()}</div>
           </Suspense>
         </RevealOnView>

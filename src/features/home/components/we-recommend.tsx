@@ -1,4 +1,9 @@
 import { useDeferredValue } from "react";
+import Box from "@mui/material/Box";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Chip from "@mui/material/Chip";
+import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -9,7 +14,6 @@ import { CAROUSEL_DELAY_MS } from "@/components/slider/autoplay";
 import { toRecommendSlide, type RecommendSlide } from "../utils/recommend-slide";
 import { Slider } from "@/components/slider/slider";
 import { HomeSection } from "./home-section";
-import "./we-recommend.css";
 
 /** SPEC §7: product-with-additional-information with new=1 and limit=4. */
 export const RECOMMEND_LIMIT = 4;
@@ -19,43 +23,80 @@ function RecommendCard({ slide }: { slide: RecommendSlide }) {
   const { t } = useLingui();
   const colourNames = slide.colours.map((c) => c.label).join(", ");
   return (
-    <article className="recommend-card">
-      <Link to="/product/$urlKey" params={{ urlKey: slide.urlKey }} className="recommend-card__link">
+    <Card variant="outlined" component="article" sx={{ height: "100%" }}>
+      <Link
+        to="/product/$urlKey"
+        params={{ urlKey: slide.urlKey }}
+        style={{ display: "block", color: "inherit", textDecoration: "none" }}
+      >
         <img
-          className="recommend-card__image"
           src={slide.image}
           alt=""
           width={IMAGE_SIZE}
           height={IMAGE_SIZE}
           loading="lazy"
           decoding="async"
+          style={{ display: "block", width: "100%", height: "auto", aspectRatio: "1 / 1" }}
         />
-        <div className="recommend-card__content">
-          <div className="recommend-card__title">
-            <h3 className="ui-h3 recommend-card__name">{slide.name}</h3>
-            <span className="ui-chip ui-chip--primary">{t`Bestseller`}</span>
-          </div>
-          {slide.category && <p className="ui-body1 ui-muted recommend-card__category">{slide.category}</p>}
-        </div>
+        <CardContent>
+          <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
+            <Typography variant="h3" sx={{ fontSize: "1.1rem" }}>
+              {slide.name}
+            </Typography>
+            <Chip size="small" color="primary" label={t`Bestseller`} />
+          </Box>
+          {slide.category && (
+            <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+              {slide.category}
+            </Typography>
+          )}
+        </CardContent>
       </Link>
-      <div className="recommend-card__content recommend-card__details">
-        <dl className="recommend-card__specs">
+      <CardContent sx={{ pt: 0 }}>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: "grid",
+            gridTemplateColumns: "auto 1fr",
+            columnGap: 1.5,
+            rowGap: 0.25,
+            fontSize: "0.875rem",
+            "& dt": { color: "text.secondary" },
+            "& dd": { m: 0 },
+          }}
+        >
           {slide.specs.map((spec) => (
-            <div key={spec.code}>
+            <Box key={spec.code} sx={{ display: "contents" }}>
               <dt>{t(SPEC_LABELS[spec.code])}</dt>
               <dd>{spec.value}</dd>
-            </div>
+            </Box>
           ))}
-        </dl>
+        </Box>
         {slide.colours.length > 0 && (
-          <div role="img" aria-label={t`Colours: ${colourNames}`} className="recommend-card__colours">
+          <Box
+            role="img"
+            aria-label={t`Colours: ${colourNames}`}
+            sx={{ display: "flex", gap: 0.75, mt: 1.5 }}
+          >
             {slide.colours.map((c) => (
-              <span key={c.swatch} className="recommend-card__swatch" style={{ backgroundColor: c.swatch }} />
+              <Box
+                key={c.swatch}
+                component="span"
+                sx={{
+                  width: 16,
+                  height: 16,
+                  borderRadius: "50%",
+                  bgcolor: c.swatch,
+                  border: 1,
+                  borderColor: "grey.400",
+                }}
+              />
             ))}
-          </div>
+          </Box>
         )}
-      </div>
-    </article>
+      </CardContent>
+    </Card>
   );
 }
 
@@ -73,9 +114,9 @@ export function WeRecommend() {
   return (
     <HomeSection title={t`We Recommend`} subtitle={t`Newly arrived in the workshop`} testId="home-recommend">
       {status === "pending" ? (
-        <div style={{ minHeight: 480 }} aria-busy="true" />
+        <Box sx={{ minHeight: 480 }} aria-busy="true" />
       ) : slides.length === 0 || status === "error" ? (
-        <p className="ui-body1 home-section__empty">{t`No Product available!`}</p>
+        <Typography sx={{ textAlign: "center", py: 4 }}>{t`No Product available!`}</Typography>
       ) : (
         <Slider
           label={t`We recommend`}

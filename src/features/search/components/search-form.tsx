@@ -1,14 +1,8 @@
 import { useState, type FormEvent } from "react";
-import Box from "@mui/material/Box";
-import IconButton, { type IconButtonProps } from "@mui/material/IconButton";
-import SearchIcon from "@mui/icons-material/Search";
-import { createLink, useNavigate } from "@tanstack/react-router";
+import { Link, useNavigate } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
-
-function AnchorIconButton(props: IconButtonProps<"a">) {
-  return <IconButton component="a" {...props} />;
-}
-const IconButtonLink = createLink(AnchorIconButton);
+import { SearchIcon } from "@/components/ui/icons";
+import "./search-form.css";
 
 /**
  * A search field that opens /search?q= (in the header, and on the search page). In the header on a phone
@@ -20,16 +14,15 @@ export function SearchForm({ initial = "", compact = false }: { initial?: string
   if (!compact) return form;
   return (
     <>
-      <Box sx={{ display: { xs: "none", sm: "block" } }}>{form}</Box>
-      <IconButtonLink
+      <div className="search-form__wide">{form}</div>
+      <Link
         to="/search"
         search={{ q: "" }}
-        color="inherit"
+        className="ui-icon-btn ui-icon-btn--inherit search-form__narrow"
         aria-label={t`Search`}
-        sx={{ display: { xs: "inline-flex", sm: "none" } }}
       >
         <SearchIcon />
-      </IconButtonLink>
+      </Link>
     </>
   );
 }
@@ -44,44 +37,25 @@ function SearchField({ initial, compact }: { initial: string; compact: boolean }
     if (q) void navigate({ to: "/search", search: { q } });
   };
   return (
-    <Box
-      component="form"
+    <form
       role="search"
       aria-label={t`Search bicycles`}
       onSubmit={submit}
-      sx={{
-        display: "flex",
-        alignItems: "center",
-        border: 1,
-        borderColor: "divider",
-        borderRadius: 5,
-        pl: 1.5,
-        width: compact ? { xs: 120, md: 180 } : "100%",
-        maxWidth: 560,
-      }}
+      className={compact ? "search-form search-form--compact" : "search-form"}
     >
-      <Box
-        component="input"
+      <input
+        className="search-form__input"
         type="search"
         name="q"
         value={value}
-        onChange={(e: React.ChangeEvent<HTMLInputElement>) => setValue(e.target.value)}
+        onChange={(e) => setValue(e.target.value)}
         aria-label={t`Search`}
         placeholder={t`Search`}
         autoComplete="off"
-        sx={{
-          border: 0,
-          outline: 0,
-          flex: 1,
-          minWidth: 0,
-          font: "inherit",
-          bgcolor: "transparent",
-          py: 0.75,
-        }}
       />
-      <IconButton type="submit" size="small" aria-label={t`Search`}>
+      <button type="submit" className="ui-icon-btn ui-icon-btn--small" aria-label={t`Search`}>
         <SearchIcon fontSize="small" />
-      </IconButton>
-    </Box>
+      </button>
+    </form>
   );
 }

@@ -1,105 +1,95 @@
-import Box from "@mui/material/Box";
-import Container from "@mui/material/Container";
-import Grid from "@mui/material/Grid";
-import Link from "@mui/material/Link";
-import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
+import { Link } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
-import { RouterLink } from "@/components/router-links";
 import { SHOP_INFO } from "@/utils/shop-info";
 import { ScrollTopButton } from "@/components/layout/scroll-top-button";
 import { SubscribeForm } from "./subscribe-form";
-
-const linkSx = { color: "inherit", display: "block", py: 0.25 } as const;
+import "./footer.css";
 
 /** The site footer; `canSubscribe` is false on the bicycle home page (SPEC §2). */
 export function Footer({ canSubscribe }: { canSubscribe: boolean }) {
   const { t } = useLingui();
   const { data: categories = [] } = useQuery(categoryQueries.descendants(ROOT_CATEGORY_ID));
   return (
-    <Box
-      component="footer"
-      sx={{ bgcolor: "secondary.main", color: "secondary.contrastText", mt: 6, pt: 5, pb: 3 }}
-    >
-      <Container>
-        <Grid container spacing={4}>
-          <Grid size={{ xs: 12, sm: 6, md: 3 }}>
-            <Typography variant="h3" component="h2" gutterBottom>
+    <footer className="footer">
+      <div className="ui-container">
+        <div className="footer__grid">
+          <div className="footer__contact">
+            <h2 className="ui-h3 footer__title">
               <Trans>Contact</Trans>
-            </Typography>
-            <Box component="address" sx={{ fontStyle: "normal" }}>
+            </h2>
+            <address className="footer__address">
               {SHOP_INFO.address.map((line) => (
-                <Typography key={line} variant="body2">
+                <p key={line} className="ui-body2">
                   {line}
-                </Typography>
+                </p>
               ))}
-              <Link href={`tel:${SHOP_INFO.phone.replace(/\s/g, "")}`} sx={linkSx}>
+              <a href={`tel:${SHOP_INFO.phone.replace(/\s/g, "")}`} className="footer__link">
                 {SHOP_INFO.phone}
-              </Link>
+              </a>
               {SHOP_INFO.emails.map((e) => (
-                <Link key={e} href={`mailto:${e}`} sx={linkSx}>
+                <a key={e} href={`mailto:${e}`} className="footer__link">
                   {e}
-                </Link>
+                </a>
               ))}
-            </Box>
-          </Grid>
-          <Grid size={{ xs: 6, md: 2 }}>
-            <Typography variant="h3" component="h2" gutterBottom>
+            </address>
+          </div>
+          <div className="footer__company">
+            <h2 className="ui-h3 footer__title">
               <Trans>Company Links</Trans>
-            </Typography>
+            </h2>
             <nav aria-label={t`Company Links`}>
-              <RouterLink to="/" sx={linkSx}>
+              <Link to="/" className="footer__link">
                 {t`Home`}
-              </RouterLink>
-              <RouterLink to="/page/$slug" params={{ slug: "about-us" }} sx={linkSx}>
+              </Link>
+              <Link to="/page/$slug" params={{ slug: "about-us" }} className="footer__link">
                 {t`About Us`}
-              </RouterLink>
-              <RouterLink to="/contact" sx={linkSx}>
+              </Link>
+              <Link to="/contact" className="footer__link">
                 {t`Contact Us`}
-              </RouterLink>
+              </Link>
             </nav>
-          </Grid>
-          <Grid size={{ xs: 6, md: 3 }}>
-            <Typography variant="h3" component="h2" gutterBottom>
+          </div>
+          <div className="footer__types">
+            <h2 className="ui-h3 footer__title">
               <Trans>Bicycle Types</Trans>
-            </Typography>
+            </h2>
             <nav aria-label={t`Bicycle Types`}>
               {categories.map((c) => (
-                <RouterLink key={c.id} to="/catalog/$slug" params={{ slug: c.slug }} sx={linkSx}>
+                <Link key={c.id} to="/catalog/$slug" params={{ slug: c.slug }} className="footer__link">
                   {c.name}
-                </RouterLink>
+                </Link>
               ))}
             </nav>
-          </Grid>
-          <Grid size={{ xs: 12, md: 4 }}>
-            <Typography variant="h3" component="h2" gutterBottom>
+          </div>
+          <div className="footer__subscribe">
+            <h2 className="ui-h3 footer__title">
               <Trans>Subscribe</Trans>
-            </Typography>
-            <Typography variant="body2" sx={{ mb: 1 }}>
+            </h2>
+            <p className="ui-body2 footer__lead">
               <Trans>Get e-mail updates about our latest bicycles and special offers.</Trans>
-            </Typography>
+            </p>
             <SubscribeForm canSubmit={canSubscribe} />
-            <Typography variant="h3" component="h2" sx={{ mt: 3 }} gutterBottom>
+            <h2 className="ui-h3 footer__title footer__title--follow">
               <Trans>Follow Us</Trans>
-            </Typography>
-            <Stack direction="row" spacing={2} component="ul" sx={{ listStyle: "none", p: 0, m: 0 }}>
+            </h2>
+            <ul className="footer__social">
               {SHOP_INFO.social.map((s) => (
                 <li key={s.name}>
-                  <Link href={s.href} target="_blank" rel="noopener noreferrer" sx={{ color: "inherit" }}>
+                  <a href={s.href} target="_blank" rel="noopener noreferrer" className="footer__social-link">
                     {s.name}
-                  </Link>
+                  </a>
                 </li>
               ))}
-            </Stack>
-          </Grid>
-        </Grid>
-        <Typography variant="body2" sx={{ mt: 4, opacity: 0.8 }}>
+            </ul>
+          </div>
+        </div>
+        <p className="ui-body2 footer__copyright">
           © {new Date().getFullYear()} {SHOP_INFO.name}
-        </Typography>
-      </Container>
+        </p>
+      </div>
       <ScrollTopButton />
-    </Box>
+    </footer>
   );
 }

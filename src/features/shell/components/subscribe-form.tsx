@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from "react";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
 import { isMissingService, newIdempotencyKey } from "@/api/client";
 import { newsletterMutations } from "@/api/newsletter";
 import { useHydrated } from "@/utils/server-html";
+import "./subscribe-form.css";
 
 /**
  * The footer subscribe widget. SPEC §2: on the bicycle home page it has no submit action (`canSubmit`
@@ -37,14 +36,9 @@ export function SubscribeForm({ canSubmit }: { canSubmit: boolean }) {
   };
 
   return (
-    <Box
-      component="form"
-      onSubmit={handleSubmit}
-      noValidate={false}
-      sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}
-    >
-      <Box
-        component="input"
+    <form className="subscribe-form" onSubmit={handleSubmit}>
+      <input
+        className="subscribe-form__input"
         type="email"
         name="email"
         required
@@ -52,21 +46,11 @@ export function SubscribeForm({ canSubmit }: { canSubmit: boolean }) {
         placeholder={t`Email address`}
         autoComplete="email"
         value={email}
-        onChange={(e: React.ChangeEvent<HTMLInputElement>) => setEmail(e.target.value)}
-        sx={{
-          flex: "1 1 180px",
-          font: "inherit",
-          px: 1.5,
-          py: 1,
-          border: 0,
-          borderRadius: 1,
-          bgcolor: "background.paper",
-          color: "text.primary",
-        }}
+        onChange={(e) => setEmail(e.target.value)}
       />
-      <Button type="submit" variant="contained" disabled={subscribe.isPending || !hydrated}>
+      <button type="submit" className="ui-btn ui-btn--contained" disabled={subscribe.isPending || !hydrated}>
         {subscribe.isPending ? t`Processing..` : t`SUBSCRIBE`}
-      </Button>
-    </Box>
+      </button>
+    </form>
   );
 }
