@@ -175,6 +175,7 @@ export default tseslint.config(
             "useMatch",
             "Intl.*",
             "lazyRouteComponent",
+            "themedRoute",
           ],
           useTsTypes: false,
         },

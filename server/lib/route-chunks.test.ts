@@ -6,6 +6,7 @@ import { makeApp } from "../test-utils";
 import {
   PERSONAL_PAGE_MODULES,
   personalRouteHints,
+  THEME_MODULE,
   routeChunkFiles,
   type BuildManifest,
 } from "./route-chunks";
@@ -22,7 +23,15 @@ const MANIFEST: BuildManifest = {
     imports: ["index.html", "_stock-s1.js"],
   },
   "_stock-s1.js": { file: "assets/stock-s1.js" },
-  "src/routes/wishlist-page.tsx": { file: "assets/wishlist-page-w1.js", imports: ["index.html"] },
+  "src/routes/wishlist-page.tsx": {
+    file: "assets/wishlist-page-w1.js",
+    imports: ["index.html", "_styled-s2.js"],
+  },
+  "src/components/mui/mui-theme.tsx": {
+    file: "assets/mui-theme-m1.js",
+    imports: ["index.html", "_react-r1.js", "_styled-s2.js"],
+  },
+  "_styled-s2.js": { file: "assets/styled-s2.js" },
 };
 
 describe("a personal page's route chunks", () => {
@@ -41,8 +50,15 @@ describe("a personal page's route chunks", () => {
       .join("\n");
     for (const module of Object.values(PERSONAL_PAGE_MODULES)) {
       expect(existsSync(module)).toBe(true);
-      expect(routes).toContain(`lazyRouteComponent(() => import("./${basename(module, ".tsx")}")`);
+      expect(routes).toContain(`themedRoute(() => import("./${basename(module, ".tsx")}")`);
     }
+  });
+
+  it("name the MUI theme's module as the route's loader imports it", () => {
+    expect(existsSync(THEME_MODULE)).toBe(true);
+    expect(readFileSync("src/components/mui/lazy-themed.ts", "utf8")).toContain(
+      `import("./${basename(THEME_MODULE, ".tsx")}")`,
+    );
   });
 
   it("are hinted for personal pages only, by the router's matching, and not without a manifest", () => {
@@ -54,7 +70,9 @@ describe("a personal page's route chunks", () => {
     expect(hints("/Cart/")).toBe(
       '<link rel="modulepreload" crossorigin href="/assets/cart-page-c1.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/use-cart-actions-u1.js">' +
-        '<link rel="modulepreload" crossorigin href="/assets/stock-s1.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/stock-s1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/mui-theme-m1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/styled-s2.js">',
     );
     expect(hints("/catalog/road-bikes")).toBe("");
     expect(hints("/cart/extra")).toBe("");
@@ -81,7 +99,7 @@ export async function renderPage(url) {
     const frame = await (await app.request("http://shop.test/wishlist")).text();
     const head = frame.slice(0, frame.indexOf("</head>"));
     expect(head).toMatch(
-      /index-e1\.js"><\/script><style>h1\{\}<\/style><link rel="modulepreload" crossorigin href="\/assets\/wishlist-page-w1\.js">$/,
+      /index-e1\.js"><\/script><style>h1\{\}<\/style><link rel="modulepreload" crossorigin href="\/assets\/wishlist-page-w1\.js"><link rel="modulepreload" crossorigin href="\/assets\/styled-s2\.js"><link rel="modulepreload" crossorigin href="\/assets\/mui-theme-m1\.js">$/,
     );
     const page = await (await app.request("http://shop.test/catalog/road-bikes")).text();
     expect(page).not.toContain("modulepreload");

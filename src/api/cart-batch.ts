@@ -10,6 +10,7 @@
  * A server without the endpoint (a plain Bagisto answers 404 or 405) turns batching off for the page: the
  * changes go one by one, as Bagisto's own API has them.
  */
+import { setCartBatcher } from "./cart-batching";
 import { ApiError, apiFetch, keysAllowedToSend, noteKeysSending } from "./client";
 import {
   CART_BATCH_MAX,
@@ -37,11 +38,13 @@ const results = new Map<string, Result>();
 export function startCartBatches(waiting: () => readonly BatchableCartWrite[]): void {
   source = waiting;
   results.clear();
+  setCartBatcher(viaCartBatch);
 }
 
 export function stopCartBatches(): void {
   source = null;
   results.clear();
+  setCartBatcher(null);
 }
 
 /** For tests: forget that the server lacked the endpoint. */

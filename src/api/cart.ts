@@ -1,6 +1,7 @@
 import { z } from "zod/mini";
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
-import { viaCartBatch, type BatchableCartWrite } from "./cart-batch";
+import type { BatchableCartWrite } from "./cart-batch";
+import { viaActiveCartBatch } from "./cart-batching";
 import { ApiError, apiFetch } from "./client";
 import { sameMutationKey } from "./mutation-key";
 import {
@@ -216,7 +217,7 @@ export async function getCart(signal?: AbortSignal): Promise<Cart | null> {
 
 /** Adds a product (plain or one colour and size of a bicycle); a refusal throws with the server message. */
 export async function addCartLine(vars: AddCartLineVariables): Promise<CartMutationReply> {
-  const batched = await viaCartBatch(vars.idempotencyKey);
+  const batched = await viaActiveCartBatch(vars.idempotencyKey);
   if (batched) return batched;
   return apiFetch(`checkout/cart/add/${vars.productId}`, {
     method: "POST",
@@ -268,7 +269,7 @@ async function onServerLine(
 export async function setCartLineQuantity(
   vars: SetCartLineQuantityVariables,
 ): Promise<CartMutationReply | null> {
-  const batched = await viaCartBatch(vars.idempotencyKey);
+  const batched = await viaActiveCartBatch(vars.idempotencyKey);
   if (batched) return batched;
   return onServerLine(vars.line, (itemId) =>
     apiFetch("checkout/cart/update", {
@@ -283,7 +284,7 @@ export async function setCartLineQuantity(
 
 /** Removes a line (GET checkout/cart/remove-item/{id}); a line already gone is a no-op. */
 export async function removeCartLine(vars: RemoveCartLineVariables): Promise<CartMutationReply | null> {
-  const batched = await viaCartBatch(vars.idempotencyKey);
+  const batched = await viaActiveCartBatch(vars.idempotencyKey);
   if (batched) return batched;
   return onServerLine(vars.line, (itemId) =>
     apiFetch(`checkout/cart/remove-item/${itemId}`, {
@@ -296,7 +297,7 @@ export async function removeCartLine(vars: RemoveCartLineVariables): Promise<Car
 
 /** Empties the cart (GET checkout/cart/empty). */
 export async function emptyServerCart(vars: EmptyCartVariables): Promise<CartMutationReply> {
-  const batched = await viaCartBatch(vars.idempotencyKey);
+  const batched = await viaActiveCartBatch(vars.idempotencyKey);
   if (batched) return batched;
   return apiFetch("checkout/cart/empty", {
     schema: cartMutationReplySchema,

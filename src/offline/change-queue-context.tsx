@@ -3,7 +3,15 @@
  * them: the offline banner's count, the header's "N changes waiting" and its panel, the replay's summary
  * toast. Each reading them on its own described the queue twice per change and counted every replay twice.
  */
-import { createContext, useContext, useEffect, useEffectEvent, useMemo, useState, type ReactNode } from "react";
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useState,
+  type ReactNode,
+} from "react";
 import type { ChangeDescriber, QueueEntry } from "./change-queue";
 import type { OutboxSummary } from "./outbox";
 import { useChangeQueue, useReplaySummaries } from "./use-change-queue";
@@ -20,15 +28,18 @@ const ChangeQueueContext = createContext<ChangeQueueValue>({
   subscribeSummary: () => () => undefined,
 });
 
-/** Describes the queue with the features' `describers` and counts each replay's summary in its entries. */
+/**
+ * Describes the queue with the features' describers (`loadDescribers`, called once a change waits) and counts
+ * each replay's summary in its entries.
+ */
 export function ChangeQueueProvider({
-  describers,
+  loadDescribers,
   children,
 }: {
-  describers: readonly ChangeDescriber[];
+  loadDescribers: () => Promise<readonly ChangeDescriber[]>;
   children: ReactNode;
 }) {
-  const entries = useChangeQueue(describers);
+  const entries = useChangeQueue(loadDescribers);
   const [summaries] = useState(() => {
     const listeners = new Set<SummaryListener>();
     return {

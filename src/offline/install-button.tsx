@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
-import Button from "@mui/material/Button";
-import InstallDesktopIcon from "@mui/icons-material/InstallDesktop";
 import { useLingui } from "@lingui/react/macro";
+import { InstallDesktopIcon } from "@/components/ui/icons";
+import "./offline-action.css";
 
 interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
@@ -29,16 +29,16 @@ export function InstallButton() {
 
   if (!event) return null;
   return (
-    <Button
-      size="small"
-      color="inherit"
-      startIcon={<InstallDesktopIcon />}
+    <button
+      type="button"
+      className="ui-btn ui-btn--inherit ui-btn--small offline-action"
       onClick={() => {
         void event.prompt();
         void event.userChoice.finally(() => setEvent(null));
       }}
     >
+      <InstallDesktopIcon fontSize="inherit" className="offline-action__icon" />
       {t`Install app`}
-    </Button>
+    </button>
   );
 }

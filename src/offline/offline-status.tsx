@@ -3,17 +3,17 @@
  * one summary toast after a replay, and the 'A new version is available' prompt (never on checkout, and the
  * reload waits until the outbox is empty).
  */
-import { lazy, Suspense, useSyncExternalStore } from "react";
+import { Suspense, useSyncExternalStore } from "react";
 import { toast } from "@/components/feedback/toast";
+import { lazyThemed } from "@/components/mui/lazy-themed";
 import { useOnlineStatus } from "@/hooks/use-online-status";
-import { SummaryMessage } from "./summary-message";
 import { isUpdateWaiting, subscribeUpdate } from "./register-sw";
 import { useQueueEntries, useReplaySummary } from "./change-queue-context";
 import { OfflineBanner } from "./offline-banner";
 import { SlowConnectionNotice } from "./slow-connection-notice";
 
 // The update prompt loads only when a new version waits.
-const UpdatePrompt = lazy(() => import("./update-prompt").then((m) => ({ default: m.UpdatePrompt })));
+const UpdatePrompt = lazyThemed(() => import("./update-prompt").then((m) => m.UpdatePrompt));
 
 /** Mounted once in the root layout. */
 export function OfflineStatus() {
@@ -21,10 +21,13 @@ export function OfflineStatus() {
   // Counted as the header's "N changes waiting" counts them: in the queue's entries, after coalescing.
   const waiting = useQueueEntries().length;
   useReplaySummary((summary) => {
-    toast(<SummaryMessage summary={summary} />, {
-      variant: summary.refused.length || summary.priceChanged.length ? "warning" : "success",
-      autoHideDuration: 10000,
-    });
+    // The summary's words load with the first replay's toast, not with the first page.
+    void import("./summary-message").then(({ SummaryMessage }) =>
+      toast(<SummaryMessage summary={summary} />, {
+        variant: summary.refused.length || summary.priceChanged.length ? "warning" : "success",
+        autoHideDuration: 10000,
+      }),
+    );
   });
   const updateWaiting = useSyncExternalStore(subscribeUpdate, isUpdateWaiting, () => false);
 

@@ -1,23 +1,23 @@
 import { useSyncExternalStore } from "react";
-import Box from "@mui/material/Box";
 import { useLingui } from "@lingui/react/macro";
 import { isShowingSavedCopy, subscribeSavedCopy } from "./slow-reads";
+import "./offline-banner.css";
 
 /**
  * 'Slow connection: showing the saved copy' while a read the page shows has waited more than 4 s and its saved
- * copy is shown instead (slow-reads.ts). Part of the first load, as the offline banner: a plain Box.
+ * copy is shown instead (slow-reads.ts). Part of the first load, as the offline banner, and drawn as it is.
  */
 export function SlowConnectionNotice() {
   const { t } = useLingui();
   const showing = useSyncExternalStore(subscribeSavedCopy, isShowingSavedCopy, () => false);
   if (!showing) return null;
   return (
-    <Box
+    <div
+      className="offline-banner offline-banner--offline"
       role="status"
       data-testid="slow-connection-notice"
-      sx={{ px: 2, py: 1, textAlign: "center", fontSize: "0.875rem", bgcolor: "#fff4e5", color: "#663c00" }}
     >
       {t`Slow connection: showing the saved copy`}
-    </Box>
+    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef, useSyncExternalStore } from "react";
+import { useEffect, useEffectEvent, useRef, useState, useSyncExternalStore } from "react";
 import { useMutationState, useQueryClient } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import {
@@ -33,8 +33,31 @@ function storageVersion(): string {
   }
 }
 
-/** The outbox's waiting changes as the panel lists them (in the active language), kept current. */
-export function useChangeQueue(describers: readonly ChangeDescriber[]): QueueEntry[] {
+/**
+ * The features' describers, loaded the first time a change waits (`loadDescribers`): a page where nothing
+ * waits does not load them. Null until they are there; a failed load is tried again when the count changes.
+ */
+function useDescribers(
+  waitingCount: number,
+  loadDescribers: () => Promise<readonly ChangeDescriber[]>,
+): readonly ChangeDescriber[] | null {
+  const [describers, setDescribers] = useState<readonly ChangeDescriber[] | null>(null);
+  const loading = useRef(false);
+  useEffect(() => {
+    if (waitingCount === 0 || describers || loading.current) return;
+    loading.current = true;
+    loadDescribers().then(setDescribers, () => {
+      loading.current = false;
+    });
+  }, [waitingCount, describers, loadDescribers]);
+  return describers;
+}
+
+/**
+ * The outbox's waiting changes as the panel lists them (in the active language), kept current; none until the
+ * describers have loaded (a moment after the first change waits).
+ */
+export function useChangeQueue(loadDescribers: () => Promise<readonly ChangeDescriber[]>): QueueEntry[] {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const outbox = useOutbox();
@@ -44,7 +67,9 @@ export function useChangeQueue(describers: readonly ChangeDescriber[]): QueueEnt
     select: (m) => `${m.mutationId}:${m.state.isPaused}:${m.state.failureCount}`,
   });
   useSyncExternalStore(subscribeStorage, storageVersion, () => "");
-  return describeQueue(outbox.waiting(), describers, { queryClient }, t`A change`);
+  const waiting = outbox.waiting();
+  const describers = useDescribers(waiting.length, loadDescribers);
+  return describers ? describeQueue(waiting, describers, { queryClient }, t`A change`) : [];
 }
 
 /**

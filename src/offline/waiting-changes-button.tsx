@@ -4,18 +4,17 @@
  * is back shows what was sent and what the shop refused. The entries come from the root layout's
  * ChangeQueueProvider.
  */
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import Button from "@mui/material/Button";
-import CloudUploadOutlinedIcon from "@mui/icons-material/CloudUploadOutlined";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
+import { lazyThemed } from "@/components/mui/lazy-themed";
+import { CloudUploadOutlinedIcon } from "@/components/ui/icons";
 import { useHeaderDialog } from "@/hooks/use-header-dialog";
 import type { OutboxSummary } from "./outbox";
 import { useQueueEntries, useReplaySummary } from "./change-queue-context";
+import "./offline-action.css";
 
-const ChangeQueuePanel = lazy(() =>
-  import("./change-queue-panel").then((m) => ({ default: m.ChangeQueuePanel })),
-);
+const ChangeQueuePanel = lazyThemed(() => import("./change-queue-panel").then((m) => m.ChangeQueuePanel));
 
 export function WaitingChangesButton() {
   const { t } = useLingui();
@@ -39,17 +38,16 @@ export function WaitingChangesButton() {
   };
   return (
     <>
-      <Button
-        size="small"
-        color="inherit"
-        startIcon={<CloudUploadOutlinedIcon />}
+      <button
+        type="button"
+        className="ui-btn ui-btn--inherit ui-btn--small offline-action"
         data-testid="waiting-changes"
         data-count={count}
         {...dialog.buttonProps}
-        sx={{ whiteSpace: "nowrap", textTransform: "none" }}
       >
+        <CloudUploadOutlinedIcon fontSize="inherit" className="offline-action__icon" />
         {count > 0 ? plural(count, { one: "# change waiting", other: "# changes waiting" }) : t`Changes sent`}
-      </Button>
+      </button>
       {dialog.everOpened && (
         <Suspense fallback={null}>
           <ChangeQueuePanel anchor={dialog.anchor} entries={entries} summary={summary} onClose={close} />

@@ -1,7 +1,8 @@
-import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
+import { createRoute } from "@tanstack/react-router";
 import { z } from "zod/mini";
 import { msg } from "@lingui/core/macro";
 import { personalPage } from "@/offline/personal-requests";
+import { themedRoute } from "@/components/mui/lazy-themed";
 import { rootRoute } from "./root";
 
 const myAccountPage = personalPage("/my-account", msg`My Account`);
@@ -15,7 +16,7 @@ const myAccountRoute = createRoute({
       page: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1))), undefined),
     }),
   ),
-  component: lazyRouteComponent(() => import("./my-account-page"), "MyAccountPage"),
+  component: themedRoute(() => import("./my-account-page"), "MyAccountPage"),
 });
 
 /** Only a path of this shop may be a redirect target (no other origin, no protocol-relative URL). */
@@ -33,7 +34,7 @@ const loginRegisterRoute = createRoute({
       tab: z.catch(z.optional(z.enum(["login", "register", "otp"])), undefined),
     }),
   ),
-  component: lazyRouteComponent(() => import("./login-register-page"), "LoginRegisterPage"),
+  component: themedRoute(() => import("./login-register-page"), "LoginRegisterPage"),
 });
 
 export const accountRoutes = [myAccountRoute, loginRegisterRoute];

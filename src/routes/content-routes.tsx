@@ -2,6 +2,7 @@ import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { z } from "zod/mini";
 import { contentQueries } from "@/api/content";
 import { NotFound } from "@/components/feedback/not-found";
+import { themedRoute } from "@/components/mui/lazy-themed";
 import { rootRoute } from "./root";
 import { BLOG_DETAILS_PATH, BLOG_PAGE_SIZE } from "@/features/content/utils/blog-layouts";
 import { BLOG_VARIANT_PATHS, HOME_VARIANT_PATHS } from "./template-paths";
@@ -28,13 +29,13 @@ const pageRoute = createRoute({
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(contentQueries.page(params.slug));
   },
-  component: lazyRouteComponent(() => import("./page-page"), "ContentPage"),
+  component: themedRoute(() => import("./page-page"), "ContentPage"),
 });
 
 const contactRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/contact",
-  component: lazyRouteComponent(() => import("./contact-page"), "ContactPage"),
+  component: themedRoute(() => import("./contact-page"), "ContactPage"),
 });
 
 const blogSearch = z.lazy(() =>
@@ -45,7 +46,7 @@ const blogSearch = z.lazy(() =>
   }),
 );
 
-const blogComponent = lazyRouteComponent(() => import("./blog-page"), "BlogPage");
+const blogComponent = themedRoute(() => import("./blog-page"), "BlogPage");
 const blogRoutes = BLOG_VARIANT_PATHS.map((path) =>
   createRoute({
     getParentRoute: () => rootRoute,

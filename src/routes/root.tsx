@@ -1,5 +1,4 @@
 import { Suspense, useContext, useEffect } from "react";
-import Box from "@mui/material/Box";
 import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet, useRouterState } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
@@ -12,12 +11,15 @@ import { Header } from "@/features/shell/components/header";
 import { ChangeQueueProvider } from "@/offline/change-queue-context";
 import { OfflineStatus } from "@/offline/offline-status";
 import { ServerRenderContext } from "@/utils/server-html";
-import { CHANGE_DESCRIBERS } from "./-components/change-describers";
 import { HeaderActions } from "./-components/header-actions";
+import "./root.css";
 
 export interface RouterContext {
   queryClient: QueryClient;
 }
+
+// The features' words for waiting changes load when a change first waits, not with the first page.
+const loadChangeDescribers = () => import("./-components/change-describers").then((m) => m.CHANGE_DESCRIBERS);
 
 const BICYCLE_HOME_PATHS = new Set(["/", "/huge-home"]);
 
@@ -35,15 +37,15 @@ function RootLayout() {
     return () => clearTimeout(timer);
   }, []);
   return (
-    <Box sx={{ minHeight: "100vh", display: "flex", flexDirection: "column" }}>
+    <div className="root">
       <a className="skip-link" href="#main">
         {t`Skip to content`}
       </a>
-      <ChangeQueueProvider describers={CHANGE_DESCRIBERS}>
+      <ChangeQueueProvider loadDescribers={loadChangeDescribers}>
         <Header actions={<HeaderActions />} />
         <OfflineStatus />
       </ChangeQueueProvider>
-      <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: "none", minHeight: "100vh" }}>
+      <main className="root__main" id="main" tabIndex={-1}>
         {frame ? (
           <PersonalFrame title={frame.title} />
         ) : (
@@ -51,14 +53,14 @@ function RootLayout() {
             <Outlet />
           </Deferred>
         )}
-      </Box>
+      </main>
       <Deferred>
         {/* Its own boundary: a server-rendered footer hydrates after the page, in tasks of its own. */}
         <Suspense fallback={null}>
           <Footer canSubscribe={!BICYCLE_HOME_PATHS.has(pathname)} />
         </Suspense>
       </Deferred>
-    </Box>
+    </div>
   );
 }
 

@@ -1,4 +1,4 @@
-import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
+import { createRoute } from "@tanstack/react-router";
 import { msg } from "@lingui/core/macro";
 import { preloadFilledCart } from "@/features/cart/components/preload-filled-cart";
 import { getLocalCart } from "@/features/cart/store";
@@ -6,6 +6,7 @@ import { preloadCheckoutForm } from "@/features/checkout/components/preload-chec
 import { preloadCompareProducts } from "@/features/compare/components/preload-compare-products";
 import { preloadWishlistLines } from "@/features/wishlist/components/preload-wishlist-lines";
 import { personalPage } from "@/offline/personal-requests";
+import { themedRoute } from "@/components/mui/lazy-themed";
 import { rootRoute } from "./root";
 
 const cartPage = personalPage("/cart", msg`Cart`);
@@ -14,14 +15,14 @@ const cartRoute = createRoute({
   ...cartPage,
   // A cart with lines: their chunk loads beside the page's (not after it); an empty cart needs none.
   loader: preloadFilledCart,
-  component: lazyRouteComponent(() => import("./cart-page"), "CartPage"),
+  component: themedRoute(() => import("./cart-page"), "CartPage"),
 });
 const wishlistPage = personalPage("/wishlist", msg`Wishlist`);
 const wishlistRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...wishlistPage,
   loader: preloadWishlistLines,
-  component: lazyRouteComponent(() => import("./wishlist-page"), "WishlistPage"),
+  component: themedRoute(() => import("./wishlist-page"), "WishlistPage"),
 });
 const comparePage = personalPage(
   "/compare",
@@ -31,20 +32,20 @@ const compareRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...comparePage,
   loader: preloadCompareProducts,
-  component: lazyRouteComponent(() => import("./compare-page"), "ComparePage"),
+  component: themedRoute(() => import("./compare-page"), "ComparePage"),
 });
 const checkoutPage = personalPage("/checkout", msg`Checkout`);
 const checkoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...checkoutPage,
   loader: () => preloadCheckoutForm(getLocalCart().lines.length > 0),
-  component: lazyRouteComponent(() => import("./checkout-page"), "CheckoutPage"),
+  component: themedRoute(() => import("./checkout-page"), "CheckoutPage"),
 });
 const orderSuccessPage = personalPage("/ordersuccess/$orderId", msg`Order Success`);
 const orderSuccessRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...orderSuccessPage,
-  component: lazyRouteComponent(() => import("./order-success-page"), "OrderSuccessPage"),
+  component: themedRoute(() => import("./order-success-page"), "OrderSuccessPage"),
 });
 
 // What this device keeps, not a server page: the plain shell (personal), read from Cache Storage after mount.
@@ -52,7 +53,7 @@ const savedOfflinePage = personalPage("/saved-offline");
 const savedOfflineRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...savedOfflinePage,
-  component: lazyRouteComponent(() => import("./saved-offline-page"), "SavedOfflinePage"),
+  component: themedRoute(() => import("./saved-offline-page"), "SavedOfflinePage"),
 });
 
 export const shoppingRoutes = [

@@ -1,18 +1,16 @@
-import Button from "@mui/material/Button";
-import Container from "@mui/material/Container";
-import Typography from "@mui/material/Typography";
 import { Trans } from "@lingui/react/macro";
 import { PageReady } from "@/components/page-ready";
+import "./page-message.css";
 
 /** A page that failed to load: says so and offers a retry instead of a blank screen. */
 export function ErrorView({ onRetry }: { onRetry?: () => void }) {
   const offline = typeof navigator !== "undefined" && !navigator.onLine;
   return (
-    <Container role="alert" sx={{ py: 8, textAlign: "center" }}>
-      <Typography variant="h2" component="h1" sx={{ mb: 2 }}>
+    <div className="ui-container page-message" role="alert">
+      <h1 className="ui-h2 page-message__title">
         {offline ? <Trans>You are offline</Trans> : <Trans>Something went wrong</Trans>}
-      </Typography>
-      <Typography sx={{ mb: 3 }}>
+      </h1>
+      <p className="ui-body1 page-message__text">
         {offline ? (
           <Trans>
             This page has not been saved on this device yet. It will load when the connection returns.
@@ -20,13 +18,13 @@ export function ErrorView({ onRetry }: { onRetry?: () => void }) {
         ) : (
           <Trans>This page could not be loaded. Please try again.</Trans>
         )}
-      </Typography>
+      </p>
       {onRetry && (
-        <Button variant="contained" onClick={onRetry}>
+        <button type="button" className="ui-btn ui-btn--contained" onClick={onRetry}>
           <Trans>Try again</Trans>
-        </Button>
+        </button>
       )}
       <PageReady />
-    </Container>
+    </div>
   );
 }

@@ -1,28 +1,25 @@
-import Container from "@mui/material/Container";
-import Typography from "@mui/material/Typography";
 import { Trans } from "@lingui/react/macro";
-import { ButtonLink } from "@/components/router-links";
+import { Link } from "@tanstack/react-router";
 import { PageReady } from "@/components/page-ready";
 import { useServerStatus } from "@/utils/server-html";
+import "./page-message.css";
 
 /** The not-found page: any unknown path, and /not-found itself. */
 export function NotFound() {
   useServerStatus(404);
   return (
-    <Container sx={{ py: 8, textAlign: "center" }}>
-      <Typography variant="h1" component="h1" sx={{ fontSize: "4rem" }}>
-        404
-      </Typography>
-      <Typography variant="h2" component="p" sx={{ my: 2 }}>
+    <div className="ui-container page-message">
+      <h1 className="ui-h1 page-message__code">404</h1>
+      <p className="ui-h2 page-message__subtitle">
         <Trans>Page Not found</Trans>
-      </Typography>
-      <Typography sx={{ mb: 3 }}>
+      </p>
+      <p className="ui-body1 page-message__text">
         <Trans>The page you are looking for does not exist or has been moved.</Trans>
-      </Typography>
-      <ButtonLink to="/" variant="contained">
+      </p>
+      <Link to="/" className="ui-btn ui-btn--contained">
         <Trans>Back to home page</Trans>
-      </ButtonLink>
+      </Link>
       <PageReady />
-    </Container>
+    </div>
   );
 }

@@ -1,17 +1,15 @@
-import Breadcrumbs from "@mui/material/Breadcrumbs";
-import Container from "@mui/material/Container";
-import Typography from "@mui/material/Typography";
+import { Fragment, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
-import { RouterLink } from "@/components/router-links";
-import type { ReactNode } from "react";
+import { Link } from "@tanstack/react-router";
 import { usePageMeta } from "@/hooks/use-page-meta";
+import "./page-header.css";
 
 export interface Crumb {
   label: string;
   to?: string;
 }
 
-/** The page title with its breadcrumb trail (Home > … > current page). */
+/** The page title with its breadcrumb trail (Home > … > current page), drawn as MUI's Breadcrumbs drew it. */
 export function PageHeader({
   title,
   crumbs = [],
@@ -26,25 +24,42 @@ export function PageHeader({
 }) {
   const { t } = useLingui();
   usePageMeta(title, description);
+  const separator = (
+    <li className="page-header__separator" aria-hidden="true">
+      /
+    </li>
+  );
   return (
-    <Container component="header" sx={{ py: { xs: 2, md: 3 } }}>
-      <Breadcrumbs aria-label={t`Breadcrumb`} sx={{ mb: 1 }}>
-        <RouterLink to="/" color="inherit">
-          {t`Home`}
-        </RouterLink>
-        {crumbs.map((c) =>
-          c.to ? (
-            <RouterLink key={c.label} to={c.to} color="inherit">
-              {c.label}
-            </RouterLink>
-          ) : null,
-        )}
-        <Typography color="text.primary" aria-current="page">
-          {title}
-        </Typography>
-      </Breadcrumbs>
-      <Typography variant="h1">{title}</Typography>
+    <header className="ui-container page-header">
+      <nav className="ui-body1 page-header__crumbs" aria-label={t`Breadcrumb`}>
+        <ol className="page-header__trail">
+          <li>
+            <Link to="/" className="page-header__link">
+              {t`Home`}
+            </Link>
+          </li>
+          {crumbs.map((c) =>
+            c.to ? (
+              <Fragment key={c.label}>
+                {separator}
+                <li>
+                  <Link to={c.to} className="page-header__link">
+                    {c.label}
+                  </Link>
+                </li>
+              </Fragment>
+            ) : null,
+          )}
+          {separator}
+          <li>
+            <p className="ui-body1" aria-current="page">
+              {title}
+            </p>
+          </li>
+        </ol>
+      </nav>
+      <h1 className="ui-h1">{title}</h1>
       {children}
-    </Container>
+    </header>
   );
 }

@@ -1,7 +1,7 @@
-import Container from "@mui/material/Container";
 import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import { PageHeader } from "./page-header";
+import "./personal-frame.css";
 
 /**
  * What the server renders of a personal page (`personalPage()`): its heading and an empty space where the
@@ -14,7 +14,7 @@ export function PersonalFrame({ title }: { title?: MessageDescriptor }) {
   return (
     <>
       {title ? <PageHeader title={i18n._(title)} /> : null}
-      <Container aria-busy="true" sx={{ minHeight: "50vh" }} />
+      <div className="ui-container personal-frame__body" aria-busy="true" />
     </>
   );
 }

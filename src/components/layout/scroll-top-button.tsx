@@ -1,12 +1,14 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
+import { useLingui } from "@lingui/react/macro";
+import { KeyboardArrowUpIcon } from "@/components/ui/icons";
 import { whenIdle } from "@/utils/idle";
+import "./scroll-top-button.css";
 
 export const SCROLL_TOP_THRESHOLD = 100;
 
-const ScrollTopFab = lazy(() => import("./scroll-top-fab").then((m) => ({ default: m.ScrollTopFab })));
-
-/** Appears after 100 px of scroll and takes the shopper back to the top. */
+/** The round 'Scroll to top' button: appears after 100 px of scroll and takes the shopper back to the top. */
 export function ScrollTopButton() {
+  const { t } = useLingui();
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const onScroll = () => setVisible(window.scrollY > SCROLL_TOP_THRESHOLD);
@@ -21,8 +23,13 @@ export function ScrollTopButton() {
   }, []);
   if (!visible) return null;
   return (
-    <Suspense fallback={null}>
-      <ScrollTopFab />
-    </Suspense>
+    <button
+      type="button"
+      className="scroll-top-button"
+      aria-label={t`Scroll to top`}
+      onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}
+    >
+      <KeyboardArrowUpIcon />
+    </button>
   );
 }

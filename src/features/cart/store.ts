@@ -5,8 +5,6 @@
 import { useSyncExternalStore } from "react";
 import { z } from "zod/mini";
 import { createPersistedStore } from "@/offline/storage";
-import type { ChangeDescriber } from "@/offline/change-queue";
-import { cartChangeDescriber } from "./utils/cart-changes";
 import { cartReducer, emptyCart, type CartAction, type LocalCart } from "./utils/cart-reducer";
 
 export const LOCAL_CART_KEY = "cart";
@@ -89,6 +87,3 @@ const getServerCart = (): LocalCart => store.getServerSnapshot().cart;
 export function useLocalCart(): LocalCart {
   return useSyncExternalStore(store.subscribe, getLocalCart, getServerCart);
 }
-
-/** The cart's entries in the change queue panel; undo puts the device cart back. */
-export const cartChanges: ChangeDescriber = cartChangeDescriber(dispatchCart);

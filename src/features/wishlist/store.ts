@@ -6,8 +6,6 @@ import { useSyncExternalStore } from "react";
 import { z } from "zod/mini";
 import { storedProductSchema, type Product } from "@/api/product";
 import { createPersistedStore } from "@/offline/storage";
-import type { ChangeDescriber } from "@/offline/change-queue";
-import { wishlistChangeDescriber } from "./utils/wishlist-changes";
 import { addToList, removeFromList } from "./utils/wishlist-rules";
 
 export const DEVICE_WISHLIST_KEY = "wishlist";
@@ -43,9 +41,3 @@ export function replaceWishlist(owner: string, items: Product[]): void {
 export function useDeviceWishlist(): StoredWishlist {
   return useSyncExternalStore(store.subscribe, store.get, store.getServerSnapshot);
 }
-
-/** The wishlist's entries in the change queue panel; undo puts the device list back. */
-export const wishlistChanges: ChangeDescriber = wishlistChangeDescriber({
-  put: addToWishlist,
-  drop: removeFromWishlist,
-});

@@ -1,7 +1,17 @@
-import { cartChanges } from "@/features/cart/store";
+import { dispatchCart } from "@/features/cart/store";
+import { cartChangeDescriber } from "@/features/cart/utils/cart-changes";
 import { contactChanges } from "@/features/content/utils/contact-changes";
 import { newsletterChanges } from "@/features/shell/utils/newsletter-changes";
-import { wishlistChanges } from "@/features/wishlist/store";
+import { addToWishlist, removeFromWishlist } from "@/features/wishlist/store";
+import { wishlistChangeDescriber } from "@/features/wishlist/utils/wishlist-changes";
 
-/** Each feature words its own waiting changes (the header's change queue, the offline banner's count). */
-export const CHANGE_DESCRIBERS = [cartChanges, wishlistChanges, contactChanges, newsletterChanges];
+/**
+ * Each feature words its own waiting changes (the header's change queue, the offline banner's count); undo
+ * puts the device cart or wishlist back. Loaded by the root layout once a change waits.
+ */
+export const CHANGE_DESCRIBERS = [
+  cartChangeDescriber(dispatchCart),
+  wishlistChangeDescriber({ put: addToWishlist, drop: removeFromWishlist }),
+  contactChanges,
+  newsletterChanges,
+];

@@ -6,7 +6,7 @@ import { ApiError, newIdempotencyKey } from "@/api/client";
 import { isAvailable, type Product } from "@/api/product";
 import { useOutbox, type OutboxPort } from "@/offline/outbox-context";
 import { dispatchCart, getLocalCart } from "../store";
-import { cartBefore, lineBefore } from "../utils/cart-changes";
+import { cartBefore, lineBefore } from "../utils/cart-before";
 import { cartQuantityOf, isLineOf, type CartLine } from "../utils/cart-reducer";
 import {
   availableStock,

@@ -5,7 +5,8 @@ import { catalogKeys } from "@/api/catalog";
 import { activateLocale } from "@/i18n/i18n";
 import { describeQueue, type QueuedChange } from "@/offline/change-queue";
 import { coalesceAll } from "@/offline/outbox-policy";
-import { cartBefore, cartChangeDescriber, lineBefore, lineOutcome, planCartEntries } from "./cart-changes";
+import { cartBefore, lineBefore } from "./cart-before";
+import { cartChangeDescriber, lineOutcome, planCartEntries } from "./cart-changes";
 import { cartReducer, emptyCart, type CartAction, type CartLine, type LocalCart } from "./cart-reducer";
 import { coalesceCart, describeCartChange } from "./outbox-rules";
 

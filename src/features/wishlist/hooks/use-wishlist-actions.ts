@@ -7,7 +7,7 @@ import { wishlistKeys, wishlistMutations } from "@/api/wishlist";
 import { useOutbox, type OutboxPort } from "@/offline/outbox-context";
 import { useSession } from "@/session/use-session";
 import { addToWishlist, getWishlistState, removeFromWishlist } from "../store";
-import { wishlistBefore } from "../utils/wishlist-changes";
+import { wishlistBefore } from "../utils/wishlist-before";
 import { isInList } from "../utils/wishlist-rules";
 
 /** The state undo puts back (utils/wishlist-changes.ts), read before the device list changes. */

@@ -4,7 +4,8 @@ import type { Product } from "@/api/product";
 import { wishlistKeys } from "@/api/wishlist";
 import { activateLocale } from "@/i18n/i18n";
 import { describeQueue, type QueuedChange } from "@/offline/change-queue";
-import { planWishlistEntries, wishlistBefore, wishlistChangeDescriber } from "./wishlist-changes";
+import { wishlistBefore } from "./wishlist-before";
+import { planWishlistEntries, wishlistChangeDescriber } from "./wishlist-changes";
 
 const product = (id: number, name: string) => ({ id, name, url_key: `p${id}` }) as unknown as Product;
 
