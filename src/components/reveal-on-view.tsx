@@ -1,4 +1,3 @@
-import Box from "@mui/material/Box";
 import { startTransition, useEffect, useRef, useState, type ReactNode } from "react";
 
 /**
@@ -33,5 +32,5 @@ export function RevealOnView({ children, minHeight = "100vh" }: { children: Reac
   }, [shown]);
 
   if (shown) return <>{children}</>;
-  return <Box ref={placeholder} aria-busy="true" data-reveal-pending="" sx={{ minHeight }} />;
+  return <div ref={placeholder} aria-busy="true" data-reveal-pending="" style={{ minHeight }} />;
 }

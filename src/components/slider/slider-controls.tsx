@@ -1,18 +1,9 @@
-import Box from "@mui/material/Box";
-import IconButton from "@mui/material/IconButton";
-import ChevronLeftIcon from "@mui/icons-material/ChevronLeft";
-import ChevronRightIcon from "@mui/icons-material/ChevronRight";
-import PauseIcon from "@mui/icons-material/Pause";
-import PlayArrowIcon from "@mui/icons-material/PlayArrow";
 import { useLingui } from "@lingui/react/macro";
+import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayArrowIcon } from "@/components/ui/icons";
 import type { Autoplay } from "./use-autoplay";
+import "./slider.css";
 
-const buttonSx = {
-  bgcolor: "background.paper",
-  border: 1,
-  borderColor: "divider",
-  "&:hover": { bgcolor: "grey.100" },
-} as const;
+const BUTTON_CLASS = "ui-icon-btn ui-icon-btn--small slider-controls__btn";
 
 /** Previous / next (and pause when the slider autoplays): a slider never needs dragging. */
 export function SliderControls({
@@ -26,23 +17,23 @@ export function SliderControls({
 }) {
   const { t } = useLingui();
   return (
-    <Box sx={{ display: "flex", justifyContent: "center", gap: 1, mt: 2 }}>
-      <IconButton size="small" onClick={onPrevious} aria-label={t`Previous slide`} sx={buttonSx}>
+    <div className="slider-controls">
+      <button type="button" className={BUTTON_CLASS} onClick={onPrevious} aria-label={t`Previous slide`}>
         <ChevronLeftIcon />
-      </IconButton>
+      </button>
       {autoplay?.isAvailable && (
-        <IconButton
-          size="small"
+        <button
+          type="button"
+          className={BUTTON_CLASS}
           onClick={autoplay.toggleStopped}
           aria-label={autoplay.isStopped ? t`Play slides` : t`Pause slides`}
-          sx={buttonSx}
         >
           {autoplay.isStopped ? <PlayArrowIcon /> : <PauseIcon />}
-        </IconButton>
+        </button>
       )}
-      <IconButton size="small" onClick={onNext} aria-label={t`Next slide`} sx={buttonSx}>
+      <button type="button" className={BUTTON_CLASS} onClick={onNext} aria-label={t`Next slide`}>
         <ChevronRightIcon />
-      </IconButton>
-    </Box>
+      </button>
+    </div>
   );
 }

@@ -1,15 +1,14 @@
-import Box from "@mui/material/Box";
-import type { SxProps, Theme } from "@mui/material/styles";
 import { useLingui } from "@lingui/react/macro";
-import { startTransition, useEffect, useRef, useState, type CSSProperties, type Key, type ReactNode } from "react";
+import { startTransition, useCallback, useEffect, useRef, useState, type CSSProperties, type Key, type ReactNode } from "react";
 import type { SwiperOptions } from "swiper/types";
 import { afterFirstInteraction } from "@/utils/first-interaction";
 import { SliderControls } from "./slider-controls";
 import { useAutoplay, useMotionPreferences, type Autoplay } from "./use-autoplay";
 import { useSwiper } from "./use-swiper";
+import "./slider.css";
 
 /** Slides per view from each minimum viewport width in px, ascending: [[0, 1], [768, 3]]. */
-export type PerView = ReadonlyArray<readonly [minWidth: number, count: number]>;
+export type PerView = ReadonlyArray<readonly [minWidth: SliderBreakpoint, count: number]>;
 
 /** What a slider's controls (buttons, dots, thumbnails) can read and do. */
 export interface SliderApi {
@@ -45,98 +44,29 @@ export interface SliderProps<T> {
   renderControls?: (api: SliderApi) => ReactNode;
   component?: "section" | "div";
   testId?: string;
-  /** Styles of the outer element (which holds the slides and the controls). */
-  sx?: SxProps<Theme>;
+  /** Class of the outer element (which holds the slides and the controls). */
+  className?: string;
 }
 
 const SWIPE_PX = 40;
 
-/* eslint-disable lingui/no-unlocalized-strings -- CSS values and selectors, not text */
-function slideWidth(gap: number) {
-  return `calc((100% - (var(--per-view) - 1) * ${gap}px) / var(--per-view))`;
-}
+/** The viewport widths (px) at which a slider may change its slides per view (slider.css has a rule for each). */
+export const SLIDER_BREAKPOINTS = [0, 480, 600, 640, 768, 900, 1024, 1200] as const;
+export type SliderBreakpoint = (typeof SLIDER_BREAKPOINTS)[number];
 
 /**
- * The slides' layout without Swiper, equal to the one Swiper computes (slide widths, gaps, centring), so
- * that nothing moves when Swiper starts. Written on the `.swiper` element only: its class name must not
- * change after Swiper has added its own classes to it (React would overwrite them).
+ * The per-slider values slider.css reads: slides per view (`--pv-<width>`) and whether the default controls
+ * show (`--pc-<width>`, only where some slide is out of view) at each breakpoint.
  */
-function swiperSx(perView: PerView, gap: number, fade: boolean, centered: boolean) {
-  // "screen and": MUI moves a query written like one of the theme's breakpoints ahead of the others.
-  const vars: Record<string, unknown> = {};
-  for (const [minWidth, count] of perView) {
-    if (minWidth === 0) vars["--per-view"] = count;
-    else vars[`@media screen and (min-width:${minWidth}px)`] = { "--per-view": count };
+function layoutVars(perView: PerView, count: number, gap: number): Record<string, string | number> {
+  const vars: Record<string, string | number> = { "--gap": `${gap}px` };
+  for (const width of SLIDER_BREAKPOINTS) {
+    const n = perView.findLast(([minWidth]) => minWidth <= width)?.[1] ?? 1;
+    vars[`--pv-${width}`] = n;
+    vars[`--pc-${width}`] = count > n ? "block" : "none";
   }
-  const width = slideWidth(gap);
-  return {
-    ...vars,
-    position: "relative",
-    overflow: "hidden",
-    zIndex: 1,
-    minWidth: 0,
-    flexGrow: 1,
-    // Swiper's CSS centres it with auto margins, which in a flex column would size it by its slides.
-    mx: 0,
-    // Its width never depends on the slides' (Swiper sets them in px): no growing with them inside a flex item.
-    contain: "inline-size",
-    touchAction: "pan-y",
-    "&:focus-visible": { outline: "2px solid", outlineColor: "primary.main", outlineOffset: -2 },
-    "& > .swiper-wrapper": {
-      position: "relative",
-      zIndex: 1,
-      display: "flex",
-      width: "100%",
-      boxSizing: "content-box",
-      py: 0.5,
-    },
-    // Before Swiper, autoplay steps by `--slide` (set on the outer element), to where Swiper will start.
-    "&:not(.swiper-initialized) > .swiper-wrapper": {
-      transform: fade
-        ? "none"
-        : centered
-          ? `translate3d(calc((100% - ${width}) / 2 - var(--slide) * (${width} + ${gap}px)), 0, 0)`
-          : `translate3d(calc(min(var(--slide), var(--count) - var(--per-view)) * (${width} + ${gap}px) * -1), 0, 0)`,
-      transition: "transform var(--speed)",
-    },
-    "& > .swiper-wrapper > .swiper-slide": {
-      position: "relative",
-      flexShrink: 0,
-      minWidth: 0,
-      height: "auto",
-      width,
-      marginRight: `${gap}px`,
-    },
-    ...(fade
-      ? {
-          "&.swiper-fade > .swiper-wrapper > .swiper-slide": { transitionProperty: "opacity, visibility" },
-          "&.swiper-initialized > .swiper-wrapper > .swiper-slide:not(.swiper-slide-active)": { visibility: "hidden" },
-          // Before Swiper: the slides stacked where Swiper's fade puts them, the current one shown.
-          "&:not(.swiper-initialized) > .swiper-wrapper > .swiper-slide": {
-            transform: "translate3d(calc(var(--i) * -100%), 0, 0)",
-            transition: "opacity var(--speed), visibility var(--speed)",
-          },
-          "&:not(.swiper-initialized) > .swiper-wrapper > .swiper-slide[aria-hidden]": {
-            opacity: 0,
-            visibility: "hidden",
-          },
-        }
-      : {}),
-  } as const;
+  return vars;
 }
-
-/** Hides the default controls where every slide is in view. */
-function controlsSx(perView: PerView, count: number) {
-  const sx: Record<string, unknown> = {};
-  for (const [minWidth, n] of perView) {
-    const display = count > n ? "block" : "none";
-    if (minWidth === 0) sx.display = display;
-    else sx[`@media screen and (min-width:${minWidth}px)`] = { display };
-  }
-  return sx;
-}
-
-/* eslint-enable lingui/no-unlocalized-strings */
 
 /**
  * One slider for the whole shop (home banner, carousels, product images) on Swiper core with its A11y,
@@ -162,11 +92,14 @@ export function Slider<T>({
   renderControls,
   component = "div",
   testId,
-  sx,
+  className,
 }: SliderProps<T>) {
   const { t } = useLingui();
   const rootRef = useRef<HTMLElement>(null);
   const elRef = useRef<HTMLDivElement>(null);
+  const setRoot = useCallback((el: HTMLElement | null) => {
+    rootRef.current = el;
+  }, []);
   const [index, setIndex] = useState(0);
   const count = items.length;
   const fade = effect === "fade";
@@ -281,16 +214,27 @@ export function Slider<T>({
     autoplay: autoplayMs ? autoplay : undefined,
   };
 
+  const Root = component;
+  const rootClass = ["slider", fade && "slider--fade", centered && "slider--centered", className]
+    .filter(Boolean)
+    .join(" ");
   return (
-    <Box
-      ref={rootRef}
-      component={component}
+    <Root
+      ref={setRoot}
+      className={rootClass}
       role={component === "div" ? "group" : undefined}
       aria-roledescription={t`carousel`}
       aria-label={label}
       data-testid={testId}
       data-slider-ready={ready ? "" : undefined}
-      style={{ "--slide": index, "--count": count, "--speed": `${speed}ms` } as CSSProperties}
+      style={
+        {
+          ...layoutVars(perView, count, gap),
+          "--slide": index,
+          "--count": count,
+          "--speed": `${speed}ms`,
+        } as CSSProperties
+      }
       onMouseEnter={() => {
         autoplay.holdProps.onMouseEnter();
         ensure();
@@ -304,16 +248,16 @@ export function Slider<T>({
         autoplay.holdProps.onBlur(e);
         if (!e.currentTarget.contains(e.relatedTarget as Node | null)) swiperRef.current?.keyboard.disable();
       }}
-      sx={sx}
     >
-      <Box
+      <div
         ref={elRef}
-        className="swiper"
+        className="swiper slider__swiper"
+        // The slides take the focus: Swiper's arrow keys work while it is inside the slider.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
         tabIndex={0}
         onPointerDown={onPointerDown}
         onPointerUp={onPointerUp}
         onPointerCancel={() => (gesture.current = null)}
-        sx={swiperSx(perView, gap, fade, centered)}
       >
         <div
           className="swiper-wrapper"
@@ -339,15 +283,15 @@ export function Slider<T>({
             );
           })}
         </div>
-      </Box>
+      </div>
       {count > 1 &&
         (renderControls ? (
           renderControls(api)
         ) : (
-          <Box sx={controlsSx(perView, count)}>
+          <div className="slider__controls">
             <SliderControls onPrevious={api.previous} onNext={api.next} autoplay={api.autoplay} />
-          </Box>
+          </div>
         ))}
-    </Box>
+    </Root>
   );
 }

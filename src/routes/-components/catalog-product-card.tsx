@@ -1,16 +1,17 @@
-import Button from "@mui/material/Button";
 import { useLingui } from "@lingui/react/macro";
-import { lazy, memo, Suspense, useState } from "react";
+import { memo, Suspense, useState } from "react";
 import type { Product } from "@/api/product";
 import { AddToCartButton } from "@/features/cart/components/add-to-cart-button";
 import { isOutOfStock } from "@/features/cart/utils/stock";
+import { lazyThemed } from "@/components/mui/lazy-themed";
 import { ProductCard } from "@/features/catalog/components/product-card";
 import { CompareToggle } from "@/features/compare/components/compare-toggle";
 import { WishlistToggle } from "@/features/wishlist/components/wishlist-toggle";
 import { ProductPurchase } from "./product-purchase";
 
-const ProductQuickView = lazy(() =>
-  import("@/features/catalog/components/product-quick-view").then((m) => ({ default: m.ProductQuickView })),
+// A dialog: MUI, loaded with its theme when the shopper opens it.
+const ProductQuickView = lazyThemed(() =>
+  import("@/features/catalog/components/product-quick-view").then((m) => m.ProductQuickView),
 );
 
 /**
@@ -42,9 +43,14 @@ export const ShopProductCard = memo(function ShopProductCard({
         actions={
           <>
             {needsOptions ? (
-              <Button variant="contained" onClick={openQuickView} aria-label={t`Select options of ${name}`}>
+              <button
+                type="button"
+                className="ui-btn ui-btn--contained"
+                onClick={openQuickView}
+                aria-label={t`Select options of ${name}`}
+              >
                 {t`Select Options`}
-              </Button>
+              </button>
             ) : (
               <AddToCartButton product={product} />
             )}

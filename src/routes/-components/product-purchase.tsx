@@ -1,4 +1,3 @@
-import Stack from "@mui/material/Stack";
 import { useState } from "react";
 import type { Product } from "@/api/product";
 import { AddToCartButton } from "@/features/cart/components/add-to-cart-button";
@@ -8,6 +7,7 @@ import { cartQuantityOf } from "@/features/cart/utils/cart-reducer";
 import { availableStock, isOutOfStock, remainingStock } from "@/features/cart/utils/stock";
 import { CompareToggle } from "@/features/compare/components/compare-toggle";
 import { WishlistToggle } from "@/features/wishlist/components/wishlist-toggle";
+import "./product-purchase.css";
 
 /** Quantity (min 1, max what is left), Add To Cart or Buy Now for the chosen colour and size, wishlist, compare. */
 export function ProductPurchase({
@@ -27,7 +27,7 @@ export function ProductPurchase({
   );
   const showStepper = !product.affiliateLink && !isOutOfStock(product, color, size);
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap", rowGap: 1 }}>
+    <div className="product-purchase">
       {showStepper && (
         <QuantityStepper
           quantity={quantity}
@@ -46,6 +46,6 @@ export function ProductPurchase({
       />
       <WishlistToggle product={product} />
       <CompareToggle product={product} />
-    </Stack>
+    </div>
   );
 }

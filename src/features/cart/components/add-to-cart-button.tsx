@@ -1,4 +1,3 @@
-import Button, { type ButtonProps } from "@mui/material/Button";
 import { useLingui } from "@lingui/react/macro";
 import type { Product } from "@/api/product";
 import { resolveSelection, useCartActions } from "../hooks/use-cart-actions";
@@ -11,7 +10,7 @@ export interface AddToCartButtonProps {
   quantity?: number;
   selectedColor?: string | null;
   selectedSize?: string | null;
-  size?: ButtonProps["size"];
+  size?: "small" | "medium";
   fullWidth?: boolean;
   /** called once the product is in the local cart (e.g. the wishlist's move to cart) */
   onAdded?: () => void;
@@ -33,36 +32,34 @@ export function AddToCartButton({
   const { t } = useLingui();
   const cart = useLocalCart();
   const { addToCart } = useCartActions();
+  const modifiers = `${size === "small" ? " ui-btn--small" : ""}${fullWidth ? " ui-btn--full" : ""}`;
 
   if (product.affiliateLink) {
     return (
-      <Button
-        variant="contained"
-        size={size}
-        fullWidth={fullWidth}
+      <a
+        className={`ui-btn ui-btn--contained${modifiers}`}
         href={product.affiliateLink}
         target="_blank"
         rel="noopener noreferrer"
       >
         {t`Buy Now`}
-      </Button>
+      </a>
     );
   }
   const { color, size: sizeName } = resolveSelection(product, selectedColor, selectedSize);
   if (isOutOfStock(product, color, sizeName)) {
     return (
-      <Button variant="outlined" size={size} fullWidth={fullWidth} disabled>
+      <button type="button" className={`ui-btn ui-btn--outlined${modifiers}`} disabled>
         {t`Out of Stock`}
-      </Button>
+      </button>
     );
   }
   const inCart = cartQuantityOf(cart, product.id, color, sizeName);
   const canAdd = canAddMore(inCart, availableStock(product, color, sizeName));
   return (
-    <Button
-      variant="contained"
-      size={size}
-      fullWidth={fullWidth}
+    <button
+      type="button"
+      className={`ui-btn ui-btn--contained${modifiers}`}
       disabled={!canAdd}
       title={canAdd ? undefined : t`The cart already holds all the stock of this product`}
       onClick={() => {
@@ -70,6 +67,6 @@ export function AddToCartButton({
       }}
     >
       {t`Add To Cart`}
-    </Button>
+    </button>
   );
 }

@@ -1,9 +1,6 @@
-import IconButton from "@mui/material/IconButton";
-import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
-import AddIcon from "@mui/icons-material/Add";
-import RemoveIcon from "@mui/icons-material/Remove";
 import { useLingui } from "@lingui/react/macro";
+import { AddIcon, RemoveIcon } from "@/components/ui/icons";
+import "./quantity-stepper.css";
 
 /** − quantity + ; the label names the product for screen readers. */
 export function QuantityStepper({
@@ -21,29 +18,31 @@ export function QuantityStepper({
 }) {
   const { t } = useLingui();
   return (
-    <Stack
-      direction="row"
-      sx={{ alignItems: "center", border: 1, borderColor: "divider", borderRadius: 1, width: "fit-content" }}
-    >
-      <IconButton size="small" aria-label={t`Decrease the quantity of ${name}`} onClick={onDecrement}>
+    <div className="quantity-stepper">
+      <button
+        type="button"
+        className="ui-icon-btn ui-icon-btn--small"
+        aria-label={t`Decrease the quantity of ${name}`}
+        onClick={onDecrement}
+      >
         <RemoveIcon fontSize="small" />
-      </IconButton>
-      <Typography
-        component="output"
+      </button>
+      <output
+        className="ui-body1 quantity-stepper__value"
         aria-live="polite"
         aria-label={t`Quantity of ${name}`}
-        sx={{ minWidth: 32, textAlign: "center" }}
       >
         {quantity}
-      </Typography>
-      <IconButton
-        size="small"
+      </output>
+      <button
+        type="button"
+        className="ui-icon-btn ui-icon-btn--small"
         aria-label={t`Increase the quantity of ${name}`}
         onClick={onIncrement}
         disabled={!canIncrement}
       >
         <AddIcon fontSize="small" />
-      </IconButton>
-    </Stack>
+      </button>
+    </div>
   );
 }

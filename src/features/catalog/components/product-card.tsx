@@ -1,18 +1,12 @@
-import Box from "@mui/material/Box";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
-import Chip from "@mui/material/Chip";
-import IconButton from "@mui/material/IconButton";
-import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
-import VisibilityOutlinedIcon from "@mui/icons-material/VisibilityOutlined";
 import { useLingui } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import type { Product } from "@/api/product";
+import { VisibilityOutlinedIcon } from "@/components/ui/icons";
 import { ProductPrice } from "./product-price";
 import { ProductRating } from "./product-rating";
 import { htmlToText } from "../utils/html-text";
+import "./product-card.css";
 
 export const CARD_IMAGE_SIZE = 480;
 
@@ -40,24 +34,17 @@ export function ProductCard({
   const discount = Math.round(product.discount);
   const name = product.name;
   return (
-    <Card
-      variant="outlined"
-      component="article"
-      sx={{
-        height: "100%",
-        display: "flex",
-        flexDirection: layout === "list" ? { xs: "column", sm: "row" } : "column",
-      }}
-    >
-      <Box sx={{ position: "relative", flexShrink: 0, width: layout === "list" ? { sm: "40%" } : undefined }}>
+    <article className={`product-card${layout === "list" ? " product-card--list" : ""}`}>
+      <div className="product-card__media">
         <Link
           to="/product/$urlKey"
           params={{ urlKey: product.urlKey }}
           tabIndex={-1}
           aria-hidden="true"
-          style={{ display: "block" }}
+          className="product-card__image-link"
         >
           <img
+            className="product-card__image"
             src={image.medium}
             alt=""
             width={CARD_IMAGE_SIZE}
@@ -65,64 +52,50 @@ export function ProductCard({
             loading={priority ? "eager" : "lazy"}
             decoding="async"
             fetchPriority={priority ? "high" : "auto"}
-            style={{ display: "block", width: "100%", height: "auto", aspectRatio: "1 / 1" }}
           />
         </Link>
-        <Stack spacing={0.5} sx={{ position: "absolute", top: 8, left: 8, alignItems: "flex-start" }}>
-          {discount > 0 && <Chip size="small" color="primary" label={t`-${discount}%`} />}
-          {product.isNew && (
-            <Chip
-              size="small"
-              color="secondary"
-              label={t({ message: "New", comment: "badge on a newly arrived product" })}
-            />
-          )}
-        </Stack>
+        {(discount > 0 || product.isNew) && (
+          <div className="product-card__badges">
+            {discount > 0 && <span className="ui-chip ui-chip--primary">{t`-${discount}%`}</span>}
+            {product.isNew && (
+              <span className="ui-chip product-card__badge--new">
+                {t({ message: "New", comment: "badge on a newly arrived product" })}
+              </span>
+            )}
+          </div>
+        )}
         {onQuickView && (
-          // The browser's own tooltip (title): an MUI Tooltip per card cost each card a popper's set-up at hydration.
-          <IconButton
+          // The browser's own tooltip (title): a tooltip component per card would cost each card at hydration.
+          <button
+            type="button"
+            className="ui-icon-btn product-card__quick-view"
             onClick={onQuickView}
             aria-label={t`Quick view of ${name}`}
             title={t`Quick view`}
-            sx={{
-              position: "absolute",
-              top: 8,
-              right: 8,
-              bgcolor: "background.paper",
-              "&:hover": { bgcolor: "grey.100" },
-            }}
           >
             <VisibilityOutlinedIcon />
-          </IconButton>
+          </button>
         )}
-      </Box>
-      <CardContent sx={{ flexGrow: 1, display: "flex", flexDirection: "column", gap: 0.5 }}>
-        <Typography variant="h3" component="h3" sx={{ fontSize: "1rem" }}>
+      </div>
+      <div className="product-card__content">
+        <h3 className="product-card__title">
           <Link
             to="/product/$urlKey"
             params={{ urlKey: product.urlKey }}
-            style={{ color: "inherit", textDecoration: "none" }}
+            className="product-card__title-link"
           >
             {product.name}
           </Link>
-        </Typography>
+        </h3>
         <ProductRating value={product.rating} />
         <ProductPrice product={product} />
         {layout === "list" && product.shortDescription && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          <p className="ui-body2 ui-muted product-card__description">
             {htmlToText(product.shortDescription)}
-          </Typography>
+          </p>
         )}
-        {actions && (
-          <Stack
-            direction="row"
-            spacing={0.5}
-            sx={{ alignItems: "center", mt: "auto", pt: 1, flexWrap: "wrap" }}
-          >
-            {actions}
-          </Stack>
-        )}
-      </CardContent>
-    </Card>
+        {actions && <div className="product-card__actions">{actions}</div>}
+      </div>
+    </article>
   );
 }

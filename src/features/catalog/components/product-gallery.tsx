@@ -4,6 +4,7 @@ import Stack from "@mui/material/Stack";
 import { useLingui } from "@lingui/react/macro";
 import type { ProductImage as Image } from "@/api/product";
 import { Slider } from "@/components/slider/slider";
+import "./product-gallery.css";
 
 export const GALLERY_IMAGE_SIZE = 960;
 
@@ -75,14 +76,7 @@ export function ProductGallery({
       getKey={(src) => src}
       gap={0}
       showIndex={colorImage ? sources.indexOf(colorImage) : undefined}
-      sx={{
-        display: "flex",
-        gap: 1,
-        flexDirection:
-          thumbnails === "below"
-            ? "column"
-            : { xs: "column", sm: thumbnails === "left" ? "row-reverse" : "row" },
-      }}
+      className={`product-gallery product-gallery--${thumbnails}`}
       renderItem={(src, i) => (
         <GallerySlide src={src} index={i} total={total} name={name} eager={priority && i === 0} />
       )}

@@ -1,10 +1,9 @@
-import Stack from "@mui/material/Stack";
-import Typography, { type TypographyProps } from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import type { Product } from "@/api/product";
 import { useCurrency } from "@/i18n/currency";
 import { discountedPrice } from "@/api/contract/money";
 import { toAmount } from "@/i18n/format";
+import "./product-price.css";
 
 /** The price in the chosen currency; when discounted, the old price is struck through beside it. */
 export function ProductPrice({
@@ -12,7 +11,8 @@ export function ProductPrice({
   variant = "body1",
 }: {
   product: Pick<Product, "price" | "discount">;
-  variant?: TypographyProps["variant"];
+  /** the text size, as the typography variant of that name */
+  variant?: "body1" | "h5" | "h6";
 }) {
   const { t } = useLingui();
   const { format } = useCurrency();
@@ -21,29 +21,22 @@ export function ProductPrice({
   const oldPrice = format(price);
   if (discounted === null) {
     return (
-      <Typography variant={variant} component="p" data-testid="price" sx={{ fontWeight: 600 }}>
+      <p className={`ui-${variant} product-price__amount`} data-testid="price">
         {format(price)}
-      </Typography>
+      </p>
     );
   }
   return (
-    <Stack direction="row" spacing={1} sx={{ alignItems: "baseline", flexWrap: "wrap" }}>
-      <Typography
-        variant={variant}
-        component="p"
+    <div className="product-price">
+      <p
+        className={`ui-${variant} product-price__amount product-price__amount--discounted`}
         data-testid="price"
-        sx={{ fontWeight: 600, color: "primary.main" }}
       >
         {format(discounted)}
-      </Typography>
-      <Typography
-        variant={variant}
-        component="del"
-        aria-label={t`Old price ${oldPrice}`}
-        sx={{ color: "text.secondary", fontSize: "0.9em" }}
-      >
+      </p>
+      <del className={`ui-${variant} product-price__old`} aria-label={t`Old price ${oldPrice}`}>
         {format(price)}
-      </Typography>
-    </Stack>
+      </del>
+    </div>
   );
 }

@@ -1,7 +1,6 @@
-import IconButton from "@mui/material/IconButton";
-import CompareArrowsIcon from "@mui/icons-material/CompareArrows";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
+import { CompareArrowsIcon } from "@/components/ui/icons";
 import type { Product } from "@/api/product";
 import { addToCompare, removeFromCompare, useCompareList } from "../store";
 import { isCompared } from "../utils/compare-rules";
@@ -15,12 +14,13 @@ export function CompareToggle({ product }: { product: Product }) {
     ? t`Remove from compare`
     : t({ message: "Add to compare", comment: "compare is a verb: put the bicycle in the compare list" });
   return (
-    // A native title, not MUI Tooltip: the popper machinery would weigh on every product card.
-    <IconButton
+    // A native title, not a tooltip component: its popper machinery would weigh on every product card.
+    <button
+      type="button"
+      className={inList ? "ui-icon-btn ui-icon-btn--primary" : "ui-icon-btn"}
       title={label}
       aria-label={label}
       aria-pressed={inList}
-      color={inList ? "primary" : "default"}
       onClick={() => {
         if (inList) {
           removeFromCompare(product.id);
@@ -32,6 +32,6 @@ export function CompareToggle({ product }: { product: Product }) {
       }}
     >
       <CompareArrowsIcon />
-    </IconButton>
+    </button>
   );
 }

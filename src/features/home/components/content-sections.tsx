@@ -1,18 +1,14 @@
-import Box from "@mui/material/Box";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
-import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { contentQueries, type Banner } from "@/api/content";
-import { RouterLink } from "@/components/router-links";
 import { useCurrency } from "@/i18n/currency";
 import { formatCount } from "@/i18n/format";
 import { useLocale } from "@/i18n/i18n";
 import { CAROUSEL_DELAY_MS } from "@/components/slider/autoplay";
 import { Slider } from "@/components/slider/slider";
 import { HomeSection } from "./home-section";
-import { gridListSx } from "@/components/layout/grid-list";
+import "./content-sections.css";
 
 /** Brand logos: autoplay every 3 s, 2/3/4/5–6 per view at 320/640/768/1024 px (SPEC §2). */
 export function BrandSlider({ wide }: { wide: 5 | 6 }) {
@@ -27,13 +23,13 @@ export function BrandSlider({ wide }: { wide: 5 | 6 }) {
         getKey={(b) => b.id}
         renderItem={(brand) => (
           <img
+            className="brand-logo"
             src={brand.image}
             alt={brand.name}
             width={240}
             height={120}
             loading="lazy"
             decoding="async"
-            style={{ display: "block", width: "100%", height: "auto" }}
           />
         )}
         perView={[
@@ -51,34 +47,30 @@ export function BrandSlider({ wide }: { wide: 5 | 6 }) {
 function PromoCard({ banner }: { banner: Banner }) {
   const { format } = useCurrency();
   return (
-    <Card variant="outlined" sx={{ position: "relative", height: "100%", bgcolor: "grey.50" }}>
+    <div className="promo-card">
       <img
+        className="promo-card__image"
         src={banner.image}
         alt=""
         width={600}
         height={400}
         loading="lazy"
         decoding="async"
-        style={{ display: "block", width: "100%", height: "auto" }}
       />
-      <CardContent>
-        <Typography variant="h3" sx={{ fontSize: "1.2rem" }}>
-          <RouterLink
-            to={banner.link}
-            color="inherit"
-            sx={{ "&::after": { content: '""', position: "absolute", inset: 0 } }}
-          >
+      <div className="promo-card__content">
+        <h3 className="ui-h3 promo-card__title">
+          <Link to={banner.link} className="ui-link promo-card__link">
             {banner.title}
-          </RouterLink>
-        </Typography>
-        <Typography color="text.secondary">{banner.subtitle}</Typography>
+          </Link>
+        </h3>
+        <p className="ui-body1 ui-muted">{banner.subtitle}</p>
         {banner.price !== null && (
-          <Typography sx={{ fontWeight: 700, fontSize: "1.15rem" }} data-testid="promo-price">
+          <p className="ui-body1 promo-card__price" data-testid="promo-price">
             {format(banner.price)}
-          </Typography>
+          </p>
         )}
-      </CardContent>
-    </Card>
+      </div>
+    </div>
   );
 }
 
@@ -90,20 +82,13 @@ export function PromoBanners() {
   if (promos.length === 0) return null;
   return (
     <HomeSection title={t`Special Offers`} testId="home-promo">
-      <Box
-        component="ul"
-        sx={{
-          ...gridListSx,
-          gap: 2,
-          gridTemplateColumns: { xs: "1fr", sm: "repeat(3, 1fr)" },
-        }}
-      >
+      <ul className="promo-grid">
         {promos.map((banner) => (
           <li key={banner.id}>
             <PromoCard banner={banner} />
           </li>
         ))}
-      </Box>
+      </ul>
     </HomeSection>
   );
 }
@@ -116,31 +101,17 @@ export function Counters() {
   if (!data || data.counters.length === 0) return null;
   return (
     <HomeSection title={t`Velora in Numbers`} testId="about-counters">
-      <Box
-        component="dl"
-        sx={{
-          m: 0,
-          display: "grid",
-          gap: 2,
-          gridTemplateColumns: { xs: "repeat(2, 1fr)", md: "repeat(4, 1fr)" },
-          textAlign: "center",
-        }}
-      >
+      <dl className="counters">
         {data.counters.map((c) => (
-          <Box key={c.id} sx={{ display: "flex", flexDirection: "column-reverse" }}>
-            <Typography component="dt" color="text.secondary">
-              {c.label}
-            </Typography>
-            <Typography
-              component="dd"
-              sx={{ m: 0, fontSize: "2rem", fontWeight: 700, color: "primary.main" }}
-            >
+          <div key={c.id} className="counters__item">
+            <dt className="ui-body1 ui-muted">{c.label}</dt>
+            <dd className="ui-body1 counters__value">
               {formatCount(c.value, locale)}
               {c.suffix}
-            </Typography>
-          </Box>
+            </dd>
+          </div>
         ))}
-      </Box>
+      </dl>
     </HomeSection>
   );
 }
@@ -152,32 +123,23 @@ export function Team() {
   if (!data || data.team.length === 0) return null;
   return (
     <HomeSection title={t`Our Team`} testId="about-team">
-      <Box
-        component="ul"
-        sx={{
-          ...gridListSx,
-          gap: 2,
-          gridTemplateColumns: { xs: "repeat(2, 1fr)", md: "repeat(4, 1fr)" },
-        }}
-      >
+      <ul className="team">
         {data.team.map((member) => (
-          <Box component="li" key={member.id} sx={{ textAlign: "center" }}>
+          <li key={member.id} className="team__member">
             <img
+              className="team__photo"
               src={member.image}
               alt=""
               width={160}
               height={160}
               loading="lazy"
               decoding="async"
-              style={{ borderRadius: "50%", width: 120, height: 120 }}
             />
-            <Typography variant="h3" sx={{ fontSize: "1.1rem", mt: 1 }}>
-              {member.name}
-            </Typography>
-            <Typography color="text.secondary">{member.role}</Typography>
-          </Box>
+            <h3 className="ui-h3 team__name">{member.name}</h3>
+            <p className="ui-body1 ui-muted">{member.role}</p>
+          </li>
         ))}
-      </Box>
+      </ul>
     </HomeSection>
   );
 }

@@ -1,10 +1,9 @@
-import Tab from "@mui/material/Tab";
-import Tabs from "@mui/material/Tabs";
 import { useLingui } from "@lingui/react/macro";
-import { useId, useState } from "react";
+import { useId, useState, type KeyboardEvent } from "react";
 import type { ProductListParams } from "@/api/catalog";
 import { HomeSection } from "./home-section";
 import { HOME_LIST_LIMIT, ProductGrid, ProductList, type RenderProduct } from "./product-sections";
+import "./featured-products.css";
 
 type FeaturedTab = "new" | "bestseller" | "sale";
 
@@ -13,6 +12,27 @@ const FEATURED_PARAMS: Record<FeaturedTab, ProductListParams> = {
   bestseller: { limit: HOME_LIST_LIMIT, bestseller: "1" },
   sale: { limit: HOME_LIST_LIMIT, sale: "1" },
 };
+
+/** Arrow keys, Home and End move the focus along the tabs (as MUI's Tabs); a click or Enter/Space selects. */
+function moveFocus(e: KeyboardEvent<HTMLButtonElement>) {
+  const tabs = [...(e.currentTarget.parentElement?.children ?? [])].filter(
+    (el): el is HTMLButtonElement => el instanceof HTMLButtonElement,
+  );
+  const at = tabs.indexOf(e.currentTarget);
+  const next =
+    e.key === "ArrowRight"
+      ? (at + 1) % tabs.length
+      : e.key === "ArrowLeft"
+        ? (at - 1 + tabs.length) % tabs.length
+        : e.key === "Home"
+          ? 0
+          : e.key === "End"
+            ? tabs.length - 1
+            : null;
+  if (next === null) return;
+  e.preventDefault();
+  tabs[next]?.focus();
+}
 
 /** 'Featured Products' with New Arrivals, Best Sellers and Sale Items; Best Sellers first shown. */
 export function FeaturedProducts({
@@ -39,23 +59,28 @@ export function FeaturedProducts({
     <HomeSection title={t`Featured Products`} testId="home-featured">
       {showTabBar ? (
         <>
-          <Tabs
-            value={tab}
-            onChange={(_, value: FeaturedTab) => setTab(value)}
-            centered
+          <div
+            role="tablist"
             aria-label={t`Featured Products`}
-            sx={{ mb: 3 }}
+            className="featured-tabs"
           >
             {tabs.map((x) => (
-              <Tab
+              <button
                 key={x.value}
-                value={x.value}
-                label={x.label}
+                type="button"
+                role="tab"
+                className="featured-tabs__tab"
                 id={`${id}-tab-${x.value}`}
                 aria-controls={`${id}-panel`}
-              />
+                aria-selected={x.value === tab}
+                tabIndex={x.value === tab ? 0 : -1}
+                onClick={() => setTab(x.value)}
+                onKeyDown={moveFocus}
+              >
+                {x.label}
+              </button>
             ))}
-          </Tabs>
+          </div>
           <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`}>
             {panel}
           </div>

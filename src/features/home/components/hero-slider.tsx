@@ -1,52 +1,37 @@
-import Box from "@mui/material/Box";
-import Container from "@mui/material/Container";
-import IconButton from "@mui/material/IconButton";
-import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
+import { Link } from "@tanstack/react-router";
 import type { Banner } from "@/api/content";
-import { ButtonLink } from "@/components/router-links";
 import { HERO_DELAY_MS, HERO_FADE_MS } from "@/components/slider/autoplay";
 import { Slider } from "@/components/slider/slider";
 import { SliderControls } from "@/components/slider/slider-controls";
+import "./hero-slider.css";
 
 export const HERO_WIDTH = 1200;
 export const HERO_HEIGHT = 560;
-const HERO_RATIO = `${HERO_WIDTH} / ${HERO_HEIGHT}`;
 
 function BannerSlide({ banner, isFirst }: { banner: Banner; isFirst: boolean }) {
   const { t } = useLingui();
   return (
-    <Box sx={{ position: "relative" }}>
+    <div className="hero-banner">
       <img
+        className="hero-banner__image"
         src={banner.image}
         alt=""
         width={HERO_WIDTH}
         height={HERO_HEIGHT}
         loading={isFirst ? "eager" : "lazy"}
         fetchPriority={isFirst ? "high" : "low"}
-        style={{ display: "block", width: "100%", height: "auto", aspectRatio: HERO_RATIO }}
       />
-      <Box
-        sx={{
-          position: { sm: "absolute" },
-          inset: { sm: 0 },
-          display: "flex",
-          alignItems: "center",
-          px: { xs: 2, sm: 4, md: 8 },
-          py: { xs: 2, sm: 0 },
-        }}
-      >
-        <Box sx={{ maxWidth: { sm: "48%" } }}>
-          <Typography variant="h2" component="p" sx={{ fontSize: { xs: "1.5rem", md: "2.75rem" }, mb: 1 }}>
-            {banner.title}
-          </Typography>
-          <Typography sx={{ mb: 2, fontSize: { md: "1.15rem" } }}>{banner.subtitle}</Typography>
-          <ButtonLink to={banner.link} variant="contained" size="large">
+      <div className="hero-banner__overlay">
+        <div className="hero-banner__text">
+          <p className="ui-h2 hero-banner__title">{banner.title}</p>
+          <p className="ui-body1 hero-banner__subtitle">{banner.subtitle}</p>
+          <Link to={banner.link} className="ui-btn ui-btn--contained hero-banner__cta">
             {t`Shop Now`}
-          </ButtonLink>
-        </Box>
-      </Box>
-    </Box>
+          </Link>
+        </div>
+      </div>
+    </div>
   );
 }
 
@@ -54,7 +39,7 @@ function BannerSlide({ banner, isFirst }: { banner: Banner; isFirst: boolean }) 
 export function HeroSlider({ banners, isLoading }: { banners: readonly Banner[]; isLoading: boolean }) {
   const { t } = useLingui();
   if (isLoading && banners.length === 0) {
-    return <Box sx={{ width: "100%", aspectRatio: HERO_RATIO, bgcolor: "grey.100" }} aria-busy="true" />;
+    return <div className="hero-slider__loading" aria-busy="true" />;
   }
   if (banners.length === 0) return null;
   return (
@@ -69,36 +54,28 @@ export function HeroSlider({ banners, isLoading }: { banners: readonly Banner[];
       gap={0}
       speedMs={HERO_FADE_MS}
       autoplayMs={HERO_DELAY_MS}
-      sx={{ bgcolor: "grey.50" }}
+      className="hero-slider"
       renderControls={(slider) => (
-        <Container sx={{ pb: 2 }}>
+        <div className="ui-container hero-slider__controls">
           <SliderControls onPrevious={slider.previous} onNext={slider.next} autoplay={slider.autoplay} />
-          <Box sx={{ display: "flex", justifyContent: "center", gap: 0.5, mt: 1 }}>
+          <div className="hero-slider__dots">
             {banners.map((banner, i) => {
               const position = i + 1;
               return (
-                <IconButton
+                <button
+                  type="button"
                   key={banner.id}
-                  size="small"
+                  className="ui-icon-btn ui-icon-btn--small hero-slider__dot"
                   onClick={() => slider.goTo(i)}
                   aria-label={t`Show slide ${position}`}
                   aria-current={i === slider.index ? "true" : undefined}
-                  sx={{ p: 1.25 }}
                 >
-                  <Box
-                    component="span"
-                    sx={{
-                      width: 10,
-                      height: 10,
-                      borderRadius: "50%",
-                      bgcolor: i === slider.index ? "primary.main" : "grey.500",
-                    }}
-                  />
-                </IconButton>
+                  <span className="hero-slider__dot-mark" />
+                </button>
               );
             })}
-          </Box>
-        </Container>
+          </div>
+        </div>
       )}
     />
   );
@@ -108,22 +85,14 @@ export function HeroSlider({ banners, isLoading }: { banners: readonly Banner[];
 export function HeroGrid({ banners }: { banners: readonly Banner[] }) {
   const { t } = useLingui();
   return (
-    <Box component="section" aria-label={t`Featured banners`} data-testid="hero-grid">
-      <Container sx={{ py: 3, display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "2fr 1fr" } }}>
+    <section aria-label={t`Featured banners`} data-testid="hero-grid">
+      <div className="ui-container hero-grid">
         {banners.map((banner, i) => (
-          <Box
-            key={banner.id}
-            sx={{
-              gridRow: { md: i === 0 ? "span 2" : "auto" },
-              borderRadius: 1,
-              overflow: "hidden",
-              bgcolor: "grey.50",
-            }}
-          >
+          <div key={banner.id} className="hero-grid__item">
             <BannerSlide banner={banner} isFirst={i === 0} />
-          </Box>
+          </div>
         ))}
-      </Container>
-    </Box>
+      </div>
+    </section>
   );
 }

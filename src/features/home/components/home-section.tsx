@@ -1,7 +1,5 @@
-import Box from "@mui/material/Box";
-import Container from "@mui/material/Container";
-import Typography from "@mui/material/Typography";
 import { useId, type ReactNode } from "react";
+import "./home-section.css";
 
 /** A titled block of the home page (a landmark named by its heading). */
 export function HomeSection({
@@ -17,20 +15,16 @@ export function HomeSection({
 }) {
   const id = useId();
   return (
-    <Box component="section" aria-labelledby={id} data-testid={testId} sx={{ py: { xs: 4, md: 6 } }}>
-      <Container>
-        <Box sx={{ textAlign: "center", mb: 3 }}>
-          <Typography id={id} variant="h2">
+    <section aria-labelledby={id} data-testid={testId} className="home-section">
+      <div className="ui-container">
+        <div className="home-section__head">
+          <h2 id={id} className="ui-h2">
             {title}
-          </Typography>
-          {subtitle && (
-            <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-              {subtitle}
-            </Typography>
-          )}
-        </Box>
+          </h2>
+          {subtitle && <p className="ui-body1 ui-muted home-section__subtitle">{subtitle}</p>}
+        </div>
         {children}
-      </Container>
-    </Box>
+      </div>
+    </section>
   );
 }

@@ -1,4 +1,3 @@
-import Box from "@mui/material/Box";
 import { lazy, Suspense, type ReactNode } from "react";
 import { RevealOnView } from "@/components/reveal-on-view";
 import type { HomeLayout, HomeSection } from "../utils/home-layouts";
@@ -44,7 +43,7 @@ export function HomeSections({
     <>
       {below.map((name) => (
         <RevealOnView key={name}>
-          <Suspense fallback={<Box sx={{ minHeight: "100vh" }} aria-busy="true" />}>
+          <Suspense fallback={<div className="home__pending" aria-busy="true" />}>
             <div>{sections[name]()}</div>
           </Suspense>
         </RevealOnView>

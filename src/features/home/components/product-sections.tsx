@@ -1,5 +1,3 @@
-import Box from "@mui/material/Box";
-import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { startTransition, useDeferredValue, useEffect, useState, type ReactNode } from "react";
@@ -9,7 +7,6 @@ import { ROOT_CATEGORY_ID } from "@/api/contract/category";
 import { CAROUSEL_DELAY_MS } from "@/components/slider/autoplay";
 import { Slider } from "@/components/slider/slider";
 import { HomeSection } from "./home-section";
-import { gridListSx } from "@/components/layout/grid-list";
 import { deferredInitial } from "@/utils/server-html";
 
 export type RenderProduct = (product: Product) => ReactNode;
@@ -27,7 +24,7 @@ export const BESTSELLER_PARAMS: ProductListParams = {
 
 function NoProducts() {
   const { t } = useLingui();
-  return <Typography sx={{ textAlign: "center", py: 4 }}>{t`No Product available!`}</Typography>;
+  return <p className="ui-body1 home-section__empty">{t`No Product available!`}</p>;
 }
 
 /** Cards mounted per background render: a list of eight mounted at once was one commit of ≈ 100 ms on a phone. */
@@ -60,7 +57,7 @@ export function ProductList({
   const data = useDeferredValue(fresh ?? null, deferredInitial(null));
   const shown = useStepwiseCount(data?.data.length ?? 0);
   if (isError && !fresh) return null;
-  if (!data) return <Box sx={{ minHeight: 320 }} aria-busy="true" />;
+  if (!data) return <div style={{ minHeight: 320 }} aria-busy="true" />;
   const products = data.data;
   return products.length === 0 ? <NoProducts /> : <>{children(products.slice(0, shown))}</>;
 }
@@ -73,22 +70,11 @@ export function ProductGrid({
   renderProduct: RenderProduct;
 }) {
   return (
-    <Box
-      component="ul"
-      sx={{
-        ...gridListSx,
-        gap: 2,
-        gridTemplateColumns: {
-          xs: "repeat(2, minmax(0, 1fr))",
-          md: "repeat(3, minmax(0, 1fr))",
-          lg: "repeat(4, minmax(0, 1fr))",
-        },
-      }}
-    >
+    <ul className="home-grid">
       {products.map((p) => (
         <li key={p.id}>{renderProduct(p)}</li>
       ))}
-    </Box>
+    </ul>
   );
 }
 

@@ -1,9 +1,4 @@
 import { useDeferredValue } from "react";
-import Box from "@mui/material/Box";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
-import Chip from "@mui/material/Chip";
-import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
@@ -14,6 +9,7 @@ import { CAROUSEL_DELAY_MS } from "@/components/slider/autoplay";
 import { toRecommendSlide, type RecommendSlide } from "../utils/recommend-slide";
 import { Slider } from "@/components/slider/slider";
 import { HomeSection } from "./home-section";
+import "./we-recommend.css";
 
 /** SPEC §7: product-with-additional-information with new=1 and limit=4. */
 export const RECOMMEND_LIMIT = 4;
@@ -23,80 +19,43 @@ function RecommendCard({ slide }: { slide: RecommendSlide }) {
   const { t } = useLingui();
   const colourNames = slide.colours.map((c) => c.label).join(", ");
   return (
-    <Card variant="outlined" component="article" sx={{ height: "100%" }}>
-      <Link
-        to="/product/$urlKey"
-        params={{ urlKey: slide.urlKey }}
-        style={{ display: "block", color: "inherit", textDecoration: "none" }}
-      >
+    <article className="recommend-card">
+      <Link to="/product/$urlKey" params={{ urlKey: slide.urlKey }} className="recommend-card__link">
         <img
+          className="recommend-card__image"
           src={slide.image}
           alt=""
           width={IMAGE_SIZE}
           height={IMAGE_SIZE}
           loading="lazy"
           decoding="async"
-          style={{ display: "block", width: "100%", height: "auto", aspectRatio: "1 / 1" }}
         />
-        <CardContent>
-          <Box sx={{ display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
-            <Typography variant="h3" sx={{ fontSize: "1.1rem" }}>
-              {slide.name}
-            </Typography>
-            <Chip size="small" color="primary" label={t`Bestseller`} />
-          </Box>
-          {slide.category && (
-            <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-              {slide.category}
-            </Typography>
-          )}
-        </CardContent>
+        <div className="recommend-card__content">
+          <div className="recommend-card__title">
+            <h3 className="ui-h3 recommend-card__name">{slide.name}</h3>
+            <span className="ui-chip ui-chip--primary">{t`Bestseller`}</span>
+          </div>
+          {slide.category && <p className="ui-body1 ui-muted recommend-card__category">{slide.category}</p>}
+        </div>
       </Link>
-      <CardContent sx={{ pt: 0 }}>
-        <Box
-          component="dl"
-          sx={{
-            m: 0,
-            display: "grid",
-            gridTemplateColumns: "auto 1fr",
-            columnGap: 1.5,
-            rowGap: 0.25,
-            fontSize: "0.875rem",
-            "& dt": { color: "text.secondary" },
-            "& dd": { m: 0 },
-          }}
-        >
+      <div className="recommend-card__content recommend-card__details">
+        <dl className="recommend-card__specs">
           {slide.specs.map((spec) => (
-            <Box key={spec.code} sx={{ display: "contents" }}>
+            <div key={spec.code}>
               <dt>{t(SPEC_LABELS[spec.code])}</dt>
               <dd>{spec.value}</dd>
-            </Box>
+            </div>
           ))}
-        </Box>
+        </dl>
         {slide.colours.length > 0 && (
-          <Box
-            role="img"
-            aria-label={t`Colours: ${colourNames}`}
-            sx={{ display: "flex", gap: 0.75, mt: 1.5 }}
-          >
+          <div role="img" aria-label={t`Colours: ${colourNames}`} className="recommend-card__colours">
             {slide.colours.map((c) => (
-              <Box
-                key={c.swatch}
-                component="span"
-                sx={{
-                  width: 16,
-                  height: 16,
-                  borderRadius: "50%",
-                  bgcolor: c.swatch,
-                  border: 1,
-                  borderColor: "grey.400",
-                }}
-              />
+              <span key={c.swatch} className="recommend-card__swatch" style={{ backgroundColor: c.swatch }} />
             ))}
-          </Box>
+          </div>
         )}
-      </CardContent>
-    </Card>
+      </div>
+    </article>
   );
 }
 
@@ -114,9 +73,9 @@ export function WeRecommend() {
   return (
     <HomeSection title={t`We Recommend`} subtitle={t`Newly arrived in the workshop`} testId="home-recommend">
       {status === "pending" ? (
-        <Box sx={{ minHeight: 480 }} aria-busy="true" />
+        <div style={{ minHeight: 480 }} aria-busy="true" />
       ) : slides.length === 0 || status === "error" ? (
-        <Typography sx={{ textAlign: "center", py: 4 }}>{t`No Product available!`}</Typography>
+        <p className="ui-body1 home-section__empty">{t`No Product available!`}</p>
       ) : (
         <Slider
           label={t`We recommend`}

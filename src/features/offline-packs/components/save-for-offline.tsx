@@ -1,19 +1,18 @@
-import Button from "@mui/material/Button";
-import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useState } from "react";
+import { Link } from "@tanstack/react-router";
+import { Suspense, useState } from "react";
 import type { ProductListParams } from "@/api/catalog";
 import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
-import { RouterLink } from "@/components/router-links";
+import { lazyThemed } from "@/components/mui/lazy-themed";
 import { useOnlineStatus } from "@/hooks/use-online-status";
 import { ALL_PACK_KEY } from "@/offline/pack-rules";
 import { useSavedPacks } from "../hooks/use-saved-packs";
 import { formatSavedAt } from "../utils/format-saved-at";
+import "./save-for-offline.css";
 
-// The dialog and the saving code load when the shopper asks for them, not with the page.
-const SavePackFlow = lazy(() => import("./save-pack-flow").then((m) => ({ default: m.SavePackFlow })));
+// The dialog (MUI, with its theme) and the saving code load when the shopper asks for them, not with the page.
+const SavePackFlow = lazyThemed(() => import("./save-pack-flow").then((m) => m.SavePackFlow));
 
 export interface SaveForOfflineProps {
   /** the category's slug; none: the whole catalogue */
@@ -37,20 +36,28 @@ export function SaveForOffline({ slug, extraLists }: SaveForOfflineProps) {
   const date = saved ? formatSavedAt(saved.savedAt, i18n.locale) : "";
   if (!isOnline && !saved) return null;
   return (
-    <Stack direction="row" spacing={2} sx={{ alignItems: "center", flexWrap: "wrap", my: 1 }}>
+    <div className="save-for-offline">
       {isOnline && (
-        <Button variant="outlined" size="small" onClick={() => setOpen(true)} disabled={open}>
+        <button
+          type="button"
+          className="ui-btn ui-btn--outlined ui-btn--small"
+          onClick={() => setOpen(true)}
+          disabled={open}
+        >
           {t`Save for offline`}
-        </Button>
+        </button>
       )}
       {saved && (
-        <Typography variant="caption" color="text.secondary" role="note" data-testid="pack-saved-note">
+        <span className="ui-caption ui-muted" role="note" data-testid="pack-saved-note">
           {isOnline ? (
-            <RouterLink to="/saved-offline" color="inherit">{t`Saved for offline on ${date}`}</RouterLink>
+            <Link
+              to="/saved-offline"
+              className="save-for-offline__link"
+            >{t`Saved for offline on ${date}`}</Link>
           ) : (
             t`Saved for offline: prices and stock as of ${date}`
           )}
-        </Typography>
+        </span>
       )}
       {open && (
         <Suspense fallback={null}>
@@ -62,6 +69,6 @@ export function SaveForOffline({ slug, extraLists }: SaveForOfflineProps) {
           />
         </Suspense>
       )}
-    </Stack>
+    </div>
   );
 }

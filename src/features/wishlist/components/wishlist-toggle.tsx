@@ -1,8 +1,6 @@
-import IconButton from "@mui/material/IconButton";
-import FavoriteIcon from "@mui/icons-material/Favorite";
-import FavoriteBorderIcon from "@mui/icons-material/FavoriteBorder";
 import { useLingui } from "@lingui/react/macro";
 import type { Product } from "@/api/product";
+import { FavoriteBorderIcon, FavoriteIcon } from "@/components/ui/icons";
 import { useWishlistActions } from "../hooks/use-wishlist-actions";
 import { useDeviceWishlist } from "../store";
 import { isInList } from "../utils/wishlist-rules";
@@ -15,15 +13,16 @@ export function WishlistToggle({ product }: { product: Product }) {
   const inList = isInList(items, product.id);
   const label = inList ? t`Remove from wishlist` : t`Add to wishlist`;
   return (
-    // A native title, not MUI Tooltip: the popper machinery would weigh on every product card.
-    <IconButton
+    // A native title, not a tooltip component: its popper machinery would weigh on every product card.
+    <button
+      type="button"
+      className={inList ? "ui-icon-btn ui-icon-btn--primary" : "ui-icon-btn"}
       title={label}
       aria-label={label}
       aria-pressed={inList}
       onClick={() => toggle(product)}
-      color={inList ? "primary" : "default"}
     >
       {inList ? <FavoriteIcon /> : <FavoriteBorderIcon />}
-    </IconButton>
+    </button>
   );
 }
