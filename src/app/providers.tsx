@@ -1,6 +1,4 @@
 import { useEffect } from "react";
-import CssBaseline from "@mui/material/CssBaseline";
-import { ThemeProvider } from "@mui/material/styles";
 import { I18nProvider } from "@lingui/react";
 import type { QueryClient } from "@tanstack/react-query";
 import { PersistQueryClientProvider } from "@/offline/persist-provider";
@@ -14,7 +12,6 @@ import { appPersister, dehydrateOptions, PERSIST_BUSTER, PERSIST_MAX_AGE } from 
 import { installChunkLoadRecovery, registerServiceWorker } from "@/offline/register-sw";
 import { createQueryClient } from "./query-client";
 import { createAppRouter } from "./router";
-import { theme } from "@/components/mui/theme";
 
 export interface AppServices {
   queryClient: QueryClient;
@@ -51,24 +48,21 @@ export function AppProviders({ services }: { services: AppServices }) {
 
   return (
     <I18nProvider i18n={i18n}>
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <PersistQueryClientProvider
-          client={queryClient}
-          persistOptions={{
-            persister: appPersister,
-            buster: PERSIST_BUSTER,
-            maxAge: PERSIST_MAX_AGE,
-            dehydrateOptions,
-          }}
-          onSuccess={onCacheRestored}
-        >
-          <OutboxContext value={outbox}>
-            <RouterProvider router={router} />
-            <LazyToastHost />
-          </OutboxContext>
-        </PersistQueryClientProvider>
-      </ThemeProvider>
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={{
+          persister: appPersister,
+          buster: PERSIST_BUSTER,
+          maxAge: PERSIST_MAX_AGE,
+          dehydrateOptions,
+        }}
+        onSuccess={onCacheRestored}
+      >
+        <OutboxContext value={outbox}>
+          <RouterProvider router={router} />
+          <LazyToastHost />
+        </OutboxContext>
+      </PersistQueryClientProvider>
     </I18nProvider>
   );
 }

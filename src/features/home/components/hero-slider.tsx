@@ -26,7 +26,7 @@ function BannerSlide({ banner, isFirst }: { banner: Banner; isFirst: boolean }) 
         <div className="hero-banner__text">
           <p className="ui-h2 hero-banner__title">{banner.title}</p>
           <p className="ui-body1 hero-banner__subtitle">{banner.subtitle}</p>
-          <Link to={banner.link} className="ui-btn ui-btn--contained hero-banner__cta">
+          <Link to={banner.link} className="ui-btn ui-btn--contained ui-btn--large">
             {t`Shop Now`}
           </Link>
         </div>
