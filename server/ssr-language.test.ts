@@ -180,3 +180,28 @@ describe("the first page in the shopper's currency", () => {
     expect(eur.reply.headers.get("vary")).toMatch(/Cookie/);
   });
 });
+
+describe("the first screen without MUI (decision 034)", () => {
+  /** The rules emotion (MUI's styling engine) put in the head while the page rendered. */
+  const emotionRules = (html: string) => /<style data-emotion="[^"]*">([^<]*)<\/style>/.exec(html)?.[1] ?? "";
+
+  it("renders the home page with plain elements: no MUI element and no emotion rule in its HTML", async () => {
+    const home = await page("/");
+    expect(home.reply.status).toBe(200);
+    // The page is there (header menu, the hero's banner)...
+    expect(home.html).toMatch(/<nav[^>]*aria-label="Main menu"/);
+    expect(home.html).toContain("Shop Now");
+    // ...drawn without MUI's styling engine, which the first visit no longer downloads.
+    expect(home.html).not.toContain("data-emotion");
+    expect(home.html).not.toMatch(/class="[^"]*\bMui/);
+  });
+
+  it("draws a page's MUI parts with the shop's theme, not MUI's default one", async () => {
+    const catalogue = await page("/catalog/mountain-bikes");
+    const rules = emotionRules(catalogue.html);
+    expect(catalogue.html).toMatch(/class="[^"]*\bMui/);
+    // Its buttons take the theme's primary colour, not MUI's default blue.
+    expect(rules).toContain("--variant-outlinedColor:#a3231f");
+    expect(rules).not.toContain("--variant-outlinedColor:#1976d2");
+  });
+});
