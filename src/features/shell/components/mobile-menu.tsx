@@ -50,7 +50,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
           </ListItemLink>
         </List>
         <Divider />
-        <Box sx={{ display: "flex", gap: 2, p: 2 }}>
+        <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, p: 2 }}>
           <LanguageSelect id="language-mobile" />
           <CurrencySelect id="currency-mobile" codes={MOBILE_CURRENCIES} />
         </Box>
