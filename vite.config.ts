@@ -111,7 +111,17 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
       ? { "process.env.NODE_ENV": JSON.stringify(mode === "production" ? "production" : "development") }
       : {}),
   },
-  resolve: { alias: { "@": new URL("./src", import.meta.url).pathname } },
+  resolve: {
+    alias: [
+      { find: "@", replacement: new URL("./src", import.meta.url).pathname },
+      // TanStack Store imports the React 17 shim of useSyncExternalStore; React 19 has it built in, and the
+      // package's own non-shim entry uses it (the shim's fallback would never run).
+      {
+        find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/,
+        replacement: "use-sync-external-store/with-selector.js",
+      },
+    ],
+  },
   plugins: [
     react(),
     babel({ plugins: ["@lingui/babel-plugin-lingui-macro"] }),
