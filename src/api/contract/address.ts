@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { dataSchema, timestampSchema, trimmedText } from "./common";
 
-export const customerAddressSchema = z.lazy(() =>
+export const customerAddressSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.number(),
     first_name: z.nullable(z.string()),
@@ -22,10 +22,10 @@ export const customerAddressSchema = z.lazy(() =>
 );
 export type CustomerAddress = z.infer<typeof customerAddressSchema>;
 
-const line = z.lazy(() => trimmedText(200));
+const line = /* @__PURE__ */ z.lazy(() => trimmedText(200));
 
 /** POST /api/addresses/create and PUT /api/addresses/{id} */
-export const addressInputSchema = z.lazy(() =>
+export const addressInputSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     first_name: z.optional(trimmedText(100)),
     last_name: z.optional(trimmedText(100)),
@@ -47,15 +47,17 @@ export const addressInputSchema = z.lazy(() =>
 );
 export type AddressInput = z.infer<typeof addressInputSchema>;
 
-export const addressListReplySchema = z.lazy(() => dataSchema(z.array(customerAddressSchema)));
+export const addressListReplySchema = /* @__PURE__ */ z.lazy(() =>
+  dataSchema(z.array(customerAddressSchema)),
+);
 export type AddressListReply = z.infer<typeof addressListReplySchema>;
-export const addressReplySchema = z.lazy(() => dataSchema(customerAddressSchema));
-export const addressSaveReplySchema = z.lazy(() =>
+export const addressReplySchema = /* @__PURE__ */ z.lazy(() => dataSchema(customerAddressSchema));
+export const addressSaveReplySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({ message: z.string(), data: customerAddressSchema }),
 );
 export type AddressSaveReply = z.infer<typeof addressSaveReplySchema>;
 
-export const stateSchema = z.lazy(() =>
+export const stateSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.number(),
     country_code: z.string(),
@@ -65,7 +67,9 @@ export const stateSchema = z.lazy(() =>
 );
 export type State = z.infer<typeof stateSchema>;
 /** GET /api/statelist (optional ?country=IN) */
-export const stateListReplySchema = z.lazy(() => dataSchema(z.array(stateSchema)));
+export const stateListReplySchema = /* @__PURE__ */ z.lazy(() => dataSchema(z.array(stateSchema)));
 export type StateListReply = z.infer<typeof stateListReplySchema>;
 /** GET /api/country-states (Bagisto's): every country's states, keyed by country code */
-export const countryStatesReplySchema = z.lazy(() => dataSchema(z.record(z.string(), z.array(stateSchema))));
+export const countryStatesReplySchema = /* @__PURE__ */ z.lazy(() =>
+  dataSchema(z.record(z.string(), z.array(stateSchema))),
+);

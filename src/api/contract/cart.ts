@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { errorObjectSchema, moneySchema, timestampSchema, trimmedText, unlazy } from "./common";
 import { productSchema } from "./product";
 
-export const cartItemAdditionalSchema = z.lazy(() =>
+export const cartItemAdditionalSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     product_id: z.optional(z.union([z.number(), z.string()])),
     quantity: z.optional(z.number()),
@@ -17,7 +17,7 @@ export const cartItemAdditionalSchema = z.lazy(() =>
   }),
 );
 
-const cartItemBase = z.lazy(() =>
+const cartItemBase = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.number(),
     quantity: z.number(),
@@ -49,7 +49,7 @@ const cartItemBase = z.lazy(() =>
   }),
 );
 
-export const cartItemSchema = z.lazy(() =>
+export const cartItemSchema = /* @__PURE__ */ z.lazy(() =>
   z.extend(unlazy(cartItemBase), {
     child: z.optional(z.nullable(cartItemBase)),
     product: z.optional(productSchema),
@@ -58,7 +58,7 @@ export const cartItemSchema = z.lazy(() =>
 export type CartItem = z.infer<typeof cartItemSchema>;
 
 /** The fields Bagisto's CartAddress and OrderAddress resources share; each adds one (order.ts extends it too). */
-export const addressResourceSchema = z.lazy(() =>
+export const addressResourceSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.number(),
     first_name: z.string(),
@@ -76,12 +76,12 @@ export const addressResourceSchema = z.lazy(() =>
   }),
 );
 
-export const cartAddressSchema = z.lazy(() =>
+export const cartAddressSchema = /* @__PURE__ */ z.lazy(() =>
   z.extend(unlazy(addressResourceSchema), { name: z.optional(z.string()) }),
 );
 export type CartAddress = z.infer<typeof cartAddressSchema>;
 
-export const shippingRateSchema = z.lazy(() =>
+export const shippingRateSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.number(),
     carrier: z.string(),
@@ -97,7 +97,7 @@ export const shippingRateSchema = z.lazy(() =>
 );
 export type ShippingRate = z.infer<typeof shippingRateSchema>;
 
-export const cartPaymentSchema = z.lazy(() =>
+export const cartPaymentSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.number(),
     method: z.string(),
@@ -105,7 +105,7 @@ export const cartPaymentSchema = z.lazy(() =>
   }),
 );
 
-export const cartSchema = z.lazy(() =>
+export const cartSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.number(),
     customer_email: z.nullable(z.string()),
@@ -149,7 +149,7 @@ export const cartSchema = z.lazy(() =>
 export type Cart = z.infer<typeof cartSchema>;
 
 /** GET /api/checkout/cart → `{data: Cart | null}` */
-export const cartReplySchema = z.lazy(() => z.looseObject({ data: z.nullable(cartSchema) }));
+export const cartReplySchema = /* @__PURE__ */ z.lazy(() => z.looseObject({ data: z.nullable(cartSchema) }));
 export type CartReply = z.infer<typeof cartReplySchema>;
 
 /**
@@ -157,7 +157,7 @@ export type CartReply = z.infer<typeof cartReplySchema>;
  * `error: {message, code}` and the unchanged cart, as Bagisto; a refused update is 422 with `message`
  * and `error`. The stock message is exactly `Quantity exceeds to available stock`.
  */
-export const cartMutationReplySchema = z.lazy(() =>
+export const cartMutationReplySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     message: z.optional(z.string()),
     data: z.optional(z.nullable(cartSchema)),
@@ -172,10 +172,12 @@ export type CartMutationReply = z.infer<typeof cartMutationReplySchema>;
  */
 export const MAX_LINE_QUANTITY = 999;
 
-const qty = z.lazy(() => z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_LINE_QUANTITY)));
+const qty = /* @__PURE__ */ z.lazy(() =>
+  z.coerce.number().check(z.int(), z.gte(1), z.lte(MAX_LINE_QUANTITY)),
+);
 
 /** POST /api/checkout/cart/add/{productId}: plain `{quantity, is_configurable: false}`; variant `{quantity, quantityCount, is_configurable: true, selected_configurable_option, super_attribute}` (Bagisto reads `quantity`) */
-export const addToCartRequestSchema = z.lazy(() =>
+export const addToCartRequestSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     product_id: z.optional(z.union([z.number(), z.string()])),
     quantity: z.optional(qty),
@@ -193,7 +195,7 @@ export const addToCartRequestSchema = z.lazy(() =>
 export type AddToCartRequest = z.infer<typeof addToCartRequestSchema>;
 
 /** PUT /api/checkout/cart/update `{qty: {"<cartItemId>": 2}}` */
-export const updateCartRequestSchema = z.lazy(() =>
+export const updateCartRequestSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     qty: z.record(
       z.string().check(z.regex(/^\d{1,10}$/)),
@@ -204,14 +206,14 @@ export const updateCartRequestSchema = z.lazy(() =>
 export type UpdateCartRequest = z.infer<typeof updateCartRequestSchema>;
 
 /** POST /api/checkout/cart/coupon */
-export const couponRequestSchema = z.lazy(() =>
+export const couponRequestSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     code: trimmedText(50, { min: 1 }),
   }),
 );
 export type CouponRequest = z.infer<typeof couponRequestSchema>;
 /** apply: `{success, message}`; DELETE: `{success, status, message}` */
-export const couponReplySchema = z.lazy(() =>
+export const couponReplySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     success: z.boolean(),
     status: z.optional(z.union([z.boolean(), z.number()])),
@@ -230,10 +232,12 @@ export const STOCK_ERROR_MESSAGE = "Quantity exceeds to available stock";
  * named by product and variant (the server resolves its own line ids); a set or remove of a line the server
  * lacks is a no-op, as for the single writes. One transaction for the whole batch.
  */
-const batchKey = z.lazy(() => z.string().check(z.regex(/^[\x21-\x7e]{1,200}$/)));
-const lineProductId = z.lazy(() => z.number().check(z.int(), z.gte(1), z.lte(2147483647)));
-const variantRef = z.lazy(() => z.nullable(z.number().check(z.int(), z.gte(1), z.lte(2147483647))));
-export const cartBatchChangeSchema = z.lazy(() =>
+const batchKey = /* @__PURE__ */ z.lazy(() => z.string().check(z.regex(/^[\x21-\x7e]{1,200}$/)));
+const lineProductId = /* @__PURE__ */ z.lazy(() => z.number().check(z.int(), z.gte(1), z.lte(2147483647)));
+const variantRef = /* @__PURE__ */ z.lazy(() =>
+  z.nullable(z.number().check(z.int(), z.gte(1), z.lte(2147483647))),
+);
+export const cartBatchChangeSchema = /* @__PURE__ */ z.lazy(() =>
   z.discriminatedUnion("action", [
     z.object({
       idempotency_key: batchKey,
@@ -263,7 +267,7 @@ export const cartBatchChangeSchema = z.lazy(() =>
 );
 export type CartBatchChange = z.infer<typeof cartBatchChangeSchema>;
 export const CART_BATCH_MAX = 500;
-export const cartBatchRequestSchema = z.lazy(() =>
+export const cartBatchRequestSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     changes: z.array(cartBatchChangeSchema).check(z.minLength(1), z.maxLength(CART_BATCH_MAX)),
   }),
@@ -275,7 +279,7 @@ export type CartBatchRequest = z.infer<typeof cartBatchRequestSchema>;
  * before, not again) or `refused` (with the message the single write would give, e.g. the stock message).
  * `data` is the cart after the batch, left out with `Prefer: return=minimal`.
  */
-export const cartBatchReplySchema = z.lazy(() =>
+export const cartBatchReplySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     message: z.optional(z.string()),
     results: z.array(

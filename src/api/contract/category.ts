@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { dataSchema, timestampSchema } from "./common";
 
-export const categorySchema = z.lazy(() =>
+export const categorySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.number(),
     code: z.optional(z.nullable(z.string())),
@@ -26,10 +26,10 @@ export const categorySchema = z.lazy(() =>
 );
 export type Category = z.infer<typeof categorySchema>;
 
-export const categoryListReplySchema = z.lazy(() => dataSchema(z.array(categorySchema)));
+export const categoryListReplySchema = /* @__PURE__ */ z.lazy(() => dataSchema(z.array(categorySchema)));
 export type CategoryListReply = z.infer<typeof categoryListReplySchema>;
 
-export const descendantCategoriesQuerySchema = z.lazy(() =>
+export const descendantCategoriesQuerySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     parent_id: z.optional(z.coerce.number().check(z.int(), z.gte(0), z.lte(2147483647))),
   }),

@@ -3,9 +3,9 @@ import { trimmedText } from "./common";
 import { cartSchema, shippingRateSchema } from "./cart";
 import { orderSchema } from "./order";
 
-const addressLine = z.lazy(() => trimmedText(200));
+const addressLine = /* @__PURE__ */ z.lazy(() => trimmedText(200));
 
-export const checkoutAddressSchema = z.lazy(() =>
+export const checkoutAddressSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     address_id: z.optional(z.union([z.number(), z.string().check(z.maxLength(30))])),
     first_name: z.optional(trimmedText(100, { min: 1 })),
@@ -26,7 +26,7 @@ export const checkoutAddressSchema = z.lazy(() =>
 export type CheckoutAddress = z.infer<typeof checkoutAddressSchema>;
 
 /** POST /api/checkout/save-address: each side is `address_id` or the full address; shipping only when billing.use_for_shipping is false */
-export const saveAddressRequestSchema = z.lazy(() =>
+export const saveAddressRequestSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     billing: checkoutAddressSchema,
     shipping: z.optional(checkoutAddressSchema),
@@ -34,7 +34,7 @@ export const saveAddressRequestSchema = z.lazy(() =>
 );
 export type SaveAddressRequest = z.infer<typeof saveAddressRequestSchema>;
 
-export const saveAddressReplySchema = z.lazy(() =>
+export const saveAddressReplySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     data: z.looseObject({
       rates: z.array(z.looseObject({ carrier_title: z.string(), rates: z.array(shippingRateSchema) })),
@@ -46,13 +46,13 @@ export type SaveAddressReply = z.infer<typeof saveAddressReplySchema>;
 
 export const SHIPPING_METHODS = ["flatrate_flatrate", "free_free"] as const;
 /** POST /api/checkout/save-shipping */
-export const saveShippingRequestSchema = z.lazy(() =>
+export const saveShippingRequestSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     shipping_method: trimmedText(50, { min: 1 }),
   }),
 );
 export type SaveShippingRequest = z.infer<typeof saveShippingRequestSchema>;
-export const paymentMethodSchema = z.lazy(() =>
+export const paymentMethodSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     method: z.string(),
     method_title: z.string(),
@@ -61,7 +61,7 @@ export const paymentMethodSchema = z.lazy(() =>
   }),
 );
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
-export const saveShippingReplySchema = z.lazy(() =>
+export const saveShippingReplySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     data: z.looseObject({ methods: z.array(paymentMethodSchema), cart: cartSchema }),
   }),
@@ -70,19 +70,21 @@ export type SaveShippingReply = z.infer<typeof saveShippingReplySchema>;
 
 export const PAYMENT_METHODS = ["cashondelivery", "moneytransfer"] as const;
 /** POST /api/checkout/save-payment */
-export const savePaymentRequestSchema = z.lazy(() =>
+export const savePaymentRequestSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     payment: z.object({ method: z.enum(PAYMENT_METHODS) }),
   }),
 );
 export type SavePaymentRequest = z.infer<typeof savePaymentRequestSchema>;
-export const savePaymentReplySchema = z.lazy(() =>
+export const savePaymentReplySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({ data: z.looseObject({ cart: cartSchema }) }),
 );
 export type SavePaymentReply = z.infer<typeof savePaymentReplySchema>;
 
 /** POST /api/checkout/save-order (no body) → `{success: true, order}`; a missing step is 422 `{message}` */
-export const saveOrderReplySchema = z.lazy(() => z.looseObject({ success: z.boolean(), order: orderSchema }));
+export const saveOrderReplySchema = /* @__PURE__ */ z.lazy(() =>
+  z.looseObject({ success: z.boolean(), order: orderSchema }),
+);
 export type SaveOrderReply = z.infer<typeof saveOrderReplySchema>;
 
 export const GST_PERCENT = 18;

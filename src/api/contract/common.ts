@@ -1,7 +1,10 @@
 import { z } from "zod/mini";
 
+// Every top-level schema of the contract is `/* @__PURE__ */ z.lazy(…)`: built on first use, and left out of the
+// browser's bundle where only the server uses it (its request and query validators, ≈ 0.9 kB gzip of the entry).
+
 /** Bagisto returns DECIMAL columns as strings ("50.0000") and computed amounts as numbers. */
-export const moneySchema = z.lazy(() => z.union([z.number(), z.string()]));
+export const moneySchema = /* @__PURE__ */ z.lazy(() => z.union([z.number(), z.string()]));
 export type Money = z.infer<typeof moneySchema>;
 
 /**
@@ -26,11 +29,11 @@ export function trimmedText(
     : text.check(z.minLength(min, message), z.maxLength(max, tooLong));
 }
 
-export const idSchema = z.lazy(() => z.union([z.number(), z.string()]));
+export const idSchema = /* @__PURE__ */ z.lazy(() => z.union([z.number(), z.string()]));
 
-export const timestampSchema = z.lazy(() => z.nullable(z.string()));
+export const timestampSchema = /* @__PURE__ */ z.lazy(() => z.nullable(z.string()));
 
-export const paginationLinksSchema = z.lazy(() =>
+export const paginationLinksSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     first: z.nullable(z.string()),
     last: z.nullable(z.string()),
@@ -39,7 +42,7 @@ export const paginationLinksSchema = z.lazy(() =>
   }),
 );
 
-export const paginationMetaSchema = z.lazy(() =>
+export const paginationMetaSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     current_page: z.number(),
     from: z.nullable(z.number()),
@@ -67,7 +70,7 @@ export function dataSchema<T extends z.ZodMiniType>(item: T) {
   return z.looseObject({ data: item });
 }
 
-export const listQuerySchema = z.lazy(() =>
+export const listQuerySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     page: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100000))),
     limit: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(100))),
@@ -75,7 +78,7 @@ export const listQuerySchema = z.lazy(() =>
   }),
 );
 
-export const errorObjectSchema = z.lazy(() =>
+export const errorObjectSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     message: z.string(),
     code: z.optional(z.union([z.number(), z.string()])),
@@ -86,7 +89,7 @@ export const errorObjectSchema = z.lazy(() =>
  * Every error body the API may send: `{error: "…"}`, `{error: {message, code}}` (add-to-cart),
  * `{message, errors}` (422 validation). Use `errorMessage()` to get one displayable string.
  */
-export const errorBodySchema = z.lazy(() =>
+export const errorBodySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     error: z.optional(z.union([z.string(), errorObjectSchema])),
     message: z.optional(z.string()),
@@ -108,7 +111,7 @@ export function errorMessage(body: unknown): string | undefined {
   return message;
 }
 
-export const validationErrorSchema = z.lazy(() =>
+export const validationErrorSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     message: z.string(),
     errors: z.record(z.string(), z.array(z.string())),
@@ -116,11 +119,11 @@ export const validationErrorSchema = z.lazy(() =>
 );
 export type ValidationError = z.infer<typeof validationErrorSchema>;
 
-export const messageReplySchema = z.lazy(() => z.looseObject({ message: z.string() }));
+export const messageReplySchema = /* @__PURE__ */ z.lazy(() => z.looseObject({ message: z.string() }));
 export type MessageReply = z.infer<typeof messageReplySchema>;
 
 /** Contact, subscribe and similar replies: the UI shows `message` as success when `status === 200`. */
-export const statusReplySchema = z.lazy(() =>
+export const statusReplySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     status: z.union([z.number(), z.boolean()]),
     message: z.string(),
@@ -129,7 +132,7 @@ export const statusReplySchema = z.lazy(() =>
 );
 export type StatusReply = z.infer<typeof statusReplySchema>;
 
-export const imageSchema = z.lazy(() =>
+export const imageSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     small_image_url: z.string(),
     medium_image_url: z.string(),

@@ -9,7 +9,7 @@ import {
   unlazy,
 } from "./common";
 
-export const bannerSchema = z.lazy(() =>
+export const bannerSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.number(),
     /** "slider" for the home hero slider, "promo" for the three promo banners */
@@ -26,10 +26,10 @@ export const bannerSchema = z.lazy(() =>
 );
 export type Banner = z.infer<typeof bannerSchema>;
 /** GET /api/getbanner (optional ?type=slider|promo) */
-export const bannerListReplySchema = z.lazy(() => dataSchema(z.array(bannerSchema)));
+export const bannerListReplySchema = /* @__PURE__ */ z.lazy(() => dataSchema(z.array(bannerSchema)));
 export type BannerListReply = z.infer<typeof bannerListReplySchema>;
 
-export const brandSchema = z.lazy(() =>
+export const brandSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.number(),
     name: z.string(),
@@ -39,10 +39,10 @@ export const brandSchema = z.lazy(() =>
 );
 export type Brand = z.infer<typeof brandSchema>;
 /** GET /api/brands */
-export const brandListReplySchema = z.lazy(() => dataSchema(z.array(brandSchema)));
+export const brandListReplySchema = /* @__PURE__ */ z.lazy(() => dataSchema(z.array(brandSchema)));
 export type BrandListReply = z.infer<typeof brandListReplySchema>;
 
-export const pageSchema = z.lazy(() =>
+export const pageSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.number(),
     url_key: z.string(),
@@ -57,10 +57,10 @@ export const pageSchema = z.lazy(() =>
 );
 export type Page = z.infer<typeof pageSchema>;
 /** GET /api/page/{slug}; unknown slug → 404 `{data: null, error: "Resource Not Found"}` */
-export const pageReplySchema = z.lazy(() => z.looseObject({ data: z.nullable(pageSchema) }));
+export const pageReplySchema = /* @__PURE__ */ z.lazy(() => z.looseObject({ data: z.nullable(pageSchema) }));
 export type PageReply = z.infer<typeof pageReplySchema>;
 
-export const contactRequestSchema = z.lazy(() =>
+export const contactRequestSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     name: trimmedText(200, { min: 1 }),
     email: z.email().check(z.maxLength(254)),
@@ -74,10 +74,12 @@ export type ContactRequest = z.infer<typeof contactRequestSchema>;
 export const contactReplySchema = statusReplySchema;
 export type ContactReply = z.infer<typeof contactReplySchema>;
 
-export const subscribeRequestSchema = z.lazy(() => z.object({ email: z.email().check(z.maxLength(254)) }));
+export const subscribeRequestSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({ email: z.email().check(z.maxLength(254)) }),
+);
 export type SubscribeRequest = z.infer<typeof subscribeRequestSchema>;
 
-export const filterAttributeSchema = z.lazy(() =>
+export const filterAttributeSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.number(),
     code: z.string(),
@@ -97,7 +99,7 @@ export const filterAttributeSchema = z.lazy(() =>
 );
 export type FilterAttribute = z.infer<typeof filterAttributeSchema>;
 /** GET /api/getattributes?cat_slug= : filterable attributes (color, size, tag) with product counts in that category, plus the price range. */
-export const attributesReplySchema = z.lazy(() =>
+export const attributesReplySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     data: z.array(filterAttributeSchema),
     price_range: z.optional(z.looseObject({ min: z.number(), max: z.number() })),
@@ -106,7 +108,7 @@ export const attributesReplySchema = z.lazy(() =>
 export type AttributesReply = z.infer<typeof attributesReplySchema>;
 
 /** GET /api/exchange-rates?base=USD */
-export const exchangeRatesSchema = z.lazy(() =>
+export const exchangeRatesSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     base: z.string(),
     date: z.string(),
@@ -115,7 +117,7 @@ export const exchangeRatesSchema = z.lazy(() =>
 );
 export type ExchangeRates = z.infer<typeof exchangeRatesSchema>;
 
-export const blogPostSchema = z.lazy(() =>
+export const blogPostSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.number(),
     slug: z.string(),
@@ -131,15 +133,15 @@ export const blogPostSchema = z.lazy(() =>
 );
 export type BlogPost = z.infer<typeof blogPostSchema>;
 /** GET /api/blog (paginated, ?page&limit) */
-export const blogListReplySchema = z.lazy(() => paginatedSchema(blogPostSchema));
+export const blogListReplySchema = /* @__PURE__ */ z.lazy(() => paginatedSchema(blogPostSchema));
 export type BlogListReply = z.infer<typeof blogListReplySchema>;
 /** GET /api/blog/{slug} */
-export const blogPostReplySchema = z.lazy(() =>
+export const blogPostReplySchema = /* @__PURE__ */ z.lazy(() =>
   dataSchema(z.extend(unlazy(blogPostSchema), { html_content: z.string() })),
 );
 export type BlogPostReply = z.infer<typeof blogPostReplySchema>;
 
-export const counterSchema = z.lazy(() =>
+export const counterSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.number(),
     label: z.string(),
@@ -148,7 +150,7 @@ export const counterSchema = z.lazy(() =>
   }),
 );
 export type Counter = z.infer<typeof counterSchema>;
-export const teamMemberSchema = z.lazy(() =>
+export const teamMemberSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.number(),
     name: z.string(),
@@ -158,7 +160,7 @@ export const teamMemberSchema = z.lazy(() =>
 );
 export type TeamMember = z.infer<typeof teamMemberSchema>;
 /** GET /api/about */
-export const aboutReplySchema = z.lazy(() =>
+export const aboutReplySchema = /* @__PURE__ */ z.lazy(() =>
   dataSchema(
     z.looseObject({
       counters: z.array(counterSchema),

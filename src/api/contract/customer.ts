@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { dataSchema, timestampSchema, trimmedText } from "./common";
 
-export const customerSchema = z.lazy(() =>
+export const customerSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.number(),
     email: z.string(),
@@ -19,19 +19,19 @@ export const customerSchema = z.lazy(() =>
 );
 export type Customer = z.infer<typeof customerSchema>;
 
-const password = z.lazy(() => z.string().check(z.minLength(6), z.maxLength(200)));
+const password = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(6), z.maxLength(200)));
 
 /** A phone number as shoppers type it: digits with an optional leading +, spaces and dashes. */
-export const phoneSchema = z.lazy(() =>
+export const phoneSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .string()
     .check(z.trim(), z.regex(/^\+?[0-9][0-9 -]{6,18}[0-9]$/, "The phone must be a valid phone number.")),
 );
 /** An optional phone field: empty means none. */
-const optionalPhone = z.lazy(() => z.union([z.literal(""), phoneSchema]));
+const optionalPhone = /* @__PURE__ */ z.lazy(() => z.union([z.literal(""), phoneSchema]));
 
 /** POST /api/customer/login?token=true */
-export const loginRequestSchema = z.lazy(() =>
+export const loginRequestSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     email: z.email().check(z.maxLength(254)),
     password: z.string().check(z.minLength(1), z.maxLength(200)),
@@ -40,7 +40,7 @@ export const loginRequestSchema = z.lazy(() =>
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 
 /** the object the storefront stores under `auth` */
-export const loginReplySchema = z.lazy(() =>
+export const loginReplySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     token: z.string(),
     message: z.string(),
@@ -50,7 +50,7 @@ export const loginReplySchema = z.lazy(() =>
 export type LoginReply = z.infer<typeof loginReplySchema>;
 
 /** POST /api/customer/register */
-export const registerRequestSchema = z.lazy(() =>
+export const registerRequestSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       first_name: trimmedText(100, { min: 1 }),
@@ -68,13 +68,13 @@ export const registerRequestSchema = z.lazy(() =>
     ),
 );
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
-export const registerReplySchema = z.lazy(() =>
+export const registerReplySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({ message: z.string(), data: z.optional(customerSchema) }),
 );
 export type RegisterReply = z.infer<typeof registerReplySchema>;
 
 /** PUT /api/customer/profile?token=true */
-export const profileUpdateSchema = z.lazy(() =>
+export const profileUpdateSchema = /* @__PURE__ */ z.lazy(() =>
   z
     .object({
       first_name: trimmedText(100, { min: 1 }),
@@ -96,17 +96,19 @@ export const profileUpdateSchema = z.lazy(() =>
     ),
 );
 export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
-export const profileReplySchema = z.lazy(() => z.looseObject({ message: z.string(), data: customerSchema }));
+export const profileReplySchema = /* @__PURE__ */ z.lazy(() =>
+  z.looseObject({ message: z.string(), data: customerSchema }),
+);
 export type ProfileReply = z.infer<typeof profileReplySchema>;
 
 /** GET /api/customer/get?token=true */
-export const customerReplySchema = z.lazy(() => dataSchema(customerSchema));
+export const customerReplySchema = /* @__PURE__ */ z.lazy(() => dataSchema(customerSchema));
 
-export const forgotPasswordRequestSchema = z.lazy(() =>
+export const forgotPasswordRequestSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({ email: z.email().check(z.maxLength(254)) }),
 );
 /** 200 `{message}` or 200 `{error}` for an unknown e-mail, as Bagisto */
-export const forgotPasswordReplySchema = z.lazy(() =>
+export const forgotPasswordReplySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     message: z.optional(z.string()),
     error: z.optional(z.string()),
@@ -114,9 +116,9 @@ export const forgotPasswordReplySchema = z.lazy(() =>
 );
 
 /** POST /api/send-verification-code */
-export const sendCodeRequestSchema = z.lazy(() => z.object({ phone: phoneSchema }));
+export const sendCodeRequestSchema = /* @__PURE__ */ z.lazy(() => z.object({ phone: phoneSchema }));
 export type SendCodeRequest = z.infer<typeof sendCodeRequestSchema>;
-export const sendCodeReplySchema = z.lazy(() =>
+export const sendCodeReplySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     status: z.boolean(),
     phone: z.optional(z.string()),
@@ -127,14 +129,14 @@ export const sendCodeReplySchema = z.lazy(() =>
 export type SendCodeReply = z.infer<typeof sendCodeReplySchema>;
 
 /** POST /api/verify-code ; a wrong or expired code is 200 `{status: false, message, error}` */
-export const verifyCodeRequestSchema = z.lazy(() =>
+export const verifyCodeRequestSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     phone: phoneSchema,
     code: z.string().check(z.trim(), z.regex(/^\d{6}$/, "The code must be 6 digits.")),
   }),
 );
 export type VerifyCodeRequest = z.infer<typeof verifyCodeRequestSchema>;
-export const verifyCodeReplySchema = z.lazy(() =>
+export const verifyCodeReplySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     status: z.boolean(),
     token: z.optional(z.string()),

@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { addressResourceSchema } from "./cart";
 import { dataSchema, imageSchema, moneySchema, paginatedSchema, unlazy } from "./common";
 
-export const orderAddressSchema = z.lazy(() =>
+export const orderAddressSchema = /* @__PURE__ */ z.lazy(() =>
   z.extend(unlazy(addressResourceSchema), {
     /** stored by Bagisto but not in its OrderAddress resource: our server sends it, a stock Bagisto does not */
     company_name: z.optional(z.nullable(z.string())),
@@ -10,7 +10,7 @@ export const orderAddressSchema = z.lazy(() =>
 );
 export type OrderAddress = z.infer<typeof orderAddressSchema>;
 
-export const orderItemProductSchema = z.lazy(() =>
+export const orderItemProductSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.number(),
     name: z.string(),
@@ -19,7 +19,7 @@ export const orderItemProductSchema = z.lazy(() =>
   }),
 );
 
-export const orderItemSchema = z.lazy(() =>
+export const orderItemSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.number(),
     sku: z.string(),
@@ -50,7 +50,7 @@ export const orderItemSchema = z.lazy(() =>
 );
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
-export const invoiceSchema = z.lazy(() =>
+export const invoiceSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.number(),
     state: z.string(),
@@ -80,7 +80,7 @@ export const ORDER_STATUSES = [
   "fraud",
 ] as const;
 
-export const orderSchema = z.lazy(() =>
+export const orderSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.number(),
     increment_id: z.string(),
@@ -126,12 +126,12 @@ export const orderSchema = z.lazy(() =>
 export type Order = z.infer<typeof orderSchema>;
 
 /** GET /api/orders?limit=10&page=n (token) */
-export const orderListReplySchema = z.lazy(() => paginatedSchema(orderSchema));
+export const orderListReplySchema = /* @__PURE__ */ z.lazy(() => paginatedSchema(orderSchema));
 export type OrderListReply = z.infer<typeof orderListReplySchema>;
 /** GET /api/orders/{id}: the customer's order (token), or a guest's own order (same session cookie) */
-export const orderReplySchema = z.lazy(() => dataSchema(orderSchema));
+export const orderReplySchema = /* @__PURE__ */ z.lazy(() => dataSchema(orderSchema));
 export type OrderReply = z.infer<typeof orderReplySchema>;
 
-export const orderCancelReplySchema = z.lazy(() =>
+export const orderCancelReplySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({ status: z.boolean(), message: z.string() }),
 );

@@ -7,7 +7,7 @@ export const SIZE_NAMES = ["x", "m", "xl", "xxl"] as const;
 export type SizeName = (typeof SIZE_NAMES)[number];
 export const TAG_NAMES = ["Kids", "Men", "Women"] as const;
 
-export const productCategoryRefSchema = z.lazy(() =>
+export const productCategoryRefSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.number(),
     name: z.string(),
@@ -16,7 +16,7 @@ export const productCategoryRefSchema = z.lazy(() =>
 );
 export type ProductCategoryRef = z.infer<typeof productCategoryRefSchema>;
 
-export const variationSizeSchema = z.lazy(() =>
+export const variationSizeSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     name: z.string(),
     stock: z.number(),
@@ -27,7 +27,7 @@ export const variationSizeSchema = z.lazy(() =>
 );
 export type VariationSize = z.infer<typeof variationSizeSchema>;
 
-export const variationSchema = z.lazy(() =>
+export const variationSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     color: z.string(),
     /** hex swatch of the colour, e.g. "#d32f2f" */
@@ -39,7 +39,7 @@ export const variationSchema = z.lazy(() =>
 );
 export type Variation = z.infer<typeof variationSchema>;
 
-export const configurableOptionSchema = z.lazy(() =>
+export const configurableOptionSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.optional(z.number()),
     label: z.string(),
@@ -48,7 +48,7 @@ export const configurableOptionSchema = z.lazy(() =>
 );
 export type ConfigurableOption = z.infer<typeof configurableOptionSchema>;
 
-export const additionalInfoEntrySchema = z.lazy(() =>
+export const additionalInfoEntrySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.optional(z.number()),
     code: z.string(),
@@ -72,7 +72,7 @@ export const ADDITIONAL_INFO_CODES = [
   "gears",
 ] as const;
 
-export const basicInfoSchema = z.lazy(() =>
+export const basicInfoSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     name: z.string(),
     url_key: z.string(),
@@ -83,7 +83,7 @@ export const basicInfoSchema = z.lazy(() =>
 );
 export type BasicInfo = z.infer<typeof basicInfoSchema>;
 
-export const reviewSummarySchema = z.lazy(() =>
+export const reviewSummarySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     total: z.number(),
     total_rating: z.union([z.number(), z.string()]),
@@ -96,7 +96,7 @@ export const reviewSummarySchema = z.lazy(() =>
  * A product as the API sends it: Bagisto 1.3's Product resource (`Resources/Catalog/Product.php`). The keys
  * marked "ours" only the reference server sends; `api/product.ts` derives them when they are absent.
  */
-export const productSchema = z.lazy(() =>
+export const productSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.number(),
     sku: z.string(),
@@ -149,14 +149,14 @@ export const productSchema = z.lazy(() =>
 );
 export type Product = z.infer<typeof productSchema>;
 
-export const productListReplySchema = z.lazy(() => paginatedSchema(productSchema));
+export const productListReplySchema = /* @__PURE__ */ z.lazy(() => paginatedSchema(productSchema));
 export type ProductListReply = z.infer<typeof productListReplySchema>;
 
-export const productReplySchema = z.lazy(() => dataSchema(productSchema));
+export const productReplySchema = /* @__PURE__ */ z.lazy(() => dataSchema(productSchema));
 export type ProductReply = z.infer<typeof productReplySchema>;
 
-const flag = z.lazy(() => z.enum(["0", "1", "true", "false"]));
-const commaList = z.lazy(() => z.string().check(z.maxLength(500)));
+const flag = /* @__PURE__ */ z.lazy(() => z.enum(["0", "1", "true", "false"]));
+const commaList = /* @__PURE__ */ z.lazy(() => z.string().check(z.maxLength(500)));
 
 /** The `sort` values the product list understands (case-insensitive); any other is a 422. */
 export const PRODUCT_SORTS: ReadonlySet<string> = new Set([
@@ -179,7 +179,7 @@ export const PRODUCT_SORTS: ReadonlySet<string> = new Set([
  * GET /api/products. `color`, `size` accept option ids or names (comma list, OR within one key);
  * `tag` tag names; `price` "min,max" in INR; `sort` name|price|created_at|rating|saleCount|id, `order` asc|desc.
  */
-export const productListQuerySchema = z.lazy(() =>
+export const productListQuerySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     category_id: z.optional(commaList),
     cat_slug: z.optional(z.string().check(z.maxLength(200))),
@@ -209,10 +209,12 @@ export const productListQuerySchema = z.lazy(() =>
 );
 export type ProductListQuery = z.infer<typeof productListQuerySchema>;
 
-export const additionalInformationReplySchema = z.lazy(() => dataSchema(z.array(additionalInfoEntrySchema)));
+export const additionalInformationReplySchema = /* @__PURE__ */ z.lazy(() =>
+  dataSchema(z.array(additionalInfoEntrySchema)),
+);
 export type AdditionalInformationReply = z.infer<typeof additionalInformationReplySchema>;
 
-export const attributeOptionSchema = z.lazy(() =>
+export const attributeOptionSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.number(),
     admin_name: z.optional(z.string()),
@@ -224,7 +226,7 @@ export const attributeOptionSchema = z.lazy(() =>
 );
 export type AttributeOption = z.infer<typeof attributeOptionSchema>;
 
-export const configurableConfigSchema = z.lazy(() =>
+export const configurableConfigSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     attributes: z.array(
       z.looseObject({
@@ -243,16 +245,18 @@ export const configurableConfigSchema = z.lazy(() =>
   }),
 );
 export type ConfigurableConfig = z.infer<typeof configurableConfigSchema>;
-export const configurableConfigReplySchema = z.lazy(() => dataSchema(configurableConfigSchema));
+export const configurableConfigReplySchema = /* @__PURE__ */ z.lazy(() =>
+  dataSchema(configurableConfigSchema),
+);
 export type ConfigurableConfigReply = z.infer<typeof configurableConfigReplySchema>;
 
 /** ours (Bagisto has no such route) */
-export const productWithAdditionalInformationSchema = z.lazy(() =>
+export const productWithAdditionalInformationSchema = /* @__PURE__ */ z.lazy(() =>
   z.extend(unlazy(productSchema), {
     additional_information: z.array(additionalInfoEntrySchema),
   }),
 );
 export type ProductWithAdditionalInformation = z.infer<typeof productWithAdditionalInformationSchema>;
-export const productWithAdditionalInformationReplySchema = z.lazy(() =>
+export const productWithAdditionalInformationReplySchema = /* @__PURE__ */ z.lazy(() =>
   dataSchema(z.array(productWithAdditionalInformationSchema)),
 );

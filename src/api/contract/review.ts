@@ -3,7 +3,7 @@ import { dataSchema, paginatedSchema, timestampSchema, trimmedText } from "./com
 import { productSchema } from "./product";
 
 /** Bagisto nests the reviewed `product` (Resources/Catalog/ProductReview.php); ours sends `product_id`. */
-export const reviewSchema = z.lazy(() =>
+export const reviewSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.number(),
     product_id: z.optional(z.number()),
@@ -21,10 +21,10 @@ export const reviewSchema = z.lazy(() =>
 export type Review = z.infer<typeof reviewSchema>;
 
 /** GET /api/reviews?product_id=5&status=approved&limit=5&page=1 */
-export const reviewListReplySchema = z.lazy(() => paginatedSchema(reviewSchema));
+export const reviewListReplySchema = /* @__PURE__ */ z.lazy(() => paginatedSchema(reviewSchema));
 export type ReviewListReply = z.infer<typeof reviewListReplySchema>;
 
-export const reviewListQuerySchema = z.lazy(() =>
+export const reviewListQuerySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     product_id: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(2147483647))),
     status: z.optional(z.enum(["approved", "pending"])),
@@ -34,7 +34,7 @@ export const reviewListQuerySchema = z.lazy(() =>
 );
 
 /** POST /api/reviews/{productId}/create; new reviews start "pending" */
-export const reviewCreateSchema = z.lazy(() =>
+export const reviewCreateSchema = /* @__PURE__ */ z.lazy(() =>
   z.object({
     title: trimmedText(200, { min: 1 }),
     comment: trimmedText(5000, { min: 1 }),
@@ -44,7 +44,7 @@ export const reviewCreateSchema = z.lazy(() =>
 );
 export type ReviewCreate = z.infer<typeof reviewCreateSchema>;
 
-export const reviewCreateReplySchema = z.lazy(() =>
+export const reviewCreateReplySchema = /* @__PURE__ */ z.lazy(() =>
   z.extend(dataSchema(reviewSchema), { message: z.string() }),
 );
 export type ReviewCreateReply = z.infer<typeof reviewCreateReplySchema>;

@@ -2,7 +2,7 @@ import { z } from "zod/mini";
 import { paginatedSchema, timestampSchema } from "./common";
 import { productSchema } from "./product";
 
-export const wishlistItemSchema = z.lazy(() =>
+export const wishlistItemSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.number(),
     product: productSchema,
@@ -13,11 +13,11 @@ export const wishlistItemSchema = z.lazy(() =>
 export type WishlistItem = z.infer<typeof wishlistItemSchema>;
 
 /** GET /api/wishlist (token; paginated, `?pagination=0` for all) */
-export const wishlistReplySchema = z.lazy(() => paginatedSchema(wishlistItemSchema));
+export const wishlistReplySchema = /* @__PURE__ */ z.lazy(() => paginatedSchema(wishlistItemSchema));
 export type WishlistReply = z.infer<typeof wishlistReplySchema>;
 
 /** GET /api/wishlist/add/{productId} toggles: added → `{data: item, message}`, removed → `{data: null, message}` */
-export const wishlistToggleReplySchema = z.lazy(() =>
+export const wishlistToggleReplySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     data: z.nullable(wishlistItemSchema),
     message: z.string(),
