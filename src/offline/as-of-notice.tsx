@@ -1,4 +1,3 @@
-import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import { useOnlineStatus } from "@/hooks/use-online-status";
 import { formatDate } from "@/i18n/format";
@@ -13,8 +12,8 @@ export function AsOfNotice({ updatedAt }: { updatedAt: number }) {
   if (isOnline || !updatedAt) return null;
   const date = formatDate(updatedAt, i18n.locale);
   return (
-    <Typography variant="caption" color="text.secondary" role="note" data-testid="as-of-notice">
+    <span className="ui-caption ui-muted" role="note" data-testid="as-of-notice">
       {t`Prices and stock as of ${date} (offline)`}
-    </Typography>
+    </span>
   );
 }

@@ -1,6 +1,6 @@
-import Box, { type BoxProps } from "@mui/material/Box";
 import { useLayoutEffect, useMemo, useRef, useState } from "react";
 import { sanitizeHtml } from "@/utils/sanitize-html";
+import "./html-content.css";
 
 const inBrowser = typeof document !== "undefined";
 
@@ -20,7 +20,14 @@ const KEEP_SERVER_MARKUP = `<!--server-markup-${Math.random().toString(36).slice
  * again (18–31 ms on a product page at 4× CPU, measured with bench:tasks); any HTML it renders itself (a client
  * navigation, a refetched or changed description, a page the browser renders over a frame) is sanitised here.
  */
-export function HtmlContent({ html, sx }: { html: string; sx?: BoxProps["sx"] }) {
+export function HtmlContent({
+  html,
+  flush = false,
+}: {
+  html: string;
+  /** paragraphs without their top margin (a short description beside other blocks) */
+  flush?: boolean;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   // The HTML whose server-sanitised markup the element holds: in the browser, the first one, until the layout
   // effect finds the element was mounted fresh rather than hydrated.
@@ -33,18 +40,9 @@ export function HtmlContent({ html, sx }: { html: string; sx?: BoxProps["sx"] })
     if (ref.current?.innerHTML === KEEP_SERVER_MARKUP) setKept(null);
   }, []);
   return (
-    <Box
+    <div
       ref={ref}
-      sx={{
-        lineHeight: 1.7,
-        "& h2": { fontSize: "1.5rem", mt: 3, mb: 1 },
-        "& h3": { fontSize: "1.2rem", mt: 2.5, mb: 1 },
-        "& img": { maxWidth: "100%", height: "auto" },
-        "& table": { borderCollapse: "collapse", width: "100%", my: 2 },
-        "& th, & td": { border: 1, borderColor: "divider", p: 1, textAlign: "left" },
-        "& a": { color: "primary.main" },
-        ...sx,
-      }}
+      className={flush ? "html-content html-content--flush" : "html-content"}
       // Hydrating, the element keeps the server's markup (not the placeholder comment React was given).
       suppressHydrationWarning
       dangerouslySetInnerHTML={{ __html: markup }}

@@ -130,7 +130,7 @@ function ProductDetailContent({
               <AsOfNotice updatedAt={updatedAt} />
               <ProductRating value={product.rating} size="medium" />
               {product.shortDescription && (
-                <HtmlContent sx={{ "& p": { mt: 0 } }} html={product.shortDescription} />
+                <HtmlContent flush html={product.shortDescription} />
               )}
               <VariationPickers selection={selection} />
               {renderPurchase(product, selection.selection)}
@@ -151,7 +151,7 @@ function ProductDetailContent({
               tabs={[
                 {
                   label: t`Description`,
-                  content: <HtmlContent sx={{ "& p": { mt: 0 } }} html={product.description} />,
+                  content: <HtmlContent flush html={product.description} />,
                 },
                 { label: t`Additional information`, content: <ProductSpecs specs={specs} /> },
                 { label: t`Reviews (${reviewCount})`, content: <ProductReviews reviews={reviews} /> },

@@ -56,10 +56,7 @@ export function ProductQuickView({ product, open, onClose, renderPurchase }: Pro
             <Stack spacing={2}>
               <ProductPrice product={product} variant="h6" />
               <ProductRating value={product.rating} />
-              <HtmlContent
-                sx={{ "& p": { mt: 0 } }}
-                html={product.shortDescription || product.description}
-              />
+              <HtmlContent flush html={product.shortDescription || product.description} />
               <VariationPickers selection={variant} />
               {renderPurchase(variant.selection)}
             </Stack>
