@@ -2,11 +2,13 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
+import type { PersonalPage } from "../../src/offline/personal-requests";
 import { makeApp } from "../test-utils";
 import {
   PERSONAL_PAGE_MODULES,
   personalRouteHints,
   THEME_MODULE,
+  THEMED_PERSONAL_PAGES,
   routeChunkFiles,
   type BuildManifest,
 } from "./route-chunks";
@@ -27,6 +29,10 @@ const MANIFEST: BuildManifest = {
     file: "assets/wishlist-page-w1.js",
     imports: ["index.html", "_styled-s2.js"],
   },
+  "src/routes/checkout-page.tsx": {
+    file: "assets/checkout-page-k1.js",
+    imports: ["index.html", "_styled-s2.js"],
+  },
   "src/components/mui/mui-theme.tsx": {
     file: "assets/mui-theme-m1.js",
     imports: ["index.html", "_react-r1.js", "_styled-s2.js"],
@@ -44,13 +50,14 @@ describe("a personal page's route chunks", () => {
     expect(routeChunkFiles(MANIFEST, "src/routes/compare-page.tsx")).toEqual([]);
   });
 
-  it("name each personal page's module as its route imports it", () => {
+  it("name each personal page's module as its route imports it, with the theme or without", () => {
     const routes = ["shopping-routes.tsx", "account-routes.tsx"]
       .map((f) => readFileSync(join("src/routes", f), "utf8"))
       .join("\n");
-    for (const module of Object.values(PERSONAL_PAGE_MODULES)) {
+    for (const [page, module] of Object.entries(PERSONAL_PAGE_MODULES)) {
       expect(existsSync(module)).toBe(true);
-      expect(routes).toContain(`themedRoute(() => import("./${basename(module, ".tsx")}")`);
+      const loader = THEMED_PERSONAL_PAGES.has(page as PersonalPage) ? "themedRoute" : "lazyRouteComponent";
+      expect(routes, page).toContain(`${loader}(() => import("./${basename(module, ".tsx")}")`);
     }
   });
 
@@ -61,7 +68,7 @@ describe("a personal page's route chunks", () => {
     );
   });
 
-  it("are hinted for personal pages only, by the router's matching, and not without a manifest", () => {
+  it("are hinted for personal pages only, by the router's matching, with the theme's for a page drawn with MUI", () => {
     const dir = mkdtempSync(join(tmpdir(), "dist-"));
     const hints = personalRouteHints(dir);
     expect(hints("/cart")).toBe("");
@@ -70,9 +77,12 @@ describe("a personal page's route chunks", () => {
     expect(hints("/Cart/")).toBe(
       '<link rel="modulepreload" crossorigin href="/assets/cart-page-c1.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/use-cart-actions-u1.js">' +
-        '<link rel="modulepreload" crossorigin href="/assets/stock-s1.js">' +
-        '<link rel="modulepreload" crossorigin href="/assets/mui-theme-m1.js">' +
-        '<link rel="modulepreload" crossorigin href="/assets/styled-s2.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/stock-s1.js">',
+    );
+    expect(hints("/checkout")).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/checkout-page-k1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/styled-s2.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/mui-theme-m1.js">',
     );
     expect(hints("/catalog/road-bikes")).toBe("");
     expect(hints("/cart/extra")).toBe("");
@@ -99,7 +109,7 @@ export async function renderPage(url) {
     const frame = await (await app.request("http://shop.test/wishlist")).text();
     const head = frame.slice(0, frame.indexOf("</head>"));
     expect(head).toMatch(
-      /index-e1\.js"><\/script><style>h1\{\}<\/style><link rel="modulepreload" crossorigin href="\/assets\/wishlist-page-w1\.js"><link rel="modulepreload" crossorigin href="\/assets\/styled-s2\.js"><link rel="modulepreload" crossorigin href="\/assets\/mui-theme-m1\.js">$/,
+      /index-e1\.js"><\/script><style>h1\{\}<\/style><link rel="modulepreload" crossorigin href="\/assets\/wishlist-page-w1\.js"><link rel="modulepreload" crossorigin href="\/assets\/styled-s2\.js">$/,
     );
     const page = await (await app.request("http://shop.test/catalog/road-bikes")).text();
     expect(page).not.toContain("modulepreload");

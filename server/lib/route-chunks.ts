@@ -4,16 +4,16 @@
  * run (`router.load()`), and of that chunk's imports only once it has arrived, one round trip after another.
  * With a <link rel="modulepreload"> per chunk in the frame's head they download beside the entry.
  * Only what every shopper's page needs: the route component's chunk and its static imports, and the MUI theme's
- * (a page draws with MUI, loaded with its route: `themedRoute`), not the chunks the route's loader picks for
- * this device (a filled cart's lines), which the server cannot know.
+ * for a page drawn with MUI (loaded with its route: `themedRoute`), not the chunks the route's loader picks for
+ * this device (a filled cart's lines, and the theme they are drawn with), which the server cannot know.
  */
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { personalPageOf, type PersonalPage } from "../../src/offline/personal-requests";
 
 /**
- * The module of each personal page's route component: the `import()` in its route's `themedRoute`
- * (src/routes/shopping-routes.tsx, account-routes.tsx), as Vite's manifest names it.
+ * The module of each personal page's route component: the `import()` in its route's `themedRoute` or
+ * `lazyRouteComponent` (src/routes/shopping-routes.tsx, account-routes.tsx), as Vite's manifest names it.
  */
 export const PERSONAL_PAGE_MODULES: Record<PersonalPage, string> = {
   "/cart": "src/routes/cart-page.tsx",
@@ -25,6 +25,15 @@ export const PERSONAL_PAGE_MODULES: Record<PersonalPage, string> = {
   "/my-account": "src/routes/my-account-page.tsx",
   "/login-register": "src/routes/login-register-page.tsx",
 };
+
+/** The personal pages whose route draws with MUI (`themedRoute`); the others are plain elements. */
+export const THEMED_PERSONAL_PAGES: ReadonlySet<PersonalPage> = new Set<PersonalPage>([
+  "/checkout",
+  "/ordersuccess/$orderId",
+  "/saved-offline",
+  "/my-account",
+  "/login-register",
+]);
 
 /** The MUI theme's module, which `themedRoute` (src/components/mui/lazy-themed.ts) loads with every page's route. */
 export const THEME_MODULE = "src/components/mui/mui-theme.tsx";
@@ -79,7 +88,12 @@ export function personalRouteHints(distDir: string): (pathname: string) => strin
     for (const [page, module] of Object.entries(PERSONAL_PAGE_MODULES) as [PersonalPage, string][])
       byPage.set(
         page,
-        [...new Set([...routeChunkFiles(manifest, module), ...routeChunkFiles(manifest, THEME_MODULE)])]
+        [
+          ...new Set([
+            ...routeChunkFiles(manifest, module),
+            ...(THEMED_PERSONAL_PAGES.has(page) ? routeChunkFiles(manifest, THEME_MODULE) : []),
+          ]),
+        ]
           .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
           .join(""),
       );

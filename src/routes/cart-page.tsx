@@ -1,4 +1,3 @@
-import Container from "@mui/material/Container";
 import { useLingui } from "@lingui/react/macro";
 import { PageHeader } from "@/components/layout/page-header";
 import { CartView } from "@/features/cart/components/cart-view";
@@ -10,9 +9,9 @@ export function CartPage() {
     <>
       <PageHeader title={t`Cart`} />
       <CartView />
-      <Container>
+      <div className="ui-container">
         <RecentlyViewed />
-      </Container>
+      </div>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { createRoute } from "@tanstack/react-router";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { msg } from "@lingui/core/macro";
 import { preloadFilledCart } from "@/features/cart/components/preload-filled-cart";
 import { getLocalCart } from "@/features/cart/store";
@@ -15,14 +15,15 @@ const cartRoute = createRoute({
   ...cartPage,
   // A cart with lines: their chunk loads beside the page's (not after it); an empty cart needs none.
   loader: preloadFilledCart,
-  component: themedRoute(() => import("./cart-page"), "CartPage"),
+  // Plain elements: MUI and its theme load only with the lines of a cart that has some (CartView).
+  component: lazyRouteComponent(() => import("./cart-page"), "CartPage"),
 });
 const wishlistPage = personalPage("/wishlist", msg`Wishlist`);
 const wishlistRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...wishlistPage,
   loader: preloadWishlistLines,
-  component: themedRoute(() => import("./wishlist-page"), "WishlistPage"),
+  component: lazyRouteComponent(() => import("./wishlist-page"), "WishlistPage"),
 });
 const comparePage = personalPage(
   "/compare",
@@ -32,7 +33,7 @@ const compareRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...comparePage,
   loader: preloadCompareProducts,
-  component: themedRoute(() => import("./compare-page"), "ComparePage"),
+  component: lazyRouteComponent(() => import("./compare-page"), "ComparePage"),
 });
 const checkoutPage = personalPage("/checkout", msg`Checkout`);
 const checkoutRoute = createRoute({

@@ -7,6 +7,11 @@ import { lazyRouteComponent } from "@tanstack/react-router";
 
 const loadTheme = () => import("./mui-theme");
 
+/** Starts loading the theme ahead of a `lazyThemed` component that the page is about to draw. */
+export function preloadTheme(): void {
+  void loadTheme();
+}
+
 /** `React.lazy` for a component that uses MUI: the component and the theme load together, the theme around it. */
 export function lazyThemed<P extends object>(load: () => Promise<ComponentType<P>>) {
   return lazy(async () => {

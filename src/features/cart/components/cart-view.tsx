@@ -1,13 +1,13 @@
-import { lazy, Suspense } from "react";
-import Container from "@mui/material/Container";
-import Typography from "@mui/material/Typography";
+import { Suspense } from "react";
 import { useLingui } from "@lingui/react/macro";
-import { ButtonLink } from "@/components/router-links";
+import { EmptyState, LinesPending } from "@/components/layout/empty-state";
+import { lazyThemed } from "@/components/mui/lazy-themed";
 import { loadFilledCart } from "./preload-filled-cart";
 import { useCartActions } from "../hooks/use-cart-actions";
 import { useLocalCart } from "../store";
 
-const FilledCart = lazy(() => loadFilledCart().then((m) => ({ default: m.FilledCart })));
+// Drawn with MUI: its chunk and the theme load together, only for a list with lines.
+const FilledCart = lazyThemed(() => loadFilledCart().then((m) => m.FilledCart));
 
 /**
  * The cart screen. The device's cart is read synchronously (localStorage), so an empty cart says so in the
@@ -20,19 +20,10 @@ export function CartView() {
   const actions = useCartActions();
 
   if (cart.lines.length === 0) {
-    return (
-      <Container sx={{ py: 6, textAlign: "center" }}>
-        <Typography variant="h2" component="p" gutterBottom>
-          {t`No items found in cart`}
-        </Typography>
-        <ButtonLink to="/catalog" variant="contained">
-          {t`Shop Now`}
-        </ButtonLink>
-      </Container>
-    );
+    return <EmptyState message={t`No items found in cart`} action={t`Shop Now`} />;
   }
   return (
-    <Suspense fallback={<Container aria-busy="true" sx={{ minHeight: "50vh" }} />}>
+    <Suspense fallback={<LinesPending />}>
       <FilledCart actions={actions} />
     </Suspense>
   );

@@ -1,9 +1,12 @@
+import { preloadTheme } from "@/components/mui/lazy-themed";
 import { getLocalCart } from "../store";
 
 /** The chunk of the cart screen's lines (table, coupon, steppers, totals). */
 export const loadFilledCart = () => import("./filled-cart");
 
-/** Starts loading the lines' chunk when the device's cart has lines (with the cart page's own chunk). */
+/** Starts loading the lines' chunk and MUI's theme when the device's cart has lines (with the cart page's own chunk). */
 export function preloadFilledCart(): void {
-  if (getLocalCart().lines.length > 0) void loadFilledCart();
+  if (getLocalCart().lines.length === 0) return;
+  void loadFilledCart();
+  preloadTheme();
 }

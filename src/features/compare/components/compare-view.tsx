@@ -1,13 +1,13 @@
-import { lazy, Suspense, type ReactNode } from "react";
-import Container from "@mui/material/Container";
-import Typography from "@mui/material/Typography";
+import { Suspense, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
 import type { Product } from "@/api/product";
-import { ButtonLink } from "@/components/router-links";
+import { EmptyState, LinesPending } from "@/components/layout/empty-state";
+import { lazyThemed } from "@/components/mui/lazy-themed";
 import { useCompareList } from "../store";
 import { loadCompareProducts } from "./preload-compare-products";
 
-const CompareProducts = lazy(() => loadCompareProducts().then((m) => ({ default: m.CompareProducts })));
+// Drawn with MUI: its chunk and the theme load together, only for a list with lines.
+const CompareProducts = lazyThemed(() => loadCompareProducts().then((m) => m.CompareProducts));
 
 /**
  * The compare screen. The device's list is read synchronously, so an empty one says so in the first render;
@@ -18,19 +18,10 @@ export function CompareView({ renderActions }: { renderActions?: (product: Produ
   const products = useCompareList();
 
   if (products.length === 0) {
-    return (
-      <Container sx={{ py: 6, textAlign: "center" }}>
-        <Typography variant="h2" component="p" gutterBottom>
-          {t`No items found in compare`}
-        </Typography>
-        <ButtonLink to="/catalog" variant="contained">
-          {t`Add Items`}
-        </ButtonLink>
-      </Container>
-    );
+    return <EmptyState message={t`No items found in compare`} action={t`Add Items`} />;
   }
   return (
-    <Suspense fallback={<Container aria-busy="true" sx={{ minHeight: "50vh" }} />}>
+    <Suspense fallback={<LinesPending />}>
       <CompareProducts renderActions={renderActions} />
     </Suspense>
   );

@@ -1,9 +1,12 @@
+import { preloadTheme } from "@/components/mui/lazy-themed";
 import { getCompareList } from "../store";
 
 /** The chunk of the compare screen's table. */
 export const loadCompareProducts = () => import("./compare-products");
 
-/** Starts loading the table's chunk with the compare page's own when the device's list has products. */
+/** Starts loading the table's chunk and MUI's theme with the compare page's own when the device's list has products. */
 export function preloadCompareProducts(): void {
-  if (getCompareList().length > 0) void loadCompareProducts();
+  if (getCompareList().length === 0) return;
+  void loadCompareProducts();
+  preloadTheme();
 }

@@ -19,14 +19,7 @@ function SplitSide({ banners }: { banners: readonly Banner[] }) {
     <ul className="home-split__side">
       {banners.map((b) => (
         <li key={b.id} className="home-split__promo">
-          <img
-            className="home-split__image"
-            src={b.image}
-            alt=""
-            width={600}
-            height={400}
-            decoding="async"
-          />
+          <img className="home-split__image" src={b.image} alt="" width={600} height={400} decoding="async" />
           <div className="home-split__text">
             <Link to={b.link} className="ui-link home-split__link">
               {b.title}

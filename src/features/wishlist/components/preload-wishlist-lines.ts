@@ -1,9 +1,12 @@
+import { preloadTheme } from "@/components/mui/lazy-themed";
 import { getWishlistState } from "../store";
 
 /** The chunk of the wishlist screen's lines. */
 export const loadWishlistLines = () => import("./wishlist-lines");
 
-/** Starts loading the lines' chunk with the wishlist page's own when the device's wishlist has products. */
+/** Starts loading the lines' chunk and MUI's theme with the wishlist page's own when the device's wishlist has products. */
 export function preloadWishlistLines(): void {
-  if (getWishlistState().items.length > 0) void loadWishlistLines();
+  if (getWishlistState().items.length === 0) return;
+  void loadWishlistLines();
+  preloadTheme();
 }

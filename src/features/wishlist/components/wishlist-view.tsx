@@ -1,13 +1,13 @@
-import { lazy, Suspense, type ReactNode } from "react";
-import Container from "@mui/material/Container";
-import Typography from "@mui/material/Typography";
+import { Suspense, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
 import type { Product } from "@/api/product";
-import { ButtonLink } from "@/components/router-links";
+import { EmptyState, LinesPending } from "@/components/layout/empty-state";
+import { lazyThemed } from "@/components/mui/lazy-themed";
 import { useDeviceWishlist } from "../store";
 import { loadWishlistLines } from "./preload-wishlist-lines";
 
-const WishlistLines = lazy(() => loadWishlistLines().then((m) => ({ default: m.WishlistLines })));
+// Drawn with MUI: its chunk and the theme load together, only for a list with lines.
+const WishlistLines = lazyThemed(() => loadWishlistLines().then((m) => m.WishlistLines));
 
 export interface WishlistActionsContext {
   product: Product;
@@ -28,19 +28,10 @@ export function WishlistView({
   const { items } = useDeviceWishlist();
 
   if (items.length === 0) {
-    return (
-      <Container sx={{ py: 6, textAlign: "center" }}>
-        <Typography variant="h2" component="p" gutterBottom>
-          {t`No items found in wishlist`}
-        </Typography>
-        <ButtonLink to="/catalog" variant="contained">
-          {t`Add Items`}
-        </ButtonLink>
-      </Container>
-    );
+    return <EmptyState message={t`No items found in wishlist`} action={t`Add Items`} />;
   }
   return (
-    <Suspense fallback={<Container aria-busy="true" sx={{ minHeight: "50vh" }} />}>
+    <Suspense fallback={<LinesPending />}>
       <WishlistLines renderActions={renderActions} />
     </Suspense>
   );
