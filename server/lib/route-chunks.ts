@@ -28,7 +28,6 @@ export const PERSONAL_PAGE_MODULES: Record<PersonalPage, string> = {
 
 /** The personal pages whose route draws with MUI (`themedRoute`); the others are plain elements. */
 export const THEMED_PERSONAL_PAGES: ReadonlySet<PersonalPage> = new Set<PersonalPage>([
-  "/checkout",
   "/ordersuccess/$orderId",
   "/saved-offline",
   "/my-account",

@@ -40,7 +40,7 @@ const checkoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...checkoutPage,
   loader: () => preloadCheckoutForm(getLocalCart().lines.length > 0),
-  component: themedRoute(() => import("./checkout-page"), "CheckoutPage"),
+  component: lazyRouteComponent(() => import("./checkout-page"), "CheckoutPage"),
 });
 const orderSuccessPage = personalPage("/ordersuccess/$orderId", msg`Order Success`);
 const orderSuccessRoute = createRoute({

@@ -1,17 +1,18 @@
-import { lazy, Suspense } from "react";
-import Alert from "@mui/material/Alert";
-import Container from "@mui/material/Container";
-import Typography from "@mui/material/Typography";
+import { Suspense } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { cartQueries } from "@/api/cart";
 import type { Order } from "@/api/order";
-import { ButtonLink } from "@/components/router-links";
+import { EmptyState, LinesPending } from "@/components/layout/empty-state";
+import { lazyThemed } from "@/components/mui/lazy-themed";
+import { Alert } from "@/components/ui/alert";
 import { useOnlineStatus } from "@/hooks/use-online-status";
 import { useCheckout } from "../hooks/use-checkout";
 import { loadCheckoutForm } from "./preload-checkout-form";
+import "./checkout-view.css";
 
-const CheckoutForm = lazy(() => loadCheckoutForm().then((m) => ({ default: m.CheckoutForm })));
+// Drawn with MUI: its chunk and the theme load together, only for a cart with lines.
+const CheckoutForm = lazyThemed(() => loadCheckoutForm().then((m) => m.CheckoutForm));
 
 /**
  * Checkout: address, shipping method, payment method, review and place order. Needs a connection.
@@ -32,28 +33,19 @@ export function CheckoutView({
 
   if (!isOnline) {
     return (
-      <Container sx={{ pb: 6 }}>
+      <div className="ui-container checkout-offline">
         <Alert severity="warning" role="status">
           {t`Checkout needs a connection. Your cart is kept on this device; please come back when you are online.`}
         </Alert>
-      </Container>
+      </div>
     );
   }
   const hasLines = isPending ? hasDeviceLines : !!serverCart && serverCart.items.length > 0;
   if (!hasLines && checkout.step === 0) {
-    return (
-      <Container sx={{ py: 6, textAlign: "center" }}>
-        <Typography variant="h2" component="p" gutterBottom>
-          {t`No items found in cart to checkout`}
-        </Typography>
-        <ButtonLink to="/catalog" variant="contained">
-          {t`Shop Now`}
-        </ButtonLink>
-      </Container>
-    );
+    return <EmptyState message={t`No items found in cart to checkout`} action={t`Shop Now`} />;
   }
   return (
-    <Suspense fallback={<Container aria-busy="true" sx={{ minHeight: "50vh" }} />}>
+    <Suspense fallback={<LinesPending />}>
       <CheckoutForm checkout={checkout} serverCart={serverCart} />
     </Suspense>
   );
