@@ -1,11 +1,11 @@
-import { createRoute } from "@tanstack/react-router";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { parseCatalogSearch, type CatalogSearch } from "@/features/catalog/utils/catalog-search";
 import { themedRoute } from "@/components/mui/lazy-themed";
 import { rootRoute } from "./root";
 import { PRODUCT_VARIANT_PATHS, SHOP_VARIANT_PATHS } from "./template-paths";
 
 const catalogComponent = themedRoute(() => import("./catalog-page"), "CatalogPage");
-const productComponent = themedRoute(() => import("./product-page"), "ProductPage");
+const productComponent = lazyRouteComponent(() => import("./product-page"), "ProductPage");
 // The loaders live in the catalogue's chunk, not in the entry.
 const loaders = () => import("@/features/catalog/loaders");
 

@@ -1,8 +1,3 @@
-import Box from "@mui/material/Box";
-import Container from "@mui/material/Container";
-import Grid from "@mui/material/Grid";
-import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import { useRouterState } from "@tanstack/react-router";
 import { Suspense, type ReactNode } from "react";
@@ -27,6 +22,7 @@ import { ProductSlider } from "./product-slider";
 import { HtmlContent } from "@/components/content/html-content";
 import { Slider } from "@/components/slider/slider";
 import { VariationPickers } from "./variation-pickers";
+import "./product-detail.css";
 
 export interface ProductDetailProps {
   urlKey?: string;
@@ -90,7 +86,14 @@ function ProductDetailContent({
   const categoryNames = product.categories.map((c) => c.name).join(", ");
   const tagNames = product.tags.join(", ");
   const colorImage = imageForSelection(product, selection.selection.color);
-  const sticky = { position: { md: "sticky" }, top: { md: 16 }, alignSelf: "flex-start" } as const;
+  const columnClass = (isSticky: boolean) =>
+    [
+      "product-detail__column",
+      layout.gallery === "slider" && "product-detail__column--full",
+      isSticky && "product-detail__column--sticky",
+    ]
+      .filter(Boolean)
+      .join(" ");
 
   return (
     <>
@@ -103,12 +106,9 @@ function ProductDetailContent({
         type="application/ld+json"
         dangerouslySetInnerHTML={{ __html: productJsonLd(product, pageUrl, origin) }}
       />
-      <Container sx={{ pb: 6 }}>
-        <Grid container spacing={4}>
-          <Grid
-            size={{ xs: 12, md: layout.gallery === "slider" ? 12 : 6 }}
-            sx={layout.fixedImage ? sticky : undefined}
-          >
+      <div className="ui-container product-detail">
+        <div className="product-detail__grid">
+          <div className={columnClass(layout.fixedImage)}>
             {layout.gallery === "slider" ? (
               <ProductSlider images={product.images} name={product.name} colorImage={colorImage} />
             ) : (
@@ -120,50 +120,42 @@ function ProductDetailContent({
                 thumbnails={layout.gallery}
               />
             )}
-          </Grid>
-          <Grid
-            size={{ xs: 12, md: layout.gallery === "slider" ? 12 : 6 }}
-            sx={layout.stickyInfo ? sticky : undefined}
-          >
-            <Stack component="section" aria-label={t`Product options`} spacing={2}>
+          </div>
+          <div className={columnClass(layout.stickyInfo)}>
+            <section aria-label={t`Product options`} className="product-detail__options">
               <ProductPrice product={product} variant="h5" />
               <AsOfNotice updatedAt={updatedAt} />
               <ProductRating value={product.rating} size="medium" />
-              {product.shortDescription && (
-                <HtmlContent flush html={product.shortDescription} />
-              )}
+              {product.shortDescription && <HtmlContent flush html={product.shortDescription} />}
               <VariationPickers selection={selection} />
               {renderPurchase(product, selection.selection)}
-              <Box>
+              <div>
                 {product.categories.length > 0 && (
-                  <Typography variant="body2">{t`Categories: ${categoryNames}`}</Typography>
+                  <p className="ui-body2">{t`Categories: ${categoryNames}`}</p>
                 )}
-                {product.tags.length > 0 && <Typography variant="body2">{t`Tags: ${tagNames}`}</Typography>}
-              </Box>
-            </Stack>
-          </Grid>
-        </Grid>
-        <Box component="section" sx={{ mt: 6 }}>
+                {product.tags.length > 0 && <p className="ui-body2">{t`Tags: ${tagNames}`}</p>}
+              </div>
+            </section>
+          </div>
+        </div>
+        <section className="product-detail__section">
           {/* Below the first screen: its own boundary, hydrated after the product's own part. */}
           <Suspense fallback={null}>
             <ProductInfoTabs
               placement={layout.tabs}
               tabs={[
-                {
-                  label: t`Description`,
-                  content: <HtmlContent flush html={product.description} />,
-                },
+                { label: t`Description`, content: <HtmlContent flush html={product.description} /> },
                 { label: t`Additional information`, content: <ProductSpecs specs={specs} /> },
                 { label: t`Reviews (${reviewCount})`, content: <ProductReviews reviews={reviews} /> },
               ]}
             />
           </Suspense>
-        </Box>
+        </section>
         {related.length > 0 && (
-          <Box component="section" aria-labelledby="related-products" sx={{ mt: 6 }}>
-            <Typography id="related-products" variant="h2" sx={{ mb: 3 }}>
+          <section aria-labelledby="related-products" className="product-detail__section">
+            <h2 id="related-products" className="ui-h2 product-detail__heading">
               {t`Related products`}
-            </Typography>
+            </h2>
             <Slider
               label={t`Related products`}
               items={related}
@@ -176,10 +168,10 @@ function ProductDetailContent({
                 [1200, 4],
               ]}
             />
-          </Box>
+          </section>
         )}
         {renderAfter?.(product)}
-      </Container>
+      </div>
     </>
   );
 }

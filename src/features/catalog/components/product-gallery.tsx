@@ -1,6 +1,3 @@
-import Box from "@mui/material/Box";
-import ButtonBase from "@mui/material/ButtonBase";
-import Stack from "@mui/material/Stack";
 import { useLingui } from "@lingui/react/macro";
 import type { ProductImage as Image } from "@/api/product";
 import { Slider } from "@/components/slider/slider";
@@ -29,7 +26,7 @@ export function GallerySlide({
   const { t } = useLingui();
   const position = index + 1;
   return (
-    <Box sx={{ bgcolor: "grey.50", borderRadius: 1, overflow: "hidden" }}>
+    <div className="gallery-slide">
       <img
         src={src}
         alt={index === 0 ? name : t`${name}, image ${position} of ${total}`}
@@ -38,9 +35,9 @@ export function GallerySlide({
         loading={eager ? "eager" : "lazy"}
         fetchPriority={eager ? "high" : "auto"}
         draggable={false}
-        style={{ display: "block", width: "100%", height: "auto", aspectRatio: "1 / 1" }}
+        className="gallery-slide__img"
       />
-    </Box>
+    </div>
   );
 }
 
@@ -82,31 +79,24 @@ export function ProductGallery({
       )}
       renderControls={(slider) =>
         count > 1 && (
-          <Stack direction={thumbnails === "below" ? "row" : { xs: "row", sm: "column" }} spacing={1}>
+          <div className="product-gallery__thumbs">
             {images.map((img, i) => {
               const position = i + 1;
               const isShown = sources[slider.index] === img.large;
               return (
-                <ButtonBase
+                <button
                   key={img.small + String(i)}
+                  type="button"
+                  className="product-gallery__thumb"
                   onClick={() => slider.goTo(sources.indexOf(img.large))}
                   aria-label={t`Show image ${position} of ${count}`}
                   aria-pressed={isShown}
-                  sx={{ border: 2, borderColor: isShown ? "primary.main" : "transparent", borderRadius: 1 }}
                 >
-                  <img
-                    src={img.small}
-                    alt=""
-                    width={64}
-                    height={64}
-                    loading="lazy"
-                    decoding="async"
-                    style={{ display: "block" }}
-                  />
-                </ButtonBase>
+                  <img src={img.small} alt="" width={64} height={64} loading="lazy" decoding="async" />
+                </button>
               );
             })}
-          </Stack>
+          </div>
         )
       }
     />

@@ -1,12 +1,35 @@
-import Box from "@mui/material/Box";
-import Tab from "@mui/material/Tab";
-import Tabs from "@mui/material/Tabs";
 import { useLingui } from "@lingui/react/macro";
-import { useId, useState, type ReactNode } from "react";
+import { useId, useState, type KeyboardEvent, type ReactNode } from "react";
+import "./product-info-tabs.css";
 
 export interface InfoTab {
   label: string;
   content: ReactNode;
+}
+
+/**
+ * Arrow keys (left/right, or up/down when vertical), Home and End move the focus along the tabs, as MUI's Tabs
+ * did; a click or Enter/Space selects.
+ */
+function moveFocus(e: KeyboardEvent<HTMLButtonElement>, vertical: boolean) {
+  const tabs = [...(e.currentTarget.parentElement?.children ?? [])].filter(
+    (el): el is HTMLButtonElement => el instanceof HTMLButtonElement,
+  );
+  const at = tabs.indexOf(e.currentTarget);
+  const isForward = vertical ? e.key === "ArrowDown" : e.key === "ArrowRight";
+  const isBack = vertical ? e.key === "ArrowUp" : e.key === "ArrowLeft";
+  const next = isForward
+    ? (at + 1) % tabs.length
+    : isBack
+      ? (at - 1 + tabs.length) % tabs.length
+      : e.key === "Home"
+        ? 0
+        : e.key === "End"
+          ? tabs.length - 1
+          : null;
+  if (next === null) return;
+  e.preventDefault();
+  tabs[next]?.focus();
 }
 
 /** Description, specifications and reviews as tabs (vertical on the tab-left/right layouts). */
@@ -22,44 +45,42 @@ export function ProductInfoTabs({
   const id = useId();
   const vertical = placement !== "top";
   return (
-    <Box
-      sx={{
-        display: "flex",
-        flexDirection: vertical
-          ? { xs: "column", md: placement === "left" ? "row" : "row-reverse" }
-          : "column",
-        gap: 3,
-      }}
-    >
-      <Tabs
-        value={current}
-        onChange={(_, v: number) => setCurrent(v)}
-        orientation={vertical ? "vertical" : "horizontal"}
-        variant="scrollable"
+    <div className={`info-tabs info-tabs--${placement}`}>
+      <div
+        role="tablist"
         aria-label={t`Product information`}
-        sx={{
-          borderBottom: vertical ? 0 : 1,
-          borderColor: "divider",
-          flexShrink: 0,
-          minWidth: vertical ? 200 : undefined,
-        }}
+        aria-orientation={vertical ? "vertical" : "horizontal"}
+        className="info-tabs__list"
       >
         {tabs.map((tab, i) => (
-          <Tab key={tab.label} label={tab.label} id={`${id}-tab-${i}`} aria-controls={`${id}-panel-${i}`} />
+          <button
+            key={tab.label}
+            type="button"
+            role="tab"
+            className="info-tabs__tab"
+            id={`${id}-tab-${i}`}
+            aria-controls={`${id}-panel-${i}`}
+            aria-selected={current === i}
+            tabIndex={current === i ? 0 : -1}
+            onClick={() => setCurrent(i)}
+            onKeyDown={(e) => moveFocus(e, vertical)}
+          >
+            {tab.label}
+          </button>
         ))}
-      </Tabs>
+      </div>
       {tabs.map((tab, i) => (
-        <Box
+        <div
           key={tab.label}
           role="tabpanel"
           hidden={current !== i}
           id={`${id}-panel-${i}`}
           aria-labelledby={`${id}-tab-${i}`}
-          sx={{ flexGrow: 1, minWidth: 0 }}
+          className="info-tabs__panel"
         >
           {current === i && tab.content}
-        </Box>
+        </div>
       ))}
-    </Box>
+    </div>
   );
 }

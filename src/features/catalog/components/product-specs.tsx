@@ -1,25 +1,20 @@
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableRow from "@mui/material/TableRow";
 import { useLingui } from "@lingui/react/macro";
 import type { ProductSpec } from "@/api/product";
+import "./product-specs.css";
 
 /** The bicycle's specifications (additional information) as a two-column table. */
 export function ProductSpecs({ specs }: { specs: ProductSpec[] }) {
   const { t } = useLingui();
   return (
-    <Table size="small" aria-label={t`Specifications`} sx={{ maxWidth: 640 }}>
-      <TableBody>
+    <table aria-label={t`Specifications`} className="product-specs">
+      <tbody>
         {specs.map((s) => (
-          <TableRow key={s.code}>
-            <TableCell component="th" scope="row" sx={{ fontWeight: 600, width: "40%" }}>
-              {s.label}
-            </TableCell>
-            <TableCell>{String(s.value)}</TableCell>
-          </TableRow>
+          <tr key={s.code}>
+            <th scope="row">{s.label}</th>
+            <td>{String(s.value)}</td>
+          </tr>
         ))}
-      </TableBody>
-    </Table>
+      </tbody>
+    </table>
   );
 }

@@ -1,13 +1,12 @@
-import Box from "@mui/material/Box";
-import Stack from "@mui/material/Stack";
-import ToggleButton from "@mui/material/ToggleButton";
-import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
-import Typography from "@mui/material/Typography";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useId } from "react";
 import type { VariantSelectionState } from "../hooks/use-variant-selection";
+import "./variation-pickers.css";
 
-/** Colour and size choices of a bicycle, as labelled toggle groups (keyboard: Tab, Enter/Space). */
+/**
+ * Colour and size choices of a bicycle, as labelled groups of toggle buttons (aria-pressed, as MUI's
+ * ToggleButtonGroup drew them; keyboard: Tab, Enter/Space).
+ */
 export function VariationPickers({ selection: state }: { selection: VariantSelectionState }) {
   const { colors, sizes, onColorChange, onSizeChange } = state;
   const { color, size } = state.selection;
@@ -16,67 +15,59 @@ export function VariationPickers({ selection: state }: { selection: VariantSelec
   const sizeId = useId();
   if (colors.length === 0) return null;
   return (
-    <Stack spacing={2}>
-      <Box>
-        <Typography id={colorId} variant="subtitle2" component="p" sx={{ mb: 0.5 }}>
+    <div className="variation-pickers">
+      <div>
+        <p id={colorId} className="ui-subtitle2 variation-pickers__label">
           <Trans>
-            Colour:{" "}
-            <Box component="span" sx={{ textTransform: "capitalize", fontWeight: 400 }}>
-              {color}
-            </Box>
+            Colour: <span className="variation-pickers__color-name">{color}</span>
           </Trans>
-        </Typography>
-        <ToggleButtonGroup
-          exclusive
-          size="small"
-          value={color}
+        </p>
+        <div
+          role="group"
           aria-labelledby={colorId}
-          onChange={(_, v: string | null) => v && onColorChange(v)}
-          sx={{ flexWrap: "wrap" }}
+          className="variation-pickers__group variation-pickers__group--wrap"
         >
           {colors.map((c) => (
-            <ToggleButton
+            <button
               key={c.color}
+              type="button"
               value={c.color}
               aria-label={c.color}
-              sx={{ gap: 1, textTransform: "capitalize" }}
+              aria-pressed={c.color === color}
+              className="variation-pickers__option variation-pickers__option--color"
+              onClick={() => onColorChange(c.color)}
             >
-              <Box
+              <span
                 aria-hidden="true"
-                sx={{
-                  width: 16,
-                  height: 16,
-                  borderRadius: "50%",
-                  border: 1,
-                  borderColor: "divider",
-                  bgcolor: c.swatch ?? c.color,
-                }}
+                className="variation-pickers__swatch"
+                style={{ backgroundColor: c.swatch ?? c.color }}
               />
               {c.color}
-            </ToggleButton>
+            </button>
           ))}
-        </ToggleButtonGroup>
-      </Box>
+        </div>
+      </div>
       {sizes.length > 0 && (
-        <Box>
-          <Typography id={sizeId} variant="subtitle2" component="p" sx={{ mb: 0.5 }}>
+        <div>
+          <p id={sizeId} className="ui-subtitle2 variation-pickers__label">
             {t`Size`}
-          </Typography>
-          <ToggleButtonGroup
-            exclusive
-            size="small"
-            value={size}
-            aria-labelledby={sizeId}
-            onChange={(_, v: string | null) => v && onSizeChange(v)}
-          >
+          </p>
+          <div role="group" aria-labelledby={sizeId} className="variation-pickers__group">
             {sizes.map((s) => (
-              <ToggleButton key={s.name} value={s.name} sx={{ textTransform: "uppercase", minWidth: 44 }}>
+              <button
+                key={s.name}
+                type="button"
+                value={s.name}
+                aria-pressed={s.name === size}
+                className="variation-pickers__option variation-pickers__option--size"
+                onClick={() => onSizeChange(s.name)}
+              >
                 {s.name}
-              </ToggleButton>
+              </button>
             ))}
-          </ToggleButtonGroup>
-        </Box>
+          </div>
+        </div>
       )}
-    </Stack>
+    </div>
   );
 }
