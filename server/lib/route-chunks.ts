@@ -31,7 +31,6 @@ export const THEMED_PERSONAL_PAGES: ReadonlySet<PersonalPage> = new Set<Personal
   "/ordersuccess/$orderId",
   "/saved-offline",
   "/my-account",
-  "/login-register",
 ]);
 
 /** The MUI theme's module, which `themedRoute` (src/components/mui/lazy-themed.ts) loads with every page's route. */

@@ -1,4 +1,4 @@
-import { createRoute } from "@tanstack/react-router";
+import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { z } from "zod/mini";
 import { msg } from "@lingui/core/macro";
 import { personalPage } from "@/offline/personal-requests";
@@ -34,7 +34,7 @@ const loginRegisterRoute = createRoute({
       tab: z.catch(z.optional(z.enum(["login", "register", "otp"])), undefined),
     }),
   ),
-  component: themedRoute(() => import("./login-register-page"), "LoginRegisterPage"),
+  component: lazyRouteComponent(() => import("./login-register-page"), "LoginRegisterPage"),
 });
 
 export const accountRoutes = [myAccountRoute, loginRegisterRoute];

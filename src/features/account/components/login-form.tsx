@@ -1,17 +1,16 @@
 import { useState, type FormEvent } from "react";
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
-import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
+import { Alert } from "@/components/ui/alert";
+import { TextField } from "@/components/ui/text-field";
 import { z } from "zod/mini";
 import { accountMutations } from "@/api/account";
 import { useOnlineStatus } from "@/hooks/use-online-status";
 import { useLoginSuccess } from "../hooks/use-login-success";
 import { toFieldErrors, type FieldErrors } from "../utils/form-errors";
 import { OfflineNotice } from "./offline-notice";
+import "./account-forms.css";
 
 type Field = "email" | "password";
 
@@ -53,7 +52,7 @@ export function LoginForm({ redirect }: { redirect?: string }) {
   }
 
   return (
-    <Stack component="form" noValidate onSubmit={handleSubmit} spacing={2} aria-label={t`Login`}>
+    <form className="account-form" noValidate onSubmit={handleSubmit} aria-label={t`Login`}>
       <OfflineNotice>{t`Logging in needs a connection. Please try again when you are online.`}</OfflineNotice>
       {failure && <Alert severity="error">{failure}</Alert>}
       <TextField
@@ -74,9 +73,13 @@ export function LoginForm({ redirect }: { redirect?: string }) {
         error={Boolean(errors.password)}
         helperText={errors.password}
       />
-      <Button type="submit" variant="contained" disabled={!isOnline || login.isPending}>
+      <button
+        type="submit"
+        className="ui-btn ui-btn--contained"
+        disabled={!isOnline || login.isPending}
+      >
         {t`Login`}
-      </Button>
-    </Stack>
+      </button>
+    </form>
   );
 }

@@ -1,5 +1,5 @@
-import Alert from "@mui/material/Alert";
 import type { ReactNode } from "react";
+import { Alert } from "@/components/ui/alert";
 import { useOnlineStatus } from "@/hooks/use-online-status";
 
 /** Says that a form needs a connection, while the device is offline. */
@@ -7,7 +7,7 @@ export function OfflineNotice({ children }: { children: ReactNode }) {
   const isOnline = useOnlineStatus();
   if (isOnline) return null;
   return (
-    <Alert severity="warning" role="status" sx={{ mb: 2 }}>
+    <Alert severity="warning" role="status">
       {children}
     </Alert>
   );

@@ -1,12 +1,9 @@
 import { useState, type FormEvent } from "react";
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
-import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
 import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
+import { Alert } from "@/components/ui/alert";
+import { TextField } from "@/components/ui/text-field";
 import { z } from "zod/mini";
 import { accountMutations } from "@/api/account";
 import { readPendingMobile, writePendingMobile } from "@/api/auth-storage";
@@ -16,6 +13,7 @@ import { useOnlineStatus } from "@/hooks/use-online-status";
 import { useCountdown } from "../hooks/use-countdown";
 import { useLoginSuccess } from "../hooks/use-login-success";
 import { OfflineNotice } from "./offline-notice";
+import "./account-forms.css";
 
 export const RESEND_AFTER_SECONDS = 60;
 
@@ -130,15 +128,14 @@ export function OtpLoginForm({ redirect }: { redirect?: string }) {
   }
 
   return (
-    <Stack spacing={2}>
+    <div className="account-form">
       <OfflineNotice>{t`Logging in with a code needs a connection. Please try again when you are online.`}</OfflineNotice>
       {notice && <Alert severity="error">{notice}</Alert>}
       {!pending ? (
-        <Stack
-          component="form"
+        <form
+          className="account-form"
           noValidate
           onSubmit={handleSend}
-          spacing={2}
           aria-label={t`Login with a mobile code`}
         >
           <TextField
@@ -151,37 +148,42 @@ export function OtpLoginForm({ redirect }: { redirect?: string }) {
             error={Boolean(phoneError)}
             helperText={phoneError ?? t`We send a 6-digit code by SMS.`}
           />
-          <Button type="submit" variant="contained" disabled={!isOnline || send.isPending}>
+          <button type="submit" className="ui-btn ui-btn--contained" disabled={!isOnline || send.isPending}>
             {t`Send code`}
-          </Button>
-        </Stack>
+          </button>
+        </form>
       ) : (
-        <Stack component="form" noValidate onSubmit={handleVerify} spacing={2} aria-label={t`Enter the code`}>
-          <Typography>{t`We sent a code to ${pending}.`}</Typography>
+        <form className="account-form" noValidate onSubmit={handleVerify} aria-label={t`Enter the code`}>
+          <p className="ui-body1">{t`We sent a code to ${pending}.`}</p>
           <TextField
             name="code"
             label={t`One-time code`}
             autoComplete="one-time-code"
             inputMode="numeric"
             required
-            slotProps={{ htmlInput: { maxLength: OTP_LENGTH, pattern: "[0-9]*" } }}
+            maxLength={OTP_LENGTH}
+            pattern="[0-9]*"
             error={Boolean(codeError)}
             helperText={codeError ?? " "}
           />
-          <Button type="submit" variant="contained" disabled={!isOnline || verify.isPending}>
+          <button type="submit" className="ui-btn ui-btn--contained" disabled={!isOnline || verify.isPending}>
             {t`Verify and login`}
-          </Button>
-          <Stack direction="row" spacing={1} sx={{ alignItems: "center", flexWrap: "wrap" }}>
-            <Button
+          </button>
+          <div className="account-form__actions">
+            <button
+              type="button"
+              className="ui-btn"
               onClick={() => sendCode(pending)}
               disabled={!isOnline || secondsLeft > 0 || send.isPending}
             >
               {secondsLeft > 0 ? t`Resend code in ${secondsLeft} s` : t`Resend code`}
-            </Button>
-            <Button onClick={startOver}>{t`Use another number`}</Button>
-          </Stack>
-        </Stack>
+            </button>
+            <button type="button" className="ui-btn" onClick={startOver}>
+              {t`Use another number`}
+            </button>
+          </div>
+        </form>
       )}
-    </Stack>
+    </div>
   );
 }

@@ -1,10 +1,8 @@
 import { useState, type FormEvent } from "react";
-import Button from "@mui/material/Button";
-import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
+import { TextField } from "@/components/ui/text-field";
 import { z } from "zod/mini";
 import { trimmedText } from "@/api/contract/common";
 import { accountMutations, type RegisterDraft } from "@/api/account";
@@ -13,6 +11,7 @@ import { useOnlineStatus } from "@/hooks/use-online-status";
 import { useLoginSuccess } from "../hooks/use-login-success";
 import { fromServerErrors, toFieldErrors, type FieldErrors } from "../utils/form-errors";
 import { OfflineNotice } from "./offline-notice";
+import "./account-forms.css";
 
 type Field = keyof RegisterDraft;
 
@@ -76,7 +75,12 @@ export function RegisterForm({ redirect }: { redirect?: string }) {
     });
   }
 
-  const field = (name: Field, label: string, autoComplete: string, type = "text") => (
+  const field = (
+    name: Field,
+    label: string,
+    autoComplete: string,
+    type: "text" | "email" | "password" = "text",
+  ) => (
     <TextField
       name={name}
       type={type}
@@ -89,18 +93,22 @@ export function RegisterForm({ redirect }: { redirect?: string }) {
   );
 
   return (
-    <Stack component="form" noValidate onSubmit={handleSubmit} spacing={2} aria-label={t`Register`}>
+    <form className="account-form" noValidate onSubmit={handleSubmit} aria-label={t`Register`}>
       <OfflineNotice>{t`Registering needs a connection. Please try again when you are online.`}</OfflineNotice>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+      <div className="account-form__row">
         {field("firstName", t`First Name`, "given-name")}
         {field("lastName", t`Last Name`, "family-name")}
-      </Stack>
+      </div>
       {field("email", t`Email`, "email", "email")}
       {field("password", t`Password`, "new-password", "password")}
       {field("passwordConfirmation", t`Confirm Password`, "new-password", "password")}
-      <Button type="submit" variant="contained" disabled={!isOnline || register.isPending || login.isPending}>
+      <button
+        type="submit"
+        className="ui-btn ui-btn--contained"
+        disabled={!isOnline || register.isPending || login.isPending}
+      >
         {t`Register`}
-      </Button>
-    </Stack>
+      </button>
+    </form>
   );
 }
