@@ -1,10 +1,9 @@
 import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { parseCatalogSearch, type CatalogSearch } from "@/features/catalog/utils/catalog-search";
-import { themedRoute } from "@/components/mui/lazy-themed";
 import { rootRoute } from "./root";
 import { PRODUCT_VARIANT_PATHS, SHOP_VARIANT_PATHS } from "./template-paths";
 
-const catalogComponent = themedRoute(() => import("./catalog-page"), "CatalogPage");
+const catalogComponent = lazyRouteComponent(() => import("./catalog-page"), "CatalogPage");
 const productComponent = lazyRouteComponent(() => import("./product-page"), "ProductPage");
 // The loaders live in the catalogue's chunk, not in the entry.
 const loaders = () => import("@/features/catalog/loaders");
@@ -64,7 +63,7 @@ const searchRoute = createRoute({
   validateSearch: (raw: Record<string, unknown>): { q: string } => ({
     q: typeof raw.q === "string" ? raw.q.slice(0, 200) : typeof raw.q === "number" ? String(raw.q) : "",
   }),
-  component: themedRoute(() => import("./search-page"), "SearchPage"),
+  component: lazyRouteComponent(() => import("./search-page"), "SearchPage"),
 });
 
 export const catalogRoutes = [

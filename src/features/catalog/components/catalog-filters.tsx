@@ -1,19 +1,11 @@
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Chip from "@mui/material/Chip";
-import List from "@mui/material/List";
-import ListItem from "@mui/material/ListItem";
-import ListItemButton from "@mui/material/ListItemButton";
-import Slider from "@mui/material/Slider";
-import Stack from "@mui/material/Stack";
-import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
-import { useId, useState, type ReactNode } from "react";
+import { Link } from "@tanstack/react-router";
+import { useEffect, useEffectEvent, useId, useRef, useState, type ReactNode } from "react";
 import type { Category } from "@/api/contract/category";
 import type { FilterGroup } from "@/api/catalog";
-import { ListItemLink } from "@/components/menu-links";
 import { useCurrency } from "@/i18n/currency";
 import type { CatalogSearch, FilterKey } from "../utils/catalog-search";
+import "./catalog-filters.css";
 
 export interface CatalogFiltersProps {
   search: CatalogSearch;
@@ -32,12 +24,12 @@ export interface CatalogFiltersProps {
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
   return (
-    <Box component="section" aria-labelledby={id} sx={{ minWidth: 0 }}>
-      <Typography id={id} variant="h3" component="h2" sx={{ fontSize: "1rem", mb: 1 }}>
+    <section aria-labelledby={id} className="catalog-filters__section">
+      <h2 id={id} className="ui-h3 catalog-filters__title">
         {title}
-      </Typography>
+      </h2>
       {children}
-    </Box>
+    </section>
   );
 }
 
@@ -53,30 +45,22 @@ export function CatalogFilters(props: CatalogFiltersProps) {
       const value = o.name;
       const on = search[key]?.toLowerCase() === value.toLowerCase();
       return (
-        <Chip
+        <button
           key={o.id}
-          label={o.label}
-          variant={on ? "filled" : "outlined"}
-          color={on ? "primary" : "default"}
+          type="button"
+          className="ui-chip catalog-filters__chip"
           aria-pressed={on}
           onClick={() => onFilterChange({ [key]: on ? undefined : value })}
-          icon={
-            swatch && o.swatch ? (
-              <Box
-                component="span"
-                aria-hidden="true"
-                sx={{
-                  width: 14,
-                  height: 14,
-                  borderRadius: "50%",
-                  bgcolor: o.swatch,
-                  border: 1,
-                  borderColor: "divider",
-                }}
-              />
-            ) : undefined
-          }
-        />
+        >
+          {swatch && o.swatch && (
+            <span
+              aria-hidden="true"
+              className="catalog-filters__swatch"
+              style={{ backgroundColor: o.swatch }}
+            />
+          )}
+          {o.label}
+        </button>
       );
     });
 
@@ -84,61 +68,58 @@ export function CatalogFilters(props: CatalogFiltersProps) {
   const chipSection = (title: string, items: ReactNode[]) =>
     items.length > 0 && (
       <Section title={title}>
-        <Stack direction="row" sx={{ flexWrap: "wrap", gap: 1 }}>
-          {items}
-        </Stack>
+        <div className="catalog-filters__chips">{items}</div>
       </Section>
     );
 
   return (
-    <Stack
-      component="aside"
+    <aside
       aria-label={t`Filters`}
-      direction={placement === "top" ? { xs: "column", md: "row" } : "column"}
-      spacing={3}
-      sx={{ flexWrap: "wrap" }}
+      className={placement === "top" ? "catalog-filters catalog-filters--top" : "catalog-filters"}
     >
       <Section title={t`Categories`}>
-        <List dense disablePadding>
+        <ul className="catalog-filters__list">
           {slug ? (
             categories.map((c) => (
-              <ListItem key={c.id} disablePadding>
-                <ListItemLink
+              <li key={c.id}>
+                <Link
                   to="/catalog/$slug"
                   params={{ slug: c.slug }}
                   search={{}}
-                  selected={c.slug === current}
+                  className="catalog-filters__item"
                   aria-current={c.slug === current ? "page" : undefined}
                 >
                   {c.name}
-                </ListItemLink>
-              </ListItem>
+                </Link>
+              </li>
             ))
           ) : (
             <>
-              <ListItem disablePadding>
-                <ListItemButton
-                  selected={!current}
+              <li>
+                <button
+                  type="button"
+                  className="catalog-filters__item"
                   aria-pressed={!current}
                   onClick={() => onFilterChange({ category: undefined })}
                 >
                   {t`All categories`}
-                </ListItemButton>
-              </ListItem>
+                </button>
+              </li>
               {categories.map((c) => (
-                <ListItem key={c.id} disablePadding>
-                  <ListItemButton
-                    selected={c.slug === current}
+                <li key={c.id}>
+                  <button
+                    type="button"
+                    className="catalog-filters__item"
                     aria-pressed={c.slug === current}
                     onClick={() => onFilterChange({ category: c.slug === current ? undefined : c.slug })}
                   >
                     {c.name}
-                  </ListItemButton>
-                </ListItem>
+                  </button>
+                </li>
               ))}
             </>
           )}
-        </List>
+        </ul>
       </Section>
       {chipSection(t`Tag`, chips("tag", "tag"))}
       {chipSection(t`Colour`, chips("color", "color", true))}
@@ -158,15 +139,21 @@ export function CatalogFilters(props: CatalogFiltersProps) {
           />
         </Section>
       )}
-      <Box>
-        <Button variant="outlined" onClick={props.onResetFilters} disabled={!props.hasFilters}>
+      <div>
+        <button
+          type="button"
+          className="ui-btn ui-btn--outlined"
+          onClick={props.onResetFilters}
+          disabled={!props.hasFilters}
+        >
           {t`Reset filters`}
-        </Button>
-      </Box>
-    </Stack>
+        </button>
+      </div>
+    </aside>
   );
 }
 
+/** Two native range inputs on one track (MUI's range Slider): the thumbs cannot pass each other. */
 function PriceFilter({
   range,
   value,
@@ -178,29 +165,60 @@ function PriceFilter({
 }) {
   const { t } = useLingui();
   const { format } = useCurrency();
-  const [draft, setDraft] = useState<number[]>(value);
+  const [draft, setDraft] = useState<[number, number]>(value);
+  const lowInput = useRef<HTMLInputElement>(null);
+  const highInput = useRef<HTMLInputElement>(null);
+  const min = Math.floor(range.min);
   const step = Math.max(1, Math.round((range.max - range.min) / 100));
-  const low = format(draft[0] ?? range.min);
-  const high = format(draft[1] ?? range.max);
+  // The last step may pass the highest price (a range input's values are min + n × step): it stands for it.
+  const max = min + Math.ceil((Math.ceil(range.max) - min) / step) * step;
+  const clamp = (v: number) => Math.min(Math.max(v, range.min), range.max);
+  const [from, to] = draft;
+  // The filter applies when the shopper lets go of a thumb or presses a key: the native `change` event, which
+  // React's onChange (fired on every `input`) does not tell apart.
+  const commit = useEffectEvent(() => onChange(draft));
+  useEffect(() => {
+    const inputs = [lowInput.current, highInput.current];
+    const onCommit = () => commit();
+    inputs.forEach((input) => input?.addEventListener("change", onCommit));
+    return () => inputs.forEach((input) => input?.removeEventListener("change", onCommit));
+  }, []);
+  const percent = (v: number) => ((v - min) / (max - min)) * 100;
+  const low = format(from);
+  const high = format(to);
   return (
-    <Box sx={{ px: 1, maxWidth: 280 }}>
-      <Slider
-        value={draft}
-        min={Math.floor(range.min)}
-        max={Math.ceil(range.max)}
-        step={step}
-        disableSwap
-        getAriaLabel={(i) => (i === 0 ? t`Minimum price` : t`Maximum price`)}
-        getAriaValueText={(v) => format(v)}
-        onChange={(_, v) => setDraft(v as number[])}
-        onChangeCommitted={(_, v) => {
-          const [min = range.min, max = range.max] = v as number[];
-          onChange([min, max]);
-        }}
-      />
-      <Typography variant="body2" color="text.secondary">
-        {t`${low} – ${high}`}
-      </Typography>
-    </Box>
+    <div className="catalog-filters__price">
+      <div className="catalog-filters__slider">
+        <span
+          className="catalog-filters__track"
+          style={{ left: `${percent(from)}%`, right: `${100 - percent(to)}%` }}
+        />
+        <input
+          ref={lowInput}
+          type="range"
+          className="catalog-filters__range"
+          min={min}
+          max={max}
+          step={step}
+          value={from}
+          aria-label={t`Minimum price`}
+          aria-valuetext={low}
+          onChange={(e) => setDraft([Math.min(clamp(Number(e.target.value)), to), to])}
+        />
+        <input
+          ref={highInput}
+          type="range"
+          className="catalog-filters__range"
+          min={min}
+          max={max}
+          step={step}
+          value={to}
+          aria-label={t`Maximum price`}
+          aria-valuetext={high}
+          onChange={(e) => setDraft([from, Math.max(clamp(Number(e.target.value)), from)])}
+        />
+      </div>
+      <p className="ui-body2 ui-muted catalog-filters__range-text">{t`${low} – ${high}`}</p>
+    </div>
   );
 }

@@ -1,9 +1,8 @@
-import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
+import { useId } from "react";
 import { SORT_OPTIONS, type SortOption } from "../utils/catalog-search";
+import "./catalog-toolbar.css";
 
 const SORT_LABELS = {
   default: msg({ message: "Default", comment: "catalogue sort order" }),
@@ -22,31 +21,30 @@ export function CatalogToolbar({
   onSortChange: (sort: SortOption) => void;
 }) {
   const { t } = useLingui();
+  const id = useId();
   return (
-    <Stack
-      direction={{ xs: "column", sm: "row" }}
-      spacing={2}
-      sx={{ justifyContent: "space-between", alignItems: { sm: "center" }, mb: 3 }}
-    >
-      <Typography role="status" aria-live="polite">
+    <div className="catalog-toolbar">
+      <p role="status" aria-live="polite" className="ui-body1 catalog-toolbar__count">
         {t`${total} products`}
-      </Typography>
+      </p>
       {/* A native <select>: the phone's own picker, and no menu, popover and modal to load and hydrate. */}
-      <TextField
-        select
-        size="small"
-        label={t`Sort by`}
-        value={sort}
-        onChange={(e) => onSortChange(e.target.value as SortOption)}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-        sx={{ minWidth: 220 }}
-      >
-        {SORT_OPTIONS.map((o) => (
-          <option key={o} value={o}>
-            {t(SORT_LABELS[o])}
-          </option>
-        ))}
-      </TextField>
-    </Stack>
+      <div className="catalog-toolbar__sort">
+        <label htmlFor={id} className="catalog-toolbar__label">
+          {t`Sort by`}
+        </label>
+        <select
+          id={id}
+          className="catalog-toolbar__select"
+          value={sort}
+          onChange={(e) => onSortChange(e.target.value as SortOption)}
+        >
+          {SORT_OPTIONS.map((o) => (
+            <option key={o} value={o}>
+              {t(SORT_LABELS[o])}
+            </option>
+          ))}
+        </select>
+      </div>
+    </div>
   );
 }

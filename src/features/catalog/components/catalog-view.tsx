@@ -1,6 +1,3 @@
-import Box from "@mui/material/Box";
-import Container from "@mui/material/Container";
-import LinearProgress from "@mui/material/LinearProgress";
 import { useLingui } from "@lingui/react/macro";
 import { Suspense, useDeferredValue, type ReactNode } from "react";
 import type { Product } from "@/api/product";
@@ -16,6 +13,7 @@ import { CatalogToolbar } from "./catalog-toolbar";
 import { AsOfNotice } from "@/offline/as-of-notice";
 import { ProductGrid } from "./product-grid";
 import { deferredInitial } from "@/utils/server-html";
+import "./catalog-view.css";
 
 export interface CatalogViewProps {
   slug?: string;
@@ -62,25 +60,21 @@ export function CatalogView({ slug, search, variant, renderProduct, actions }: C
         title={title}
         description={title ? t`${title}: bicycles of Velora, with prices, colours and sizes.` : undefined}
       />
-      <Container maxWidth={layout.fullWidth ? false : "lg"} sx={{ pb: 6 }}>
-        {layout.filters === "top" && <Box sx={{ mb: 3 }}>{filters}</Box>}
-        <Box
-          sx={{
-            display: "grid",
-            gap: 4,
-            gridTemplateColumns: side
-              ? { xs: "1fr", md: layout.filters === "left" ? "260px minmax(0, 1fr)" : "minmax(0, 1fr) 260px" }
-              : "1fr",
-          }}
-        >
-          {side && <Box sx={{ order: { md: layout.filters === "left" ? 0 : 1 } }}>{filters}</Box>}
-          <Box>
-            {actions && <Box sx={{ minHeight: 48 }}>{actions}</Box>}
+      <div
+        className={
+          layout.fullWidth ? "ui-container catalog-view catalog-view--full" : "ui-container catalog-view"
+        }
+      >
+        {layout.filters === "top" && <div className="catalog-view__top">{filters}</div>}
+        <div className={`catalog-view__body catalog-view__body--${layout.filters}`}>
+          {side && <div className="catalog-view__side">{filters}</div>}
+          <div>
+            {actions && <div className="catalog-view__actions">{actions}</div>}
             <CatalogToolbar total={c.total} sort={c.sort} onSortChange={c.onSortChange} />
             <AsOfNotice updatedAt={c.updatedAt} />
-            <Box sx={{ height: 4, mb: 1 }}>
-              {c.isFetching && !c.isLoading && <LinearProgress aria-hidden="true" />}
-            </Box>
+            <div className="catalog-view__progress">
+              {c.isFetching && !c.isLoading && <div className="catalog-view__bar" aria-hidden="true" />}
+            </div>
             {products === null ? (
               <CatalogSkeleton columns={layout.columns} />
             ) : (
@@ -92,9 +86,9 @@ export function CatalogView({ slug, search, variant, renderProduct, actions }: C
               />
             )}
             <CatalogPagination page={c.page} pageCount={c.pageCount} onPageChange={c.onPageChange} />
-          </Box>
-        </Box>
-      </Container>
+          </div>
+        </div>
+      </div>
     </>
   );
 }

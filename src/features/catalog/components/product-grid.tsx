@@ -1,9 +1,7 @@
-import Box from "@mui/material/Box";
-import Typography from "@mui/material/Typography";
 import { Trans } from "@lingui/react/macro";
 import { Suspense, type ReactNode } from "react";
 import type { Product } from "@/api/product";
-import { gridListSx } from "@/components/layout/grid-list";
+import "./product-grid.css";
 
 export interface ProductGridProps {
   products: Product[];
@@ -15,27 +13,20 @@ export interface ProductGridProps {
   list?: boolean;
 }
 
-/** Products in a responsive grid, or 'No Product available!' when there are none. */
+/**
+ * Products in a responsive grid (one column on phones, two from 600 px, up to three from 900 px and `columns`
+ * from 1200 px), or 'No Product available!' when there are none.
+ */
 export function ProductGrid({ products, renderProduct, columns = 3, list = false }: ProductGridProps) {
   if (products.length === 0) {
     return (
-      <Typography role="status" sx={{ py: 6, textAlign: "center" }}>
+      <p role="status" className="ui-body1 product-grid__empty">
         <Trans>No Product available!</Trans>
-      </Typography>
+      </p>
     );
   }
-  const cols = list ? { xs: 1 } : { xs: 1, sm: 2, md: Math.min(columns, 3), lg: columns };
   return (
-    <Box
-      component="ul"
-      sx={{
-        ...gridListSx,
-        gap: 3,
-        gridTemplateColumns: Object.fromEntries(
-          Object.entries(cols).map(([bp, n]) => [bp, `repeat(${n}, minmax(0, 1fr))`]),
-        ),
-      }}
-    >
+    <ul className={list ? "product-grid product-grid--list" : `product-grid product-grid--cols-${columns}`}>
       {/* A boundary per card: while the grid hydrates, the card a shopper clicks or types into is hydrated
           first (React's selective hydration). The boundaries do not split the commit: React 19 puts every
           server-rendered boundary at one low priority and hydrates them in one later pass (its render still
@@ -45,6 +36,6 @@ export function ProductGrid({ products, renderProduct, columns = 3, list = false
           <Suspense fallback={null}>{renderProduct(p, i)}</Suspense>
         </li>
       ))}
-    </Box>
+    </ul>
   );
 }

@@ -1,13 +1,11 @@
 import type { ReactNode } from "react";
-import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
-import Container from "@mui/material/Container";
-import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import type { Product } from "@/api/product";
 import { Preloader } from "@/components/feedback/preloader";
+import { Alert } from "@/components/ui/alert";
 import { useProductSearch } from "../hooks/use-product-search";
 import { SearchForm } from "./search-form";
+import "./search-view.css";
 
 /** The search page: the field, then the results (server online, the device's saved products offline). */
 export function SearchView({
@@ -20,35 +18,24 @@ export function SearchView({
   const { t } = useLingui();
   const { products, isPending, savedOnDevice } = useProductSearch(query);
   return (
-    <Container sx={{ py: 4 }}>
+    <div className="ui-container search-view">
       <SearchForm key={query} initial={query} />
       {savedOnDevice && (
-        <Alert severity="info" sx={{ mt: 2 }} data-testid="search-saved-note">
-          {t`Showing results saved on this device`}
-        </Alert>
+        <div className="search-view__note" data-testid="search-saved-note">
+          <Alert severity="info">{t`Showing results saved on this device`}</Alert>
+        </div>
       )}
       {query.trim() === "" ? null : isPending ? (
         <Preloader />
       ) : products.length === 0 ? (
-        <Typography sx={{ mt: 4 }}>{t`No bicycles match "${query}".`}</Typography>
+        <p className="ui-body1 search-view__empty">{t`No bicycles match "${query}".`}</p>
       ) : (
-        <Box
-          component="ul"
-          aria-label={t`Search results`}
-          sx={{
-            listStyle: "none",
-            p: 0,
-            mt: 3,
-            display: "grid",
-            gap: 3,
-            gridTemplateColumns: { xs: "1fr 1fr", md: "repeat(4, 1fr)" },
-          }}
-        >
+        <ul aria-label={t`Search results`} className="search-view__results">
           {products.map((p) => (
             <li key={p.id}>{renderProduct(p)}</li>
           ))}
-        </Box>
+        </ul>
       )}
-    </Container>
+    </div>
   );
 }
