@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { screen, waitFor, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -59,6 +59,16 @@ describe("catalogue filters in the address", { timeout: 40_000 }, () => {
     const { router } = await renderApp({ path: "/catalog/mountain-bikes?size=m" });
     await user.click(await screen.findByRole("button", { name: "Go to page 2" }, slow));
     await waitFor(() => expect(router.state.location.search).toEqual({ size: "m", page: 2 }));
+  });
+
+  it("puts the price range in the address when a thumb is let go, and keeps the thumbs from crossing", async () => {
+    const { router } = await renderApp({ path: "/catalog/mountain-bikes" });
+    // The sample range is 1,000 to 90,000 in steps of 890.
+    const max = await screen.findByRole("slider", { name: "Maximum price" }, slow);
+    fireEvent.change(max, { target: { value: "45500" } });
+    await waitFor(() => expect(router.state.location.search).toEqual({ maxPrice: 45500 }));
+    fireEvent.change(screen.getByRole("slider", { name: "Minimum price" }), { target: { value: "60940" } });
+    await waitFor(() => expect(router.state.location.search).toEqual({ minPrice: 45500, maxPrice: 45500 }));
   });
 
   it("clears the filters on 'Reset filters' and keeps the sort", async () => {

@@ -175,11 +175,16 @@ function PriceFilter({
   const clamp = (v: number) => Math.min(Math.max(v, range.min), range.max);
   const [from, to] = draft;
   // The filter applies when the shopper lets go of a thumb or presses a key: the native `change` event, which
-  // React's onChange (fired on every `input`) does not tell apart.
-  const commit = useEffectEvent(() => onChange(draft));
+  // React's onChange (fired on every `input`) does not tell apart. Its values are read from the inputs, so they
+  // do not depend on when React rendered the last `input`.
+  const commit = useEffectEvent((moved: EventTarget | null) => {
+    const a = clamp(Number(lowInput.current?.value ?? from));
+    const b = clamp(Number(highInput.current?.value ?? to));
+    onChange(moved === lowInput.current ? [Math.min(a, b), b] : [a, Math.max(a, b)]);
+  });
   useEffect(() => {
     const inputs = [lowInput.current, highInput.current];
-    const onCommit = () => commit();
+    const onCommit = (e: Event) => commit(e.target);
     inputs.forEach((input) => input?.addEventListener("change", onCommit));
     return () => inputs.forEach((input) => input?.removeEventListener("change", onCommit));
   }, []);
