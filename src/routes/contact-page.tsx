@@ -1,6 +1,3 @@
-import Container from "@mui/material/Container";
-import Grid from "@mui/material/Grid";
-import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import { PageHeader } from "@/components/layout/page-header";
 import { ContactForm } from "@/features/content/components/contact-form";
@@ -14,19 +11,13 @@ export function ContactPage() {
         title={t`Contact Us`}
         description={t`Questions about a bicycle, an order or a service? Write to us or call the workshop.`}
       />
-      <Container sx={{ pb: 6 }}>
-        <Grid container spacing={4}>
-          <Grid size={{ xs: 12, md: 4 }}>
-            <ContactInfo />
-          </Grid>
-          <Grid size={{ xs: 12, md: 8 }}>
-            <Typography variant="h2" sx={{ mb: 2 }}>
-              {t`Get In Touch`}
-            </Typography>
-            <ContactForm />
-          </Grid>
-        </Grid>
-      </Container>
+      <div className="ui-container contact-page">
+        <ContactInfo />
+        <div>
+          <h2 className="ui-h2 contact-page__title">{t`Get In Touch`}</h2>
+          <ContactForm />
+        </div>
+      </div>
     </>
   );
 }

@@ -2,7 +2,6 @@ import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { z } from "zod/mini";
 import { contentQueries } from "@/api/content";
 import { NotFound } from "@/components/feedback/not-found";
-import { themedRoute } from "@/components/mui/lazy-themed";
 import { rootRoute } from "./root";
 import { BLOG_DETAILS_PATH, BLOG_PAGE_SIZE } from "@/features/content/utils/blog-layouts";
 import { BLOG_VARIANT_PATHS, HOME_VARIANT_PATHS } from "./template-paths";
@@ -29,13 +28,13 @@ const pageRoute = createRoute({
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(contentQueries.page(params.slug));
   },
-  component: themedRoute(() => import("./page-page"), "ContentPage"),
+  component: lazyRouteComponent(() => import("./page-page"), "ContentPage"),
 });
 
 const contactRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/contact",
-  component: themedRoute(() => import("./contact-page"), "ContactPage"),
+  component: lazyRouteComponent(() => import("./contact-page"), "ContactPage"),
 });
 
 const blogSearch = z.lazy(() =>
@@ -46,7 +45,8 @@ const blogSearch = z.lazy(() =>
   }),
 );
 
-const blogComponent = themedRoute(() => import("./blog-page"), "BlogPage");
+const blogListComponent = lazyRouteComponent(() => import("./blog-page"), "BlogPage");
+const blogPostComponent = lazyRouteComponent(() => import("./blog-post-page"), "BlogPostPage");
 const blogRoutes = BLOG_VARIANT_PATHS.map((path) =>
   createRoute({
     getParentRoute: () => rootRoute,
@@ -64,7 +64,7 @@ const blogRoutes = BLOG_VARIANT_PATHS.map((path) =>
         (await queryClient.ensureQueryData(contentQueries.blogList(1, 1)).catch(() => null))?.posts[0]?.slug;
       if (slug) void queryClient.prefetchQuery(contentQueries.blogPost(slug));
     },
-    component: blogComponent,
+    component: path === BLOG_DETAILS_PATH ? blogPostComponent : blogListComponent,
     staticData: { variant: path },
   }),
 );

@@ -1,17 +1,15 @@
-import Box from "@mui/material/Box";
-import Chip from "@mui/material/Chip";
-import Container from "@mui/material/Container";
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { ApiError } from "@/api/client";
 import { contentQueries } from "@/api/content";
 import { ErrorView } from "@/components/feedback/error-view";
 import { NotFound } from "@/components/feedback/not-found";
 import { Preloader } from "@/components/feedback/preloader";
 import { PageHeader } from "@/components/layout/page-header";
-import { ButtonLink } from "@/components/router-links";
 import { HtmlContent } from "@/components/content/html-content";
-import { PostMeta } from "./blog-list-view";
+import { BlogTag, PostMeta } from "./blog-list-view";
+import "./blog-post-view.css";
 
 function Post({ slug }: { slug: string }) {
   const { t } = useLingui();
@@ -33,27 +31,27 @@ function Post({ slug }: { slug: string }) {
       >
         <PostMeta post={post} />
       </PageHeader>
-      <Container sx={{ pb: 6, maxWidth: { md: "md" } }}>
+      <div className="ui-container blog-post__body">
         <img
+          className="blog-post__image"
           src={post.image}
           alt=""
           width={600}
           height={400}
           fetchPriority="high"
-          style={{ display: "block", width: "100%", height: "auto", borderRadius: 6 }}
         />
         <HtmlContent html={post.html} />
         {post.tags.length > 0 && (
-          <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", my: 3 }} aria-label={t`Tags`} role="list">
+          <div className="blog-tags blog-post__tags" aria-label={t`Tags`} role="list">
             {post.tags.map((tag) => (
-              <Chip key={tag} label={tag} size="small" variant="outlined" role="listitem" />
+              <BlogTag key={tag} label={tag} role="listitem" />
             ))}
-          </Box>
+          </div>
         )}
-        <ButtonLink to="/blog-standard" variant="outlined">
+        <Link to="/blog-standard" className="ui-btn ui-btn--outlined">
           {t`Back to the blog`}
-        </ButtonLink>
-      </Container>
+        </Link>
+      </div>
     </article>
   );
 }

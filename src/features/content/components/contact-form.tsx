@@ -1,17 +1,69 @@
-import Alert from "@mui/material/Alert";
-import Button from "@mui/material/Button";
-import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
+import { useId, type ChangeEvent } from "react";
 import { useLingui } from "@lingui/react/macro";
+import { Alert } from "@/components/ui/alert";
 import { useContactForm } from "../hooks/use-contact-form";
 import type { ContactField, ContactProblem } from "../utils/contact-form";
 import { useHydrated } from "@/utils/server-html";
+import "./contact.css";
+
+interface FieldProps {
+  id: string;
+  name: ContactField;
+  label: string;
+  value: string;
+  onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
+  helperText: string | undefined;
+  required?: boolean;
+  type?: "text" | "email" | "tel";
+  autoComplete?: string;
+  multiline?: boolean;
+}
+
+/** A labelled field drawn as MUI's outlined TextField: the label floats onto the border once focused or filled. */
+function TextField({
+  id,
+  label,
+  helperText,
+  multiline,
+  required,
+  value,
+  type = "text",
+  ...input
+}: FieldProps) {
+  const helperId = `${id}-helper-text`;
+  const shared = {
+    ...input,
+    id,
+    value,
+    required,
+    className: "contact-field__input",
+    "aria-invalid": Boolean(helperText),
+    "aria-describedby": helperText ? helperId : undefined,
+  };
+  return (
+    <div
+      className={`contact-field${value ? " contact-field--filled" : ""}${helperText ? " contact-field--error" : ""}`}
+    >
+      <label className="contact-field__label" htmlFor={id} id={`${id}-label`}>
+        {label}
+        {required && <span aria-hidden="true">{"\u2009*"}</span>}
+      </label>
+      {multiline ? <textarea {...shared} rows={5} /> : <input {...shared} type={type} />}
+      {helperText && (
+        <p className="contact-field__helper" id={helperId}>
+          {helperText}
+        </p>
+      )}
+    </div>
+  );
+}
 
 /** The contact form: name, e-mail, phone, subject and message (POST contactrequest). */
 export function ContactForm() {
   const { t } = useLingui();
   const form = useContactForm();
   const hydrated = useHydrated();
+  const id = useId();
 
   const messages: Record<ContactField, Partial<Record<ContactProblem, string>>> = {
     name: { required: t`Please enter your name.`, "too-long": t`The name is too long.` },
@@ -32,44 +84,40 @@ export function ContactForm() {
   };
   const field = (name: ContactField) => {
     const problem = form.problems[name];
-    const helperText = problem ? (messages[name][problem] ?? t`Please check this field.`) : undefined;
     return {
+      id: `${id}-${name}`,
       name,
       value: form.values[name],
-      onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
         form.setValue(name, e.target.value),
-      error: Boolean(problem),
-      helperText,
-      fullWidth: true,
+      helperText: problem ? (messages[name][problem] ?? t`Please check this field.`) : undefined,
     };
   };
 
   return (
-    <Stack component="form" noValidate onSubmit={form.handleSubmit} spacing={2} aria-label={t`Contact form`}>
+    <form className="contact-form" noValidate onSubmit={form.handleSubmit} aria-label={t`Contact form`}>
       {form.unavailableMessage && <Alert severity="warning">{form.unavailableMessage}</Alert>}
       {form.isWaitingForConnection && (
         <Alert severity="info" role="status">
           {t`The shop cannot be reached right now. Your message is kept and will be sent when the connection returns.`}
         </Alert>
       )}
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+      <div className="contact-form__row">
         <TextField {...field("name")} label={t`Name`} autoComplete="name" required />
         <TextField {...field("email")} label={t`Email`} type="email" autoComplete="email" required />
-      </Stack>
-      <Stack direction={{ xs: "column", sm: "row" }} spacing={2}>
+      </div>
+      <div className="contact-form__row">
         <TextField {...field("phone")} label={t`Phone`} type="tel" autoComplete="tel" />
         <TextField {...field("subject")} label={t`Subject`} />
-      </Stack>
-      <TextField {...field("message")} label={t`Message`} multiline minRows={5} required />
-      <Button
+      </div>
+      <TextField {...field("message")} label={t`Message`} multiline required />
+      <button
         type="submit"
-        variant="contained"
-        size="large"
+        className="ui-btn ui-btn--contained ui-btn--large contact-form__submit"
         disabled={form.isSending || !hydrated}
-        sx={{ alignSelf: "flex-start" }}
       >
         {form.isSending ? t`Sending…` : t`Send Message`}
-      </Button>
-    </Stack>
+      </button>
+    </form>
   );
 }

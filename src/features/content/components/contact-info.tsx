@@ -1,39 +1,37 @@
-import Box from "@mui/material/Box";
-import Link from "@mui/material/Link";
-import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import { SHOP_INFO } from "@/utils/shop-info";
+import "./contact.css";
 
 /** The shop's address, phone and e-mail addresses. */
 export function ContactInfo() {
   const { t } = useLingui();
   const tel = SHOP_INFO.phone.replace(/[^+\d]/g, "");
   return (
-    <Box component="address" sx={{ fontStyle: "normal", display: "grid", gap: 2.5 }}>
+    <address className="contact-info">
       <div>
-        <Typography variant="h3" component="h2" sx={{ fontSize: "1.1rem", mb: 0.5 }}>
-          {t`Address`}
-        </Typography>
+        <h2 className="ui-h3 contact-info__title">{t`Address`}</h2>
         {SHOP_INFO.address.map((line) => (
-          <Typography key={line}>{line}</Typography>
+          <p key={line} className="ui-body1">
+            {line}
+          </p>
         ))}
       </div>
       <div>
-        <Typography variant="h3" component="h2" sx={{ fontSize: "1.1rem", mb: 0.5 }}>
-          {t`Phone`}
-        </Typography>
-        <Link href={`tel:${tel}`}>{SHOP_INFO.phone}</Link>
+        <h2 className="ui-h3 contact-info__title">{t`Phone`}</h2>
+        <a className="ui-link" href={`tel:${tel}`}>
+          {SHOP_INFO.phone}
+        </a>
       </div>
       <div>
-        <Typography variant="h3" component="h2" sx={{ fontSize: "1.1rem", mb: 0.5 }}>
-          {t`Email`}
-        </Typography>
+        <h2 className="ui-h3 contact-info__title">{t`Email`}</h2>
         {SHOP_INFO.emails.map((email) => (
-          <Typography key={email}>
-            <Link href={`mailto:${email}`}>{email}</Link>
-          </Typography>
+          <p key={email} className="ui-body1">
+            <a className="ui-link" href={`mailto:${email}`}>
+              {email}
+            </a>
+          </p>
         ))}
       </div>
-    </Box>
+    </address>
   );
 }

@@ -1,15 +1,14 @@
-import Container from "@mui/material/Container";
-import Typography from "@mui/material/Typography";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useSuspenseQuery } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
 import { contentQueries, PAGES_UNAVAILABLE } from "@/api/content";
 import { NotFound } from "@/components/feedback/not-found";
 import { PageHeader } from "@/components/layout/page-header";
-import { ButtonLink } from "@/components/router-links";
 import { usePageMeta } from "@/hooks/use-page-meta";
 import { HtmlContent } from "@/components/content/html-content";
 import { useServerStatus } from "@/utils/server-html";
+import "./content-page-view.css";
 
 function PageNotFound() {
   usePageMeta("404");
@@ -23,14 +22,14 @@ function PageUnavailable() {
   return (
     <article>
       <PageHeader title={t`Page not available`} />
-      <Container sx={{ pb: 4 }}>
-        <Typography sx={{ mb: 3 }}>
+      <div className="ui-container content-page__body">
+        <p className="ui-body1 content-page__text">
           <Trans>This page is not available in this shop.</Trans>
-        </Typography>
-        <ButtonLink to="/" variant="contained">
+        </p>
+        <Link to="/" className="ui-btn ui-btn--contained">
           <Trans>Back to home page</Trans>
-        </ButtonLink>
-      </Container>
+        </Link>
+      </div>
     </article>
   );
 }
@@ -46,9 +45,9 @@ export function ContentPageView({ slug, children }: { slug: string; children?: R
   return (
     <article>
       <PageHeader title={page.title} description={page.metaDescription} />
-      <Container sx={{ pb: 4 }}>
+      <div className="ui-container content-page__body">
         <HtmlContent html={page.html} />
-      </Container>
+      </div>
       {children}
     </article>
   );
