@@ -38,7 +38,7 @@ export function InstallButton() {
       }}
     >
       <InstallDesktopIcon fontSize="inherit" className="offline-action__icon" />
-      {t`Install app`}
+      <span className="offline-action__label">{t`Install app`}</span>
     </button>
   );
 }

@@ -46,7 +46,16 @@ export function WaitingChangesButton() {
         {...dialog.buttonProps}
       >
         <CloudUploadOutlinedIcon fontSize="inherit" className="offline-action__icon" />
-        {count > 0 ? plural(count, { one: "# change waiting", other: "# changes waiting" }) : t`Changes sent`}
+        <span className="offline-action__label">
+          {count > 0
+            ? plural(count, { one: "# change waiting", other: "# changes waiting" })
+            : t`Changes sent`}
+        </span>
+        {count > 0 && (
+          <span className="offline-action__count" aria-hidden="true">
+            {count}
+          </span>
+        )}
       </button>
       {dialog.everOpened && (
         <Suspense fallback={null}>

@@ -143,3 +143,37 @@ test("every route of the specification answers with its own page", async ({ page
     await expect(page.getByText("Page Not found"), path).toHaveCount(0);
   }
 });
+
+test("the header and footer fit a phone's and a small laptop's width in every language, with the install offer", async ({
+  page,
+}) => {
+  for (const language of ["en", "fr", "de"]) {
+    await page.addInitScript((lang) => localStorage.setItem("language", lang), language);
+    for (const width of [360, 412, 900, 1280]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto("/catalog/mountain-bikes");
+      const install = page.getByRole("button", {
+        name: /^(Install app|Installer l'application|App installieren)$/,
+      });
+      // What Chromium fires where the shop can be installed: the header then offers 'Install app' too
+      // (fired again until the page, hydrated, listens).
+      await expect(async () => {
+        await page.evaluate(() => {
+          const offer = Object.assign(new Event("beforeinstallprompt"), {
+            prompt: async () => {},
+            userChoice: Promise.resolve({ outcome: "dismissed" }),
+          });
+          window.dispatchEvent(offer);
+        });
+        await expect(install).toBeVisible({ timeout: 1000 });
+      }, `${language} ${width}`).toPass();
+      const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(scrollWidth, `${language} at ${width} px scrolls sideways`).toBeLessThanOrEqual(width);
+      const cart = await page.getByTestId("cart-count").boundingBox();
+      expect(
+        cart && cart.x + cart.width,
+        `${language} ${width}: the cart's count is on the screen`,
+      ).toBeLessThanOrEqual(width);
+    }
+  }
+});
