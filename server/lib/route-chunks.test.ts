@@ -29,8 +29,8 @@ const MANIFEST: BuildManifest = {
     file: "assets/wishlist-page-w1.js",
     imports: ["index.html", "_styled-s2.js"],
   },
-  "src/routes/my-account-page.tsx": {
-    file: "assets/my-account-page-k1.js",
+  "src/routes/saved-offline-page.tsx": {
+    file: "assets/saved-offline-page-k1.js",
     imports: ["index.html", "_styled-s2.js"],
   },
   "src/components/mui/mui-theme.tsx": {
@@ -79,8 +79,8 @@ describe("a personal page's route chunks", () => {
         '<link rel="modulepreload" crossorigin href="/assets/use-cart-actions-u1.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/stock-s1.js">',
     );
-    expect(hints("/my-account")).toBe(
-      '<link rel="modulepreload" crossorigin href="/assets/my-account-page-k1.js">' +
+    expect(hints("/saved-offline")).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/saved-offline-page-k1.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/styled-s2.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/mui-theme-m1.js">',
     );

@@ -30,7 +30,6 @@ export const PERSONAL_PAGE_MODULES: Record<PersonalPage, string> = {
 export const THEMED_PERSONAL_PAGES: ReadonlySet<PersonalPage> = new Set<PersonalPage>([
   "/ordersuccess/$orderId",
   "/saved-offline",
-  "/my-account",
 ]);
 
 /** The MUI theme's module, which `themedRoute` (src/components/mui/lazy-themed.ts) loads with every page's route. */

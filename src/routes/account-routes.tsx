@@ -2,7 +2,7 @@ import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { z } from "zod/mini";
 import { msg } from "@lingui/core/macro";
 import { personalPage } from "@/offline/personal-requests";
-import { themedRoute } from "@/components/mui/lazy-themed";
+import { preloadAccountPanels } from "@/features/account/components/preload-account-panels";
 import { rootRoute } from "./root";
 
 const myAccountPage = personalPage("/my-account", msg`My Account`);
@@ -16,7 +16,10 @@ const myAccountRoute = createRoute({
       page: z.catch(z.optional(z.coerce.number().check(z.int(), z.gte(1))), undefined),
     }),
   ),
-  component: themedRoute(() => import("./my-account-page"), "MyAccountPage"),
+  // A logged-in shopper's tabs: their chunk and MUI's theme load beside the page's; a guest needs neither.
+  loader: preloadAccountPanels,
+  // Plain elements: MUI and its theme load only with a logged-in shopper's tabs (MyAccountView).
+  component: lazyRouteComponent(() => import("./my-account-page"), "MyAccountPage"),
 });
 
 /** Only a path of this shop may be a redirect target (no other origin, no protocol-relative URL). */

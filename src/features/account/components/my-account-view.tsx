@@ -1,80 +1,43 @@
-import Box from "@mui/material/Box";
-import Container from "@mui/material/Container";
-import Tab from "@mui/material/Tab";
-import Tabs from "@mui/material/Tabs";
-import Typography from "@mui/material/Typography";
+import { Suspense } from "react";
+import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
-import { ButtonLink } from "@/components/router-links";
+import { LinesPending } from "@/components/layout/empty-state";
+import { lazyThemed } from "@/components/mui/lazy-themed";
 import { useSession } from "@/session/use-session";
-import { AddressBook } from "./address-book";
-import { OrderDetail } from "./order-detail";
-import { OrderList } from "./order-list";
-import { ProfileForm } from "./profile-form";
+import type { AccountTab } from "./account-panels";
+import { loadAccountPanels } from "./preload-account-panels";
+import "./my-account-view.css";
 
-export type AccountTab = "profile" | "addresses" | "orders";
+// Drawn with MUI: its chunk and the theme load together, only for a logged-in shopper.
+const AccountPanels = lazyThemed(() => loadAccountPanels().then((m) => m.AccountPanels));
 
-/** My account: profile, address book and orders; guests are asked to log in. */
-export function MyAccountView({
-  tab,
-  orderId,
-  page,
-  onNavigate,
-}: {
+/**
+ * My account: profile, address book and orders; guests are asked to log in. A guest's screen is plain
+ * elements; the tabs are another chunk, loaded only once logged in (already on its way then:
+ * preloadAccountPanels, the route's loader).
+ */
+export function MyAccountView(props: {
   tab: AccountTab;
   orderId?: number;
   page: number;
   onNavigate: (next: { tab: AccountTab; page?: number }) => void;
 }) {
   const { t } = useLingui();
-  const { isLoggedIn, customer } = useSession();
+  const { isLoggedIn } = useSession();
 
   if (!isLoggedIn) {
     return (
-      <Container sx={{ py: 4, textAlign: "center" }}>
-        <Typography gutterBottom>{t`Please log in to see your account.`}</Typography>
-        <ButtonLink to="/login-register" search={{ redirect: "/my-account" }} variant="contained">
+      <div className="ui-container my-account-guest">
+        <p className="ui-body1 my-account-guest__message">{t`Please log in to see your account.`}</p>
+        <Link to="/login-register" search={{ redirect: "/my-account" }} className="ui-btn ui-btn--contained">
           {t`Login`}
-        </ButtonLink>
-      </Container>
+        </Link>
+      </div>
     );
   }
-
-  const name = customer ? customer.name : "";
   return (
-    <Container sx={{ pb: 6 }}>
-      {name && <Typography sx={{ mb: 2 }}>{t`Hello ${name}`}</Typography>}
-      <Tabs
-        value={tab}
-        onChange={(_, v: AccountTab) => onNavigate({ tab: v })}
-        sx={{ mb: 3 }}
-        variant="scrollable"
-        allowScrollButtonsMobile
-      >
-        <Tab
-          value="profile"
-          label={t`My account information`}
-          id="account-tab-profile"
-          aria-controls="account-panel"
-        />
-        <Tab
-          value="addresses"
-          label={t`Address book`}
-          id="account-tab-addresses"
-          aria-controls="account-panel"
-        />
-        <Tab value="orders" label={t`Orders`} id="account-tab-orders" aria-controls="account-panel" />
-      </Tabs>
-      <Box role="tabpanel" id="account-panel" aria-labelledby={`account-tab-${tab}`}>
-        {tab === "profile" &&
-          (customer ? <ProfileForm key={customer.updatedAt ?? customer.id} customer={customer} /> : null)}
-        {tab === "addresses" && <AddressBook />}
-        {tab === "orders" &&
-          (orderId ? (
-            <OrderDetail orderId={orderId} />
-          ) : (
-            <OrderList page={page} onPageChange={(p) => onNavigate({ tab: "orders", page: p })} />
-          ))}
-      </Box>
-    </Container>
+    <Suspense fallback={<LinesPending />}>
+      <AccountPanels {...props} />
+    </Suspense>
   );
 }
