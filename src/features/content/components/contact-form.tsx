@@ -1,62 +1,11 @@
 import { useId, type ChangeEvent } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { Alert } from "@/components/ui/alert";
+import { TextField } from "@/components/ui/text-field";
 import { useContactForm } from "../hooks/use-contact-form";
 import type { ContactField, ContactProblem } from "../utils/contact-form";
 import { useHydrated } from "@/utils/server-html";
 import "./contact.css";
-
-interface FieldProps {
-  id: string;
-  name: ContactField;
-  label: string;
-  value: string;
-  onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => void;
-  helperText: string | undefined;
-  required?: boolean;
-  type?: "text" | "email" | "tel";
-  autoComplete?: string;
-  multiline?: boolean;
-}
-
-/** A labelled field drawn as MUI's outlined TextField: the label floats onto the border once focused or filled. */
-function TextField({
-  id,
-  label,
-  helperText,
-  multiline,
-  required,
-  value,
-  type = "text",
-  ...input
-}: FieldProps) {
-  const helperId = `${id}-helper-text`;
-  const shared = {
-    ...input,
-    id,
-    value,
-    required,
-    className: "contact-field__input",
-    "aria-invalid": Boolean(helperText),
-    "aria-describedby": helperText ? helperId : undefined,
-  };
-  return (
-    <div
-      className={`contact-field${value ? " contact-field--filled" : ""}${helperText ? " contact-field--error" : ""}`}
-    >
-      <label className="contact-field__label" htmlFor={id} id={`${id}-label`}>
-        {label}
-        {required && <span aria-hidden="true">{"\u2009*"}</span>}
-      </label>
-      {multiline ? <textarea {...shared} rows={5} /> : <input {...shared} type={type} />}
-      {helperText && (
-        <p className="contact-field__helper" id={helperId}>
-          {helperText}
-        </p>
-      )}
-    </div>
-  );
-}
 
 /** The contact form: name, e-mail, phone, subject and message (POST contactrequest). */
 export function ContactForm() {
@@ -90,6 +39,7 @@ export function ContactForm() {
       value: form.values[name],
       onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
         form.setValue(name, e.target.value),
+      error: Boolean(problem),
       helperText: problem ? (messages[name][problem] ?? t`Please check this field.`) : undefined,
     };
   };
