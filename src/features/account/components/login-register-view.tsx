@@ -1,32 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
-import type { KeyboardEvent } from "react";
 import { LoginForm } from "./login-form";
 import { OtpLoginForm } from "./otp-login-form";
 import { RegisterForm } from "./register-form";
+import { moveTabFocus } from "@/components/ui/tab-keys";
 import "./login-register-view.css";
 
 export type LoginTab = "login" | "register" | "otp";
-
-/** Arrow keys, Home and End move the focus along the tabs (as MUI's Tabs); a click or Enter/Space selects. */
-function moveFocus(e: KeyboardEvent<HTMLButtonElement>) {
-  const tabs = [...(e.currentTarget.parentElement?.children ?? [])].filter(
-    (el): el is HTMLButtonElement => el instanceof HTMLButtonElement,
-  );
-  const at = tabs.indexOf(e.currentTarget);
-  const next =
-    e.key === "ArrowRight"
-      ? (at + 1) % tabs.length
-      : e.key === "ArrowLeft"
-        ? (at - 1 + tabs.length) % tabs.length
-        : e.key === "Home"
-          ? 0
-          : e.key === "End"
-            ? tabs.length - 1
-            : null;
-  if (next === null) return;
-  e.preventDefault();
-  tabs[next]?.focus();
-}
 
 /** Login, register and mobile-code login, one tab each. */
 export function LoginRegisterView({
@@ -61,7 +40,7 @@ export function LoginRegisterView({
               onClick={() => {
                 if (x.value !== tab) onTabChange(x.value);
               }}
-              onKeyDown={moveFocus}
+              onKeyDown={(e) => moveTabFocus(e)}
             >
               {x.label}
             </button>

@@ -1,35 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
-import { useId, useState, type KeyboardEvent, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
+import { moveTabFocus } from "@/components/ui/tab-keys";
 import "./product-info-tabs.css";
 
 export interface InfoTab {
   label: string;
   content: ReactNode;
-}
-
-/**
- * Arrow keys (left/right, or up/down when vertical), Home and End move the focus along the tabs, as MUI's Tabs
- * did; a click or Enter/Space selects.
- */
-function moveFocus(e: KeyboardEvent<HTMLButtonElement>, vertical: boolean) {
-  const tabs = [...(e.currentTarget.parentElement?.children ?? [])].filter(
-    (el): el is HTMLButtonElement => el instanceof HTMLButtonElement,
-  );
-  const at = tabs.indexOf(e.currentTarget);
-  const isForward = vertical ? e.key === "ArrowDown" : e.key === "ArrowRight";
-  const isBack = vertical ? e.key === "ArrowUp" : e.key === "ArrowLeft";
-  const next = isForward
-    ? (at + 1) % tabs.length
-    : isBack
-      ? (at - 1 + tabs.length) % tabs.length
-      : e.key === "Home"
-        ? 0
-        : e.key === "End"
-          ? tabs.length - 1
-          : null;
-  if (next === null) return;
-  e.preventDefault();
-  tabs[next]?.focus();
 }
 
 /** Description, specifications and reviews as tabs (vertical on the tab-left/right layouts). */
@@ -63,7 +39,7 @@ export function ProductInfoTabs({
             aria-selected={current === i}
             tabIndex={current === i ? 0 : -1}
             onClick={() => setCurrent(i)}
-            onKeyDown={(e) => moveFocus(e, vertical)}
+            onKeyDown={(e) => moveTabFocus(e, vertical)}
           >
             {tab.label}
           </button>

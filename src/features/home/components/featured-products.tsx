@@ -1,8 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
-import { useId, useState, type KeyboardEvent } from "react";
+import { useId, useState } from "react";
 import type { ProductListParams } from "@/api/catalog";
 import { HomeSection } from "./home-section";
 import { HOME_LIST_LIMIT, ProductGrid, ProductList, type RenderProduct } from "./product-sections";
+import { moveTabFocus } from "@/components/ui/tab-keys";
 import "./featured-products.css";
 
 type FeaturedTab = "new" | "bestseller" | "sale";
@@ -12,27 +13,6 @@ const FEATURED_PARAMS: Record<FeaturedTab, ProductListParams> = {
   bestseller: { limit: HOME_LIST_LIMIT, bestseller: "1" },
   sale: { limit: HOME_LIST_LIMIT, sale: "1" },
 };
-
-/** Arrow keys, Home and End move the focus along the tabs (as MUI's Tabs); a click or Enter/Space selects. */
-function moveFocus(e: KeyboardEvent<HTMLButtonElement>) {
-  const tabs = [...(e.currentTarget.parentElement?.children ?? [])].filter(
-    (el): el is HTMLButtonElement => el instanceof HTMLButtonElement,
-  );
-  const at = tabs.indexOf(e.currentTarget);
-  const next =
-    e.key === "ArrowRight"
-      ? (at + 1) % tabs.length
-      : e.key === "ArrowLeft"
-        ? (at - 1 + tabs.length) % tabs.length
-        : e.key === "Home"
-          ? 0
-          : e.key === "End"
-            ? tabs.length - 1
-            : null;
-  if (next === null) return;
-  e.preventDefault();
-  tabs[next]?.focus();
-}
 
 /** 'Featured Products' with New Arrivals, Best Sellers and Sale Items; Best Sellers first shown. */
 export function FeaturedProducts({
@@ -59,11 +39,7 @@ export function FeaturedProducts({
     <HomeSection title={t`Featured Products`} testId="home-featured">
       {showTabBar ? (
         <>
-          <div
-            role="tablist"
-            aria-label={t`Featured Products`}
-            className="featured-tabs"
-          >
+          <div role="tablist" aria-label={t`Featured Products`} className="featured-tabs">
             {tabs.map((x) => (
               <button
                 key={x.value}
@@ -75,7 +51,7 @@ export function FeaturedProducts({
                 aria-selected={x.value === tab}
                 tabIndex={x.value === tab ? 0 : -1}
                 onClick={() => setTab(x.value)}
-                onKeyDown={moveFocus}
+                onKeyDown={(e) => moveTabFocus(e)}
               >
                 {x.label}
               </button>
