@@ -90,7 +90,7 @@ export function ChangeQueuePanel({
           </IconButton>
         </Stack>
         {entries.length > 0 && (
-          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
             {isOnline ? t`Sending…` : t`They will be sent when the connection returns.`}
           </Typography>
         )}

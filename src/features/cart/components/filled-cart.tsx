@@ -33,7 +33,7 @@ function LineOptions({ line }: { line: CartLine }) {
   const color = line.selectedProductColor ?? "";
   const size = (line.selectedProductSize ?? "").toUpperCase();
   return (
-    <Typography variant="body2" color="text.secondary">
+    <Typography variant="body2" color="textSecondary">
       {t`Color: ${color}`} · {t`Size: ${size}`}
     </Typography>
   );

@@ -57,7 +57,7 @@ export function MiniCartPopover({ anchor, onClose }: { anchor: HTMLElement | nul
                       <Typography variant="body2" noWrap>
                         {line.product.name}
                       </Typography>
-                      <Typography variant="body2" color="text.secondary">
+                      <Typography variant="body2" color="textSecondary">
                         {t`Qty: ${qty}`} · {format(line.total)}
                       </Typography>
                     </Box>

@@ -58,7 +58,7 @@ export function CompareProducts({ renderActions }: { renderActions?: (product: P
 
   return (
     <Container sx={{ pb: 6 }}>
-      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mb: 1 }}>
         {t`Rows where the bicycles differ are highlighted.`}
       </Typography>
       <TableContainer component={Paper} variant="outlined">

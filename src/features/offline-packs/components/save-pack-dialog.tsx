@@ -47,11 +47,11 @@ export function SavePackDialog({ flow, title }: { flow: ReturnType<typeof useSav
               {plural(count, { one: `# bicycle, about ${size}`, other: `# bicycles, about ${size}` })}
             </Typography>
             {inCategory > count && (
-              <Typography variant="body2" color="text.secondary">
+              <Typography variant="body2" color="textSecondary">
                 {t`Only the first ${count} of ${inCategory} bicycles are saved.`}
               </Typography>
             )}
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
               {t`Each bicycle's details, options, reviews and main image are stored on this device, so you can browse them without a connection.`}
             </Typography>
           </>

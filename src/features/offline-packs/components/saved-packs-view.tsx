@@ -36,13 +36,13 @@ function PackRow({ pack, isOnline }: { pack: SavedPack; isOnline: boolean }) {
           </Typography>
           <Typography
             variant="body2"
-            color="text.secondary"
+            color="textSecondary"
             data-testid="saved-pack-details"
             data-bytes={pack.bytes}
           >
             {plural(count, { one: `# bicycle · ${size}`, other: `# bicycles · ${size}` })}
           </Typography>
-          <Typography variant="body2" color="text.secondary">
+          <Typography variant="body2" color="textSecondary">
             {isOnline ? t`Saved on ${date}` : t`Prices and stock as of ${date}`}
           </Typography>
         </div>
@@ -106,7 +106,7 @@ export function SavedPacksView() {
     <>
       <PageHeader title={t`Saved for offline`} />
       <Container maxWidth="md" sx={{ pb: 6 }}>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
+        <Typography color="textSecondary" sx={{ mb: 2 }}>
           {t`Categories saved here open without a connection: every bicycle with its details and images, and the list with its filters and sort.`}
         </Typography>
         {packs === null ? (
