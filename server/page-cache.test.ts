@@ -17,7 +17,8 @@ export async function renderPage(url, origin) {
   renders++;
   if (url.startsWith("/slow")) await new Promise((r) => setTimeout(r, 2000));
   const categories = url.startsWith("/api-check") ? (await (await api("/api/categories", {})).json()).data.length : 0;
-  return { html: "<h1>render " + renders + " of " + url + " for " + origin + " on " + (isMainThread ? "main" : "worker") + " categories " + categories + "</h1>", head: "", handoff: "", status: url.startsWith("/nope") ? 404 : 200 };
+  const complete = !url.startsWith("/degraded");
+  return { complete, html: "<h1>render " + renders + " of " + url + " for " + origin + " on " + (isMainThread ? "main" : "worker") + " categories " + categories + "</h1>", head: "", handoff: "", status: url.startsWith("/nope") ? 404 : 200 };
 }`,
     `<!doctype html><html><head><title>Shop</title></head><body><div id="root"></div></body></html>`,
   );
@@ -61,6 +62,21 @@ describe("server-rendered pages are cached (issue 14)", () => {
     expect(pageCacheKey(new URL("http://s/p?b=2&a=1&fbclid=z"), "https://shop.example")).toBe(
       pageCacheKey(new URL("http://s/p?a=1&b=2"), "https://shop.example"),
     );
+  });
+
+  it("answers a page rendered without some of its data, but never keeps it: the next shopper gets a new render", async () => {
+    const app = await makeApp({ distDir: distWithRenderer() });
+    const first = await app.request("http://shop.test/degraded/catalog", {
+      headers: { "Accept-Encoding": "gzip" },
+    });
+    expect(first.status).toBe(200);
+    expect(first.headers.get("cache-control")).toBe("private, no-store");
+    expect(first.headers.get("etag")).toBeNull();
+    expect(gunzipSync(Buffer.from(await first.arrayBuffer())).toString()).toContain(
+      "render 1 of /degraded/catalog",
+    );
+    const second = await (await app.request("http://shop.test/degraded/catalog")).text();
+    expect(second).toContain("render 2 of /degraded/catalog");
   });
 
   it("serves personal pages, as their routes declare, as the shell with private, no-store", async () => {

@@ -2,7 +2,7 @@
 // The storefront's own renderer (src/entry-server.tsx, loaded through Vitest's transform on the main thread)
 // behind the app: the first page comes in the shopper's language (issue 16 item 2; docs/decisions/029).
 import { resolve } from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { BUNDLED_RATES, discountedPrice, displayRate, formatMoney } from "../src/api/contract/money";
 import type { RenderedPage } from "./ssr";
 import { makeApp, standInDist } from "./test-utils";
@@ -198,5 +198,44 @@ describe("the first screen without MUI (decision 034)", () => {
     expect(catalogue.html).toContain("Sort by");
     expect(catalogue.html).not.toContain("data-emotion");
     expect(catalogue.html).not.toMatch(/class="[^"]*\bMui/);
+  });
+});
+
+describe("a page rendered while the API fails", () => {
+  it("is answered but kept by no cache; once the API is back, the full page is rendered and kept", async () => {
+    const store = (await app).deps.store;
+    const realFirst = store.first.bind(store);
+    // The content page's row cannot be read (the database gone for a moment): its API answers 500.
+    const failing = vi
+      .spyOn(store, "first")
+      .mockImplementation(((q: Parameters<typeof store.first>[0]) =>
+        q.compile().sql.includes('"pages"')
+          ? Promise.reject(new Error("the database is gone"))
+          : realFirst(q)) as typeof store.first);
+    try {
+      const down = await page("/page/about-us?from=outage");
+      expect(down.reply.status).toBe(200);
+      expect(down.html).toMatch(/<nav[^>]*aria-label="Main menu"/);
+      expect(down.html).not.toContain("Fifty years of building bicycles");
+      expect(down.reply.headers.get("cache-control")).toBe("private, no-store");
+      expect(down.reply.headers.get("etag")).toBeNull();
+    } finally {
+      failing.mockRestore();
+    }
+    const back = await page("/page/about-us?from=outage");
+    expect(back.html).toContain("Fifty years of building bicycles");
+    expect(back.reply.headers.get("cache-control")).toBe(
+      "public, max-age=0, s-maxage=60, stale-while-revalidate=600",
+    );
+    const again = await page("/page/about-us?from=outage");
+    expect(again.reply.headers.get("etag")).toBe(back.reply.headers.get("etag"));
+  });
+
+  it("counts a page the API refused for good (a product that is not there) as complete", async () => {
+    const missing = await renderPage("/product/no-such-bicycle", "http://shop.test", "en");
+    expect(missing.status).toBe(404);
+    expect(missing.complete).toBe(true);
+    const present = await renderPage("/product/cub-balance-12", "http://shop.test", "en");
+    expect(present.complete).toBe(true);
   });
 });

@@ -24,6 +24,8 @@ export interface RenderedPage {
   locale?: string;
   title?: string;
   description?: string;
+  /** false: rendered without some of its data for a passing reason (a slow or failing API), so never kept */
+  complete?: boolean;
 }
 
 /**

@@ -172,9 +172,13 @@ export function staticSite<R>(
               : null;
             return frame === null
               ? personalResponse(entry.raw, csp)
-              : frameResponse(frame, c.req.header("accept-encoding"), csp, language);
+              : unkeptResponse(frame, 200, c.req.header("accept-encoding"), csp, language);
           }
           const html = page && injectPage(entry.raw.toString("utf8"), page);
+          // A page rendered without some of its data (the API slow or failing) is this shopper's best answer,
+          // never a cache's: kept, it would be every shopper's until the catalogue next changes.
+          if (page && html && page.complete === false)
+            return unkeptResponse(html, page.status, c.req.header("accept-encoding"), csp, language);
           if (page && html) cached = pages.set(key, html, page.status, reads);
         }
         if (cached)
@@ -257,11 +261,12 @@ async function renderedResponse(
 }
 
 /**
- * A personal page's frame (the shell's markup with it): `private, no-store` as the shell. Not kept:
- * compressed fast, per request.
+ * A page no cache may keep, `private, no-store` as the shell: a personal page's frame (the shell's markup with
+ * it), or a public page rendered without some of its data. Compressed fast, per request.
  */
-function frameResponse(
+function unkeptResponse(
   html: string,
+  status: number,
   acceptEncoding: string | undefined,
   csp: string,
   language: string,
@@ -269,11 +274,13 @@ function frameResponse(
   const raw = Buffer.from(html, "utf8");
   const encoding = preferredEncoding(acceptEncoding);
   const headers = { "Content-Language": language, Vary: "Accept-Encoding, Cookie, Accept-Language" };
-  if (!encoding) return personalResponse(raw, csp, headers);
-  return personalResponse(compressBody(raw, encoding, "per-request"), csp, {
-    ...headers,
-    "Content-Encoding": encoding,
-  });
+  if (!encoding) return personalResponse(raw, csp, headers, status);
+  return personalResponse(
+    compressBody(raw, encoding, "per-request"),
+    csp,
+    { ...headers, "Content-Encoding": encoding },
+    status,
+  );
 }
 
 /**
@@ -284,9 +291,10 @@ function personalResponse(
   body: Uint8Array<ArrayBuffer>,
   csp: string,
   headers: Record<string, string> = {},
+  status = 200,
 ): Response {
   return new Response(body, {
-    status: 200,
+    status,
     headers: {
       "Content-Type": TYPES[".html"] ?? "text/html",
       "Cache-Control": "private, no-store",

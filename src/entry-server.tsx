@@ -12,7 +12,7 @@ import createCache from "@emotion/cache";
 import { CacheProvider } from "@emotion/react";
 import { dehydrate, type QueryClient } from "@tanstack/react-query";
 import { createMemoryHistory } from "@tanstack/react-router";
-import { setApiTransport } from "@/api/client";
+import { ApiError, setApiTransport } from "@/api/client";
 import { AppProviders, createAppServices } from "@/app/providers";
 import { ServerRenderContext, serverHandoffBlock } from "@/utils/server-html";
 import { setServerPurifier } from "@/utils/sanitize-html";
@@ -42,6 +42,11 @@ export interface RenderedPage {
   /** the document's title and meta description, in that language */
   title?: string;
   description?: string;
+  /**
+   * false when the page lacks some of its data for a passing reason (see `isComplete`): it is answered, but
+   * no cache keeps it
+   */
+  complete: boolean;
 }
 
 /** Every catalogue, in the renderer's bundle: a page is rendered in the shopper's language at once. */
@@ -94,6 +99,34 @@ function settled(queryClient: QueryClient): Promise<void> {
       if (queryClient.isFetching() === 0) done();
     });
   });
+}
+
+/** A failure that the next try may not have: no answer, a timeout, a server error, a malformed reply. */
+function isPassingFailure(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  if (error.kind === "http")
+    return error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429;
+  return error.kind !== "reply";
+}
+
+/**
+ * Whether the page shows all it is meant to: no public query still fetching (the render stopped waiting at
+ * DATA_WAIT_MS) or failed for a passing reason, and no route whose loader did. A page the data source
+ * refused for good (a product that is not there: 404) is complete.
+ */
+function isComplete(
+  queryClient: QueryClient,
+  matches: readonly { status: string; error?: unknown }[],
+): boolean {
+  const queries = queryClient.getQueryCache().getAll();
+  return (
+    !queries.some(
+      (q) =>
+        !q.meta?.personal &&
+        (q.state.fetchStatus === "fetching" ||
+          (q.state.status === "error" && isPassingFailure(q.state.error))),
+    ) && !matches.some((m) => m.status === "error" && isPassingFailure(m.error))
+  );
 }
 
 /**
@@ -189,6 +222,7 @@ export async function renderPage(
         frame: frame !== undefined,
       }),
       status: router.state.matches.some((m) => m.status === "notFound") ? 404 : status,
+      complete: isComplete(queryClient, router.state.matches),
       locale,
       title: title ?? pageI18n._(DEFAULT_PAGE_META.title),
       description: description ?? pageI18n._(DEFAULT_PAGE_META.description),
