@@ -1,17 +1,26 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { PersonalPage } from "../../src/offline/personal-requests";
-import { makeApp } from "../test-utils";
+import { makeApp, testDialect } from "../test-utils";
 import {
   PERSONAL_PAGE_MODULES,
+  personalPageHints,
   personalRouteHints,
   THEME_MODULE,
-  THEMED_PERSONAL_PAGES,
   routeChunkFiles,
   type BuildManifest,
 } from "./route-chunks";
+
+/** How a personal page's route loads its component module: "themedRoute" or "lazyRouteComponent". */
+function routeLoaderOf(module: string): string | undefined {
+  const routes = ["shopping-routes.tsx", "account-routes.tsx"]
+    .map((f) => readFileSync(join("src/routes", f), "utf8"))
+    .join("\n");
+  return new RegExp(`(\\w+)\\(\\(\\) => import\\("\\./${basename(module, ".tsx")}"\\)`).exec(routes)?.[1];
+}
 
 const MANIFEST: BuildManifest = {
   "index.html": { file: "assets/index-e1.js", isEntry: true, imports: ["_react-r1.js"] },
@@ -27,8 +36,9 @@ const MANIFEST: BuildManifest = {
   "_stock-s1.js": { file: "assets/stock-s1.js" },
   "src/routes/wishlist-page.tsx": {
     file: "assets/wishlist-page-w1.js",
-    imports: ["index.html", "_styled-s2.js"],
+    imports: ["index.html", "_empty-state-e2.js"],
   },
+  "_empty-state-e2.js": { file: "assets/empty-state-e2.js" },
   "src/routes/saved-offline-page.tsx": {
     file: "assets/saved-offline-page-k1.js",
     imports: ["index.html", "_styled-s2.js"],
@@ -51,13 +61,9 @@ describe("a personal page's route chunks", () => {
   });
 
   it("name each personal page's module as its route imports it, with the theme or without", () => {
-    const routes = ["shopping-routes.tsx", "account-routes.tsx"]
-      .map((f) => readFileSync(join("src/routes", f), "utf8"))
-      .join("\n");
     for (const [page, module] of Object.entries(PERSONAL_PAGE_MODULES)) {
       expect(existsSync(module)).toBe(true);
-      const loader = THEMED_PERSONAL_PAGES.has(page as PersonalPage) ? "themedRoute" : "lazyRouteComponent";
-      expect(routes, page).toContain(`${loader}(() => import("./${basename(module, ".tsx")}")`);
+      expect(routeLoaderOf(module), page).toMatch(/^(themedRoute|lazyRouteComponent)$/);
     }
   });
 
@@ -84,9 +90,53 @@ describe("a personal page's route chunks", () => {
         '<link rel="modulepreload" crossorigin href="/assets/styled-s2.js">' +
         '<link rel="modulepreload" crossorigin href="/assets/mui-theme-m1.js">',
     );
+    expect(hints("/wishlist")).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/wishlist-page-w1.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/empty-state-e2.js">',
+    );
     expect(hints("/catalog/road-bikes")).toBe("");
     expect(hints("/cart/extra")).toBe("");
   });
+
+  // A build, with no database: once, in the SQLite project.
+  it.skipIf(testDialect !== "sqlite")(
+    "are, in a real build, the route's chunks for each page, and the theme's for each page whose route is a themedRoute",
+    () => {
+      const out = mkdtempSync(join(tmpdir(), "dist-route-chunks-"));
+      try {
+        const build = spawnSync(
+          "node_modules/.bin/vite",
+          ["build", "--outDir", out, "--emptyOutDir", "--logLevel", "error"],
+          { encoding: "utf8", env: { ...process.env, BUILD_ID: "route-chunks-test" } },
+        );
+        expect(build.status, build.stderr).toBe(0);
+        const manifest = JSON.parse(
+          readFileSync(join(out, ".vite", "manifest.json"), "utf8"),
+        ) as BuildManifest;
+        const themed = new Set<string>();
+        for (const [page, module] of Object.entries(PERSONAL_PAGE_MODULES))
+          if (routeLoaderOf(module) === "themedRoute") themed.add(page);
+        // Both kinds exist, or this test would compare nothing.
+        expect(themed.size).toBeGreaterThan(0);
+        expect(themed.size).toBeLessThan(Object.keys(PERSONAL_PAGE_MODULES).length);
+        const preload = (files: string[]) =>
+          files.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join("");
+        const hints = personalPageHints(manifest);
+        for (const [page, module] of Object.entries(PERSONAL_PAGE_MODULES) as [PersonalPage, string][]) {
+          const files = routeChunkFiles(manifest, module);
+          expect(files.length, page).toBeGreaterThan(0);
+          expect(hints.get(page), page).toBe(
+            preload([
+              ...new Set([...files, ...(themed.has(page) ? routeChunkFiles(manifest, THEME_MODULE) : [])]),
+            ]),
+          );
+        }
+      } finally {
+        rmSync(out, { recursive: true, force: true });
+      }
+    },
+    180_000,
+  );
 
   it("are preloaded from the head of the page's frame, after the shell's own scripts", async () => {
     const dir = mkdtempSync(join(tmpdir(), "dist-"));
@@ -109,7 +159,7 @@ export async function renderPage(url) {
     const frame = await (await app.request("http://shop.test/wishlist")).text();
     const head = frame.slice(0, frame.indexOf("</head>"));
     expect(head).toMatch(
-      /index-e1\.js"><\/script><style>h1\{\}<\/style><link rel="modulepreload" crossorigin href="\/assets\/wishlist-page-w1\.js"><link rel="modulepreload" crossorigin href="\/assets\/styled-s2\.js">$/,
+      /index-e1\.js"><\/script><style>h1\{\}<\/style><link rel="modulepreload" crossorigin href="\/assets\/wishlist-page-w1\.js"><link rel="modulepreload" crossorigin href="\/assets\/empty-state-e2\.js">$/,
     );
     const page = await (await app.request("http://shop.test/catalog/road-bikes")).text();
     expect(page).not.toContain("modulepreload");

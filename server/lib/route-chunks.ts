@@ -26,12 +26,6 @@ export const PERSONAL_PAGE_MODULES: Record<PersonalPage, string> = {
   "/login-register": "src/routes/login-register-page.tsx",
 };
 
-/** The personal pages whose route draws with MUI (`themedRoute`); the others are plain elements. */
-export const THEMED_PERSONAL_PAGES: ReadonlySet<PersonalPage> = new Set<PersonalPage>([
-  "/ordersuccess/$orderId",
-  "/saved-offline",
-]);
-
 /** The MUI theme's module, which `themedRoute` (src/components/mui/lazy-themed.ts) loads with every page's route. */
 export const THEME_MODULE = "src/components/mui/mui-theme.tsx";
 
@@ -52,17 +46,49 @@ function withImports(manifest: BuildManifest, key: string, into = new Set<string
   return into;
 }
 
+/** The chunks the shell loads: the entries' and their static imports (index.html's scripts). */
+function shellChunks(manifest: BuildManifest): Set<string> {
+  const shell = new Set<string>();
+  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) withImports(manifest, key, shell);
+  return shell;
+}
+
+/** `module`'s chunk and the chunks it imports that `shell` does not hold, the module's own first (keys). */
+function routeChunks(manifest: BuildManifest, module: string, shell: Set<string>): string[] {
+  return [...withImports(manifest, module)].filter((key) => !shell.has(key));
+}
+
 /**
  * The files of `module`'s chunk and of the chunks it imports that the shell does not load already (the
  * entry's own imports are in index.html), the route's own first; none if the manifest lacks the module.
  */
 export function routeChunkFiles(manifest: BuildManifest, module: string): string[] {
-  if (!manifest[module]) return [];
-  const shell = new Set<string>();
-  for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) withImports(manifest, key, shell);
-  return [...withImports(manifest, module)]
-    .filter((key) => !shell.has(key))
-    .map((key) => manifest[key]!.file);
+  return routeChunks(manifest, module, shellChunks(manifest)).map((key) => manifest[key]!.file);
+}
+
+/**
+ * The modulepreload links of each personal page's route chunks in a build. A page is drawn with MUI (its route
+ * is a `themedRoute`, which loads the theme with it) when its chunks share one with the theme's: MUI's styling
+ * engine, which the theme and every MUI component import and the shell never loads (decision 034). Such a page
+ * also gets the theme's chunks. The theme's `import()` itself is the shell's (lazy-themed.ts), for every page,
+ * so the manifest cannot say which route asks for it; and a chunk the route loads only sometimes (a filled
+ * cart's lines) is a dynamic import, not followed here.
+ */
+export function personalPageHints(manifest: BuildManifest): Map<PersonalPage, string> {
+  const shell = shellChunks(manifest);
+  const theme = routeChunks(manifest, THEME_MODULE, shell);
+  const byPage = new Map<PersonalPage, string>();
+  for (const [page, module] of Object.entries(PERSONAL_PAGE_MODULES) as [PersonalPage, string][]) {
+    const route = routeChunks(manifest, module, shell);
+    const isThemed = route.some((key) => theme.includes(key));
+    byPage.set(
+      page,
+      [...new Set([...route, ...(isThemed ? theme : [])])]
+        .map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`)
+        .join(""),
+    );
+  }
+  return byPage;
 }
 
 /**
@@ -81,21 +107,8 @@ export function personalRouteHints(distDir: string): (pathname: string) => strin
     } catch {
       // no manifest (a build without one, a test's stand-in dist): no hints
     }
-    const byPage = new Map<PersonalPage, string>();
-    for (const [page, module] of Object.entries(PERSONAL_PAGE_MODULES) as [PersonalPage, string][])
-      byPage.set(
-        page,
-        [
-          ...new Set([
-            ...routeChunkFiles(manifest, module),
-            ...(THEMED_PERSONAL_PAGES.has(page) ? routeChunkFiles(manifest, THEME_MODULE) : []),
-          ]),
-        ]
-          .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
-          .join(""),
-      );
-    read = { mtime, hints: byPage };
-    return byPage;
+    read = { mtime, hints: personalPageHints(manifest) };
+    return read.hints;
   };
   return (pathname) => {
     const page = personalPageOf(pathname);
