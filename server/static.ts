@@ -167,7 +167,7 @@ export function staticSite<R>(
             const frame = page.html
               ? injectPage(entry.raw.toString("utf8"), {
                   ...page,
-                  head: page.head + routeHints(url.pathname),
+                  head: page.head + routeHints(url.pathname, entry.mtime),
                 })
               : null;
             return frame === null

@@ -1,5 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -76,7 +76,8 @@ describe("a personal page's route chunks", () => {
 
   it("are hinted for personal pages only, by the router's matching, with the theme's for a page drawn with MUI", () => {
     const dir = mkdtempSync(join(tmpdir(), "dist-"));
-    const hints = personalRouteHints(dir);
+    const ofBuild = personalRouteHints(dir);
+    const hints = (pathname: string) => ofBuild(pathname, 1);
     expect(hints("/cart")).toBe("");
     mkdirSync(join(dir, ".vite"));
     writeFileSync(join(dir, ".vite", "manifest.json"), JSON.stringify(MANIFEST));
@@ -96,6 +97,31 @@ describe("a personal page's route chunks", () => {
     );
     expect(hints("/catalog/road-bikes")).toBe("");
     expect(hints("/cart/extra")).toBe("");
+  });
+
+  it("are read once per build, and again from a rebuilt dist", () => {
+    const dir = mkdtempSync(join(tmpdir(), "dist-"));
+    mkdirSync(join(dir, ".vite"));
+    const manifest = join(dir, ".vite", "manifest.json");
+    writeFileSync(manifest, JSON.stringify(MANIFEST));
+    const hints = personalRouteHints(dir);
+    const wishlist = hints("/wishlist", 1);
+    expect(wishlist).toContain("/assets/wishlist-page-w1.js");
+    const rebuilt: BuildManifest = {
+      ...MANIFEST,
+      "src/routes/wishlist-page.tsx": { file: "assets/wishlist-page-w2.js", imports: ["index.html"] },
+    };
+    writeFileSync(manifest, JSON.stringify(rebuilt));
+    // The same build (its index.html unchanged): its manifest is not read again.
+    expect(hints("/wishlist", 1)).toBe(wishlist);
+    expect(hints("/wishlist", 2)).toBe(
+      '<link rel="modulepreload" crossorigin href="/assets/wishlist-page-w2.js">',
+    );
+    // A manifest being written (not JSON yet): no hints, and read again on the next request.
+    writeFileSync(manifest, "{");
+    expect(hints("/wishlist", 3)).toBe("");
+    writeFileSync(manifest, JSON.stringify(MANIFEST));
+    expect(hints("/wishlist", 3)).toBe(wishlist);
   });
 
   // A build, with no database: once, in the SQLite project.
@@ -163,5 +189,20 @@ export async function renderPage(url) {
     );
     const page = await (await app.request("http://shop.test/catalog/road-bikes")).text();
     expect(page).not.toContain("modulepreload");
+
+    // The dist rebuilt under the running server: a new index.html and manifest, whose chunks the frame names.
+    writeFileSync(
+      join(dir, ".vite", "manifest.json"),
+      JSON.stringify({
+        ...MANIFEST,
+        "src/routes/wishlist-page.tsx": { file: "assets/wishlist-page-w2.js", imports: ["index.html"] },
+      }),
+    );
+    const later = new Date(Date.now() + 60_000);
+    utimesSync(join(dir, "index.html"), later, later);
+    const rebuilt = await (await app.request("http://shop.test/wishlist")).text();
+    expect(rebuilt.slice(0, rebuilt.indexOf("</head>"))).toMatch(
+      /<\/style><link rel="modulepreload" crossorigin href="\/assets\/wishlist-page-w2\.js">$/,
+    );
   });
 });

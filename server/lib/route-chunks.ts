@@ -7,7 +7,7 @@
  * for a page drawn with MUI (loaded with its route: `themedRoute`), not the chunks the route's loader picks for
  * this device (a filled cart's lines, and the theme they are drawn with), which the server cannot know.
  */
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { personalPageOf, type PersonalPage } from "../../src/offline/personal-requests";
 
@@ -93,25 +93,27 @@ export function personalPageHints(manifest: BuildManifest): Map<PersonalPage, st
 
 /**
  * The modulepreload links of the route chunks of the personal page at `pathname` ("" for any other page or
- * without a manifest), read from `distDir`'s manifest, which is read again when the build changes.
+ * without a manifest), from `distDir`'s manifest. `build` names the build being served (the mtime of the
+ * index.html the frame is made of, which the static handler reads anyway): the manifest is read once per
+ * build, and again when the dist is rebuilt under a running server. A dist without a readable manifest (one
+ * being written, a test's stand-in) has no hints and is looked at again on the next request.
  */
-export function personalRouteHints(distDir: string): (pathname: string) => string {
+export function personalRouteHints(distDir: string): (pathname: string, build: number) => string {
   const file = join(distDir, ".vite", "manifest.json");
-  let read: { mtime: number; hints: Map<PersonalPage, string> } | null = null;
-  const hints = (): Map<PersonalPage, string> => {
-    const mtime = statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? -1;
-    if (read?.mtime === mtime) return read.hints;
-    let manifest: BuildManifest = {};
+  let read: { build: number; hints: Map<PersonalPage, string> } | null = null;
+  const hints = (build: number): Map<PersonalPage, string> | undefined => {
+    if (read?.build === build) return read.hints;
+    let manifest: BuildManifest;
     try {
       manifest = JSON.parse(readFileSync(file, "utf8")) as BuildManifest;
     } catch {
-      // no manifest (a build without one, a test's stand-in dist): no hints
+      return undefined;
     }
-    read = { mtime, hints: personalPageHints(manifest) };
+    read = { build, hints: personalPageHints(manifest) };
     return read.hints;
   };
-  return (pathname) => {
+  return (pathname, build) => {
     const page = personalPageOf(pathname);
-    return page ? (hints().get(page) ?? "") : "";
+    return page ? (hints(build)?.get(page) ?? "") : "";
   };
 }
