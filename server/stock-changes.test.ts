@@ -172,6 +172,55 @@ describe("an order changes only what shows the products it sold (issue 14: costs
     if (storeB !== storeA) await storeB.close();
   });
 
+  it("shows an order's stock taken at once, and given back at once when it is cancelled, reading its items once", async () => {
+    const app = await makeApp({ catalogVersionCheckMs: 3_600_000 });
+    const { catalog, store } = app.deps;
+    const [first, second] = await store.raw<{ id: number; stock: number }>(
+      "select id, stock from products where type = 'simple' and stock > 5 order by id",
+    );
+    const stock = async (id: number) =>
+      ((await (await app.request(`http://shop.test/api/products/${id}`)).json()) as { data: Listed }).data
+        .stock;
+    expect([await stock(first!.id), await stock(second!.id)]).toEqual([first!.stock, second!.stock]);
+    const s = shopper(app);
+    await s.post(`/api/checkout/cart/add/${first!.id}`, { quantity: 2 });
+    await s.post(`/api/checkout/cart/add/${second!.id}`, { quantity: 1 });
+    await s.post("/api/checkout/save-address", {
+      billing: { ...CHECKOUT_ADDRESS, use_for_shipping: true },
+      shipping: { address1: [""] },
+    });
+    await s.post("/api/checkout/save-shipping", { shipping_method: "flatrate_flatrate" });
+    await s.post("/api/checkout/save-payment", { payment: { method: "cashondelivery" } });
+    const touch = vi.spyOn(catalog, "touch");
+    const readsItems = (sql: string) => /from "order_items"/.test(sql);
+
+    let placed!: Awaited<ReturnType<typeof s.post>>;
+    const placing = await statements(store, async () => (placed = await s.post("/api/checkout/save-order")));
+    expect(placed.status).toBe(200);
+    const orderId = (placed.json as { order: { id: number } }).order.id;
+    const items = await store.raw<{ product_id: number }>(
+      "select product_id from order_items where order_id = ? order by id",
+      [orderId],
+    );
+    expect(items.map((i) => i.product_id)).toEqual([first!.id, second!.id]);
+    // The order's products, as stored; its items are read once, for the reply.
+    expect(touch.mock.calls.map(([ids]) => ids)).toEqual([[first!.id, second!.id]]);
+    expect(placing.filter(readsItems)).toHaveLength(1);
+    expect([await stock(first!.id), await stock(second!.id)]).toEqual([first!.stock - 2, second!.stock - 1]);
+
+    touch.mockClear();
+    let canceled!: Awaited<ReturnType<typeof s.post>>;
+    const canceling = await statements(
+      store,
+      async () => (canceled = await s.post(`/api/orders/${orderId}/cancel`)),
+    );
+    expect(canceled.json).toEqual({ status: true, message: "Order canceled successfully." });
+    expect(touch.mock.calls.map(([ids]) => ids)).toEqual([[first!.id, second!.id]]);
+    expect(canceling.filter(readsItems)).toHaveLength(1);
+    expect([await stock(first!.id), await stock(second!.id)]).toEqual([first!.stock, second!.stock]);
+    touch.mockRestore();
+  });
+
   it("reads a bestseller list's ids again after sale counts change", async () => {
     const app = await makeApp({ catalogVersionCheckMs: 3_600_000 });
     const { catalog, store } = app.deps;

@@ -181,7 +181,7 @@ export function accountRoutes(d: Deps) {
     if (order.status !== "pending")
       return c.json({ status: false, message: "Something went wrong, please try again later." }, 422);
     // In a transaction; its stock versions are then known here for this instance's own (Catalog.touch).
-    const { versions } = await catalog.stockWrites(async () => {
+    const { value: items, versions } = await catalog.stockWrites(async () => {
       const items = await store.all(
         store.qb.selectFrom("order_items").selectAll().where("order_id", "=", order.id),
       );
@@ -207,13 +207,10 @@ export function accountRoutes(d: Deps) {
           .set({ status: "canceled", updated_at: nowIso() })
           .where("id", "=", order.id),
       );
+      return items;
     });
     catalog.touch(
-      (
-        await store.all(
-          store.qb.selectFrom("order_items").select("product_id").where("order_id", "=", order.id),
-        )
-      ).map((i) => i.product_id),
+      items.map((i) => i.product_id),
       versions,
     );
     return c.json({ status: true, message: "Order canceled successfully." });

@@ -229,7 +229,11 @@ export function checkoutRoutes(d: Deps) {
     const { billing, shipping } = await carts.addresses(cart.id);
     if (!shipping) throw new HttpError(422, { message: "Please check shipping address." });
     if (!billing) throw new HttpError(422, { message: "Please check billing address." });
-    const { id: orderId, versions } = await store.tx(async () => {
+    const {
+      id: orderId,
+      productIds,
+      versions,
+    } = await store.tx(async () => {
       const t = await carts.totals(cart);
       if (!t.selectedRate) throw new HttpError(422, { message: "Please specify shipping method." });
       const payment = PAYMENT_METHODS.find((m) => m.method === cart.payment_method);
@@ -347,16 +351,9 @@ export function checkoutRoutes(d: Deps) {
         }),
       );
       await carts.deactivate(cart.id);
-      return { id, versions };
+      return { id, productIds: t.lines.map((l) => l.product.id), versions };
     });
-    catalog.touch(
-      (
-        await store.all(
-          store.qb.selectFrom("order_items").select("product_id").where("order_id", "=", orderId),
-        )
-      ).map((i) => i.product_id),
-      versions,
-    );
+    catalog.touch(productIds, versions);
     const order = (await store.first(store.qb.selectFrom("orders").selectAll().where("id", "=", orderId)))!;
     d.log.info("order placed", { order_id: orderId, guest: !customer });
     return c.json({ success: true, order: (await orderViews(store, catalog, [order]))[0] });
