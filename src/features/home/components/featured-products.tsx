@@ -1,9 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { ProductListParams } from "@/api/catalog";
 import { HomeSection } from "./home-section";
 import { HOME_LIST_LIMIT, ProductGrid, ProductList, type RenderProduct } from "./product-sections";
-import { moveTabFocus } from "@/components/ui/tab-keys";
+import { Tabs } from "@/components/ui/tabs";
 import "./featured-products.css";
 
 type FeaturedTab = "new" | "bestseller" | "sale";
@@ -23,7 +23,6 @@ export function FeaturedProducts({
   showTabBar: boolean;
 }) {
   const { t } = useLingui();
-  const id = useId();
   const [tab, setTab] = useState<FeaturedTab>("bestseller");
   const tabs: { value: FeaturedTab; label: string }[] = [
     { value: "new", label: t`New Arrivals` },
@@ -38,29 +37,15 @@ export function FeaturedProducts({
   return (
     <HomeSection title={t`Featured Products`} testId="home-featured">
       {showTabBar ? (
-        <>
-          <div role="tablist" aria-label={t`Featured Products`} className="featured-tabs">
-            {tabs.map((x) => (
-              <button
-                key={x.value}
-                type="button"
-                role="tab"
-                className="featured-tabs__tab"
-                id={`${id}-tab-${x.value}`}
-                aria-controls={`${id}-panel`}
-                aria-selected={x.value === tab}
-                tabIndex={x.value === tab ? 0 : -1}
-                onClick={() => setTab(x.value)}
-                onKeyDown={(e) => moveTabFocus(e)}
-              >
-                {x.label}
-              </button>
-            ))}
-          </div>
-          <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${tab}`}>
-            {panel}
-          </div>
-        </>
+        <Tabs
+          label={t`Featured Products`}
+          tabs={tabs}
+          selected={tab}
+          onSelect={setTab}
+          className="featured-tabs"
+        >
+          {panel}
+        </Tabs>
       ) : (
         panel
       )}
