@@ -4,7 +4,7 @@ import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { hydrate, type DehydratedState } from "@tanstack/react-query";
 import { AppProviders, createAppServices } from "@/app/providers";
-import { readServerHandoff, setRenderingServerHtml } from "@/utils/server-html";
+import { markFirstPageLoaded, readServerHandoff, setRenderingServerHtml } from "@/utils/server-html";
 import { activateInitialLocale, i18n } from "@/i18n/i18n";
 import { setRenderedCurrency } from "@/i18n/currency";
 import { createDeferredOutbox } from "@/offline/deferred-outbox";
@@ -58,6 +58,7 @@ async function start(): Promise<void> {
     // data, over the frame (no hydration); the handed-over public data (the menu's categories) is kept.
     hydrate(services.queryClient, handoff.queries as DehydratedState);
     await services.router.load();
+    markFirstPageLoaded();
     // One render, the page included: a first pass without the page (the root's Deferred outlet) would replace
     // the frame's heading and footer with nothing, and the page would wait for a second pass.
     renderAtOnceUntilFirstNavigation();
@@ -72,6 +73,7 @@ async function start(): Promise<void> {
     setRenderedCurrency(handoff.currency, handoff.rates);
     // The route's code and data first, so that the first render is the page the server sent.
     await services.router.load();
+    markFirstPageLoaded();
     // As in TanStack Start's client: the router renders the boundaries the server rendered (no root Suspense).
     services.router.ssr = { manifest: undefined };
     renderAtOnceUntilFirstNavigation();
@@ -81,6 +83,8 @@ async function start(): Promise<void> {
     });
     return;
   }
+  // No server page: the first page loads as it renders (its server HTML, if any, is not the shopper's).
+  markFirstPageLoaded();
   startTransition(() => createRoot(root!).render(app));
 }
 

@@ -2,6 +2,7 @@ import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { z } from "zod/mini";
 import { contentQueries } from "@/api/content";
 import { NotFound } from "@/components/feedback/not-found";
+import { preloadPurifierForNavigation } from "@/utils/sanitize-html";
 import { rootRoute } from "./root";
 import { BLOG_DETAILS_PATH, BLOG_PAGE_SIZE } from "@/features/content/utils/blog-layouts";
 import { BLOG_VARIANT_PATHS, HOME_VARIANT_PATHS } from "./template-paths";
@@ -26,6 +27,7 @@ const pageRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/page/$slug",
   loader: async ({ context, params }) => {
+    preloadPurifierForNavigation();
     await context.queryClient.ensureQueryData(contentQueries.page(params.slug));
   },
   component: lazyRouteComponent(() => import("./page-page"), "ContentPage"),
@@ -59,6 +61,7 @@ const blogRoutes = BLOG_VARIANT_PATHS.map((path) =>
         void queryClient.prefetchQuery(contentQueries.blogList(deps.page ?? 1, BLOG_PAGE_SIZE));
         return;
       }
+      preloadPurifierForNavigation();
       const slug =
         deps.slug ??
         (await queryClient.ensureQueryData(contentQueries.blogList(1, 1)).catch(() => null))?.posts[0]?.slug;

@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import DOMPurify from "dompurify";
-import { sanitizeHtml } from "./sanitize-html";
+import { loadPurifier, sanitizeHtml } from "./sanitize-html";
+
+beforeAll(() => loadPurifier());
 
 // jsdom, not happy-dom: DOMPurify 3.4 relies on DOM details (NodeIterator after removals, namespace checks)
 // that happy-dom gets wrong, so under happy-dom it returned scripts and dropped headings.

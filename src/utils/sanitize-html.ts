@@ -1,24 +1,25 @@
-import DOMPurify, { type Config } from "dompurify";
+import type { Config } from "dompurify";
+import { isFirstPageLoaded } from "./server-html";
 
 /** What DOMPurify keeps of server HTML; the one configuration, in the browser and in the server renderer. */
 export const SANITIZE_CONFIG = {
-    // No USE_PROFILES here: with a profile DOMPurify ignores FORBID_TAGS/FORBID_ATTR.
-    FORBID_TAGS: [
-      "style",
-      "noscript",
-      "form",
-      "iframe",
-      "object",
-      "embed",
-      "input",
-      "button",
-      "textarea",
-      "select",
-      // No server HTML needs inline SVG or MathML; they are where namespace-confusion (mXSS) bypasses live.
-      "svg",
-      "math",
-    ],
-    FORBID_ATTR: ["style", "target"],
+  // No USE_PROFILES here: with a profile DOMPurify ignores FORBID_TAGS/FORBID_ATTR.
+  FORBID_TAGS: [
+    "style",
+    "noscript",
+    "form",
+    "iframe",
+    "object",
+    "embed",
+    "input",
+    "button",
+    "textarea",
+    "select",
+    // No server HTML needs inline SVG or MathML; they are where namespace-confusion (mXSS) bypasses live.
+    "svg",
+    "math",
+  ],
+  FORBID_ATTR: ["style", "target"],
 } satisfies Config;
 
 /** A DOMPurify instance over some DOM (the browser's, or a server DOM such as jsdom's). */
@@ -33,12 +34,48 @@ export function setServerPurifier(purifier: HtmlPurifier): void {
   serverPurifier = purifier;
 }
 
+/** The browser's DOMPurify once downloaded; null where there is no DOM for it to run over. */
+let browserPurifier: HtmlPurifier | null | undefined;
+let browserLoad: Promise<void> | null = null;
+
+/**
+ * Downloads the browser's DOMPurify (once). Not before it is needed: a server-rendered page keeps the markup
+ * the server sanitised while it hydrates (components/content/html-content.tsx), so a first visit neither
+ * downloads nor evaluates the sanitiser before the page is interactive. A failed download (offline, not yet
+ * cached) is tried again at the next call; meanwhile nothing is rendered, never unsanitised HTML.
+ */
+export function loadPurifier(): Promise<void> {
+  browserLoad ??= import("dompurify").then(
+    ({ default: DOMPurify }) => {
+      browserPurifier = DOMPurify.isSupported ? DOMPurify : null;
+    },
+    () => {
+      browserLoad = null;
+    },
+  );
+  return browserLoad;
+}
+
+/**
+ * For the loaders of routes that show server HTML: on a navigation, DOMPurify downloads beside the route's code
+ * and data rather than after them. Not for the first page, which keeps the server's markup.
+ */
+export function preloadPurifierForNavigation(): void {
+  if (isFirstPageLoaded()) void loadPurifier();
+}
+
+/** Whether `sanitizeHtml` can run now: on the server, or in the browser once `loadPurifier` has. */
+export function purifierLoaded(): boolean {
+  return serverPurifier !== null || browserPurifier !== undefined;
+}
+
 /**
  * Server HTML (content pages, blog posts, product descriptions) made safe to render (DESIGN §5): no scripts,
  * event handlers, javascript: URLs, styles, forms or frames. Links keep their href but lose `target`.
- * Without a DOM (and no server purifier) nothing is returned: DOMPurify would hand the input back unchanged.
+ * Without a purifier (no DOM and no server purifier, or the browser's not loaded yet) nothing is returned:
+ * never the input.
  */
 export function sanitizeHtml(html: string): string {
-  const purifier = serverPurifier ?? (DOMPurify.isSupported ? DOMPurify : null);
+  const purifier = serverPurifier ?? browserPurifier;
   return purifier ? String(purifier.sanitize(html, SANITIZE_CONFIG)) : "";
 }

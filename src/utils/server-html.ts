@@ -14,6 +14,18 @@ export function setRenderingServerHtml(value: boolean): void {
   onServerHtml = value;
 }
 
+let firstPageLoaded = false;
+
+/** main.tsx, once the first page's route has loaded: the route loads after it are the shopper's navigations. */
+export function markFirstPageLoaded(): void {
+  firstPageLoaded = true;
+}
+
+/** Whether the first page has loaded (false on the server): a route loader running now is a navigation's. */
+export function isFirstPageLoaded(): boolean {
+  return firstPageLoaded;
+}
+
 /** The id of the JSON data block holding the server's query cache. */
 export const SERVER_STATE_ID = "server-state";
 

@@ -277,9 +277,28 @@ test("a hostile product description shows without scripts or handlers, server-re
       expect(left).toEqual({ scripts: 0, attributes: [], ran: null });
     };
 
+    // When the page says it is ready (hydrated), and when DOMPurify's code was fetched.
+    await page.addInitScript(() => {
+      new MutationObserver(() => {
+        (window as { __readyAt?: number }).__readyAt ??= performance.now();
+      }).observe(document, { attributes: true, subtree: true, attributeFilter: ["data-page-ready"] });
+    });
+    const purifierFetches = () =>
+      page.evaluate(() => ({
+        ready: (window as { __readyAt?: number }).__readyAt ?? null,
+        starts: performance
+          .getEntriesByType("resource")
+          .filter((e) => /\/assets\/purify\b/.test(e.name))
+          .map((e) => e.startTime),
+      }));
     await page.goto(`/product/${first.url_key}`);
     await page.waitForLoadState("networkidle");
     await harmless(first.id);
+    // Hydrating kept the server's markup without DOMPurify: its code was not fetched before the page was ready
+    // (it comes once the page is idle, for the HTML the browser renders itself below).
+    const firstVisit = await purifierFetches();
+    expect(firstVisit.ready).not.toBeNull();
+    for (const start of firstVisit.starts) expect(start).toBeGreaterThan(firstVisit.ready!);
     await expect(options.locator("b.hostile-check[data-seen='1']")).toHaveText("safe words");
 
     await clientNavigation(page, `/product/${second.url_key}`);
@@ -287,6 +306,7 @@ test("a hostile product description shows without scripts or handlers, server-re
     await harmless(second.id);
     // The full description (below the short one) is the browser's sanitised copy too.
     await expect(page.getByText(`Hostile check ${second.id}: safe words`)).toHaveCount(2);
+    expect((await purifierFetches()).starts).toHaveLength(1);
 
     expect(errors.filter((e) => !/service worker/i.test(e))).toEqual([]);
   } finally {

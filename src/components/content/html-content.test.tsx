@@ -5,6 +5,7 @@ import { act } from "react";
 import { createRoot, hydrateRoot, type Root } from "react-dom/client";
 import { renderToString } from "react-dom/server";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { loadPurifier, purifierLoaded } from "@/utils/sanitize-html";
 import { HtmlContent } from "./html-content";
 
 const hostile =
@@ -42,10 +43,13 @@ describe("HtmlContent", () => {
     });
     expect(container.textContent).toBe("Safe text");
     expect(sanitize).not.toHaveBeenCalled();
+    // Nor was DOMPurify's code loaded for it: it comes when the browser must sanitise HTML itself.
+    expect(purifierLoaded()).toBe(false);
 
-    await act(async () =>
-      root!.render(<HtmlContent html={'<p>Next</p><img src="y" onerror="window.hacked=3">'} />),
-    );
+    await act(async () => {
+      root!.render(<HtmlContent html={'<p>Next</p><img src="y" onerror="window.hacked=3">'} />);
+      await loadPurifier();
+    });
     expect(sanitize).toHaveBeenCalledTimes(1);
     expect(container.textContent).toBe("Next");
     expect(container.querySelector("img")?.hasAttribute("onerror")).toBe(false);
@@ -61,6 +65,7 @@ describe("HtmlContent", () => {
     await act(async () => {
       root = createRoot(container);
       root.render(<HtmlContent html={hostile} />);
+      await loadPurifier();
     });
     expect(sanitize).toHaveBeenCalledTimes(1);
     expect(container.textContent).toBe("Safe text");

@@ -1,5 +1,7 @@
-import { useLayoutEffect, useMemo, useRef, useState } from "react";
-import { sanitizeHtml } from "@/utils/sanitize-html";
+import { use, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { whenIdle } from "@/utils/idle";
+import { loadPurifier, purifierLoaded, sanitizeHtml } from "@/utils/sanitize-html";
+import { useHydrated } from "@/utils/server-html";
 import "./html-content.css";
 
 const inBrowser = typeof document !== "undefined";
@@ -17,8 +19,10 @@ const KEEP_SERVER_MARKUP = `<!--server-markup-${Math.random().toString(36).slice
  *
  * The server renderer sanitises with the same configuration over jsdom (entry-server.tsx), so the content is in
  * the server's HTML. Hydrating, the browser keeps that markup instead of running DOMPurify over the same HTML
- * again (18–31 ms on a product page at 4× CPU, measured with bench:tasks); any HTML it renders itself (a client
- * navigation, a refetched or changed description, a page the browser renders over a frame) is sanitised here.
+ * again (18–31 ms on a product page at 4× CPU, measured with bench:tasks), and without DOMPurify's code, which
+ * it downloads when the page is idle. Any HTML it renders itself (a client navigation, a refetched or changed
+ * description, a page the browser renders over a frame) is sanitised here, once DOMPurify is there (the
+ * element suspends until then).
  */
 export function HtmlContent({
   html,
@@ -29,16 +33,22 @@ export function HtmlContent({
   flush?: boolean;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  // The HTML whose server-sanitised markup the element holds: in the browser, the first one, until the layout
-  // effect finds the element was mounted fresh rather than hydrated.
-  const [kept, setKept] = useState<string | null>(inBrowser ? html : null);
+  const hydrated = useHydrated();
+  const hydrating = inBrowser && !hydrated;
+  // The HTML whose server-sanitised markup the element holds: hydrating, the first one (unless the layout
+  // effect finds the element was mounted fresh after all).
+  const [kept, setKept] = useState<string | null>(hydrating ? html : null);
   const adopted = kept !== null && html === kept;
   // Once the HTML changes the server's markup is gone for good, even if the first HTML comes back.
   if (kept !== null && !adopted) setKept(null);
+  // Mounted by the browser (a client navigation, the quick view): the first render waits for DOMPurify.
+  if (!adopted && !purifierLoaded()) use(loadPurifier());
   const markup = useMemo(() => (adopted ? KEEP_SERVER_MARKUP : sanitizeHtml(html)), [html, adopted]);
   useLayoutEffect(() => {
     if (ref.current?.innerHTML === KEEP_SERVER_MARKUP) setKept(null);
   }, []);
+  // Hydrated: the sanitiser is fetched once the page is idle, for HTML that changes later.
+  useEffect(() => (purifierLoaded() ? undefined : whenIdle(() => void loadPurifier(), 5000, 2000)), []);
   return (
     <div
       ref={ref}

@@ -8,10 +8,14 @@ import { ProductCard } from "@/features/catalog/components/product-card";
 import { CompareToggle } from "@/features/compare/components/compare-toggle";
 import { WishlistToggle } from "@/features/wishlist/components/wishlist-toggle";
 import { ProductPurchase } from "./product-purchase";
+import { loadPurifier } from "@/utils/sanitize-html";
 
 // A dialog: MUI, loaded with its theme when the shopper opens it.
+// The quick view shows the description: DOMPurify downloads with its code, not after it.
 const ProductQuickView = lazyThemed(() =>
-  import("@/features/catalog/components/product-quick-view").then((m) => m.ProductQuickView),
+  Promise.all([import("@/features/catalog/components/product-quick-view"), loadPurifier()]).then(
+    ([m]) => m.ProductQuickView,
+  ),
 );
 
 /**
