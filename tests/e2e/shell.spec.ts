@@ -177,3 +177,39 @@ test("the header and footer fit a phone's and a small laptop's width in every la
     }
   }
 });
+
+test("on a phone the product information tabs scroll, and the tab the keyboard moves to comes whole into view", async ({
+  page,
+  request,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const product = (
+    (await (await request.get("/api/products?limit=1")).json()) as { data: { url_key: string }[] }
+  ).data[0]!;
+  await page.goto(`/product/${product.url_key}`);
+  const bar = page.getByRole("tablist", { name: "Product information" });
+  const tabs = bar.getByRole("tab");
+  // Wider than the screen: the bar scrolls sideways (the page itself does not).
+  expect(await bar.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  const whollyInView = (i: number) =>
+    bar.evaluate((el, i) => {
+      const tab = el.querySelectorAll('[role="tab"]')[i]!.getBoundingClientRect();
+      const box = el.getBoundingClientRect();
+      return tab.left >= box.left - 0.5 && tab.right <= box.right + 0.5;
+    }, i);
+  const last = (await tabs.count()) - 1;
+  // The last tab chosen with a tap, then the arrows back to the first, then End and Home.
+  await tabs.nth(last).click();
+  for (let i = last - 1; i >= 0; i--) {
+    await page.keyboard.press("ArrowLeft");
+    await expect(tabs.nth(i)).toBeFocused();
+    expect(await whollyInView(i)).toBe(true);
+  }
+  await page.keyboard.press("End");
+  await expect(tabs.nth(last)).toBeFocused();
+  expect(await whollyInView(last)).toBe(true);
+  await page.keyboard.press("Home");
+  await expect(tabs.first()).toBeFocused();
+  expect(await whollyInView(0)).toBe(true);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});

@@ -28,7 +28,10 @@ function moveTabFocus(e: KeyboardEvent<HTMLButtonElement>, vertical: boolean): v
           : null;
   if (next === null) return;
   e.preventDefault();
-  tabs[next]?.focus();
+  const tab = tabs[next];
+  tab?.focus();
+  // A bar wider than the screen scrolls: the focused tab comes whole into view (focus() stops at a part of it).
+  if (typeof tab?.scrollIntoView === "function") tab.scrollIntoView({ block: "nearest", inline: "nearest" });
 }
 
 /**
