@@ -231,6 +231,25 @@ describe("a page rendered while the API fails", () => {
     expect(again.reply.headers.get("etag")).toBe(back.reply.headers.get("etag"));
   });
 
+  it("renders every route family complete, so each is kept (a query a component starts while rendering would not be)", async () => {
+    const families = [
+      "/",
+      "/home-fashion",
+      "/catalog/mountain-bikes",
+      "/shop-list-standard",
+      "/product/cub-balance-12",
+      "/product-tab-left/45",
+      "/page/about-us",
+      "/blog-standard",
+      "/blog-details-standard",
+      "/contact",
+      "/search?q=bike",
+      "/no-such-page",
+    ];
+    const rendered = await Promise.all(families.map((p) => renderPage(p, "http://shop.test", "en")));
+    expect(rendered.map((r, i) => `${families[i]} ${r.complete}`)).toEqual(families.map((p) => `${p} true`));
+  });
+
   it("counts a page the API refused for good (a product that is not there) as complete", async () => {
     const missing = await renderPage("/product/no-such-bicycle", "http://shop.test", "en");
     expect(missing.status).toBe(404);
