@@ -87,6 +87,14 @@ export function setRenderedCurrency(code: unknown, rates: unknown): void {
   };
 }
 
+/**
+ * Makes the formatter the first page's prices are hydrated with (the rendered currency, in `locale`): the first
+ * Intl.NumberFormat of a page loads ICU's number data, the longest single step of hydration otherwise.
+ */
+export function prepareMoneyFormat(locale: string): void {
+  formatMoney(0, { currency: rendered.code, locale });
+}
+
 function subscribe(cb: () => void) {
   listeners.add(cb);
   return () => listeners.delete(cb);
