@@ -1,8 +1,7 @@
-import Box from "@mui/material/Box";
-
 /**
- * A product's picture in a table row (cart, wishlist, compare): decorative, since the product's name stands
- * beside it; nothing when the product has no picture.
+ * A product's picture in a table row or list (cart, mini cart, wishlist, compare, order receipt): decorative,
+ * since the product's name stands beside it; nothing when the product has no picture. Plain markup, so it
+ * needs no MUI.
  */
 export function ProductThumbnail({
   src,
@@ -14,5 +13,5 @@ export function ProductThumbnail({
   height: number;
 }) {
   if (!src) return null;
-  return <Box component="img" src={src} alt="" width={width} height={height} sx={{ objectFit: "contain" }} />;
+  return <img src={src} alt="" width={width} height={height} style={{ objectFit: "contain" }} />;
 }

@@ -11,6 +11,7 @@ import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import type { Order, OrderAddress } from "@/api/order";
 import { AddressLines } from "@/components/address-lines";
+import { ProductThumbnail } from "@/components/product-thumbnail";
 import { useMoneyFormat } from "@/i18n/currency";
 import { formatDate } from "@/i18n/format";
 
@@ -61,16 +62,7 @@ export function OrderReceipt({ order, withAddress = false }: { order: Order; wit
           {order.lines.map((item) => (
             <TableRow key={item.id} data-testid="receipt-line">
               <TableCell sx={{ width: 72 }}>
-                {item.image && (
-                  <Box
-                    component="img"
-                    src={item.image}
-                    alt=""
-                    width={56}
-                    height={42}
-                    sx={{ objectFit: "contain" }}
-                  />
-                )}
+                <ProductThumbnail src={item.image} width={56} height={42} />
               </TableCell>
               <TableCell>{item.name}</TableCell>
               <TableCell align="right">{item.quantity}</TableCell>

@@ -5,6 +5,7 @@ import Typography from "@mui/material/Typography";
 import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import { useLingui } from "@lingui/react/macro";
 import { HeaderDialog } from "@/components/header-dialog";
+import { ProductThumbnail } from "@/components/product-thumbnail";
 import { ButtonLink } from "@/components/router-links";
 import { useCurrency } from "@/i18n/currency";
 import { useCartActions } from "../hooks/use-cart-actions";
@@ -43,16 +44,7 @@ export function MiniCartPopover({ anchor, onClose }: { anchor: HTMLElement | nul
                     spacing={1}
                     sx={{ alignItems: "center" }}
                   >
-                    {line.product.image && (
-                      <Box
-                        component="img"
-                        src={line.product.image}
-                        alt=""
-                        width={56}
-                        height={42}
-                        sx={{ objectFit: "contain" }}
-                      />
-                    )}
+                    <ProductThumbnail src={line.product.image} width={56} height={42} />
                     <Box sx={{ flexGrow: 1, minWidth: 0 }}>
                       <Typography variant="body2" noWrap>
                         {line.product.name}

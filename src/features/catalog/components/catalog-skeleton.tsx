@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import { productGridColumns } from "./product-grid";
 import "./product-grid.css";
 
 /** Placeholder cards while the first page of products loads. */
@@ -8,7 +9,8 @@ export function CatalogSkeleton({ count = 6, columns = 3 }: { count?: number; co
     <div
       role="status"
       aria-label={t`Loading products`}
-      className={`product-grid product-grid--cols-${columns}`}
+      className="ui-card-grid"
+      style={productGridColumns(columns)}
     >
       {Array.from({ length: count }, (_, i) => (
         <div key={i}>

@@ -34,7 +34,9 @@ export function ProductCard({
   const discount = Math.round(product.discount);
   const name = product.name;
   return (
-    <article className={`product-card${layout === "list" ? " product-card--list" : ""}`}>
+    <article
+      className={`ui-card ui-card--outlined ui-card--column${layout === "list" ? " product-card--list" : ""}`}
+    >
       <div className="product-card__media">
         <Link
           to="/product/$urlKey"

@@ -1,6 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { Suspense, type ReactNode } from "react";
 import type { Product } from "@/api/product";
+import { cardGrid } from "@/components/ui/card-grid";
 import "./product-grid.css";
 
 export interface ProductGridProps {
@@ -11,6 +12,11 @@ export interface ProductGridProps {
   columns?: number;
   /** One product per row (the list layouts). */
   list?: boolean;
+}
+
+/** The grid's columns: one on phones, two from 600 px, up to three from 900 px and `columns` from 1200 px. */
+export function productGridColumns(columns: number) {
+  return cardGrid({ sm: 2, md: Math.min(columns, 3), lg: columns });
 }
 
 /**
@@ -26,7 +32,7 @@ export function ProductGrid({ products, renderProduct, columns = 3, list = false
     );
   }
   return (
-    <ul className={list ? "product-grid product-grid--list" : `product-grid product-grid--cols-${columns}`}>
+    <ul className="ui-card-grid" style={list ? undefined : productGridColumns(columns)}>
       {/* A boundary per card: while the grid hydrates, the card a shopper clicks or types into is hydrated
           first (React's selective hydration). The boundaries do not split the commit: React 19 puts every
           server-rendered boundary at one low priority and hydrates them in one later pass (its render still

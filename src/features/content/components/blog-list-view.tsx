@@ -5,6 +5,7 @@ import { contentQueries, type BlogPost } from "@/api/content";
 import { ErrorView } from "@/components/feedback/error-view";
 import { Preloader } from "@/components/feedback/preloader";
 import { PageHeader } from "@/components/layout/page-header";
+import { cardGrid } from "@/components/ui/card-grid";
 import { formatDate } from "@/i18n/format";
 import { useLocale } from "@/i18n/i18n";
 import { BLOG_PAGE_SIZE, blogLayoutFor } from "../utils/blog-layouts";
@@ -32,7 +33,7 @@ export function BlogTag({ label, role }: { label: string; role?: "listitem" }) {
 function PostCard({ post, isFirst }: { post: BlogPost; isFirst: boolean }) {
   const title = post.title;
   return (
-    <article className="blog-card">
+    <article className="ui-card ui-card--outlined ui-card--column">
       <Link to="/blog-details-standard" search={{ slug: post.slug }} tabIndex={-1} aria-hidden="true">
         <img
           className="blog-card__image"
@@ -48,7 +49,7 @@ function PostCard({ post, isFirst }: { post: BlogPost; isFirst: boolean }) {
       <div className="blog-card__content">
         <PostMeta post={post} />
         <h2 className="ui-h2 blog-card__title">
-          <Link to="/blog-details-standard" search={{ slug: post.slug }} className="blog-card__title-link">
+          <Link to="/blog-details-standard" search={{ slug: post.slug }} className="ui-link ui-link--inherit">
             {post.title}
           </Link>
         </h2>
@@ -130,7 +131,7 @@ export function BlogListView({ variant, page }: { variant: string | undefined; p
     <p className="ui-body1">{t`No posts yet.`}</p>
   ) : (
     <>
-      <ul className={`blog-list__posts blog-list__posts--${layout.columns}`}>
+      <ul className="ui-card-grid" style={cardGrid({ sm: Math.min(layout.columns, 2), md: layout.columns })}>
         {posts.map((post, i) => (
           <li key={post.id}>
             <PostCard post={post} isFirst={i === 0} />

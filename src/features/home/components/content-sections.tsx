@@ -7,8 +7,14 @@ import { formatCount } from "@/i18n/format";
 import { useLocale } from "@/i18n/i18n";
 import { CAROUSEL_DELAY_MS } from "@/components/slider/autoplay";
 import { Slider } from "@/components/slider/slider";
+import { cardGrid } from "@/components/ui/card-grid";
 import { HomeSection } from "./home-section";
 import "./content-sections.css";
+
+/** The promo banners: three a row from 600 px. */
+const PROMO_GRID = cardGrid({ sm: 3, gap: 16 });
+/** The counters and the team: two a row, four from 900 px. */
+const ABOUT_GRID = cardGrid({ xs: 2, md: 4, gap: 16 });
 
 /** Brand logos: autoplay every 3 s, 2/3/4/5–6 per view at 320/640/768/1024 px (SPEC §2). */
 export function BrandSlider({ wide }: { wide: 5 | 6 }) {
@@ -47,7 +53,7 @@ export function BrandSlider({ wide }: { wide: 5 | 6 }) {
 function PromoCard({ banner }: { banner: Banner }) {
   const { format } = useCurrency();
   return (
-    <div className="promo-card">
+    <div className="ui-card ui-card--outlined promo-card">
       <img
         className="promo-card__image"
         src={banner.image}
@@ -82,7 +88,7 @@ export function PromoBanners() {
   if (promos.length === 0) return null;
   return (
     <HomeSection title={t`Special Offers`} testId="home-promo">
-      <ul className="promo-grid">
+      <ul className="ui-card-grid" style={PROMO_GRID}>
         {promos.map((banner) => (
           <li key={banner.id}>
             <PromoCard banner={banner} />
@@ -101,7 +107,7 @@ export function Counters() {
   if (!data || data.counters.length === 0) return null;
   return (
     <HomeSection title={t`Velora in Numbers`} testId="about-counters">
-      <dl className="counters">
+      <dl className="ui-card-grid counters" style={ABOUT_GRID}>
         {data.counters.map((c) => (
           <div key={c.id} className="counters__item">
             <dt className="ui-body1 ui-muted">{c.label}</dt>
@@ -123,7 +129,7 @@ export function Team() {
   if (!data || data.team.length === 0) return null;
   return (
     <HomeSection title={t`Our Team`} testId="about-team">
-      <ul className="team">
+      <ul className="ui-card-grid" style={ABOUT_GRID}>
         {data.team.map((member) => (
           <li key={member.id} className="team__member">
             <img

@@ -6,10 +6,14 @@ import type { Product } from "@/api/product";
 import { ROOT_CATEGORY_ID } from "@/api/contract/category";
 import { CAROUSEL_DELAY_MS } from "@/components/slider/autoplay";
 import { Slider } from "@/components/slider/slider";
+import { cardGrid } from "@/components/ui/card-grid";
 import { HomeSection } from "./home-section";
 import { deferredInitial } from "@/utils/server-html";
 
 export type RenderProduct = (product: Product) => ReactNode;
+
+/** The home's product blocks: two cards a row on phones, closer together than the catalogue's. */
+const HOME_GRID = cardGrid({ xs: 2, md: 3, lg: 4, gap: 16 });
 
 /** SPEC §9: home tabs and the bestseller slider show 8 products. */
 export const HOME_LIST_LIMIT = 8;
@@ -70,7 +74,7 @@ export function ProductGrid({
   renderProduct: RenderProduct;
 }) {
   return (
-    <ul className="home-grid">
+    <ul className="ui-card-grid" style={HOME_GRID}>
       {products.map((p) => (
         <li key={p.id}>{renderProduct(p)}</li>
       ))}

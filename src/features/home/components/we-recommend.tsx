@@ -19,7 +19,7 @@ function RecommendCard({ slide }: { slide: RecommendSlide }) {
   const { t } = useLingui();
   const colourNames = slide.colours.map((c) => c.label).join(", ");
   return (
-    <article className="recommend-card">
+    <article className="ui-card ui-card--outlined recommend-card">
       <Link to="/product/$urlKey" params={{ urlKey: slide.urlKey }} className="recommend-card__link">
         <img
           className="recommend-card__image"

@@ -50,10 +50,9 @@ export function SaveForOffline({ slug, extraLists }: SaveForOfflineProps) {
       {saved && (
         <span className="ui-caption ui-muted" role="note" data-testid="pack-saved-note">
           {isOnline ? (
-            <Link
-              to="/saved-offline"
-              className="save-for-offline__link"
-            >{t`Saved for offline on ${date}`}</Link>
+            <Link to="/saved-offline" className="ui-link ui-link--inherit">
+              {t`Saved for offline on ${date}`}
+            </Link>
           ) : (
             t`Saved for offline: prices and stock as of ${date}`
           )}
