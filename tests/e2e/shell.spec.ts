@@ -213,3 +213,21 @@ test("on a phone the product information tabs scroll, and the tab the keyboard m
   expect(await whollyInView(0)).toBe(true);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
+
+test("on a phone a filled cart's table scrolls inside itself: the page does not scroll sideways", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.goto("/product/corsa-lite");
+  const options = page.getByRole("region", { name: "Product options" });
+  await options.getByRole("button", { name: "black", exact: true }).click();
+  await options.getByRole("button", { name: "m", exact: true }).click();
+  await options.getByRole("button", { name: "Add To Cart" }).click();
+  await expect(page.getByText("Added To Cart").first()).toBeVisible();
+  await page.goto("/cart");
+  await expect(page.getByTestId("cart-line")).toHaveCount(1);
+  const table = page.getByRole("table", { name: "Your cart items" });
+  // The table is wider than the phone; its container scrolls, not the page.
+  expect(await table.evaluate((el) => el.getBoundingClientRect().width)).toBeGreaterThan(412);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(412);
+});
