@@ -45,7 +45,10 @@ export async function activateLocale(locale: Locale): Promise<void> {
     /* storage may be unavailable (private mode); the cookie then carries the choice */
   }
   syncCookie(locale);
-  if (typeof document !== "undefined") document.documentElement.lang = locale;
+  // Only when it changes: writing <html lang>, even the same value, makes Chromium restyle every element of the
+  // page (a `:lang` invalidation; 336 elements on a product page at start-up, seen in a trace).
+  if (typeof document !== "undefined" && document.documentElement.lang !== locale)
+    document.documentElement.lang = locale;
 }
 
 /**
