@@ -4,7 +4,12 @@ import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { hydrate, type DehydratedState } from "@tanstack/react-query";
 import { AppProviders, createAppServices } from "@/app/providers";
-import { markFirstPageLoaded, readServerHandoff, setRenderingServerHtml } from "@/utils/server-html";
+import {
+  markFirstNavigation,
+  markFirstPageLoaded,
+  readServerHandoff,
+  type ServerHandoff,
+} from "@/utils/server-html";
 import { activateInitialLocale, i18n } from "@/i18n/i18n";
 import { prepareMoneyFormat, setRenderedCurrency } from "@/i18n/currency";
 import { createDeferredOutbox } from "@/offline/deferred-outbox";
@@ -35,17 +40,38 @@ function startServices() {
 
 type Services = ReturnType<typeof startServices>;
 
-/**
- * Until the first navigation the server's page (or a personal page's frame) is on screen: components render
- * their final content in the first render instead of a background pass after it (utils/server-html.ts).
- */
-function renderAtOnceUntilFirstNavigation(services: Services): void {
-  setRenderingServerHtml(true);
-  const stop = services.router.subscribe("onBeforeNavigate", (e) => {
-    if (!e.hrefChanged) return;
-    setRenderingServerHtml(false);
-    stop();
-  });
+/** How the first page comes on screen: over the server's HTML (hydrated, or over a personal page's frame) or not. */
+type FirstRender = "hydrate" | "over-frame" | "fresh";
+
+/** The first page's route and data, before its first render. */
+async function loadFirstPage(services: Services, handoff: ServerHandoff | null): Promise<FirstRender> {
+  if (handoff?.frame) {
+    // A personal page's frame (PersonalFrame): the page itself is the browser's to render, with the shopper's
+    // data, over the frame (no hydration); the handed-over public data (the menu's categories) is kept.
+    hydrate(services.queryClient, handoff.queries as DehydratedState);
+    await services.router.load();
+    return "over-frame";
+  }
+  // The server's page is hydrated when it was rendered in the shopper's language; otherwise it is replaced
+  // (a choice stored before the cookie existed: the cookie now says it, so the next page is hydrated).
+  if (handoff && handoff.locale === i18n.locale) {
+    hydrate(services.queryClient, handoff.queries as DehydratedState);
+    // Hydration renders prices as the server did; a different stored choice or fresher rates follow after.
+    setRenderedCurrency(handoff.currency, handoff.rates);
+    // The route's code and data first, so that the first render is the page the server sent.
+    const routeLoaded = services.router.load();
+    // Breaks up hydration's first task (the shell and its prices: 108 ms at 4x CPU on a catalogue page in
+    // bench:tasks, 70 of them the first Intl.NumberFormat loading ICU's data): the formatter is made in a task
+    // of its own, while the route's code downloads.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    prepareMoneyFormat(i18n.locale);
+    await routeLoaded;
+    // As in TanStack Start's client: the router renders the boundaries the server rendered (no root Suspense).
+    services.router.ssr = { manifest: undefined };
+    return "hydrate";
+  }
+  // No server page: the first page loads as it renders (its server HTML, if any, is not the shopper's).
+  return "fresh";
 }
 
 async function start(): Promise<void> {
@@ -62,45 +88,22 @@ async function start(): Promise<void> {
   // The language the server rendered in (its `lang` cookie or Accept-Language) unless a stored choice says
   // otherwise: the page is hydrated in the language it is written in, never re-rendered for it.
   await activateInitialLocale(handoff?.locale).catch(() => undefined);
-  if (handoff?.frame) {
-    // A personal page's frame (PersonalFrame): the page itself is the browser's to render, with the shopper's
-    // data, over the frame (no hydration); the handed-over public data (the menu's categories) is kept.
-    hydrate(services.queryClient, handoff.queries as DehydratedState);
-    await services.router.load();
-    markFirstPageLoaded();
-    // One render, the page included: a first pass without the page (the root's Deferred outlet) would replace
-    // the frame's heading and footer with nothing, and the page would wait for a second pass.
-    renderAtOnceUntilFirstNavigation(services);
-    startTransition(() => createRoot(root!).render(app));
-    return;
-  }
-  // The server's page is hydrated when it was rendered in the shopper's language; otherwise it is replaced
-  // (a choice stored before the cookie existed: the cookie now says it, so the next page is hydrated).
-  if (handoff && handoff.locale === i18n.locale) {
-    hydrate(services.queryClient, handoff.queries as DehydratedState);
-    // Hydration renders prices as the server did; a different stored choice or fresher rates follow after.
-    setRenderedCurrency(handoff.currency, handoff.rates);
-    // The route's code and data first, so that the first render is the page the server sent.
-    const routeLoaded = services.router.load();
-    // Breaks up hydration's first task (the shell and its prices: 108 ms at 4x CPU on a catalogue page in
-    // bench:tasks, 70 of them the first Intl.NumberFormat loading ICU's data): the formatter is made in a task
-    // of its own, while the route's code downloads.
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    prepareMoneyFormat(i18n.locale);
-    await routeLoaded;
-    markFirstPageLoaded();
-    // As in TanStack Start's client: the router renders the boundaries the server rendered (no root Suspense).
-    services.router.ssr = { manifest: undefined };
-    renderAtOnceUntilFirstNavigation(services);
-    // A transition hydration is cut into short slices: the page stays responsive while it hydrates.
-    startTransition(() => {
-      hydrateRoot(root!, app);
-    });
-    return;
-  }
-  // No server page: the first page loads as it renders (its server HTML, if any, is not the shopper's).
-  markFirstPageLoaded();
-  startTransition(() => createRoot(root!).render(app));
+  const firstRender = await loadFirstPage(services, handoff);
+  // Until the first navigation the server's page (or a personal page's frame) is on screen: components render
+  // their final content in the first render instead of a background pass after it (utils/server-html.ts). Over a
+  // frame that is one render with the page: a first pass without it (the root's Deferred outlet) would replace the
+  // frame's heading and footer with nothing, and the page would wait for a second pass.
+  markFirstPageLoaded(firstRender !== "fresh");
+  const stop = services.router.subscribe("onBeforeNavigate", (e) => {
+    if (!e.hrefChanged) return;
+    markFirstNavigation();
+    stop();
+  });
+  // A transition hydration is cut into short slices: the page stays responsive while it hydrates.
+  startTransition(() => {
+    if (firstRender === "hydrate") hydrateRoot(root!, app);
+    else createRoot(root!).render(app);
+  });
 }
 
 void start();
