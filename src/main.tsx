@@ -15,6 +15,7 @@ import { prepareMoneyFormat, setRenderedCurrency } from "@/i18n/currency";
 import { createDeferredOutbox } from "@/offline/deferred-outbox";
 import { listenForFresherCopies } from "@/offline/fresher-copies";
 import { watchSlowReads } from "@/offline/slow-reads";
+import { loadPurifier } from "@/utils/sanitize-html";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("#root is missing from index.html");
@@ -102,6 +103,12 @@ async function start(): Promise<void> {
   // frame that is one render with the page: a first pass without it (the root's Deferred outlet) would replace the
   // frame's heading and footer with nothing, and the page would wait for a second pass.
   markFirstPageLoaded(firstRender !== "fresh");
+  // From now on (not for a first page the server rendered, which keeps the server's markup), a page that shows
+  // server HTML (staticData.showsServerHtml) has DOMPurify download beside its route's code and data.
+  services.router.subscribe("onBeforeLoad", (e) => {
+    const [routes] = services.router.getMatchedRoutes(e.toLocation.pathname);
+    if (routes.some((route) => route.options.staticData?.showsServerHtml)) void loadPurifier();
+  });
   const stop = services.router.subscribe("onBeforeNavigate", (e) => {
     if (!e.hrefChanged) return;
     markFirstNavigation();

@@ -61,5 +61,10 @@ declare module "@tanstack/react-router" {
     personal?: boolean;
     /** A personal page's heading, shown by the server's frame (set by `personalPage()`). */
     title?: MessageDescriptor;
+    /**
+     * The page shows server HTML (HtmlContent): a navigation to it downloads DOMPurify beside the route's code
+     * and data rather than after them (main.tsx).
+     */
+    showsServerHtml?: boolean;
   }
 }

@@ -2,7 +2,6 @@ import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { parseCatalogSearch, type CatalogSearch } from "@/features/catalog/utils/catalog-search";
 import { rootRoute } from "./root";
 import { PRODUCT_VARIANT_PATHS, SHOP_VARIANT_PATHS } from "./template-paths";
-import { preloadPurifierForNavigation } from "@/utils/sanitize-html";
 
 const catalogComponent = lazyRouteComponent(() => import("./catalog-page"), "CatalogPage");
 const productComponent = lazyRouteComponent(() => import("./product-page"), "ProductPage");
@@ -41,23 +40,20 @@ const catalogSlugRoute = createRoute({
 const productRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/product/$urlKey",
-  loader: async ({ context, params }) => {
-    preloadPurifierForNavigation();
-    return (await loaders()).loadProduct(context.queryClient, { urlKey: params.urlKey });
-  },
+  loader: async ({ context, params }) =>
+    (await loaders()).loadProduct(context.queryClient, { urlKey: params.urlKey }),
   component: productComponent,
+  staticData: { showsServerHtml: true },
   remountDeps: ({ params }) => params,
 });
 const productVariantRoutes = PRODUCT_VARIANT_PATHS.map((path) =>
   createRoute({
     getParentRoute: () => rootRoute,
     path: `${path}/$id`,
-    loader: async ({ context, params }) => {
-      preloadPurifierForNavigation();
-      return (await loaders()).loadProduct(context.queryClient, { id: params.id });
-    },
+    loader: async ({ context, params }) =>
+      (await loaders()).loadProduct(context.queryClient, { id: params.id }),
     component: productComponent,
-    staticData: { variant: path },
+    staticData: { variant: path, showsServerHtml: true },
     remountDeps: ({ params }) => params,
   }),
 );

@@ -2,7 +2,6 @@ import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
 import { z } from "zod/mini";
 import { contentQueries } from "@/api/content";
 import { NotFound } from "@/components/feedback/not-found";
-import { preloadPurifierForNavigation } from "@/utils/sanitize-html";
 import { rootRoute } from "./root";
 import { BLOG_DETAILS_PATH, BLOG_PAGE_SIZE } from "@/features/content/utils/blog-layouts";
 import { BLOG_VARIANT_PATHS, HOME_VARIANT_PATHS } from "./template-paths";
@@ -27,10 +26,10 @@ const pageRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/page/$slug",
   loader: async ({ context, params }) => {
-    preloadPurifierForNavigation();
     await context.queryClient.ensureQueryData(contentQueries.page(params.slug));
   },
   component: lazyRouteComponent(() => import("./page-page"), "ContentPage"),
+  staticData: { showsServerHtml: true },
 });
 
 const contactRoute = createRoute({
@@ -61,14 +60,13 @@ const blogRoutes = BLOG_VARIANT_PATHS.map((path) =>
         void queryClient.prefetchQuery(contentQueries.blogList(deps.page ?? 1, BLOG_PAGE_SIZE));
         return;
       }
-      preloadPurifierForNavigation();
       const slug =
         deps.slug ??
         (await queryClient.ensureQueryData(contentQueries.blogList(1, 1)).catch(() => null))?.posts[0]?.slug;
       if (slug) void queryClient.prefetchQuery(contentQueries.blogPost(slug));
     },
     component: path === BLOG_DETAILS_PATH ? blogPostComponent : blogListComponent,
-    staticData: { variant: path },
+    staticData: { variant: path, showsServerHtml: path === BLOG_DETAILS_PATH },
   }),
 );
 

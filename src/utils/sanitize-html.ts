@@ -1,5 +1,4 @@
 import type { Config } from "dompurify";
-import { isFirstPageLoaded } from "./server-html";
 
 /** What DOMPurify keeps of server HTML; the one configuration, in the browser and in the server renderer. */
 export const SANITIZE_CONFIG = {
@@ -54,14 +53,6 @@ export function loadPurifier(): Promise<void> {
     },
   );
   return browserLoad;
-}
-
-/**
- * For the loaders of routes that show server HTML: on a navigation, DOMPurify downloads beside the route's code
- * and data rather than after them. Not for the first page, which keeps the server's markup.
- */
-export function preloadPurifierForNavigation(): void {
-  if (isFirstPageLoaded()) void loadPurifier();
 }
 
 /** Whether `sanitizeHtml` can run now: on the server, or in the browser once `loadPurifier` has. */

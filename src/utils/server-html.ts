@@ -9,28 +9,21 @@ import { createContext, useContext, useSyncExternalStore } from "react";
 import type { MessageDescriptor } from "@lingui/core";
 
 /**
- * The browser's first page, in two moments main.tsx reports. `loaded`: from the moment the first page's route has
- * loaded, so route loads after it are the shopper's navigations. `onServerHtml`: from then until the first
- * navigation, when the page on screen is the server's (hydrated, or a personal page's frame): components render
- * their final content in the first render instead of a background pass after it. On the server every render is a
- * first page's, on server HTML, and nothing is ever loaded after it.
+ * Whether the page on screen is the server's, in two moments main.tsx reports: from the moment the first page's
+ * route has loaded, when that page is the server's (hydrated, or a personal page's frame), until the first
+ * navigation. Meanwhile components render their final content in the first render instead of a background pass
+ * after it. On the server every render is a first page's, on server HTML.
  */
-const firstPage = { loaded: false, onServerHtml: import.meta.env.SSR };
+let onServerHtml: boolean = import.meta.env.SSR;
 
-/** main.tsx, once the first page's route has loaded; `onServerHtml`: the server's page is on screen. */
-export function markFirstPageLoaded(onServerHtml: boolean): void {
-  firstPage.loaded = true;
-  firstPage.onServerHtml = onServerHtml;
+/** main.tsx, once the first page's route has loaded; `serverPage`: the server's page is on screen. */
+export function markFirstPageLoaded(serverPage: boolean): void {
+  onServerHtml = serverPage;
 }
 
 /** main.tsx, at the first navigation: the server's page is gone. */
 export function markFirstNavigation(): void {
-  firstPage.onServerHtml = false;
-}
-
-/** Whether the first page has loaded (false on the server): a route loader running now is a navigation's. */
-export function isFirstPageLoaded(): boolean {
-  return firstPage.loaded;
+  onServerHtml = false;
 }
 
 /** The id of the JSON data block holding the server's query cache. */
@@ -52,7 +45,7 @@ export interface ServerHandoff {
 
 /** `initial` for useDeferredValue: none (no background pass) while server HTML is shown. */
 export function deferredInitial<T>(initial: T): T | undefined {
-  return firstPage.onServerHtml ? undefined : initial;
+  return onServerHtml ? undefined : initial;
 }
 
 /** The data block the server puts after #root ("<" escaped: no product text can close the element). */
