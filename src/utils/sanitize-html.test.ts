@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import DOMPurify from "dompurify";
-import { loadPurifier, sanitizeHtml } from "./sanitize-html";
+import { htmlText, loadPurifier, sanitizeHtml } from "./sanitize-html";
 
 beforeAll(() => loadPurifier());
 
@@ -120,5 +120,33 @@ describe("sanitising server HTML", () => {
         ).toBe(false);
       }
     }
+  });
+});
+
+describe("downloading DOMPurify", () => {
+  it("tries again after a failed download, and nothing is rendered meanwhile, never the input", async () => {
+    vi.resetModules();
+    const fresh = await import("./sanitize-html");
+    const offline = vi.fn(() => Promise.reject(new TypeError("Failed to fetch dynamically imported module")));
+    await fresh.loadPurifier(offline);
+    expect(fresh.purifierLoaded()).toBe(false);
+    expect(fresh.purifierUnavailable()).toBe(true);
+    expect(fresh.sanitizeHtml("<p>Safe</p>")).toBe("");
+
+    const online = vi.fn(() => import("dompurify"));
+    await fresh.loadPurifier(online);
+    expect(online).toHaveBeenCalledTimes(1);
+    expect(fresh.purifierLoaded()).toBe(true);
+    expect(fresh.purifierUnavailable()).toBe(false);
+    expect(fresh.sanitizeHtml("<p>Safe</p><script>x()</script>")).toBe("<p>Safe</p>");
+    // Loaded once: later calls do not download it again.
+    await fresh.loadPurifier(offline);
+    expect(offline).toHaveBeenCalledTimes(1);
+  });
+
+  it("gives the text of HTML it cannot sanitise, without scripts or styles", () => {
+    expect(
+      htmlText("<p>Safe <b>text</b></p><script>steal()</script><style>p{}</style><img src=x onerror=y()>"),
+    ).toBe("Safe text");
   });
 });

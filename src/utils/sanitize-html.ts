@@ -1,4 +1,4 @@
-import type { Config } from "dompurify";
+import type { Config, DOMPurify } from "dompurify";
 
 /** What DOMPurify keeps of server HTML; the one configuration, in the browser and in the server renderer. */
 export const SANITIZE_CONFIG = {
@@ -35,24 +35,39 @@ export function setServerPurifier(purifier: HtmlPurifier): void {
 
 /** The browser's DOMPurify once downloaded; null where there is no DOM for it to run over. */
 let browserPurifier: HtmlPurifier | null | undefined;
+/** The download under way, or done; null before the first one and after a failed one. */
 let browserLoad: Promise<void> | null = null;
+let lastLoadFailed = false;
 
 /**
  * Downloads the browser's DOMPurify (once). Not before it is needed: a server-rendered page keeps the markup
  * the server sanitised while it hydrates (components/content/html-content.tsx), so a first visit neither
- * downloads nor evaluates the sanitiser before the page is interactive. A failed download (offline, not yet
- * cached) is tried again at the next call; meanwhile nothing is rendered, never unsanitised HTML.
+ * downloads nor evaluates the sanitiser before the page is interactive. Resolves either way: a failed download
+ * (offline before the service worker cached it) is not kept, the next call tries again, and meanwhile
+ * `purifierUnavailable()` says so. `importer` is the chunk's import (tests give their own).
  */
-export function loadPurifier(): Promise<void> {
-  browserLoad ??= import("dompurify").then(
-    ({ default: DOMPurify }) => {
-      browserPurifier = DOMPurify.isSupported ? DOMPurify : null;
-    },
-    () => {
-      browserLoad = null;
-    },
-  );
+export function loadPurifier(
+  importer: () => Promise<{ default: Pick<DOMPurify, "isSupported" | "sanitize"> }> = () =>
+    import("dompurify"),
+): Promise<void> {
+  if (!browserLoad) {
+    lastLoadFailed = false;
+    browserLoad = importer()
+      .then(({ default: purifier }) => {
+        browserPurifier = purifier.isSupported ? purifier : null;
+      })
+      // Also when Vite's chunk-reload recovery (offline/register-sw.ts) resolved the import with nothing.
+      .catch(() => {
+        browserLoad = null;
+        lastLoadFailed = true;
+      });
+  }
   return browserLoad;
+}
+
+/** The last download of DOMPurify failed and no other is under way: HTML can only be shown as its text. */
+export function purifierUnavailable(): boolean {
+  return lastLoadFailed;
 }
 
 /** Whether `sanitizeHtml` can run now: on the server, or in the browser once `loadPurifier` has. */
@@ -69,4 +84,14 @@ export function purifierLoaded(): boolean {
 export function sanitizeHtml(html: string): string {
   const purifier = serverPurifier ?? browserPurifier;
   return purifier ? String(purifier.sanitize(html, SANITIZE_CONFIG)) : "";
+}
+
+/**
+ * The text of server HTML, for when it cannot be sanitised: parsed into an inert document (no script runs,
+ * nothing loads), without its scripts and styles. Rendered as text, never as markup.
+ */
+export function htmlText(html: string): string {
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  for (const el of doc.querySelectorAll("script, style, template, noscript")) el.remove();
+  return doc.body.textContent ?? "";
 }

@@ -1,6 +1,12 @@
 import { use, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { whenIdle } from "@/utils/idle";
-import { loadPurifier, purifierLoaded, sanitizeHtml } from "@/utils/sanitize-html";
+import {
+  htmlText,
+  loadPurifier,
+  purifierLoaded,
+  purifierUnavailable,
+  sanitizeHtml,
+} from "@/utils/sanitize-html";
 import { useHydrated } from "@/utils/server-html";
 import "./html-content.css";
 
@@ -22,7 +28,8 @@ const KEEP_SERVER_MARKUP = `<!--server-markup-${Math.random().toString(36).slice
  * again (18–31 ms on a product page at 4× CPU, measured with bench:tasks), and without DOMPurify's code, which
  * it downloads when the page is idle. Any HTML it renders itself (a client navigation, a refetched or changed
  * description, a page the browser renders over a frame) is sanitised here, once DOMPurify is there (the
- * element suspends until then).
+ * element suspends until then). If DOMPurify could not be downloaded (offline before the service worker cached
+ * it), the element shows the HTML's text only.
  */
 export function HtmlContent({
   html,
@@ -42,20 +49,32 @@ export function HtmlContent({
   // Once the HTML changes the server's markup is gone for good, even if the first HTML comes back.
   if (kept !== null && !adopted) setKept(null);
   // Mounted by the browser (a client navigation, the quick view): the first render waits for DOMPurify.
-  if (!adopted && !purifierLoaded()) use(loadPurifier());
-  const markup = useMemo(() => (adopted ? KEEP_SERVER_MARKUP : sanitizeHtml(html)), [html, adopted]);
+  if (!adopted && !purifierLoaded() && !purifierUnavailable()) use(loadPurifier());
+  const asText = !adopted && !purifierLoaded();
+  const markup = useMemo(
+    () => (asText ? null : adopted ? KEEP_SERVER_MARKUP : sanitizeHtml(html)),
+    [html, adopted, asText],
+  );
   useLayoutEffect(() => {
     if (ref.current?.innerHTML === KEEP_SERVER_MARKUP) setKept(null);
   }, []);
-  // Hydrated: the sanitiser is fetched once the page is idle, for HTML that changes later.
-  useEffect(() => (purifierLoaded() ? undefined : whenIdle(() => void loadPurifier(), 5000, 2000)), []);
+  // Hydrated: the sanitiser is fetched once the page is idle, for HTML that changes later. Shown as text: it is
+  // tried again then, and the HTML is rendered once it is there.
+  const [, setPurifierArrived] = useState(false);
+  useEffect(() => {
+    if (purifierLoaded()) return undefined;
+    const retry = () => void loadPurifier().then(() => asText && setPurifierArrived(purifierLoaded()));
+    return whenIdle(retry, 5000, 2000);
+  }, [asText]);
   return (
     <div
       ref={ref}
       className={flush ? "html-content html-content--flush" : "html-content"}
       // Hydrating, the element keeps the server's markup (not the placeholder comment React was given).
       suppressHydrationWarning
-      dangerouslySetInnerHTML={{ __html: markup }}
-    />
+      dangerouslySetInnerHTML={markup === null ? undefined : { __html: markup }}
+    >
+      {markup === null ? htmlText(html) : undefined}
+    </div>
   );
 }
