@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDate, toAmount } from "./format";
+import { dateTimeFormat, formatCount, formatDate, numberFormat, toAmount } from "./format";
 
 describe("wire amounts and dates", () => {
   it("reads Bagisto money given as decimal strings", () => {
@@ -22,5 +22,15 @@ describe("formatCount", () => {
     expect(formatCount(12500, "de")).toBe("12.500");
     expect(formatCount(12500, "fr")).toBe("12\u202f500");
     expect(formatCount(12500, "en")).toBe("12,500");
+  });
+});
+
+describe("the shared formatters", () => {
+  it("are made once per language and options", () => {
+    const unit = { style: "unit", unit: "megabyte" } as const;
+    expect(numberFormat("de", unit)).toBe(numberFormat("de", { ...unit }));
+    expect(numberFormat("fr", unit)).not.toBe(numberFormat("de", unit));
+    expect(numberFormat("de", { ...unit, unit: "kilobyte" })).not.toBe(numberFormat("de", unit));
+    expect(dateTimeFormat("en", { dateStyle: "medium" })).toBe(dateTimeFormat("en", { dateStyle: "medium" }));
   });
 });

@@ -17,28 +17,40 @@ export function toAmount(value: number | string | null | undefined): number {
   return 0;
 }
 
-/** One formatter per language and kind: made once, as money.ts does for prices. */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-const countFormats = new Map<string, Intl.NumberFormat>();
+/** One formatter per language and options, made once (as money.ts does for prices): ICU's data loads once. */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** The shared Intl.NumberFormat for a language and options (for formatting that loads with its feature's code). */
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
+/** The shared Intl.DateTimeFormat for a language and options. */
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateTimeFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    dateTimeFormats.set(key, format);
+  }
+  return format;
+}
 
 /** A date as month day year in the active language (receipts, invoices, blog posts). */
 export function formatDate(value: string | number | Date, locale: string): string {
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return "";
-  let format = dateFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { month: "long", day: "numeric", year: "numeric" });
-    dateFormats.set(locale, format);
-  }
-  return format.format(d);
+  return dateTimeFormat(locale, { month: "long", day: "numeric", year: "numeric" }).format(d);
 }
 
 /** A count (products, customers…) with the active language's grouping. */
 export function formatCount(value: number, locale: string): string {
-  let format = countFormats.get(locale);
-  if (!format) {
-    format = new Intl.NumberFormat(locale);
-    countFormats.set(locale, format);
-  }
-  return format.format(value);
+  return numberFormat(locale).format(value);
 }

@@ -10,6 +10,7 @@
  * address is stored once; a few of each kind (large, medium, small) are sampled, and their mean size is
  * multiplied by the number of distinct addresses of that kind.
  */
+import { numberFormat } from "@/i18n/format";
 
 const encoder = new TextEncoder();
 
@@ -76,14 +77,12 @@ export function spreadSample<T>(items: readonly T[], count: number): T[] {
 export function formatBytes(bytes: number, locale: string): string {
   const mb = bytes / 1_000_000;
   if (mb >= 1)
-    return new Intl.NumberFormat(locale, {
+    return numberFormat(locale, {
       style: "unit",
       unit: "megabyte",
       maximumFractionDigits: mb < 10 ? 1 : 0,
     }).format(mb);
-  return new Intl.NumberFormat(locale, {
-    style: "unit",
-    unit: "kilobyte",
-    maximumFractionDigits: 0,
-  }).format(Math.max(1, bytes / 1000));
+  return numberFormat(locale, { style: "unit", unit: "kilobyte", maximumFractionDigits: 0 }).format(
+    Math.max(1, bytes / 1000),
+  );
 }
