@@ -67,6 +67,10 @@ async function loadFirstPage(services: Services, handoff: ServerHandoff | null):
     hydrate(services.queryClient, handoff.queries as DehydratedState);
     // Hydration renders prices as the server did; a different stored choice or fresher rates follow after.
     setRenderedCurrency(handoff.currency, handoff.rates);
+    // Breaks up the task that follows the language's activation (46–88 ms at 4x CPU on a product page, traced;
+    // profiled: the handed-over queries and rates, then the router's load with the route's loaders): the load
+    // starts in a task of its own.
+    await nextTask();
     // The route's code and data first, so that the first render is the page the server sent.
     const routeLoaded = services.router.load();
     // Breaks up hydration's first task (the shell and its prices: 108 ms at 4x CPU on a catalogue page in
