@@ -9,10 +9,10 @@
 // `-- --measured`: the default three pages (or the paths given), mobile, with Lighthouse's devtools throttling
 // (Chromium really slowed to the mobile preset's network and 4x CPU, the metrics observed, not simulated), the
 // median of 5, written into the README between the `lighthouse-measured` markers. Lantern's simulated LCP
-// counts every module script that finished downloading before the observed paint as render-blocking
-// (it recognises only classic scripts' evaluation, GoogleChrome/lighthouse#17163): on this machine's local
-// connection the entry's scripts often arrive before the first paint, and the simulated LCP then charges
-// the page for them; the measured run shows what a throttled phone sees.
+// counts every request that finished before the LCP observed at full speed as needed for it (both of its
+// graphs, lantern/metrics/LargestContentfulPaint.js): on this machine's local connection the entry's scripts
+// finish with the first paint, and the simulated LCP then charges the page for their download; the measured
+// run shows what a throttled phone sees.
 import { execFileSync, spawnSync } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
