@@ -148,7 +148,9 @@ export function readKeyval(target: Pick<Worker, "evaluate">, key: string): Promi
     (k) =>
       new Promise<unknown>((resolve, reject) => {
         const open = indexedDB.open("keyval-store");
-        open.onerror = () => reject(open.error);
+        // The probe never creates the database: an empty one would keep idb-keyval from creating its store.
+        open.onupgradeneeded = () => open.transaction?.abort();
+        open.onerror = () => (open.error?.name === "AbortError" ? resolve(undefined) : reject(open.error));
         open.onsuccess = () => {
           const db = open.result;
           if (!db.objectStoreNames.contains("keyval")) return resolve(undefined);
