@@ -92,23 +92,28 @@ try {
     if (!body) return;
     const { responseBodySize } = await req.sizes();
     const file = new URL(req.url()).pathname;
+    const gzipBytes = gzipSync(body, { level: 9 }).length;
     scripts.set(file, {
       file,
       kB: kB(body.length),
-      "kB gzip": kB(gzipSync(body, { level: 9 }).length),
+      "kB gzip": kB(gzipBytes),
       transferred: responseBodySize,
+      gzipBytes,
     });
   });
   const reply = await page.goto(`${shop.origin}/`, { waitUntil: "networkidle" });
   if (!(await reply.text()).includes(`id="server-state"`)) console.warn("warning: / was not server-rendered");
   await page.waitForTimeout(3000);
   const rows = [...scripts.values()].sort((a, b) => b["kB gzip"] - a["kB gzip"]);
-  console.table(rows.map((r) => ({ ...r, transferred: kB(r.transferred) })));
+  console.table(
+    rows.map((r) => ({ file: r.file, kB: r.kB, "kB gzip": r["kB gzip"], transferred: kB(r.transferred) })),
+  );
   for (const r of rows) if (Number(r["kB gzip"]) >= 20) composition(r.file, Number(r["kB gzip"]));
-  total = rows.reduce((a, r) => a + Number(r["kB gzip"]), 0);
+  // Summed in bytes: the per-script figures are rounded to 0.1 kB, and 16 roundings can add up to ±0.8 kB.
+  total = rows.reduce((a, r) => a + r.gzipBytes, 0) / 1024;
   const transferred = rows.reduce((a, r) => a + r.transferred, 0);
   console.log(
-    `In Chromium, a first visit to / before any interaction downloads ${rows.length} scripts: ${total.toFixed(1)} kB gzip ` +
+    `In Chromium, a first visit to / before any interaction downloads ${rows.length} scripts: ${total.toFixed(2)} kB gzip ` +
       `(budget ${BUDGET_KB} kB gzip); ${kB(transferred)} kB as transferred (brotli).`,
   );
 } finally {
@@ -116,6 +121,6 @@ try {
   shop.stop();
 }
 if (total > BUDGET_KB) {
-  console.error(`Over budget: ${total.toFixed(1)} kB gzip > ${BUDGET_KB} kB.`);
+  console.error(`Over budget: ${total.toFixed(2)} kB gzip > ${BUDGET_KB} kB.`);
   process.exitCode = 1;
 }

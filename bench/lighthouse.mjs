@@ -131,6 +131,7 @@ try {
         "median LCP": median("LCP ms"),
         "median FCP": median("FCP ms"),
         "LCP runs": runsOf("LCP ms"),
+        "median CLS": median("CLS"),
       });
     }
   }
@@ -142,7 +143,9 @@ console.table(rows);
 if (all) {
   // The README table: mobile and desktop side by side, one row per family.
   const cell = (r) =>
-    r ? `${r.performance} (${r.runs}) · LCP ${r["median LCP"]} · TBT ${r["median TBT"]} · CLS ${r.CLS}` : "–";
+    r
+      ? `${r.performance} (${r.runs}) · LCP ${r["median LCP"]} · TBT ${r["median TBT"]} · CLS ${r["median CLS"]}`
+      : "–";
   const others = (r) => (r ? `${r.accessibility} / ${r["best-practices"]} / ${r.seo}` : "–");
   const lines = [
     `Median of ${runs} runs per family and preset, ${new Date().toISOString().slice(0, 10)}, commit ` +
@@ -155,7 +158,9 @@ if (all) {
   for (const path of paths) {
     const mobile = rows.find((r) => r.path === path && r.preset === "mobile");
     const desktop = rows.find((r) => r.path === path && r.preset === "desktop");
-    lines.push(`| ${families.get(path)} | \`${path}\` | ${cell(mobile)} | ${cell(desktop)} | ${others(mobile)} |`);
+    lines.push(
+      `| ${families.get(path)} | \`${path}\` | ${cell(mobile)} | ${cell(desktop)} | ${others(mobile)} |`,
+    );
   }
   writeReadmeTable("lighthouse-all", lines);
 }
@@ -171,7 +176,7 @@ if (measured) {
     ...rows.map(
       (r) =>
         `| \`${r.path}\` | ${r.performance} (${r.runs}) | ${r["median FCP"]} | ${r["median LCP"]} (${r["LCP runs"]}) | ` +
-        `${r["median TBT"]} (${r["TBT runs"]}) | ${r.CLS} |`,
+        `${r["median TBT"]} (${r["TBT runs"]}) | ${r["median CLS"]} |`,
     ),
   ];
   writeReadmeTable("lighthouse-measured", lines);

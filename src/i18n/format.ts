@@ -17,30 +17,23 @@ export function toAmount(value: number | string | null | undefined): number {
   return 0;
 }
 
-/** One formatter per language and options, made once (as money.ts does for prices): ICU's data loads once. */
-const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+/** One formatter per kind, language and options, made once (as money.ts does for prices): ICU's data loads once. */
+const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+
+function shared<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+  let format = formats.get(key) as F | undefined;
+  if (!format) formats.set(key, (format = make()));
+  return format;
+}
 
 /** The shared Intl.NumberFormat for a language and options (for formatting that loads with its feature's code). */
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = numberFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(locale, options);
-    numberFormats.set(key, format);
-  }
-  return format;
+  return shared(`n|${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
 }
 
 /** The shared Intl.DateTimeFormat for a language and options. */
 export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${locale}|${JSON.stringify(options)}`;
-  let format = dateTimeFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, options);
-    dateTimeFormats.set(key, format);
-  }
-  return format;
+  return shared(`d|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
 }
 
 /** A date as month day year in the active language (receipts, invoices, blog posts). */

@@ -85,13 +85,3 @@ export function sanitizeHtml(html: string): string {
   const purifier = serverPurifier ?? browserPurifier;
   return purifier ? String(purifier.sanitize(html, SANITIZE_CONFIG)) : "";
 }
-
-/**
- * The text of server HTML, for when it cannot be sanitised: parsed into an inert document (no script runs,
- * nothing loads), without its scripts and styles. Rendered as text, never as markup.
- */
-export function htmlText(html: string): string {
-  const doc = new DOMParser().parseFromString(html, "text/html");
-  for (const el of doc.querySelectorAll("script, style, template, noscript")) el.remove();
-  return doc.body.textContent ?? "";
-}

@@ -1,12 +1,6 @@
 import { use, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { whenIdle } from "@/utils/idle";
-import {
-  htmlText,
-  loadPurifier,
-  purifierLoaded,
-  purifierUnavailable,
-  sanitizeHtml,
-} from "@/utils/sanitize-html";
+import { loadPurifier, purifierLoaded, purifierUnavailable, sanitizeHtml } from "@/utils/sanitize-html";
 import { useHydrated } from "@/utils/server-html";
 import "./html-content.css";
 
@@ -19,6 +13,18 @@ const inBrowser = typeof document !== "undefined";
  * and is replaced before the browser paints (see the layout effect below).
  */
 const KEEP_SERVER_MARKUP = `<!--server-markup-${Math.random().toString(36).slice(2)}-->`;
+
+/**
+ * The text of server HTML, for when it cannot be sanitised: parsed into an inert document (no script runs,
+ * nothing loads), without its scripts and styles. Rendered as text, never as markup. Here, not in
+ * utils/sanitize-html.ts, which every first page loads (main.tsx): this comes only with pages showing server HTML.
+ */
+function htmlText(html: string): string {
+  const doc = new DOMParser().parseFromString(html, "text/html");
+  // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS selector, not text
+  for (const el of doc.querySelectorAll("script, style, template, noscript")) el.remove();
+  return doc.body.textContent ?? "";
+}
 
 /**
  * Server HTML after DOMPurify: the only door for server HTML (pages, blog posts, product descriptions).

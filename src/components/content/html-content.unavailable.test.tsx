@@ -7,7 +7,7 @@ import { loadPurifier, purifierLoaded, purifierUnavailable } from "@/utils/sanit
 import { HtmlContent } from "./html-content";
 
 const hostile =
-  '<p>Safe <b>text</b></p><img src="x" onerror="window.hacked=1"><script>window.hacked=2</script>';
+  '<p>Safe <b>text</b></p><img src="x" onerror="window.hacked=1"><script>window.hacked=2</script><style>p{}</style>';
 
 let container: HTMLDivElement;
 let root: Root;
