@@ -103,9 +103,9 @@ function inlineStylesheet(): Plugin {
 /*
  * The product card and what it needs, which every page with cards (home, catalogue, product, search) loads
  * together: left to the automatic splitting they were 14 chunks of 0.1-2 kB (one request and one gzip
- * dictionary each; a first visit to / fetched 25 scripts). Three groups, so that a page which needs only the
- * cart's actions (cart, wishlist, compare, mini-cart) or only the saved packs (saved-offline) does not load the
- * card. Paths relative to src/.
+ * dictionary each; a first visit to / fetched 25 scripts). Separate groups, so that a page which needs only the
+ * cart's actions (cart, wishlist, compare, mini-cart), only the saved packs (saved-offline) or only the card grid
+ * (the blog list) does not load the card. Paths relative to src/.
  */
 const cardChunks = {
   "product-card": [
@@ -122,6 +122,9 @@ const cardChunks = {
     "features/(cart|wishlist)/utils/\\w+-before",
     "features/cart/utils/stock",
   ],
+  // Two 0.1 kB modules the home, catalogue and product pages share (the card grid's columns, the related
+  // products' query): one request instead of a chunk each.
+  "page-shared": ["components/ui/card-grid", "features/catalog/utils/related-products"],
   "saved-packs": [
     "features/offline-packs/utils/(pack-store|format-saved-at)",
     "features/offline-packs/hooks/use-saved-packs",
