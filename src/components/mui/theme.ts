@@ -21,5 +21,8 @@ export const theme = createTheme({
     MuiButton: { defaultProps: { disableElevation: true } },
     MuiLink: { defaultProps: { underline: "hover" } },
     MuiContainer: { defaultProps: { maxWidth: "lg" } },
+    // A table's scroll box is positioned: a visually hidden header cell (absolutely placed, as the cart's and the
+    // order list's "Action") stays inside the table's own sideways scroll on a phone instead of widening the page.
+    MuiTableContainer: { styleOverrides: { root: { position: "relative" } } },
   },
 });

@@ -35,8 +35,7 @@ export function OrderList({ page, onPageChange }: { page: number; onPageChange: 
         <Typography>{t`You have not placed any order yet.`}</Typography>
       )}
       {orders.length > 0 && (
-        // Positioned, as the cart's: the visually hidden header stays inside the table's sideways scroll.
-        <TableContainer component={Paper} variant="outlined" sx={{ position: "relative" }}>
+        <TableContainer component={Paper} variant="outlined">
           <Table aria-label={t`Your orders`}>
             <TableHead>
               <TableRow>

@@ -56,9 +56,7 @@ export function FilledCart({ actions }: { actions: CartActions }) {
       <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
         {t`Your cart items`}
       </Typography>
-      {/* Positioned: the header's visually hidden "Action" (absolutely placed) stays inside the table's own
-          sideways scroll on a phone instead of widening the page. */}
-      <TableContainer component={Paper} variant="outlined" sx={{ position: "relative" }}>
+      <TableContainer component={Paper} variant="outlined">
         <Table aria-label={t`Your cart items`}>
           <TableHead>
             <TableRow>
