@@ -31,6 +31,7 @@ import * as addressCompany from "./migrations/0010-address-company";
 import * as productViewGzip from "./migrations/0011-product-view-gzip";
 import * as stockVersion from "./migrations/0012-stock-version";
 import * as pendingReviews from "./migrations/0013-pending-reviews";
+import * as stockNeverNegative from "./migrations/0014-stock-never-negative";
 import type { DB } from "./schema";
 
 export const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   "0011-product-view-gzip": productViewGzip,
   "0012-stock-version": stockVersion,
   "0013-pending-reviews": pendingReviews,
+  "0014-stock-never-negative": stockNeverNegative,
 };
 
 export type Param = string | number | bigint | Buffer | null;

@@ -182,6 +182,16 @@ export function accountRoutes(d: Deps) {
       return c.json({ status: false, message: "Something went wrong, please try again later." }, 422);
     // In a transaction; its stock versions are then known here for this instance's own (Catalog.touch).
     const { value: items, versions } = await catalog.stockWrites(async () => {
+      // The order changes state once: the guarded transition comes first, and only the request whose
+      // transition changed the row puts the stock back (a concurrent cancel, on any instance, changes nothing).
+      const canceled = await store.run(
+        store.qb
+          .updateTable("orders")
+          .set({ status: "canceled", updated_at: nowIso() })
+          .where("id", "=", order.id)
+          .where("status", "=", "pending"),
+      );
+      if (!canceled.changes) return null;
       const items = await store.all(
         store.qb.selectFrom("order_items").selectAll().where("order_id", "=", order.id),
       );
@@ -201,14 +211,10 @@ export function accountRoutes(d: Deps) {
               .where("id", "=", i.product_id),
           );
       }
-      await store.run(
-        store.qb
-          .updateTable("orders")
-          .set({ status: "canceled", updated_at: nowIso() })
-          .where("id", "=", order.id),
-      );
       return items;
     });
+    if (!items)
+      return c.json({ status: false, message: "Something went wrong, please try again later." }, 422);
     catalog.touch(
       items.map((i) => i.product_id),
       versions,

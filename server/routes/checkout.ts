@@ -27,6 +27,14 @@ const REQUIRED = [
 ] as const;
 const truthy = (v: unknown) => v === true || v === 1 || v === "1" || v === "true";
 
+/** A line's quantity is more than is in stock (the order is refused, nothing of it is kept). */
+const stockError = (itemId: number) =>
+  new HttpError(422, {
+    message: STOCK_ERROR_MESSAGE,
+    error: { message: STOCK_ERROR_MESSAGE, code: 0 },
+    item_id: itemId,
+  });
+
 export function checkoutRoutes(d: Deps) {
   const r = new Hono<AppEnv>();
   const { store, carts, catalog } = d;
@@ -225,7 +233,7 @@ export function checkoutRoutes(d: Deps) {
 
   r.post("/checkout/save-order", async (c) => {
     const customer = optionalCustomer(c.get("auth"));
-    const cart = await cartWithItems(c);
+    let cart = await cartWithItems(c);
     const { billing, shipping } = await carts.addresses(cart.id);
     if (!shipping) throw new HttpError(422, { message: "Please check shipping address." });
     if (!billing) throw new HttpError(422, { message: "Please check billing address." });
@@ -234,18 +242,30 @@ export function checkoutRoutes(d: Deps) {
       productIds,
       versions,
     } = await store.tx(async () => {
+      // The cart becomes at most one order: the first statement claims it (and holds its row until commit,
+      // so no change to it lands in between); a concurrent submission of the same cart, on any instance,
+      // finds it already claimed. A refusal below rolls the claim back with everything else.
+      const claimed = await store.run(
+        store.qb
+          .updateTable("carts")
+          .set({ is_active: 0, updated_at: nowIso() })
+          .where("id", "=", cart.id)
+          .where("is_active", "=", 1),
+      );
+      if (!claimed.changes)
+        throw new HttpError(400, { error: "Your cart is empty.", message: "Your cart is empty." });
+      // The cart as it is now (its shipping and payment choices, its coupon), not as read before the claim.
+      cart = (await store.first(
+        store.qb.selectFrom("carts").selectAll().where("id", "=", cart.id),
+      )) as CartRow;
       const t = await carts.totals(cart);
+      if (!t.lines.length)
+        throw new HttpError(400, { error: "Your cart is empty.", message: "Your cart is empty." });
       if (!t.selectedRate) throw new HttpError(422, { message: "Please specify shipping method." });
       const payment = PAYMENT_METHODS.find((m) => m.method === cart.payment_method);
       if (!payment) throw new HttpError(422, { message: "Please specify payment method." });
       for (const l of t.lines) {
-        if (l.item.quantity > carts.available(l.product, l.variant)) {
-          throw new HttpError(422, {
-            message: STOCK_ERROR_MESSAGE,
-            error: { message: STOCK_ERROR_MESSAGE, code: 0 },
-            item_id: l.item.id,
-          });
-        }
+        if (l.item.quantity > carts.available(l.product, l.variant)) throw stockError(l.item.id);
       }
       const now = nowIso();
       const id = await store.insert(
@@ -306,21 +326,24 @@ export function checkoutRoutes(d: Deps) {
               created_at: now,
             }),
           );
-          if (l.variant) {
-            await store.run(
-              store.qb
-                .updateTable("product_variants")
-                .set((eb) => ({ stock: eb("stock", "-", l.item.quantity) }))
-                .where("id", "=", l.variant.id),
-            );
-          } else {
-            await store.run(
-              store.qb
-                .updateTable("products")
-                .set((eb) => ({ stock: eb("stock", "-", l.item.quantity) }))
-                .where("id", "=", l.product.id),
-            );
-          }
+          // The unit is sold only if it is still there when the row is written: a conditional update (it
+          // waits for, then re-reads, a concurrent order's write of the same row), not the read above.
+          const sold = l.variant
+            ? await store.run(
+                store.qb
+                  .updateTable("product_variants")
+                  .set((eb) => ({ stock: eb("stock", "-", l.item.quantity) }))
+                  .where("id", "=", l.variant.id)
+                  .where("stock", ">=", l.item.quantity),
+              )
+            : await store.run(
+                store.qb
+                  .updateTable("products")
+                  .set((eb) => ({ stock: eb("stock", "-", l.item.quantity) }))
+                  .where("id", "=", l.product.id)
+                  .where("stock", ">=", l.item.quantity),
+              );
+          if (!sold.changes) throw stockError(l.item.id);
           await store.run(
             store.qb
               .updateTable("products")
@@ -350,7 +373,6 @@ export function checkoutRoutes(d: Deps) {
           created_at: now,
         }),
       );
-      await carts.deactivate(cart.id);
       return { id, productIds: t.lines.map((l) => l.product.id), versions };
     });
     catalog.touch(productIds, versions);

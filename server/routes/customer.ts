@@ -301,16 +301,21 @@ export function customerRoutes(d: Deps) {
     );
     const fail = (message: string) => c.json({ status: false, message, error: message });
     if (!row || row.expires_at <= nowIso()) return fail("OTP is Expired or Invalid , please try again!");
-    if (row.attempts >= OTP_MAX_ATTEMPTS) return fail("Too many attempts. Please request a new code.");
+    // Every try is counted before the code is compared, in one conditional write: however many tries arrive
+    // at once, on however many instances, at most OTP_MAX_ATTEMPTS of them are compared.
+    const counted = await store.first<{ attempts: number }>(
+      store.qb
+        .updateTable("otp_codes")
+        .set((eb) => ({ attempts: eb("attempts", "+", 1) }))
+        .where("id", "=", row.id)
+        .where("attempts", "<", OTP_MAX_ATTEMPTS)
+        .where("consumed_at", "is", null)
+        .returning("attempts"),
+    );
+    if (!counted) return fail("Too many attempts. Please request a new code.");
     if (!otpMatches(row.code_hash, phone, body.code)) {
-      await store.run(
-        store.qb
-          .updateTable("otp_codes")
-          .set({ attempts: row.attempts + 1 })
-          .where("id", "=", row.id),
-      );
       return fail(
-        row.attempts + 1 >= OTP_MAX_ATTEMPTS
+        Number(counted.attempts) >= OTP_MAX_ATTEMPTS
           ? "Too many attempts. Please request a new code."
           : "The code is invalid.",
       );

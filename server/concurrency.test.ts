@@ -1,0 +1,325 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { STOCK_ERROR_MESSAGE } from "../src/api/contract/cart";
+import { OTP_MAX_ATTEMPTS } from "../src/api/contract/customer";
+import type { App } from "./app";
+import type { Store } from "./db/store";
+import {
+  CHECKOUT_ADDRESS,
+  makeApp,
+  makeStorePair,
+  readCart,
+  shopper,
+  testDialect,
+  withKey,
+  type Reply,
+  type Shopper,
+} from "./test-utils";
+
+/**
+ * Issue 36: the shop's invariants under shoppers acting at the same moment. Every race here sends its
+ * requests at once (Promise.all) to two instances of the shop on one database (two pools on one PostgreSQL
+ * database in the `postgres` project; in the `unit` project two apps over one SQLite connection) and then
+ * checks what the database holds against what may happen. Each race is run several times, its senders
+ * shuffled by a seeded generator, so that one lucky interleaving does not pass it.
+ */
+
+const ROUNDS = 4;
+
+/** A small seeded generator (mulberry32): the same seed, the same shuffles. */
+function seeded(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
+    shuffle: <T>(list: readonly T[]): T[] => {
+      const out = [...list];
+      for (let i = out.length - 1; i > 0; i--) {
+        const j = Math.floor(next() * (i + 1));
+        [out[i], out[j]] = [out[j]!, out[i]!];
+      }
+      return out;
+    },
+  };
+}
+
+/** Each request to the next instance in turn, as a load balancer without affinity sends them. */
+function balancer(apps: App[], start = 0): Pick<App, "request"> {
+  let next = start;
+  return { request: (...args: Parameters<App["request"]>) => apps[next++ % apps.length]!.request(...args) };
+}
+
+let stores: Store[] = [];
+async function twoInstances(): Promise<{ apps: App[]; db: Store }> {
+  const [a, b] = await makeStorePair();
+  stores.push(a);
+  if (b !== a) stores.push(b);
+  return { apps: [await makeApp({ store: a }), await makeApp({ store: b })], db: a };
+}
+afterAll(async () => {
+  for (const s of stores) await s.close();
+  stores = [];
+});
+
+/** What a line sells: a simple product, or one variant (a colour and size) of a configurable one. */
+interface Item {
+  product: number;
+  variant?: number;
+}
+
+/**
+ * Items no test of the file has read yet (so no instance has cached their stock): the three simple products
+ * first, then the first variant of each configurable product.
+ */
+async function freshItems(db: Store): Promise<Item[]> {
+  const simple = await db.raw<{ id: number }>("select id from products where type = 'simple' order by id");
+  const variants = await db.raw<{ id: number; product_id: number }>(
+    "select min(id) as id, product_id from product_variants group by product_id order by product_id",
+  );
+  return [
+    ...simple.map((p) => ({ product: Number(p.id) })),
+    ...variants.map((v) => ({ product: Number(v.product_id), variant: Number(v.id) })),
+  ];
+}
+
+const setStock = (db: Store, item: Item, stock: number) =>
+  item.variant
+    ? db.rawRun("update product_variants set stock = ? where id = ?", [stock, item.variant])
+    : db.rawRun("update products set stock = ? where id = ?", [stock, item.product]);
+
+const stockOf = async (db: Store, item: Item) =>
+  Number(
+    (
+      await db.raw<{ stock: number }>(
+        item.variant
+          ? "select stock from product_variants where id = ?"
+          : "select stock from products where id = ?",
+        [item.variant ?? item.product],
+      )
+    )[0]!.stock,
+  );
+
+const soldOf = async (db: Store, item: Item) =>
+  Number(
+    (
+      await db.raw<{ n: number }>(
+        item.variant
+          ? "select coalesce(sum(qty_ordered), 0) as n from order_items where variant_id = ?"
+          : "select coalesce(sum(qty_ordered), 0) as n from order_items where product_id = ?",
+        [item.variant ?? item.product],
+      )
+    )[0]!.n,
+  );
+
+const countOrders = async (db: Store) =>
+  Number((await db.raw<{ n: number }>("select count(*) as n from orders"))[0]!.n);
+
+const addBody = (item: Item, quantity: number) =>
+  item.variant
+    ? { quantity, is_configurable: true, selected_configurable_option: item.variant }
+    : { quantity };
+
+/** A guest with `quantity` of the item in the cart, an address, flat rate and cash on delivery. */
+async function readyGuest(app: Pick<App, "request">, item: Item, quantity = 1): Promise<Shopper> {
+  const s = shopper(app);
+  const add = await s.post(`/api/checkout/cart/add/${item.product}`, addBody(item, quantity));
+  expect(add.status, add.text).toBe(200);
+  const addr = await s.post("/api/checkout/save-address", {
+    billing: { ...CHECKOUT_ADDRESS, use_for_shipping: true },
+    shipping: { address1: [""] },
+  });
+  expect(addr.status, addr.text).toBe(200);
+  expect((await s.post("/api/checkout/save-shipping", { shipping_method: "flatrate_flatrate" })).status).toBe(
+    200,
+  );
+  expect((await s.post("/api/checkout/save-payment", { payment: { method: "cashondelivery" } })).status).toBe(
+    200,
+  );
+  return s;
+}
+
+const statuses = (replies: Reply[]) => replies.map((r) => r.status).sort();
+
+describe(`many shoppers at once on two instances (${testDialect})`, () => {
+  it("sells the last unit once: one order is placed, every other checkout is refused and keeps its cart", async () => {
+    const { apps, db } = await twoInstances();
+    const items = await freshItems(db);
+    const rng = seeded(36_001);
+    for (let round = 0; round < ROUNDS; round++) {
+      // A simple product's last unit (products.stock), then a variant's (product_variants.stock).
+      const item = items[round === 0 ? 0 : 2 + round]!;
+      await setStock(db, item, 1);
+      const guests = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => readyGuest(balancer(apps, i), item)),
+      );
+      const before = await soldOf(db, item);
+      const order = rng.shuffle(guests);
+      const replies = await Promise.all(
+        order.map((g, i) => g.post("/api/checkout/save-order", undefined, withKey(`last-${round}-${i}`))),
+      );
+      expect(statuses(replies), `round ${round}`).toEqual([200, 422, 422, 422, 422, 422, 422, 422]);
+      for (const r of replies.filter((r) => r.status === 422))
+        expect(r.json.message).toBe(STOCK_ERROR_MESSAGE);
+      expect(await stockOf(db, item)).toBe(0);
+      expect(await soldOf(db, item)).toBe(before + 1);
+      // The refused shoppers lost nothing: their carts still hold the unit they wanted.
+      const refused = order.filter((_, i) => replies[i]!.status === 422);
+      let kept = 0;
+      for (const g of refused) {
+        const cart = await readCart(g);
+        if (cart?.items.some((it) => it.product?.id === item.product && it.quantity === 1)) kept++;
+      }
+      expect(kept).toBe(7);
+    }
+  }, 120_000);
+
+  it("turns one cart into at most one order, however many times it is submitted", async () => {
+    const { apps, db } = await twoInstances();
+    const items = await freshItems(db);
+    const rng = seeded(36_002);
+    for (let round = 0; round < ROUNDS; round++) {
+      const item = items[10 + round]!;
+      const stock = await stockOf(db, item);
+      const guest = await readyGuest(balancer(apps), item, 2);
+      const orders = await countOrders(db);
+      // Five tabs (or a reload and a retry), each with its own key, each to either instance.
+      const replies = await Promise.all(
+        Array.from({ length: 5 }, (_, i) =>
+          shopper({ request: (...a: Parameters<App["request"]>) => rng.pick(apps).request(...a) }).req(
+            "POST",
+            "/api/checkout/save-order",
+            { headers: { Cookie: guest.cookie, "Idempotency-Key": `tab-${round}-${i}` } },
+          ),
+        ),
+      );
+      expect(
+        replies.filter((r) => r.status === 200),
+        `round ${round}`,
+      ).toHaveLength(1);
+      for (const r of replies.filter((r) => r.status !== 200))
+        expect(r.json.message).toBe("Your cart is empty.");
+      expect(await countOrders(db)).toBe(orders + 1);
+      expect(await stockOf(db, item)).toBe(stock - 2);
+    }
+  }, 120_000);
+
+  it("cancels an order once: the stock comes back once, whatever the number of concurrent cancels", async () => {
+    const { apps, db } = await twoInstances();
+    const items = await freshItems(db);
+    for (let round = 0; round < ROUNDS; round++) {
+      const item = items[round === 0 ? 0 : 20 + round]!;
+      const stock = await stockOf(db, item);
+      const guest = await readyGuest(balancer(apps), item);
+      const placed = await guest.post("/api/checkout/save-order");
+      expect(placed.status).toBe(200);
+      const orderId = placed.json.order.id as number;
+      expect(await stockOf(db, item)).toBe(stock - 1);
+      const replies = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          shopper(apps[i % 2]!).req("POST", `/api/orders/${orderId}/cancel`, {
+            headers: { Cookie: guest.cookie },
+          }),
+        ),
+      );
+      const ok = replies.filter((r) => r.status === 200);
+      expect(ok.map((r) => r.json.message)).toEqual(["Order canceled successfully."]);
+      expect(replies.filter((r) => r.status === 422)).toHaveLength(9);
+      expect(await stockOf(db, item)).toBe(stock);
+      const [order] = await db.raw<{ status: string }>("select status from orders where id = ?", [orderId]);
+      expect(order!.status).toBe("canceled");
+    }
+  }, 120_000);
+
+  it(`compares at most ${OTP_MAX_ATTEMPTS} guesses of a one-time code, however many arrive at once`, async () => {
+    const { apps, db } = await twoInstances();
+    for (let round = 0; round < ROUNDS; round++) {
+      const phone = `+4477009100${String(round).padStart(2, "0")}`;
+      const sender = shopper(apps[0]!);
+      expect((await sender.post("/api/send-verification-code", { phone })).status).toBe(200);
+      const code = (await sender.get(`/api/test/last-otp?phone=${encodeURIComponent(phone)}`)).json
+        .code as string;
+      const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, "0");
+      const replies = await Promise.all(
+        Array.from({ length: 19 }, (_, i) =>
+          shopper(apps[i % 2]!).post("/api/verify-code", { phone, code: wrong }),
+        ),
+      );
+      const invalid = replies.filter((r) => r.json.message === "The code is invalid.").length;
+      const refused = replies.filter(
+        (r) => r.json.message === "Too many attempts. Please request a new code.",
+      );
+      expect(invalid + refused.length).toBe(19);
+      // The fifth compared guess already answers "Too many attempts": at most four say "invalid".
+      expect(invalid).toBeLessThanOrEqual(OTP_MAX_ATTEMPTS - 1);
+      const [row] = await db.raw<{ attempts: number }>(
+        "select attempts from otp_codes where phone = ? order by id desc limit 1",
+        [phone],
+      );
+      expect(Number(row?.attempts ?? -1)).toBe(OTP_MAX_ATTEMPTS);
+      // The right code no longer logs in: the code was spent by the guesses.
+      const right = await shopper(apps[1]!).post("/api/verify-code", { phone, code });
+      expect(right.json.status).toBe(false);
+      expect(right.json.token).toBeUndefined();
+    }
+  }, 120_000);
+
+  it("keeps one account per e-mail when the same e-mail registers on both instances at once", async () => {
+    const { apps, db } = await twoInstances();
+    for (let round = 0; round < ROUNDS; round++) {
+      const email = `race${round}@example.com`;
+      const replies = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          shopper(apps[i % 2]!).post("/api/customer/register", {
+            first_name: "Race",
+            last_name: `Number${i}`,
+            email,
+            password: "correct-horse-1",
+            password_confirmation: "correct-horse-1",
+          }),
+        ),
+      );
+      expect(statuses(replies)).toEqual([200, 422, 422, 422, 422, 422]);
+      for (const r of replies.filter((r) => r.status === 422))
+        expect(r.json.errors.email).toEqual(["The email has already been taken."]);
+      const [n] = await db.raw<{ n: number }>("select count(*) as n from customers where email = ?", [email]);
+      expect(Number(n!.n)).toBe(1);
+    }
+  }, 120_000);
+
+  it("applies one Idempotency-Key once when it reaches both instances many times at once", async () => {
+    const { apps, db } = await twoInstances();
+    const product = (await freshItems(db))[0]!.product;
+    for (let round = 0; round < ROUNDS; round++) {
+      const guest = shopper(apps[0]!);
+      expect((await guest.post(`/api/checkout/cart/add/${product}`, { quantity: 1 })).status).toBe(200);
+      const replies = await Promise.all(
+        Array.from({ length: 6 }, (_, i) =>
+          shopper(apps[i % 2]!).req("POST", `/api/checkout/cart/add/${product}`, {
+            body: { quantity: 1 },
+            headers: { Cookie: guest.cookie, "Idempotency-Key": `same-key-${round}` },
+          }),
+        ),
+      );
+      for (const r of replies) expect([200, 409]).toContain(r.status);
+      expect(replies.some((r) => r.status === 200)).toBe(true);
+      const cart = (await readCart(guest))!;
+      expect(cart.items.map((i) => [i.product?.id, i.quantity])).toEqual([[product, 2]]);
+    }
+  }, 120_000);
+
+  it("refuses any write that would take stock below zero", async () => {
+    const { db } = await twoInstances();
+    const item = (await freshItems(db))[0]!;
+    await expect(db.rawRun("update products set stock = -1 where id = ?", [item.product])).rejects.toThrow();
+    const [variant] = await db.raw<{ id: number }>("select id from product_variants order by id limit 1");
+    await expect(
+      db.rawRun("update product_variants set stock = -3 where id = ?", [variant!.id]),
+    ).rejects.toThrow();
+    expect(await stockOf(db, item)).toBeGreaterThan(5);
+  });
+});
