@@ -48,7 +48,7 @@ let lastLoadFailed = false;
  */
 export function loadPurifier(
   importer: () => Promise<{ default: Pick<DOMPurify, "isSupported" | "sanitize"> }> = () =>
-    import("dompurify"),
+    import("./purify"),
 ): Promise<void> {
   if (!browserLoad) {
     lastLoadFailed = false;

@@ -2,6 +2,7 @@ import { use, useEffect, useLayoutEffect, useMemo, useRef, useState } from "reac
 import { whenIdle } from "@/utils/idle";
 import { loadPurifier, purifierLoaded, purifierUnavailable, sanitizeHtml } from "@/utils/sanitize-html";
 import { useHydrated } from "@/utils/server-html";
+import { withoutEventHandlers } from "@/utils/strip-handlers";
 import "./html-content.css";
 
 const inBrowser = typeof document !== "undefined";
@@ -20,7 +21,8 @@ const KEEP_SERVER_MARKUP = `<!--server-markup-${Math.random().toString(36).slice
  * utils/sanitize-html.ts, which every first page loads (main.tsx): this comes only with pages showing server HTML.
  */
 function htmlText(html: string): string {
-  const doc = new DOMParser().parseFromString(html, "text/html");
+  // Without its handler attributes: the parser would report each one to the page's CSP (utils/strip-handlers.ts).
+  const doc = new DOMParser().parseFromString(withoutEventHandlers(html), "text/html");
   // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS selector, not text
   for (const el of doc.querySelectorAll("script, style, template, noscript")) el.remove();
   return doc.body.textContent ?? "";
