@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { randomUUID } from "node:crypto";
 import { forwardedClient, type AppEnv, type Ctx, type Deps, type SmsSender } from "./context";
-import type { Store } from "./db/store";
+import { isDataException, type Store } from "./db/store";
 import { compressBody, GZIP_MIN_BYTES, preferredEncoding } from "./lib/compress";
 import { readAuth } from "./lib/auth";
 import { Carts, UPDATED_MESSAGE } from "./lib/cart";
@@ -10,7 +10,7 @@ import { Catalog } from "./lib/catalog";
 import { bagistoStrict } from "./bagisto-strict";
 import { dummyHash, HashBusyError, HashGate, OWASP_SCRYPT, type ScryptParams } from "./lib/crypto";
 import { ExchangeRates } from "./lib/exchange";
-import { HttpError, MAX_BODY_BYTES, setAfterReply } from "./lib/http";
+import { HttpError, MAX_BODY_BYTES, nulError, setAfterReply, urlHoldsNul } from "./lib/http";
 import {
   DEFAULT_IDEMPOTENCY_LIMITS,
   idempotency,
@@ -111,6 +111,17 @@ export async function createApp(opts: AppOptions): Promise<App> {
   app.onError((err, c) => {
     if (err instanceof HttpError) return c.json(err.body, err.status);
     if (err instanceof HashBusyError) return c.json({ message: err.message }, 503, { "Retry-After": "2" });
+    // A value the database refuses (PostgreSQL's data exceptions: a number out of range, text it cannot
+    // store), which the contract let through: the request's fault, a 422, never a 500.
+    if (isDataException(err)) {
+      log.warn("value refused by the database", {
+        request_id: c.get("requestId"),
+        method: c.req.method,
+        path: c.req.path,
+        code: (err as { code?: string }).code,
+      });
+      return c.json({ message: "The given data was invalid." }, 422);
+    }
     log.error("unhandled error", {
       request_id: c.get("requestId"),
       method: c.req.method,
@@ -128,6 +139,13 @@ export async function createApp(opts: AppOptions): Promise<App> {
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
   };
+  // NUL characters (PostgreSQL stores no text holding one; no page or API value needs one): refused before any
+  // route reads the path or the query. Bodies are checked where they are parsed (lib/http.ts readJson).
+  app.use("*", async (c, next) => {
+    if (!urlHoldsNul(c.req.url)) return next();
+    if (c.req.path.startsWith("/api")) return c.json(nulError().body, 422);
+    return c.text("Bad Request", 400);
+  });
   app.use("*", async (c, next) => {
     const start = performance.now();
     // A proxy's request id is kept (so one id follows a request through the proxy's and our logs);

@@ -454,3 +454,18 @@ export class PostgresStore extends Store {
     await this.pool.end();
   }
 }
+
+/** A unique constraint refused a write (PostgreSQL 23505; SQLite's UNIQUE or PRIMARY KEY constraint). */
+export function isUniqueViolation(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return code === "23505" || code === "SQLITE_CONSTRAINT_UNIQUE" || code === "SQLITE_CONSTRAINT_PRIMARYKEY";
+}
+
+/**
+ * A value the database cannot take (PostgreSQL's class 22, data exceptions: a number out of range, a NUL or an
+ * invalid byte in text, a malformed number): the request's fault, not the server's.
+ */
+export function isDataException(err: unknown): boolean {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === "string" && /^22[0-9A-Z]{3}$/.test(code);
+}

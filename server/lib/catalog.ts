@@ -13,6 +13,7 @@ type CompiledSql = { sql: string; params: Param[] };
 import type { ProductTable, ProductVariantTable } from "../db/schema";
 import { COLORS, INFO_LABELS, ROOT_CATEGORY, SIZES } from "../seed/catalog";
 import { compressBody, GZIP_MIN_BYTES } from "./compress";
+import { INT4_MAX } from "./http";
 import { formatMoney, SERVER_MONEY_FORMAT } from "../../src/api/contract/money";
 
 export interface CategoryRow {
@@ -1038,7 +1039,10 @@ export class Catalog {
         .map((s) => s.trim())
         .filter(Boolean);
     const catIds = new Set<number>();
-    for (const s of list(q.category_id)) if (/^\d+$/.test(s)) catIds.add(Number(s));
+    // A number beyond the ids the database stores (int4, which PostgreSQL would refuse to compare) names no
+    // category, as an unknown slug does.
+    for (const s of list(q.category_id))
+      if (/^\d+$/.test(s)) catIds.add(s.length <= 10 && Number(s) <= INT4_MAX ? Number(s) : -1);
     if (q.cat_slug) {
       const c = this.categoryBySlug(q.cat_slug);
       catIds.add(c ? c.id : -1);

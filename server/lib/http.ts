@@ -68,6 +68,7 @@ export async function readJson(c: Context): Promise<Record<string, unknown>> {
       throw new HttpError(400, { message: "The request body is not valid JSON.", error: "Malformed JSON" });
     }
   }
+  if (holdsNul(value)) throw nulError();
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     throw new HttpError(422, {
       message: "The given data was invalid.",
@@ -86,12 +87,37 @@ export function parseQuery<T extends z.ZodMiniType>(c: Context, schema: T): z.in
   return parseWith(schema, c.req.query());
 }
 
+/** The largest id the database holds (int4 on PostgreSQL). */
+export const INT4_MAX = 2147483647;
+
+/** Text with a NUL character, which PostgreSQL cannot store or compare (SQLite can): refused at the door. */
+export const NUL_REFUSED = "The given data was invalid.";
+const NUL_DETAIL = "The text may not contain a NUL character.";
+
+/** Whether any string (or key) in a parsed JSON value holds a NUL character. */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === "string") return value.includes("\u0000");
+  if (depth > 64 || typeof value !== "object" || value === null) return false;
+  for (const [k, v] of Object.entries(value)) if (k.includes("\u0000") || holdsNul(v, depth + 1)) return true;
+  return false;
+}
+
+/** A 422 for a request whose path, query or body holds a NUL character. */
+export function nulError(): HttpError {
+  return new HttpError(422, { message: NUL_REFUSED, errors: { text: [NUL_DETAIL] } });
+}
+
+/** Whether a request URL (as sent, percent-encoded) holds an encoded NUL character. */
+export function urlHoldsNul(url: string): boolean {
+  return /%00/i.test(url) || url.includes("\u0000");
+}
+
 /** A positive integer path id; anything else is a 404, as a missing row would be. */
 export function idParam(c: Context, name = "id"): number {
   const raw = c.req.param(name) ?? "";
   if (!/^\d{1,10}$/.test(raw)) throw notFound();
   const n = Number(raw);
-  if (n < 1 || n > 2147483647) throw notFound();
+  if (n < 1 || n > INT4_MAX) throw notFound();
   return n;
 }
 

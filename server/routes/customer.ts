@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { isUniqueViolation } from "../db/store";
 import {
   forgotPasswordRequestSchema,
   loginRequestSchema,
@@ -122,7 +123,9 @@ export function customerRoutes(d: Deps) {
           updated_at: now,
         }),
       );
-    } catch {
+    } catch (e) {
+      // Only a concurrent registration of the same e-mail (the unique index) is "taken"; any other error is one.
+      if (!isUniqueViolation(e)) throw e;
       throw new HttpError(422, {
         message: "The given data was invalid.",
         errors: { email: ["The email has already been taken."] },
