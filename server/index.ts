@@ -9,6 +9,7 @@ import { createApp } from "./app";
 import { createProxyApp, parseBagistoUrl } from "./bagisto-proxy";
 import type { AppEnv } from "./context";
 import { describeLocation, openDatabase } from "./db/open";
+import { postgresSettingsFromEnv, type PostgresSettings } from "./db/store";
 import { OWASP_SCRYPT, TEST_SCRYPT } from "./lib/crypto";
 import { createLogger, parseLogLevel } from "./lib/log";
 import { smsSenderFromEnv } from "./lib/sms";
@@ -32,6 +33,17 @@ try {
   process.exit(1);
 }
 
+// PostgreSQL's pool and timeouts (PG_POOL_MAX, PG_*_TIMEOUT_MS; the README's connection budget).
+let postgres: PostgresSettings = {};
+try {
+  postgres = postgresSettingsFromEnv(process.env);
+} catch (error) {
+  log.error("PostgreSQL settings are not usable", {
+    error: error instanceof Error ? error.message : String(error),
+  });
+  process.exit(1);
+}
+
 // A real shop (NODE_ENV=production said outright) signs sessions with a secret every instance shares, from
 // the environment; the sample shop (`npm start`) keeps a random one in its database.
 if (process.env.NODE_ENV === "production" && !process.env.SERVER_SECRET && !bagistoUrl) {
@@ -51,6 +63,7 @@ if (instances > 1 && cluster.isPrimary) {
     const ready = await openDatabase(database, {
       scrypt,
       log,
+      postgres,
       demo: env !== "production" || process.env.SEED_DEMO === "1",
     });
     await ready.close();
@@ -96,6 +109,7 @@ async function serveShop(): Promise<void> {
   const store = await openDatabase(database, {
     scrypt,
     log,
+    postgres,
     migrate: process.env.MIGRATE_ON_START !== "0",
     // The demo account has a published password: only outside production, or when asked for.
     demo: env !== "production" || process.env.SEED_DEMO === "1",

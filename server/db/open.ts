@@ -1,16 +1,16 @@
 import type { ScryptParams } from "../lib/crypto";
 import type { Logger } from "../lib/log";
 import { isSeeded, seed } from "../seed/seed";
-import { openSqlite, PostgresStore, SqliteStore, type Store } from "./store";
+import { openSqlite, PostgresStore, SqliteStore, type PostgresSettings, type Store } from "./store";
 
 export function isPostgresUrl(location: string): boolean {
   return /^postgres(ql)?:\/\//.test(location);
 }
 
 /** `postgres://…` (or `postgresql://…`) opens PostgreSQL; anything else is a SQLite file (or `:memory:`). */
-export function openStore(location: string, opts: { poolSize?: number } = {}): Store {
+export function openStore(location: string, opts: { postgres?: PostgresSettings } = {}): Store {
   return isPostgresUrl(location)
-    ? new PostgresStore(location, { max: opts.poolSize })
+    ? new PostgresStore(location, opts.postgres)
     : new SqliteStore(openSqlite(location));
 }
 
@@ -28,7 +28,8 @@ export async function openDatabase(
     products?: number;
     migrate?: boolean;
     demo?: boolean;
-    poolSize?: number;
+    /** PostgreSQL's pool and timeouts (`postgresSettingsFromEnv`) */
+    postgres?: PostgresSettings;
   },
 ): Promise<Store> {
   const store = openStore(location, opts);
