@@ -43,7 +43,8 @@ function sourceHash(): string {
     const file = join(ROOT, rel);
     if (!existsSync(file)) return;
     if (statSync(file).isDirectory()) {
-      for (const name of readdirSync(file).sort()) add(`${rel}/${name}`);
+      // Test files are not built.
+      for (const name of readdirSync(file).sort()) if (!/\.test\.tsx?$/.test(name)) add(`${rel}/${name}`);
       return;
     }
     hash.update(`${rel}\0`).update(readFileSync(file)).update("\0");
