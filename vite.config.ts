@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import type { Plugin } from "vite";
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 import react from "@vitejs/plugin-react";
 import babel from "@rolldown/plugin-babel";
 import { lingui } from "@lingui/vite-plugin";
@@ -276,6 +276,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
         test: {
           name: "unit",
           include: ["src/**/*.test.{ts,tsx}", "server/**/*.test.ts", "tests/**/*.test.{ts,tsx}"],
+          // Two server processes on one PostgreSQL behind nginx: the postgres project's.
+          exclude: [...configDefaults.exclude, "server/proxy.test.ts"],
           environment: "node",
           setupFiles: ["./tests/setup/vitest.setup.ts"],
         },

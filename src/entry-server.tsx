@@ -14,7 +14,7 @@ import { dehydrate, type QueryClient } from "@tanstack/react-query";
 import { createMemoryHistory } from "@tanstack/react-router";
 import { ApiError, setApiTransport } from "@/api/client";
 import { AppProviders, createAppServices } from "@/app/providers";
-import { ServerRenderContext, serverHandoffBlock } from "@/utils/server-html";
+import { ServerRenderContext, serverHandoffBlock, undatedQueries } from "@/utils/server-html";
 import { setServerPurifier } from "@/utils/sanitize-html";
 import { setupI18n, type Messages } from "@lingui/core";
 import { i18n } from "@/i18n/i18n";
@@ -214,9 +214,11 @@ export async function renderPage(
       head: emotionSheet(styleCache.inserted) + hints,
       handoff: serverHandoffBlock({
         locale,
-        queries: dehydrate(queryClient, {
-          shouldDehydrateQuery: (q) => q.state.status === "success" && !q.meta?.personal,
-        }),
+        queries: undatedQueries(
+          dehydrate(queryClient, {
+            shouldDehydrateQuery: (q) => q.state.status === "success" && !q.meta?.personal,
+          }),
+        ),
         currency: currencyCode,
         rates: ratesIn(queryClient),
         frame: frame !== undefined,

@@ -8,6 +8,7 @@ import { sampleProduct } from "../../tests/msw/shopping-handlers";
 import { apiFetch } from "@/api/client";
 import { catalogQueries } from "@/api/catalog";
 import { dehydrateOptions } from "@/offline/persister";
+import { readServerHandoff, serverHandoffBlock, undatedQueries } from "@/utils/server-html";
 import { createQueryClient } from "./query-client";
 
 // "As of" dates: a public query is dated by when the server produced its reply (the `Date` header a cached copy
@@ -126,5 +127,27 @@ describe("the date of a query's data", () => {
     expect(
       (dehydrate(next, dehydrateOptions).queries[0]?.state as { dataUpdatedAt: number }).dataUpdatedAt,
     ).toBe(now);
+  });
+});
+
+describe("the date of a server-rendered page's data", () => {
+  it("is the page's arrival: the server hands its queries over undated, the same bytes at any time", () => {
+    // What src/entry-server.tsx writes: no dehydratedAt, no read times (a page rendered by any instance, at any
+    // moment, is the same bytes, so its ETag is too).
+    const onServer = createQueryClient();
+    onServer.setQueryData(["handed-over"], { name: "Cub" });
+    const block = serverHandoffBlock({ locale: "en", queries: undatedQueries(dehydrate(onServer)) });
+    expect(block).not.toMatch(/dehydratedAt|"(data|error)UpdatedAt":[1-9]/);
+    document.body.innerHTML = block;
+    const before = Date.now();
+    const handoff = readServerHandoff(document)!;
+    const browser = createQueryClient();
+    hydrate(browser, handoff.queries as ReturnType<typeof dehydrate>);
+    const query = browser.getQueryCache().find({ queryKey: ["handed-over"] })!;
+    expect(query.state.data).toEqual({ name: "Cub" });
+    expect(query.state.dataUpdatedAt).toBeGreaterThanOrEqual(before);
+    expect(query.state.dataUpdatedAt).toBeLessThanOrEqual(Date.now());
+    // Fresh for its staleTime from then: hydration reads none of it again (tests/e2e/server-render-handoff.spec.ts).
+    expect(query.isStaleByTime(60 * 1000)).toBe(false);
   });
 });

@@ -7,6 +7,7 @@
  */
 import { createContext, useContext, useSyncExternalStore } from "react";
 import type { MessageDescriptor } from "@lingui/core";
+import type { DehydratedState } from "@tanstack/react-query";
 
 /**
  * Whether the page on screen is the server's, in two moments main.tsx reports: from the moment the first page's
@@ -48,6 +49,22 @@ export function deferredInitial<T>(initial: T): T | undefined {
   return onServerHtml ? undefined : initial;
 }
 
+/**
+ * The queries a server render hands over, without the times of that render (when each was read, when it was
+ * dehydrated): the same page is the same bytes from every instance and every render, so its ETag is too and any
+ * instance answers 304 to another's, as long as what it shows has not changed. The browser dates them when the
+ * page arrives (readServerHandoff).
+ */
+export function undatedQueries({ mutations, queries }: DehydratedState): DehydratedState {
+  return {
+    mutations,
+    queries: queries.map(({ dehydratedAt: _at, ...query }) => ({
+      ...query,
+      state: { ...query.state, dataUpdatedAt: 0, errorUpdatedAt: 0 },
+    })) as DehydratedState["queries"],
+  };
+}
+
 /** The data block the server puts after #root ("<" escaped: no product text can close the element). */
 export function serverHandoffBlock(handoff: ServerHandoff): string {
   const json = JSON.stringify(handoff).replace(/</g, "\\u003c");
@@ -63,6 +80,10 @@ export function readServerHandoff(doc: Document): ServerHandoff | null {
     if (typeof value !== "object" || value === null) return null;
     const { locale, queries, currency, rates, frame } = value as Record<string, unknown>;
     if (typeof locale !== "string" || typeof queries !== "object" || queries === null) return null;
+    // The server's queries carry no time (undatedQueries): they are as of the page's arrival, and each query's
+    // staleTime counts from it.
+    const arrived = Date.now();
+    for (const query of (queries as DehydratedState).queries) query.state.dataUpdatedAt = arrived;
     return {
       locale,
       queries,

@@ -1,0 +1,250 @@
+// Issue 36 item 4, behind a real reverse proxy: Debian's nginx, started by the test, balances two shop
+// processes (the server as `npm run server` runs it, the production build, one PostgreSQL database)
+// round-robin and keeps their pages with `proxy_cache`. Once a kept page has expired, nginx asks the next
+// instance with the page's ETag (`proxy_cache_revalidate`), and that instance, which did not render the copy
+// nginx holds, answers 304: the copy is kept, no page goes over the wire again. In the `postgres` project
+// only (vite.config.ts).
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync } from "node:fs";
+import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { PostgresStore, type Store } from "./db/store";
+import { builtDist } from "./test-build";
+import { makeStore } from "./test-utils";
+
+const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
+const ROOT = resolve(import.meta.dirname, "..");
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const probe = createServer();
+    probe.once("error", fail);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => done(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Started {
+  port: number;
+  /** what it wrote (stdout and stderr), for a failure's message */
+  output: () => string;
+  stop: () => Promise<void>;
+}
+
+/** Starts `cmd` and waits until `up()` says it serves; fails with its output if it exits first. */
+async function start(
+  name: string,
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  port: number,
+  up: () => Promise<boolean>,
+): Promise<Started> {
+  const child: ChildProcess = spawn(cmd, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  const keep = (chunk: Buffer) => (output = (output + chunk.toString()).slice(-8000));
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  let exited = false;
+  const exit = new Promise<void>((done) =>
+    child.once("exit", () => {
+      exited = true;
+      done();
+    }),
+  );
+  const stop = async () => {
+    if (!exited) child.kill("SIGTERM");
+    await Promise.race([exit, sleep(10_000)]);
+    if (!exited) child.kill("SIGKILL");
+    await exit;
+  };
+  for (let i = 0; i < 480; i++) {
+    if (exited) throw new Error(`${name} exited before it was ready:\n${output}`);
+    if (await up().catch(() => false)) return { port, output: () => output, stop };
+    await sleep(250);
+  }
+  await stop();
+  throw new Error(`${name} was not ready within 120 s:\n${output}`);
+}
+
+/** One shop instance on `databaseUrl`, serving the production build `distDir`, ready (its renderer warm). */
+async function startShop(name: string, databaseUrl: string, distDir: string): Promise<Started> {
+  const port = await freePort();
+  return start(
+    name,
+    process.execPath,
+    ["--import", "tsx", "server/index.ts"],
+    {
+      ...process.env,
+      NODE_ENV: "test",
+      HOST: "127.0.0.1",
+      PORT: String(port),
+      DATABASE_URL: databaseUrl,
+      DIST_DIR: distDir,
+      // The test's database is cloned from the migrated, seeded template.
+      MIGRATE_ON_START: "0",
+      RENDER_THREADS: "1",
+      TRUST_PROXY: "1",
+      LOG_LEVEL: "warn",
+    },
+    port,
+    async () => (await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200,
+  );
+}
+
+/**
+ * nginx in a temporary folder (its pid file, logs, temporary files and cache there; as root its worker runs
+ * as nobody): round-robin over `upstreams`, pages kept for one second (the shop's `s-maxage=60` is replaced
+ * so that the test need not wait a minute), then revalidated with their ETag. Each reply says which instance
+ * answered nginx and how (`$upstream_addr`, `$upstream_status`), and what the cache did
+ * (`$upstream_cache_status`).
+ */
+async function startNginx(upstreams: number[]): Promise<Started & { log: () => Promise<string> }> {
+  const dir = await mkdtemp(join(tmpdir(), "nginx-"));
+  await chmod(dir, 0o755);
+  const port = await freePort();
+  const root = process.getuid?.() === 0;
+  await writeFile(
+    join(dir, "nginx.conf"),
+    `${root ? "user nobody nogroup;\n" : ""}daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 128; }
+http {
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy_temp;
+  fastcgi_temp_path ${dir}/fastcgi_temp;
+  uwsgi_temp_path ${dir}/uwsgi_temp;
+  scgi_temp_path ${dir}/scgi_temp;
+  log_format upstreams '$request_uri $status cache=$upstream_cache_status upstream=$upstream_addr '
+                       'upstream_status=$upstream_status etag=$upstream_http_etag';
+  access_log ${dir}/access.log upstreams;
+  proxy_cache_path ${dir}/cache levels=1 keys_zone=pages:1m max_size=20m inactive=10m use_temp_path=off;
+  upstream shop {
+${upstreams.map((p) => `    server 127.0.0.1:${p};`).join("\n")}
+  }
+  server {
+    listen 127.0.0.1:${port};
+    location = /nginx-up { return 204; }
+    location / {
+      proxy_pass http://shop;
+      proxy_set_header Host $http_host;
+      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
+      proxy_cache pages;
+      proxy_ignore_headers Cache-Control Expires;
+      proxy_cache_valid 200 404 1s;
+      proxy_cache_revalidate on;
+      add_header X-Cache-Status $upstream_cache_status always;
+      add_header X-Upstream $upstream_addr always;
+      add_header X-Upstream-Status $upstream_status always;
+    }
+  }
+}
+`,
+  );
+  const started = await start(
+    "nginx",
+    NGINX,
+    ["-p", `${dir}/`, "-c", join(dir, "nginx.conf"), "-e", join(dir, "error.log")],
+    process.env,
+    port,
+    async () => (await fetch(`http://127.0.0.1:${port}/nginx-up`)).status === 204,
+  );
+  return {
+    ...started,
+    log: async () => {
+      const read = (file: string) => readFile(join(dir, file), "utf8").catch(() => "");
+      return `${await read("access.log")}${await read("error.log")}`;
+    },
+    stop: async () => {
+      await started.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+let store: Store | undefined;
+let shops: Started[] = [];
+let nginx: (Started & { log: () => Promise<string> }) | undefined;
+let productPath = "";
+
+beforeAll(async () => {
+  // Never skipped: a machine without nginx fails here and says how to install it (.ci/run does).
+  if (!existsSync(NGINX))
+    throw new Error(
+      `nginx is missing at ${NGINX}: install it with \`sudo apt-get install -y nginx\` (or set NGINX_BIN)`,
+    );
+  if (!inject("postgresUrl")) throw new Error("server/proxy.test.ts runs in the postgres project only");
+  const distDir = await builtDist();
+  store = await makeStore();
+  if (!(store instanceof PostgresStore)) throw new Error("expected a PostgreSQL database");
+  const url = store.url;
+  const [product] = await store.raw<{ url_key: string }>("select url_key from products order by id limit 1");
+  productPath = `/product/${product!.url_key}`;
+  shops = await Promise.all([startShop("shop A", url, distDir), startShop("shop B", url, distDir)]);
+  nginx = await startNginx(shops.map((s) => s.port));
+}, 300_000);
+
+afterAll(async () => {
+  await nginx?.stop();
+  await Promise.all(shops.map((s) => s.stop()));
+  await store?.close();
+});
+
+/** A page through nginx, as a browser asks for it (compressed). */
+async function viaProxy(path: string, headers: Record<string, string>) {
+  const reply = await fetch(`http://127.0.0.1:${nginx!.port}${path}`, {
+    headers: { "Accept-Encoding": "gzip, br", Accept: "text/html", ...headers },
+  });
+  const body = await reply.text();
+  return {
+    status: reply.status,
+    body,
+    etag: reply.headers.get("etag"),
+    cache: reply.headers.get("x-cache-status"),
+    upstream: reply.headers.get("x-upstream"),
+    upstreamStatus: reply.headers.get("x-upstream-status"),
+  };
+}
+
+describe("two instances behind nginx with proxy_cache (issue 36)", () => {
+  it("revalidate a page one rendered with the other: 304, and nginx keeps its copy", async () => {
+    const visits: [string, Record<string, string>][] = [
+      ["/", {}],
+      ["/catalog/mountain-bikes?sort=price", { Cookie: "lang=fr" }],
+      [productPath, { Cookie: "lang=de; currency=EUR" }],
+    ];
+    for (const [path, headers] of visits) {
+      const what = `${path} ${JSON.stringify(headers)}`;
+      const first = await viaProxy(path, headers);
+      const log = async () => `${what}\nnginx's log:\n${await nginx!.log()}`;
+      expect(first.status, await log()).toBe(200);
+      expect(first.body, what).toContain('id="server-state"');
+      expect(first.cache, await log()).toBe("MISS");
+      // Until the kept copy expires nginx answers from it without asking anyone.
+      let again = await viaProxy(path, headers);
+      for (let i = 0; again.cache === "HIT" && i < 40; i++) {
+        await sleep(250);
+        again = await viaProxy(path, headers);
+      }
+      // Expired: nginx asked the next instance (round-robin) with the ETag of the other's page.
+      expect(again.upstream, await log()).not.toBe(first.upstream);
+      expect([first.upstream, again.upstream].sort(), await log()).toEqual(
+        shops.map((s) => `127.0.0.1:${s.port}`).sort(),
+      );
+      expect(again.upstreamStatus, await log()).toBe("304");
+      expect(again.cache, await log()).toBe("REVALIDATED");
+      expect(again.status, what).toBe(200);
+      expect(again.etag, what).toBe(first.etag);
+      expect(again.body, what).toBe(first.body);
+    }
+  }, 120_000);
+});
