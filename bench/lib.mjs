@@ -40,6 +40,7 @@ export async function startServer({ database, instances = 1, env = {}, readyPath
       LOG_LEVEL: "warn",
       NODE_ENV: "production",
       SERVER_SECRET: "bench-secret-0123456789abcdef0123456789",
+      PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
       ...env,
     },
   });

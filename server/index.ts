@@ -16,6 +16,15 @@ import { smsSenderFromEnv } from "./lib/sms";
 
 const env = process.env.NODE_ENV ?? "production";
 const log = createLogger(parseLogLevel(process.env.LOG_LEVEL, env === "test" ? "warn" : "info"));
+// Exactly one of three: a mistyped NODE_ENV ("prod") must not run the sample shop, with its published demo
+// account and codes in a file, where a real shop was meant (security review N13).
+if (!["development", "test", "production"].includes(env)) {
+  log.error("NODE_ENV is not one of development, test, production", {
+    NODE_ENV: env,
+    fix: "NODE_ENV=production for a real shop; leave it unset for the sample shop (npm start)",
+  });
+  process.exit(1);
+}
 const host = process.env.HOST ?? "127.0.0.1";
 const port = Number(process.env.PORT ?? 8080);
 const databaseFile = process.env.DATABASE_FILE ?? "./data/shop.sqlite";
@@ -52,6 +61,17 @@ if (process.env.NODE_ENV === "production" && !process.env.SERVER_SECRET && !bagi
   });
   process.exit(1);
 }
+
+// A real shop writes its pages' absolute URLs (JSON-LD) with its public origin, never a request's Host header,
+// which a shared cache keyed without the Host would otherwise serve to everyone (security review N14).
+if (env === "production" && !process.env.PUBLIC_ORIGIN) {
+  log.error("PUBLIC_ORIGIN is not set", {
+    fix: "set PUBLIC_ORIGIN to the origin shoppers use, e.g. https://shop.example",
+  });
+  process.exit(1);
+}
+if (env === "production" && process.env.SEED_DEMO === "1")
+  log.warn("the demo account (published password) is seeded into this real shop: SEED_DEMO=1");
 
 // `--instances N` (or INSTANCES=N; 0 = one per core): N processes share the port (node:cluster). The first
 // process applies the migrations once, then starts them; a process that dies is replaced.
@@ -148,9 +168,26 @@ async function serveShop(): Promise<void> {
 
 /** Serves `app` on HOST:PORT until SIGINT/SIGTERM, then finishes the requests in flight and calls `close`. */
 function listen(app: Hono<AppEnv>, about: Record<string, unknown>, close: () => Promise<void>): void {
-  const server = serve({ fetch: app.fetch, hostname: host, port }, (info) => {
-    log.info("listening", { url: `http://${host}:${info.port}/`, ...about, env });
-  });
+  // A client that is slow to send its request holds a connection for no more than these (security review
+  // N15): the whole header within HEADERS_TIMEOUT_MS, the whole request within REQUEST_TIMEOUT_MS; at most
+  // MAX_CONNECTIONS open at once (a proxy in front usually limits these first).
+  const server = serve(
+    {
+      fetch: app.fetch,
+      hostname: host,
+      port,
+      serverOptions: {
+        headersTimeout: Number(process.env.HEADERS_TIMEOUT_MS) || 10_000,
+        requestTimeout: Number(process.env.REQUEST_TIMEOUT_MS) || 30_000,
+        // How often those are checked (Node's default, 30 s, would let a slow client stay that much longer).
+        connectionsCheckingInterval: 1_000,
+      },
+    },
+    (info) => {
+      log.info("listening", { url: `http://${host}:${info.port}/`, ...about, env });
+    },
+  );
+  server.maxConnections = Number(process.env.MAX_CONNECTIONS) || 10_000;
 
   let closing = false;
   const shutdown = (signal: string) => {

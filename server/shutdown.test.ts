@@ -2,7 +2,7 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync } from "node:fs";
 import { request } from "node:http";
-import { createServer } from "node:net";
+import { connect, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -31,6 +31,7 @@ describe("graceful shutdown (issue 14)", () => {
         ...process.env,
         NODE_ENV: "production",
         SERVER_SECRET: "shutdown-test-secret-0123456789abcdef",
+        PUBLIC_ORIGIN: `http://127.0.0.1:${port}`,
         PORT: String(port),
         HOST: "127.0.0.1",
         ...(database ? { DATABASE_URL: database } : {}),
@@ -88,23 +89,79 @@ describe("graceful shutdown (issue 14)", () => {
     expect(log).toContain('"msg":"stopped"');
   }, 60_000);
 
-  it("refuses to start a real shop (NODE_ENV=production) without SERVER_SECRET, and says why", async () => {
+  it.each([
+    ["without SERVER_SECRET", { NODE_ENV: "production", SERVER_SECRET: "" }, "SERVER_SECRET is not set"],
+    [
+      "without PUBLIC_ORIGIN (N14)",
+      { NODE_ENV: "production", SERVER_SECRET: "x".repeat(40), PUBLIC_ORIGIN: "" },
+      "PUBLIC_ORIGIN is not set",
+    ],
+    [
+      "with a mistyped NODE_ENV (N13)",
+      { NODE_ENV: "prod" },
+      "NODE_ENV is not one of development, test, production",
+    ],
+    ["with a PG_POOL_MAX that is not a number", { NODE_ENV: "test", PG_POOL_MAX: "ten" }, "PG_POOL_MAX"],
+  ])(
+    "refuses to start %s, and says why",
+    async (_, settings, says) => {
+      const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+        env: {
+          ...process.env,
+          PORT: String(await freePort()),
+          HOST: "127.0.0.1",
+          DATABASE_FILE: join(mkdtempSync(join(tmpdir(), "secret-")), "shop.sqlite"),
+          ...settings,
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let out = "";
+      child.stdout.on("data", (d) => (out += String(d)));
+      child.stderr.on("data", (d) => (out += String(d)));
+      const [code] = (await once(child, "exit")) as [number | null];
+      expect(code).toBe(1);
+      expect(out).toContain(says);
+    },
+    30_000,
+  );
+
+  it("closes a connection whose client sends its header too slowly (N15)", async () => {
+    const port = await freePort();
     const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
       env: {
         ...process.env,
-        NODE_ENV: "production",
-        SERVER_SECRET: "",
-        PORT: String(await freePort()),
+        NODE_ENV: "test",
+        PORT: String(port),
         HOST: "127.0.0.1",
-        DATABASE_FILE: join(mkdtempSync(join(tmpdir(), "secret-")), "shop.sqlite"),
+        DATABASE_FILE: join(mkdtempSync(join(tmpdir(), "slow-")), "shop.sqlite"),
+        DIST_DIR: "/nonexistent",
+        HEADERS_TIMEOUT_MS: "1500",
       },
       stdio: ["ignore", "pipe", "pipe"],
     });
-    let out = "";
-    child.stdout.on("data", (d) => (out += String(d)));
-    child.stderr.on("data", (d) => (out += String(d)));
-    const [code] = (await once(child, "exit")) as [number | null];
-    expect(code).toBe(1);
-    expect(out).toContain("SERVER_SECRET is not set");
-  }, 30_000);
+    try {
+      for (let i = 0; ; i++) {
+        try {
+          if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) break;
+        } catch {
+          // starting
+        }
+        if (i > 300) throw new Error("server did not start");
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      // A header line every 300 ms, never the blank line that ends the header: the server ends it (408).
+      const socket = connect(port, "127.0.0.1");
+      await once(socket, "connect");
+      socket.write("GET /healthz HTTP/1.1\r\nHost: x\r\n");
+      let reply = "";
+      socket.on("data", (d) => (reply += String(d)));
+      const trickle = setInterval(() => socket.writable && socket.write("X-Slow: 1\r\n"), 300);
+      await once(socket, "close");
+      clearInterval(trickle);
+      expect(reply).toMatch(/^HTTP\/1\.1 408/);
+    } finally {
+      child.kill("SIGTERM");
+      await once(child, "exit");
+    }
+  }, 60_000);
 });
