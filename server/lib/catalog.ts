@@ -81,6 +81,9 @@ type VariantRow = Pick<
   "id" | "product_id" | "color" | "size" | "size_option_id" | "stock"
 >;
 
+/** How many of the most recently asked memos (facet counts) a catalogue change refills in the background. */
+const MEMOS_REFILLED = 50;
+
 /** Builds the storefront's Product resource (contract/product.ts) from rows. */
 export class Catalog {
   private categories = new Map<number, CategoryRow>();
@@ -98,6 +101,14 @@ export class Catalog {
   private largeSets = new Set<string>();
   /** Values computed from the catalogue (facet counts), kept until it changes. */
   private memos = new Map<string, unknown>();
+  /** How each recently asked memo is built, most recent last: refilled in the background after a change. */
+  private memoBuilders = new Map<string, () => Promise<unknown>>();
+  /**
+   * Cache fills under way, per key and catalogue generation (single-flight): requests that miss the same
+   * entry at once wait for one fill instead of each running its scan (a change would otherwise make every
+   * concurrent request scan again).
+   */
+  private fills = new Map<string, Promise<unknown>>();
   private byIdsSql = new Map<string, { sql: string; rest: Param[] }>();
   /** Products whose stored compressed reply is asked for, read together at the end of this turn. */
   private gzipWanted = new Map<
@@ -284,6 +295,7 @@ export class Catalog {
     this.idLists.clear();
     this.idListTotal = 0;
     this.memos.clear();
+    this.refillMemos();
     this.listCache.clear();
     this.changedAt.clear();
     this.stockChanged(null);
@@ -967,7 +979,14 @@ export class Catalog {
     const [version, stock] = [this.version, this.stockGen];
     let total = this.countCache.get(plan.countKey)?.n;
     if (total === undefined) {
-      total = (await this.store.firstCompiled<{ n: number }>(plan.count))?.n ?? 0;
+      total =
+        (
+          await this.singleFlight(
+            `count\n${plan.countKey}`,
+            () => this.store.firstCompiled<{ n: number }>(plan.count),
+            plan.sales,
+          )
+        )?.n ?? 0;
       if (version === this.version && (!plan.sales || stock === this.stockGen)) {
         if (this.countCache.size > 5000) this.countCache.clear();
         this.countCache.set(plan.countKey, { n: total, sales: plan.sales });
@@ -990,7 +1009,11 @@ export class Catalog {
     if (hit) return hit.ids;
     if (this.maxListIds <= 0 || this.largeSets.has(plan.allKey)) return undefined;
     const [version, stock] = [this.version, this.stockGen];
-    const rows = await this.store.allCompiled<{ id: number }>(plan.all(this.maxListIds + 1));
+    const rows = await this.singleFlight(
+      `ids\n${plan.allKey}`,
+      () => this.store.allCompiled<{ id: number }>(plan.all(this.maxListIds + 1)),
+      plan.sales,
+    );
     if (rows.length > this.maxListIds) {
       // Too many to keep: counted and paged with OFFSET from now on, at this version and the next ones
       // (a set this large rarely shrinks; remembering it saves reading its ids after every change).
@@ -1000,6 +1023,9 @@ export class Catalog {
     }
     const list = Int32Array.from(rows, (r) => r.id);
     // Built from the catalogue as it was when the query started: a change made meanwhile makes it stale.
+    // (Requests that shared one fill each arrive here: the first keeps it.)
+    const kept = this.idLists.get(plan.allKey);
+    if (kept) return kept.ids;
     if (version === this.version && (!plan.sales || stock === this.stockGen)) {
       while (
         (this.idListTotal + list.length > LIST_ID_BUDGET || this.idLists.size >= 5000) &&
@@ -1021,13 +1047,44 @@ export class Catalog {
    */
   async memo<T>(key: string, build: () => Promise<T>): Promise<T> {
     if (this.memos.has(key)) return this.memos.get(key) as T;
+    this.memoBuilders.delete(key);
+    this.memoBuilders.set(key, build);
+    if (this.memoBuilders.size > MEMOS_REFILLED)
+      this.memoBuilders.delete(this.memoBuilders.keys().next().value!);
     const version = this.version;
-    const value = await build();
-    if (version === this.version) {
-      if (this.memos.size >= 1000) this.memos.clear();
-      this.memos.set(key, value);
-    }
-    return value;
+    return await this.singleFlight(`memo\n${key}`, async () => {
+      const value = await build();
+      if (version === this.version) {
+        if (this.memos.size >= 1000) this.memos.clear();
+        this.memos.set(key, value);
+      }
+      return value;
+    });
+  }
+
+  /** One fill per key and catalogue generation at a time; whoever asks meanwhile gets that fill's value. */
+  private singleFlight<T>(key: string, fill: () => Promise<T>, stock = false): Promise<T> {
+    const k = `${this.version}/${stock ? this.stockGen : ""}\n${key}`;
+    const running = this.fills.get(k);
+    if (running) return running as Promise<T>;
+    const p = fill().finally(() => {
+      if (this.fills.get(k) === p) this.fills.delete(k);
+    });
+    this.fills.set(k, p);
+    return p;
+  }
+
+  /**
+   * After a catalogue change, the most recently asked memos (facet counts) are built again at once, in the
+   * background, so the requests that follow find them built or being built (`singleFlight`) instead of
+   * waiting for their own scan.
+   */
+  private refillMemos(): void {
+    if (!this.memoBuilders.size) return;
+    const builders = [...this.memoBuilders];
+    setImmediate(() => {
+      for (const [key, build] of builders) void this.memo(key, build).catch(() => {});
+    });
   }
 
   private async plan(q: ProductListQuery): Promise<SearchPlan> {
