@@ -71,7 +71,7 @@ export class HashBusyError extends Error {
 export interface HashGateLimits {
   /** hashes at once, process-wide (each scrypt holds 128 MiB and a libuv thread for ≈ 0.5 s) */
   concurrency: number;
-  /** hashes waiting, process-wide */
+  /** hashes waiting, process-wide (a newcomer waits for one turn of each client ahead, not for all of them) */
   maxQueue: number;
   /** the longest a hash waits for its turn before 503 */
   maxWaitMs: number;
@@ -81,9 +81,9 @@ export interface HashGateLimits {
 
 export const DEFAULT_HASH_GATE: HashGateLimits = {
   concurrency: 2,
-  maxQueue: 16,
+  maxQueue: 64,
   maxWaitMs: 5000,
-  perClientQueue: 2,
+  perClientQueue: 4,
 };
 
 interface HashJob {
@@ -152,6 +152,12 @@ export class HashGate {
     } finally {
       this.running--;
       for (const key of jobKeys) this.busy.delete(key);
+      // This client was just served: its next hash waits for the others' turns first.
+      const mine = this.queues.get(client);
+      if (mine) {
+        this.queues.delete(client);
+        this.queues.set(client, mine);
+      }
       this.pump();
     }
   }
