@@ -113,10 +113,11 @@ describe("password hashes in turn between clients (review N5)", () => {
     // a1 ends: C's turn comes before A's second hash.
     await finish("a1");
     expect(started).toEqual(["a1", "b1", "c1"]);
-    // Another address on the same account waits for it, even with a slot free; a job of neither runs.
+    // b1 ends: A's turn (D, on C's account, is next).
     const d1 = job("d1", ["D", "account:7"]);
     await finish("b1");
     expect(started).toEqual(["a1", "b1", "c1", "a2"]);
+    // a2 ends: D waits for account 7 (c1 holds it) although a slot is free; E, next in turn, runs.
     const e1 = job("e1", ["E"]);
     await finish("a2");
     expect(started).toEqual(["a1", "b1", "c1", "a2", "e1"]);
