@@ -8,7 +8,15 @@ import { readAuth } from "./lib/auth";
 import { Carts, UPDATED_MESSAGE } from "./lib/cart";
 import { Catalog } from "./lib/catalog";
 import { bagistoStrict } from "./bagisto-strict";
-import { dummyHash, HashBusyError, HashGate, OWASP_SCRYPT, type ScryptParams } from "./lib/crypto";
+import {
+  DEFAULT_HASH_GATE,
+  dummyHash,
+  HashBusyError,
+  HashGate,
+  OWASP_SCRYPT,
+  type HashGateLimits,
+  type ScryptParams,
+} from "./lib/crypto";
 import { ExchangeRates } from "./lib/exchange";
 import { HttpError, MAX_BODY_BYTES, nulError, setAfterReply, urlHoldsNul } from "./lib/http";
 import {
@@ -43,6 +51,8 @@ export interface AppOptions {
   log?: Logger;
   scrypt?: ScryptParams;
   rateLimits?: Partial<RateLimitConfig>;
+  /** the password-hash queue (lib/crypto.ts HashGate) */
+  hashGate?: Partial<HashGateLimits>;
   /** folder of the built storefront; null serves the API only */
   distDir?: string | null;
   exchangeRateUpstream?: string | null;
@@ -98,7 +108,10 @@ export async function createApp(opts: AppOptions): Promise<App> {
     limiters: Object.fromEntries(
       Object.entries(limits).map(([name, rule]) => [name, new RateLimiter(store, name, rule)]),
     ) as Deps["limiters"],
-    hashGate: new HashGate(2, 8, 5000),
+    hashGate: ((g) => new HashGate(g.concurrency, g.maxQueue, g.maxWaitMs, g.perClientQueue))({
+      ...DEFAULT_HASH_GATE,
+      ...opts.hashGate,
+    }),
     dummyHash: () => (dummy ??= dummyHash(scrypt)),
     bagistoStrict: opts.bagistoStrict ?? false,
   };
@@ -110,7 +123,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
 
   app.onError((err, c) => {
     if (err instanceof HttpError) return c.json(err.body, err.status);
-    if (err instanceof HashBusyError) return c.json({ message: err.message }, 503, { "Retry-After": "2" });
+    if (err instanceof HashBusyError)
+      return c.json({ message: err.message, error: err.message }, err.status, { "Retry-After": "2" });
     // A value the database refuses (PostgreSQL's data exceptions: a number out of range, text it cannot
     // store), which the contract let through: the request's fault, a 422, never a 500.
     if (isDataException(err)) {

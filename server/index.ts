@@ -32,6 +32,14 @@ const databaseFile = process.env.DATABASE_FILE ?? "./data/shop.sqlite";
 const database = process.env.DATABASE_URL || databaseFile;
 const distDir = process.env.DIST_DIR ?? resolve("dist");
 const scrypt = env === "test" ? TEST_SCRYPT : OWASP_SCRYPT;
+// SMS_HOURLY_CAP: one-time-code texts the whole shop sends per hour (security review N9; default 200).
+const smsHourlyCap = process.env.SMS_HOURLY_CAP;
+if (smsHourlyCap !== undefined && !/^\d+$/.test(smsHourlyCap)) {
+  log.error("SMS_HOURLY_CAP is not a whole number", {
+    fix: "set SMS_HOURLY_CAP to a number of texts, e.g. 200",
+  });
+  process.exit(1);
+}
 // BAGISTO_URL=https://shop.example/api: the storefront in front of that Bagisto, its API passed through at
 // /api; no database of ours.
 let bagistoUrl: URL | null = null;
@@ -161,6 +169,9 @@ async function serveShop(): Promise<void> {
     serverRender: process.env.SERVER_RENDER !== "0",
     listCacheSize: process.env.LIST_CACHE_SIZE === undefined ? 1000 : Number(process.env.LIST_CACHE_SIZE),
     bagistoStrict: process.env.BAGISTO_STRICT === "1",
+    ...(smsHourlyCap !== undefined
+      ? { rateLimits: { otpSendGlobal: { limit: Number(smsHourlyCap), windowMs: 60 * 60_000 } } }
+      : {}),
   });
 
   listen(app, { database: describeLocation(database) }, () => store.close());

@@ -54,54 +54,140 @@ export function sixDigitCode(): string {
   return String(randomInt(0, 1_000_000)).padStart(6, "0");
 }
 
-/** Thrown when the password-hashing queue is full or a hash waited too long for its turn. */
+/**
+ * Thrown when a password hash cannot get its turn: 503 when the shop's queue is full or the hash waited too
+ * long, 429 when this client already has its share of the queue (its own flood, not the shop, is busy).
+ */
 export class HashBusyError extends Error {
-  constructor() {
-    super("The server is busy, please try again in a moment.");
+  constructor(readonly status: 429 | 503 = 503) {
+    super(
+      status === 429
+        ? "Too many requests, please try again later."
+        : "The server is busy, please try again in a moment.",
+    );
   }
 }
 
+export interface HashGateLimits {
+  /** hashes at once, process-wide (each scrypt holds 128 MiB and a libuv thread for ≈ 0.5 s) */
+  concurrency: number;
+  /** hashes waiting, process-wide (a newcomer waits for one turn of each client ahead, not for all of them) */
+  maxQueue: number;
+  /** the longest a hash waits for its turn before 503 */
+  maxWaitMs: number;
+  /** hashes one client may have waiting (one more runs) before 429 */
+  perClientQueue: number;
+}
+
+export const DEFAULT_HASH_GATE: HashGateLimits = {
+  concurrency: 2,
+  maxQueue: 64,
+  maxWaitMs: 5000,
+  perClientQueue: 4,
+};
+
+interface HashJob {
+  keys: string[];
+  start: () => void;
+  timer: NodeJS.Timeout;
+}
+
 /**
- * At most `concurrency` password hashes at once process-wide (each scrypt holds 128 MiB and a libuv thread
- * for ≈ 0.5 s), a short queue behind them, and a refusal beyond it (security review M4): a flood of logins
- * or password changes slows itself down instead of every shopper's request and the server's memory.
+ * Password hashes in turn, fairly between clients (security review M4, N5). At most `concurrency` at once
+ * process-wide, and at most one at a time per key: a job's keys are its client (its address, the first key)
+ * and the account it checks, so neither one address nor many addresses against one account hold more than
+ * one hash. Waiting jobs queue per client and clients take turns (round robin): a flood from one client waits
+ * behind itself, never in front of anyone else, and beyond `perClientQueue` it is refused (429) while the
+ * rest of the queue stays free for others. A full queue or a wait beyond `maxWaitMs` answers 503.
+ * Jobs without keys are each a client of their own.
  */
 export class HashGate {
   private running = 0;
-  private readonly waiting: { start: () => void; timer: NodeJS.Timeout }[] = [];
+  private waiting = 0;
+  private anonymous = 0;
+  /** keys with a hash in flight */
+  private readonly busy = new Set<string>();
+  /** each client's waiting jobs, in turn order: the next client to be served first */
+  private readonly queues = new Map<string, HashJob[]>();
+  private readonly limits: HashGateLimits;
 
   constructor(
-    private readonly concurrency = 2,
-    private readonly maxQueue = 8,
-    private readonly maxWaitMs = 5000,
-  ) {}
+    concurrency = DEFAULT_HASH_GATE.concurrency,
+    maxQueue = DEFAULT_HASH_GATE.maxQueue,
+    maxWaitMs = DEFAULT_HASH_GATE.maxWaitMs,
+    perClientQueue = DEFAULT_HASH_GATE.perClientQueue,
+  ) {
+    this.limits = { concurrency, maxQueue, maxWaitMs, perClientQueue };
+  }
 
-  async run<T>(fn: () => Promise<T>): Promise<T> {
-    if (this.running >= this.concurrency) {
-      if (this.waiting.length >= this.maxQueue) throw new HashBusyError();
+  async run<T>(fn: () => Promise<T>, keys: string[] = []): Promise<T> {
+    const jobKeys = keys.length ? [...new Set(keys)] : [`\0job${++this.anonymous}`];
+    const client = jobKeys[0]!;
+    const queue = this.queues.get(client);
+    if (!queue && this.running < this.limits.concurrency && this.free(jobKeys)) this.begin(jobKeys);
+    else {
+      if ((queue?.length ?? 0) >= this.limits.perClientQueue) throw new HashBusyError(429);
+      if (this.waiting >= this.limits.maxQueue) throw new HashBusyError(503);
       await new Promise<void>((resolve, reject) => {
-        const entry = {
-          start: () => {
-            clearTimeout(entry.timer);
-            resolve();
-          },
+        const job: HashJob = {
+          keys: jobKeys,
+          start: resolve,
           timer: setTimeout(() => {
-            const i = this.waiting.indexOf(entry);
-            if (i >= 0) this.waiting.splice(i, 1);
-            reject(new HashBusyError());
-          }, this.maxWaitMs),
+            const mine = this.queues.get(client);
+            const i = mine?.indexOf(job) ?? -1;
+            if (i < 0) return;
+            mine!.splice(i, 1);
+            if (!mine!.length) this.queues.delete(client);
+            this.waiting--;
+            reject(new HashBusyError(503));
+          }, this.limits.maxWaitMs),
         };
-        this.waiting.push(entry);
+        if (queue) queue.push(job);
+        else this.queues.set(client, [job]);
+        this.waiting++;
       });
-    } else {
-      this.running++;
     }
     try {
       return await fn();
     } finally {
-      const next = this.waiting.shift();
-      if (next) next.start();
-      else this.running--;
+      this.running--;
+      for (const key of jobKeys) this.busy.delete(key);
+      // This client was just served: its next hash waits for the others' turns first.
+      const mine = this.queues.get(client);
+      if (mine) {
+        this.queues.delete(client);
+        this.queues.set(client, mine);
+      }
+      this.pump();
+    }
+  }
+
+  private free(keys: string[]): boolean {
+    return keys.every((key) => !this.busy.has(key));
+  }
+
+  private begin(keys: string[]): void {
+    this.running++;
+    for (const key of keys) this.busy.add(key);
+  }
+
+  /** Starts waiting jobs while there is room: the first client in turn whose next job's keys are free. */
+  private pump(): void {
+    while (this.running < this.limits.concurrency) {
+      let next: HashJob | undefined;
+      for (const [client, queue] of this.queues) {
+        if (!this.free(queue[0]!.keys)) continue;
+        next = queue.shift()!;
+        // Served: to the back of the turn order (or out of it).
+        this.queues.delete(client);
+        if (queue.length) this.queues.set(client, queue);
+        break;
+      }
+      if (!next) return;
+      this.waiting--;
+      clearTimeout(next.timer);
+      this.begin(next.keys);
+      next.start();
     }
   }
 }

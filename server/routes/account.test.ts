@@ -43,10 +43,10 @@ describe("account", () => {
       first_name: "O",
       last_name: "P",
       email: "op@example.com",
-      password: "secret1",
-      password_confirmation: "secret1",
+      password: "secret12",
+      password_confirmation: "secret12",
     });
-    await other.login("op@example.com", "secret1");
+    await other.login("op@example.com", "secret12");
     expect((await other.get(`/api/addresses/${id}`)).status).toBe(404);
     expect((await other.del(`/api/addresses/${id}`)).status).toBe(404);
     expect((await s.del(`/api/addresses/${id}`)).json).toEqual({ message: "Item removed successfully." });

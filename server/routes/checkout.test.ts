@@ -106,10 +106,10 @@ describe("checkout", () => {
       first_name: "A",
       last_name: "B",
       email: "ab@example.com",
-      password: "secret1",
-      password_confirmation: "secret1",
+      password: "secret12",
+      password_confirmation: "secret12",
     });
-    await other.login("ab@example.com", "secret1");
+    await other.login("ab@example.com", "secret12");
     expect((await other.get(`/api/orders/${order.id}`)).status).toBe(404);
     expect((await other.get("/api/orders")).json.meta.total).toBe(0);
     const cancel = await s.post(`/api/orders/${order.id}/cancel`);

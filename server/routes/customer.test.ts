@@ -15,8 +15,8 @@ describe("customer", () => {
       first_name: "Ada",
       last_name: "Lovelace",
       email: "ada@example.com",
-      password: "secret1",
-      password_confirmation: "secret1",
+      password: "secret12",
+      password_confirmation: "secret12",
     };
     const reg = await s.post("/api/customer/register", body);
     expect(registerReplySchema.parse(reg.json).message).toBe("Your account has been created successfully.");
@@ -29,7 +29,7 @@ describe("customer", () => {
       password_confirmation: "other",
     });
     expect(mismatch.status).toBe(422);
-    const login = loginReplySchema.parse((await s.login("ada@example.com", "secret1")).json);
+    const login = loginReplySchema.parse((await s.login("ada@example.com", "secret12")).json);
     expect(login.token.length).toBeGreaterThan(30);
     expect(login.data.email).toBe("ada@example.com");
     const me = await s.get("/api/customer/get");
@@ -147,8 +147,8 @@ describe("customer", () => {
             first_name: "A",
             last_name: "B",
             email: `r${i}@example.com`,
-            password: "secret1",
-            password_confirmation: "secret1",
+            password: "secret12",
+            password_confirmation: "secret12",
           })
         ).status,
       );

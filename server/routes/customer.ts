@@ -15,7 +15,7 @@ import { customerView, issueToken, requireCustomer, sessionHash, type CustomerRo
 import { hashPassword, otpHash, otpMatches, randomToken, sixDigitCode, verifyPassword } from "../lib/crypto";
 import { HttpError, idParam, nowIso, parseBody, noStore } from "../lib/http";
 import { forgetReplies } from "../lib/idempotency";
-import type { RateLimiter } from "../lib/rate-limit";
+import { countedPasswordCheck, type RateLimiter } from "../lib/rate-limit";
 
 /** One form per number: "+" and its digits ("+91 98000-00001", "919800000001" → "+919800000001"). */
 export const normalisePhone = (p: string) => `+${p.replace(/\D/g, "")}`;
@@ -26,6 +26,8 @@ const PHONE_ACCOUNT_DOMAIN = "@phone.bicycle-shop.invalid";
 const TOO_MANY = "Too many requests, please try again later.";
 const SMS_UNAVAILABLE =
   "Sign-in by code is not available right now. Please sign in with your e-mail and password.";
+const SMS_SHOP_CAP =
+  "We are sending too many codes right now. Please try again later, or sign in with your e-mail and password.";
 
 export function customerRoutes(d: Deps) {
   const r = new Hono<AppEnv>();
@@ -41,8 +43,9 @@ export function customerRoutes(d: Deps) {
     const hit = await limiter.take(key);
     if (!hit.ok) refuse(c, hit.retryAfter);
   };
-  /** Password hashing goes through the shared gate: two at a time, a short queue, then 503. */
-  const hashed = <T>(fn: () => Promise<T>) => d.hashGate.run(fn);
+  /** Password hashing goes through the shared gate: in turn per client address and per account (N5). */
+  const hashed = <T>(c: Ctx, account: string | null, fn: () => Promise<T>) =>
+    d.hashGate.run(fn, [clientIp(c), ...(account ? [`account:${account}`] : [])]);
 
   const customerById = async (id: number) =>
     (await store.first(store.qb.selectFrom("customers").selectAll().where("id", "=", id))) as
@@ -64,26 +67,29 @@ export function customerRoutes(d: Deps) {
     const body = await parseBody(c, loginRequestSchema);
     const email = body.email.toLowerCase();
     // Failures count per account and address (one address cannot keep guessing one account) and per
-    // account from all addresses (rotating addresses does not lift it); a blocked account is refused before
-    // any hash is computed, with the same reply whether or not the account exists.
+    // account from all addresses (rotating addresses does not lift it), counted before the hash runs; a
+    // refusal comes before any hash, with the same reply whether or not the account exists. Past the
+    // account's cap a third party still cannot lock its owner out (review N10): an address that logged into
+    // the account before keeps its own limit; only the others are refused (a new device can sign in by code).
     const accountKey = `${email}\n${ip}`;
-    for (const [limiter, key] of [
-      [d.limiters.loginFailuresPerAccount, accountKey],
-      [d.limiters.loginFailuresPerAccountGlobal, email],
-    ] as const) {
-      const state = await limiter.blocked(key);
-      if (state.blocked) refuse(c, state.retryAfter);
-    }
     const customer = (await store.first(
       store.qb.selectFrom("customers").selectAll().where("email", "=", email),
     )) as CustomerRow | undefined;
     const stored = customer?.password_hash ?? (await d.dummyHash());
-    const ok = await hashed(() => verifyPassword(body.password, stored));
-    if (!customer || !ok || customer.status !== 1) {
-      await d.limiters.loginFailuresPerAccount.take(accountKey);
-      await d.limiters.loginFailuresPerAccountGlobal.take(email);
-      return c.json({ error: "Invalid Email or Password" }, 401);
-    }
+    const ok = await countedPasswordCheck(
+      c,
+      [
+        [d.limiters.loginFailuresPerAccount, accountKey],
+        [d.limiters.loginFailuresPerAccountGlobal, email],
+      ],
+      async () =>
+        (await hashed(c, customer ? String(customer.id) : email, () =>
+          verifyPassword(body.password, stored),
+        )) && customer?.status === 1,
+      async ([own]) => own!.ok && (await d.limiters.knownLoginClients.seen(accountKey)),
+    );
+    if (!customer || !ok) return c.json({ error: "Invalid Email or Password" }, 401);
+    await d.limiters.knownLoginClients.remember(accountKey);
     const token = await logIn(c, customer);
     return c.json({ token, message: "Logged in successfully.", data: customerView(customer) });
   });
@@ -103,7 +109,7 @@ export function customerRoutes(d: Deps) {
     if (phone && (await verifiedHolder(phone))) errors.phone = ["The phone has already been taken."];
     if (Object.keys(errors).length)
       throw new HttpError(422, { message: "The given data was invalid.", errors });
-    const hash = await hashed(() => hashPassword(body.password, d.scrypt));
+    const hash = await hashed(c, null, () => hashPassword(body.password, d.scrypt));
     const now = nowIso();
     let id: number;
     try {
@@ -149,10 +155,14 @@ export function customerRoutes(d: Deps) {
     const auth = c.get("auth");
     const customer = requireCustomer(auth);
     const body = await parseBody(c, profileUpdateSchema);
-    if (body.password) await limit(c, d.limiters.passwordChange, String(customer.id));
     const errors: Record<string, string[]> = {};
     const email = body.email?.toLowerCase();
     const emailChanges = Boolean(email && email !== customer.email);
+    // Every hash counts: a new password's, and every check of the current one (review N5).
+    const checksCurrent = Boolean(
+      (emailChanges || body.password) && customer.password_hash && body.current_password,
+    );
+    if (body.password || checksCurrent) await limit(c, d.limiters.passwordChange, String(customer.id));
     if (email && emailChanges && reservedEmail(email))
       errors.email = ["The email must be a valid email address."];
     else if (
@@ -183,13 +193,19 @@ export function customerRoutes(d: Deps) {
     // credential, and it may set a first password (and change its e-mail) without one.
     if ((emailChanges || body.password) && customer.password_hash) {
       if (!body.current_password) errors.current_password = ["The current password field is required."];
-      else if (!(await hashed(() => verifyPassword(body.current_password!, customer.password_hash))))
+      else if (
+        !(await countedPasswordCheck(c, [[d.limiters.currentPasswordFailures, String(customer.id)]], () =>
+          hashed(c, String(customer.id), () =>
+            verifyPassword(body.current_password!, customer.password_hash),
+          ),
+        ))
+      )
         errors.current_password = ["The current password is incorrect."];
     }
     if (Object.keys(errors).length)
       throw new HttpError(422, { message: "The given data was invalid.", errors });
     const password_hash = body.password
-      ? await hashed(() => hashPassword(body.password!, d.scrypt))
+      ? await hashed(c, String(customer.id), () => hashPassword(body.password!, d.scrypt))
       : undefined;
     const now = nowIso();
     await store.tx(async () => {
@@ -257,6 +273,12 @@ export function customerRoutes(d: Deps) {
     const phone = normalisePhone(body.phone);
     if (!d.sms) throw new HttpError(503, { status: false, message: SMS_UNAVAILABLE, error: SMS_UNAVAILABLE });
     await limit(c, d.limiters.otpSendPerPhone, phone);
+    // A cap on the texts the whole shop sends (review N9: SMS pumping through many addresses and numbers).
+    const shop = await d.limiters.otpSendGlobal.take("all");
+    if (!shop.ok) {
+      c.header("Retry-After", String(shop.retryAfter));
+      throw new HttpError(429, { status: false, message: SMS_SHOP_CAP, error: SMS_SHOP_CAP });
+    }
     const code = sixDigitCode();
     const now = new Date();
     await store.tx(async () => {

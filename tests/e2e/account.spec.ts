@@ -24,7 +24,7 @@ test("a shopper registers, is logged in at once, and keeps an address book", asy
   await page.getByRole("button", { name: "Register", exact: true }).click();
   await expect(page.getByText("Enter your first name.")).toBeVisible();
   await expect(page.getByText("Enter a valid e-mail address.")).toBeVisible();
-  await expect(page.getByText("The password needs at least 6 characters.")).toBeVisible();
+  await expect(page.getByText("The password needs at least 8 characters.")).toBeVisible();
   await field(page, "Password").fill("secret12");
   await field(page, "Confirm Password").fill("secret13");
   await page.getByRole("button", { name: "Register", exact: true }).click();

@@ -19,7 +19,7 @@ export const customerSchema = /* @__PURE__ */ z.lazy(() =>
 );
 export type Customer = z.infer<typeof customerSchema>;
 
-const password = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(6), z.maxLength(200)));
+const password = /* @__PURE__ */ z.lazy(() => z.string().check(z.minLength(8), z.maxLength(200)));
 
 /** A phone number as shoppers type it: digits with an optional leading +, spaces and dashes. */
 export const phoneSchema = /* @__PURE__ */ z.lazy(() =>

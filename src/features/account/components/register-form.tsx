@@ -31,7 +31,7 @@ export function RegisterForm({ redirect }: { redirect?: string }) {
       email: z.email({ error: t`Enter a valid e-mail address.` }),
       password: z
         .string()
-        .check(z.minLength(6, t`The password needs at least 6 characters.`), z.maxLength(200)),
+        .check(z.minLength(8, t`The password needs at least 8 characters.`), z.maxLength(200)),
       passwordConfirmation: z.string(),
     })
     .check(
