@@ -6,8 +6,10 @@
 //          --db sqlite|postgres (postgres: a throw-away cluster, scripts/pg-cluster.mjs)  --instances N
 //          --pg-cluster postgres://user@host:port (with --db postgres: a running cluster instead, left
 //          running; its databases bench_1k, bench_100k… are used as they are when they exist, else made)
-//          --only filtered,detail (scenarios: list, filtered, detail, cart, cached; default: all. filtered
-//          includes the first request of each filter set, which the random pages are measured after)
+//          --only filtered,detail (scenarios: list, filtered, detail, cart, cached, edit, checkout; default: all.
+//          filtered includes the first request of each filter set, which the random pages are measured after;
+//          edit: 100 concurrent filter and facet requests, warm and right after a product edit made with SQL;
+//          checkout: one guest checkout alone, then 8 guests' checkouts of 8 different products at once)
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
@@ -32,7 +34,7 @@ const { instances, cluster } = given
 const sizes = values.sizes.split(",").map(Number);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
-const SCENARIOS = ["list", "filtered", "detail", "cart", "cached"];
+const SCENARIOS = ["list", "filtered", "detail", "cart", "cached", "edit", "checkout"];
 const only = new Set(values.only ? values.only.split(",") : SCENARIOS);
 for (const name of only)
   if (!SCENARIOS.includes(name)) throw new Error(`--only takes ${SCENARIOS.join(", ")}`);
@@ -113,6 +115,154 @@ async function firstRequests(o) {
   };
 }
 
+const COLOURS = ["red", "blue", "black", "green", "white"];
+const SLUGS = ["mountain-bikes", "road-bikes", "fat-bikes", "city-hybrid-bikes", "kids-bmx-bikes"];
+
+/** Requests sent all at once; each one's time from its start to its last byte. */
+async function burst(o, paths) {
+  let bad = 0;
+  const started = performance.now();
+  const ms = await Promise.all(
+    paths.map(async (p) => {
+      const t = performance.now();
+      const res = await fetch(`${o}${p}`, { headers });
+      await res.arrayBuffer();
+      if (!res.ok) bad++;
+      return performance.now() - t;
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  ms.sort((a, b) => a - b);
+  return {
+    "req/s": Math.round(ms.length / seconds),
+    "p50 ms": Math.round(ms[Math.floor(ms.length / 2)]),
+    "p99 ms": Math.round(ms[Math.floor(ms.length * 0.99)] ?? ms[ms.length - 1]),
+    errors: bad,
+  };
+}
+
+/** A change to one product's name, as an admin tool makes it (every instance drops its catalogue caches). */
+async function editProduct(database) {
+  const text = "update products set name = name || '' where id = 1";
+  if (/^postgres/.test(database)) {
+    const client = new pg.Client({ connectionString: database });
+    await client.connect();
+    await client.query(text);
+    await client.end();
+  } else {
+    const Database = (await import("better-sqlite3")).default;
+    const db = new Database(database);
+    db.pragma("busy_timeout = 5000");
+    db.prepare(text).run();
+    db.close();
+  }
+}
+
+/** 100 concurrent requests over the 25 filter sets and the 5 categories' facet counts: warm, then after an edit. */
+async function afterEdit(o, database) {
+  const paths = Array.from({ length: 100 }, (_, i) =>
+    i % 5 === 4
+      ? `/api/getattributes?cat_slug=${SLUGS[(i % 25) % 5]}`
+      : `/api/products?category_id=${2 + (i % 5)}&color=${COLOURS[Math.floor(i / 5) % 5]}&size=m&sort=price&order=asc&limit=12&page=1`,
+  );
+  await burst(o, paths);
+  const warm = await burst(o, paths);
+  await editProduct(database);
+  // Every instance looks at the catalogue version at most once a second.
+  await new Promise((r) => setTimeout(r, 1500));
+  const edited = await burst(o, paths);
+  return [
+    { scenario: "100 concurrent filter/facet requests, warm", ...warm },
+    { scenario: "100 concurrent filter/facet requests, right after a product edit", ...edited },
+  ];
+}
+
+/** A guest with one unit of product `id` (its first size) in the cart, an address, flat rate and cash on delivery. */
+async function readyGuest(o, id) {
+  // Each guest is a shopper of their own (an address of their own, as the proxy in front reports it).
+  const json = {
+    "X-Forwarded-For": `10.${(id >> 16) & 255}.${(id >> 8) & 255}.${id & 255}`,
+    "Content-Type": "application/json",
+    Accept: "application/json",
+    "X-Requested-With": "XMLHttpRequest",
+  };
+  const product = (await (await fetch(`${o}/api/products/${id}`)).json()).data;
+  // A size still in stock (earlier runs on the same database sold some).
+  const variant = product.variation?.flatMap((v) => v.size ?? []).find((size) => size.stock > 0)?.variant_id;
+  const body = variant
+    ? { quantity: 1, is_configurable: true, selected_configurable_option: variant }
+    : { quantity: 1 };
+  const add = await fetch(`${o}/api/checkout/cart/add/${id}`, {
+    method: "POST",
+    headers: json,
+    body: JSON.stringify(body),
+  });
+  const cookie = (add.headers.get("set-cookie") ?? "").split(";")[0];
+  const post = (path, b) =>
+    fetch(`${o}${path}`, { method: "POST", headers: { ...json, Cookie: cookie }, body: JSON.stringify(b) });
+  const address = {
+    first_name: "Bench",
+    last_name: "Guest",
+    email: "bench@example.com",
+    address1: ["1 Bench Road"],
+    city: "Noida",
+    state: "UP",
+    postcode: "201301",
+    country: "IN",
+    phone: "8802097347",
+  };
+  await post("/api/checkout/save-address", {
+    billing: { ...address, use_for_shipping: true },
+    shipping: { address1: [""] },
+  });
+  await post("/api/checkout/save-shipping", { shipping_method: "flatrate_flatrate" });
+  await post("/api/checkout/save-payment", { payment: { method: "cashondelivery" } });
+  return () => post("/api/checkout/save-order", {});
+}
+
+/** One checkout alone, then 8 checkouts of 8 different products at once (the slowest of them), 3 rounds. */
+async function checkouts(o) {
+  const one = [];
+  const eight = [];
+  let bad = 0;
+  for (let round = 0; round < 3; round++) {
+    const base = 10 + round * 9;
+    const alone = await readyGuest(o, base);
+    let t = performance.now();
+    const lone = await alone();
+    if (!lone.ok) {
+      bad++;
+      console.error("checkout refused:", lone.status, (await lone.text()).slice(0, 200));
+    }
+    one.push(performance.now() - t);
+    const guests = await Promise.all(Array.from({ length: 8 }, (_, i) => readyGuest(o, base + 1 + i)));
+    t = performance.now();
+    const replies = await Promise.all(guests.map((g) => g()));
+    eight.push(performance.now() - t);
+    for (const r of replies.filter((r) => !r.ok)) {
+      bad++;
+      console.error("checkout refused:", r.status, (await r.text()).slice(0, 200));
+    }
+  }
+  const median = (xs) => Math.round(xs.sort((a, b) => a - b)[1]);
+  return [
+    {
+      scenario: "one guest checkout alone (median of 3)",
+      "req/s": "",
+      "p50 ms": median(one),
+      "p99 ms": "",
+      errors: bad,
+    },
+    {
+      scenario: "8 guest checkouts of 8 products at once, the slowest (median of 3)",
+      "req/s": "",
+      "p50 ms": median(eight),
+      "p99 ms": "",
+      errors: bad,
+    },
+  ];
+}
+
 const results = [];
 for (const n of sizes) {
   const file = await ensureDb(n);
@@ -127,7 +277,7 @@ for (const n of sizes) {
     const server = await startServer({
       database: file,
       instances,
-      env: { DIST_DIR: "/nonexistent", LIST_CACHE_SIZE: cache },
+      env: { DIST_DIR: "/nonexistent", LIST_CACHE_SIZE: cache, TRUST_PROXY: "1" },
       readyPath: "/api/exchange-rates?base=USD",
     });
     const o = server.origin;
@@ -158,6 +308,8 @@ for (const n of sizes) {
             ],
           }),
         );
+      if (only.has("edit")) rows.push(...(await afterEdit(o, file)));
+      if (only.has("checkout")) rows.push(...(await checkouts(o)));
       if (only.has("cart")) {
         const add = await fetch(`${o}/api/checkout/cart/add/1`, {
           method: "POST",
