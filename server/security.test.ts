@@ -68,7 +68,13 @@ describe("a guest's lost reply keeps the cart (review M5)", () => {
     const app = await makeApp();
     const g = guest(app);
     // No session yet: nothing is made, the reply sets a fresh session; the write is sent again with it.
-    const started = await g.send("POST", "/api/checkout/cart/add/36", "key-a", { quantity: 1 }, { asIs: true });
+    const started = await g.send(
+      "POST",
+      "/api/checkout/cart/add/36",
+      "key-a",
+      { quantity: 1 },
+      { asIs: true },
+    );
     expect(started.status).toBe(409);
     expect(started.json.code).toBe("session_started");
     expect(g.cookie).toMatch(/^bagisto_session=[\w-]{64}$/);

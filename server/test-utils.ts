@@ -134,7 +134,8 @@ export function shopper(app: Pick<App, "request">) {
       json = undefined;
     }
     // As the storefront's client (src/api/client.ts): the session the server just started, then the write.
-    if (sessionStarted(res.status, json) && o.resend !== false) return req(method, path, { ...o, resend: false });
+    if (sessionStarted(res.status, json) && o.resend !== false)
+      return req(method, path, { ...o, resend: false });
     return { status: res.status, json, text, headers: res.headers };
   };
   return {

@@ -173,9 +173,7 @@ export async function rotateGuestSession(c: Context, store: Store): Promise<void
   const next = key ? rotatedSessionId(secret, old, key) : mintSessionId(secret);
   const [from, to] = [sha256(old), sha256(next)];
   await store.tx(async () => {
-    await store.run(
-      store.qb.updateTable("carts").set({ session_hash: to }).where("session_hash", "=", from),
-    );
+    await store.run(store.qb.updateTable("carts").set({ session_hash: to }).where("session_hash", "=", from));
     await store.run(
       store.qb.updateTable("orders").set({ session_hash: to }).where("session_hash", "=", from),
     );

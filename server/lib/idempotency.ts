@@ -137,7 +137,8 @@ export class IdempotencyKeys {
     const auth = c.get("auth");
     // A revoked or expired token never reads a stored reply (security review L3).
     if (auth.state === "invalid") throw unauthenticated();
-    if (auth.state === "valid" && auth.customer) return { scope: `customer:${auth.customer.id}`, session: null };
+    if (auth.state === "valid" && auth.customer)
+      return { scope: `customer:${auth.customer.id}`, session: null };
     const session = sessionId(c);
     return session ? { scope: `session:${sha256(session)}`, session } : null;
   }
@@ -171,7 +172,11 @@ export class IdempotencyKeys {
     this.lastSweep = now;
     const since = new Date(now - limits.ttlMs).toISOString();
     await store.run(store.qb.deleteFrom("idempotency_keys").where("created_at", "<=", since));
-    await this.evict({ guests: true }, limits.maxRows * limits.guestShare, limits.maxTotalBytes * limits.guestShare);
+    await this.evict(
+      { guests: true },
+      limits.maxRows * limits.guestShare,
+      limits.maxTotalBytes * limits.guestShare,
+    );
     const heavy = await store.all(
       store.qb
         .selectFrom("idempotency_keys")
@@ -214,7 +219,9 @@ export class IdempotencyKeys {
           .select(["key_hash", "bytes"])
           .orderBy("created_at")
           // the rows over the cap (over the byte cap: a tenth), at most 5,000 a statement
-          .limit(Math.min(5000, rows > maxRows ? Math.ceil(rows - maxRows) : Math.max(100, Math.ceil(rows / 10)))),
+          .limit(
+            Math.min(5000, rows > maxRows ? Math.ceil(rows - maxRows) : Math.max(100, Math.ceil(rows / 10))),
+          ),
       );
       if (!batch.length) break;
       await store.run(
