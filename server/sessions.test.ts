@@ -333,6 +333,60 @@ describe("a planted session id is rotated away (N7)", () => {
   });
 });
 
+describe("a guest's session is rotated at order placement (N7)", () => {
+  it("the id that placed the order reaches it no more, and the lost reply's exact replay sets the new cookie again", async () => {
+    const { apps } = await twoInstances();
+    const victim = device(apps);
+    await victim.post("/api/checkout/cart/add/36", { quantity: 1 }, { key: "o-add" });
+    await victim.post("/api/checkout/save-address", addressBody, { key: "o-address" });
+    await victim.post(
+      "/api/checkout/save-shipping",
+      { shipping_method: "flatrate_flatrate" },
+      { key: "o-ship" },
+    );
+    await victim.post(
+      "/api/checkout/save-payment",
+      { payment: { method: "cashondelivery" } },
+      { key: "o-pay" },
+    );
+    const before = victim.cookie;
+    // The order's reply, with the new cookie, is lost.
+    const placed = await victim.post("/api/checkout/save-order", undefined, {
+      key: "o-order",
+      lose: true,
+      to: 0,
+    });
+    expect(placed.status).toBe(200);
+    const orderId = placed.json.order.id as number;
+    const rotated = setCookie(placed);
+    expect(rotated).toMatch(/^bagisto_session=[\w-]{64}$/);
+    expect(rotated).not.toBe(before);
+
+    // At once: the victim's retry (old cookie), another holder of the old id, a cookieless replay of the key.
+    const copy = device(apps);
+    copy.cookie = before;
+    const thief = device(apps);
+    const [retry, byCopy, cancelByCopy, byKey] = await Promise.all([
+      victim.post("/api/checkout/save-order", undefined, { key: "o-order", to: 1 }),
+      copy.get(`/api/orders/${orderId}`, { to: 0 }),
+      copy.post(`/api/orders/${orderId}/cancel`, undefined, { to: 1 }),
+      thief.post("/api/checkout/save-order", undefined, { key: "o-order", asIs: true, to: 0 }),
+    ]);
+    expect(retry.headers.get("idempotent-replayed")).toBe("true");
+    expect(retry.json.order.id).toBe(orderId);
+    expect(setCookie(retry)).toBe(rotated);
+    expect(victim.cookie).toBe(rotated);
+    expect(byCopy.status).toBe(404);
+    expect(cancelByCopy.status).toBe(404);
+    expect(byKey.status).toBe(409);
+    expect([before, rotated]).not.toContain(setCookie(byKey));
+    for (const r of [byCopy, cancelByCopy, byKey]) expect(r.text).not.toContain("vic@example.test");
+    const mine = await victim.get(`/api/orders/${orderId}`, { to: 1 });
+    expect(mine.json.data.status).toBe("pending");
+    expect(mine.json.data.customer_email).toBe("vic@example.test");
+  });
+});
+
 describe("an Idempotency-Key is never a credential by itself (N4)", () => {
   it("the victim's keys replayed without a cookie, alone or in a batch, on both instances, yield neither its cookie nor its cart", async () => {
     const { apps, db } = await twoInstances();

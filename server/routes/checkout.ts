@@ -381,6 +381,8 @@ export function checkoutRoutes(d: Deps) {
     catalog.touch(productIds, versions);
     const order = (await store.first(store.qb.selectFrom("orders").selectAll().where("id", "=", orderId)))!;
     d.log.info("order placed", { order_id: orderId, guest: !customer });
+    // The guest's session gets a new id, its orders with it (N7): the id that checked out reaches none of them.
+    if (!customer) await rotateGuestSession(c, store);
     return c.json({ success: true, order: (await orderViews(store, catalog, [order]))[0] });
   });
 
