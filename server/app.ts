@@ -116,6 +116,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     bagistoStrict: opts.bagistoStrict ?? false,
   };
 
+  const serverSecret = await loadServerSecret(store, opts.serverSecret);
   const publicOrigin = opts.publicOrigin ? new URL(opts.publicOrigin).origin : "";
   const secureOrigin = publicOrigin.startsWith("https://");
   const app = new Hono<AppEnv>() as App;
@@ -169,6 +170,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     c.set("requestId", requestId);
     c.set("clientIp", forwardedClient(c, opts.trustProxy ?? 0));
     c.set("secureCookies", secureOrigin);
+    c.set("sessionSecret", serverSecret);
     c.set("publicOrigin", publicOrigin);
     if (secureOrigin) c.header("Strict-Transport-Security", HSTS);
     // Set before the handler runs: a header added after the reply exists makes Hono rebuild the Response
@@ -232,7 +234,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
   app.use("/api/*", requestGuards());
   // Inside the compression (it reshapes plain JSON) and around the idempotency keys (a replayed reply too).
   if (deps.bagistoStrict) app.use("/api/*", bagistoStrict(deps));
-  const keys = new IdempotencyKeys(store, await loadServerSecret(store, opts.serverSecret), {
+  const keys = new IdempotencyKeys(store, serverSecret, {
     ...DEFAULT_IDEMPOTENCY_LIMITS,
     ...opts.idempotencyLimits,
   });

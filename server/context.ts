@@ -44,8 +44,12 @@ export interface AppEnv {
     secureCookies: boolean;
     /** PUBLIC_ORIGIN ("" when unset): the only origin written into replies */
     publicOrigin: string;
-    /** a guest's first write: the session id derived from its Idempotency-Key */
-    derivedSession: string;
+    /** the server secret: guest session ids are signed with it (lib/auth.ts) */
+    sessionSecret: string;
+    /** the guest session id this request started or rotated to ("": none); else the cookie's is read */
+    session: string;
+    /** the Idempotency-Key of a retryable write (lib/idempotency.ts) */
+    idempotencyKey: string;
   };
   Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
 }

@@ -81,20 +81,28 @@ async function send(
   if (init.prefer) headers.Prefer = init.prefer;
   if (init.body !== undefined) headers["Content-Type"] = "application/json";
   try {
-    const res = await fetch(url, {
-      method: init.method,
-      headers,
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-      credentials: "include",
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-    const text = await res.text();
-    let json: unknown = undefined;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
+    const once = async () => {
+      const res = await fetch(url, {
+        method: init.method,
+        headers,
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        credentials: "include",
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      const text = await res.text();
+      let json: unknown = undefined;
+      try {
+        json = text ? JSON.parse(text) : undefined;
+      } catch {
+        json = undefined;
+      }
+      return { res, json };
+    };
+    let { res, json } = await once();
+    // A guest's keyed write without a session: nothing was made, the reply set a new session cookie; the
+    // same request again, with it (as src/api/client.ts; `session_started` is SESSION_STARTED there).
+    if (res.status === 409 && (json as { code?: unknown } | undefined)?.code === "session_started")
+      ({ res, json } = await once());
     if (res.status === 409 || res.status === 502 || res.status === 503 || res.status === 504)
       throw new TryLater(`HTTP ${res.status}`);
     return { status: res.status, ok: res.ok, json };

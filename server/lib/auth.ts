@@ -4,8 +4,10 @@ import { serialize } from "hono/utils/cookie";
 import { SESSION_COOKIE } from "../../src/api/contract/common";
 import type { Store } from "../db/store";
 import type { CustomerTable } from "../db/schema";
+import { timingSafeEqual } from "node:crypto";
 import { randomToken, sha256 } from "./crypto";
 import { unauthenticated } from "./http";
+import { hmac } from "./secret";
 
 export type CustomerRow = Omit<CustomerTable, "id"> & { id: number };
 
@@ -68,17 +70,52 @@ export async function issueToken(store: Store, customerId: number, ttlMs: number
 }
 
 /**
- * The guest session cookie. Behind an https PUBLIC_ORIGIN it is `Secure` and carries the `__Host-` prefix
- * (only ever set by this origin, over https, for the whole path); otherwise the plain name. Both names are
- * read, so sessions survive switching PUBLIC_ORIGIN on.
+ * Guest sessions (security review N4, N6, N7). A session id is minted by this server only: 32 random
+ * characters and their HMAC under the server secret (lib/secret.ts), 64 characters in all. A cookie whose
+ * value the server did not mint (unsigned, invented, from before ids were signed) is no session: the request
+ * is a guest without one, and gets a fresh id when it needs one. The database only ever sees the id's hash.
+ *
+ * Behind an https PUBLIC_ORIGIN the cookie is `Secure` with the `__Host-` prefix (set only by this origin,
+ * over https, for the whole path) and only that name is read: the plain name can be planted by a sibling
+ * subdomain or an earlier http reply. Otherwise the plain name.
  */
 export function sessionCookieName(c: Context): string {
   return c.get("secureCookies" as never) ? `__Host-${SESSION_COOKIE}` : SESSION_COOKIE;
 }
 
+const SESSION_ID = /^[A-Za-z0-9_-]{64}$/;
+
+function sessionSecret(c: Context): string {
+  const secret = c.get("sessionSecret" as never) as string | undefined;
+  if (!secret) throw new Error("The server secret is not set on the request.");
+  return secret;
+}
+
+const signature = (secret: string, id: string) => hmac(secret, `guest-session\n${id}`).slice(0, 32);
+
+/** A session id this server minted: `id` (32 characters; random unless given) and its signature. */
+export function mintSessionId(secret: string, id = randomToken(24)): string {
+  return `${id}${signature(secret, id)}`;
+}
+
+export function isSessionId(secret: string, value: string): boolean {
+  if (!SESSION_ID.test(value)) return false;
+  const expected = Buffer.from(signature(secret, value.slice(0, 32)));
+  const actual = Buffer.from(value.slice(32));
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
+}
+
+/** The caller's guest session id: the one set in this request (new or rotated), else a valid cookie's. */
+export function sessionId(c: Context): string | null {
+  const current = c.get("session" as never) as string | undefined;
+  if (current !== undefined) return current || null;
+  const raw = getCookie(c, sessionCookieName(c));
+  return raw && isSessionId(sessionSecret(c), raw) ? raw : null;
+}
+
 export function sessionHash(c: Context): string | null {
-  const raw = getCookie(c, `__Host-${SESSION_COOKIE}`) ?? getCookie(c, SESSION_COOKIE);
-  return raw && /^[A-Za-z0-9_-]{20,100}$/.test(raw) ? sha256(raw) : null;
+  const id = sessionId(c);
+  return id ? sha256(id) : null;
 }
 
 const SESSION_MAX_AGE = 60 * 60 * 24 * 30;
@@ -89,20 +126,71 @@ function cookieOptions(c: Context) {
 }
 
 /** The Set-Cookie header of a guest session, for a reply built by hand (an idempotent replay). */
-export function sessionCookieHeader(c: Context, raw: string): string {
-  return serialize(sessionCookieName(c), raw, cookieOptions(c));
+export function sessionCookieHeader(c: Context, id: string): string {
+  return serialize(sessionCookieName(c), id, cookieOptions(c));
+}
+
+/** Makes `id` the caller's session from here on: the reply sets its cookie. */
+function useSession(c: Context, id: string): void {
+  c.set("session" as never, id as never);
+  setCookie(c, sessionCookieName(c), id, cookieOptions(c));
+}
+
+/** A fresh session for the caller (its cookie set on the reply); its id. */
+export function startSession(c: Context): string {
+  const id = mintSessionId(sessionSecret(c));
+  useSession(c, id);
+  return id;
+}
+
+/** The guest session's hash, a fresh one (HttpOnly, SameSite=Lax) when the guest has none yet. */
+export function ensureSession(c: Context): string {
+  return sha256(sessionId(c) ?? startSession(c));
 }
 
 /**
- * The guest session id, created (HttpOnly, SameSite=Lax) when a guest first writes. A write that carries an
- * Idempotency-Key gets the id derived from it (lib/idempotency.ts), so its retry gets the same cookie.
+ * The id a session is rotated to by a write sent with an Idempotency-Key: derived from the old id (which
+ * only its holder has) and the key, so the exact replay of that write, sent with the old cookie because the
+ * reply with the new one was lost, sets the same new cookie again (lib/idempotency.ts). Never derived from
+ * the key alone: the key by itself opens no session.
  */
-export function ensureSession(c: Context): string {
-  const existing = sessionHash(c);
-  if (existing) return existing;
-  const raw = (c.get("derivedSession" as never) as string | undefined) ?? randomToken(24);
-  setCookie(c, sessionCookieName(c), raw, cookieOptions(c));
-  return sha256(raw);
+export function rotatedSessionId(secret: string, oldId: string, key: string): string {
+  return mintSessionId(secret, hmac(secret, `rotate-session\n${oldId}\n${key}`).slice(0, 32));
+}
+
+/**
+ * Session rotation (security review N7): the guest's session gets a new id, and what was the old id's
+ * (its carts, its guest orders) becomes the new one's; the reply sets the new cookie. The old id, which
+ * someone may have planted or copied, opens nothing any more. Called at log-in, log-out, save-address and
+ * order placement; a caller without a valid session has nothing to rotate. Inside the route's transaction
+ * when there is one (a write with an Idempotency-Key: its claim commits with the move).
+ */
+export async function rotateGuestSession(c: Context, store: Store): Promise<void> {
+  const old = sessionId(c);
+  if (!old) return;
+  const secret = sessionSecret(c);
+  const key = c.get("idempotencyKey" as never) as string | undefined;
+  const next = key ? rotatedSessionId(secret, old, key) : mintSessionId(secret);
+  const [from, to] = [sha256(old), sha256(next)];
+  await store.tx(async () => {
+    await store.run(store.qb.updateTable("carts").set({ session_hash: to }).where("session_hash", "=", from));
+    await store.run(
+      store.qb.updateTable("orders").set({ session_hash: to }).where("session_hash", "=", from),
+    );
+  });
+  useSession(c, next);
+}
+
+/** Whether a (rotated) session id owns anything: a cart or a guest order. */
+export async function sessionInUse(store: Store, id: string): Promise<boolean> {
+  const hash = sha256(id);
+  const cart = await store.first(
+    store.qb.selectFrom("carts").select("id").where("session_hash", "=", hash).limit(1),
+  );
+  if (cart) return true;
+  return Boolean(
+    await store.first(store.qb.selectFrom("orders").select("id").where("session_hash", "=", hash).limit(1)),
+  );
 }
 
 export function customerView(c: CustomerRow) {

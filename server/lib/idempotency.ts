@@ -1,11 +1,13 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { MiddlewareHandler } from "hono";
+import type { ExpressionBuilder } from "kysely";
 import type { AppEnv, Ctx } from "../context";
+import type { DB } from "../db/schema";
 import type { Store } from "../db/store";
-import { sessionCookieHeader, sessionHash } from "./auth";
+import { SESSION_STARTED } from "../../src/api/contract/common";
+import { rotatedSessionId, sessionCookieHeader, sessionId, sessionInUse, startSession } from "./auth";
 import { sha256 } from "./crypto";
 import { HttpError, MAX_BODY_BYTES, unauthenticated } from "./http";
-import { hmac } from "./secret";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const IN_PROGRESS = "A request with this Idempotency-Key is still in progress.";
@@ -26,6 +28,8 @@ export interface RetryableRoute {
   method: "GET" | "POST" | "PUT" | "DELETE";
   path: RegExp;
   recover?: "cart";
+  /** a guest's write that rotates the session (lib/auth.ts rotateGuestSession): its replay sets the new cookie */
+  rotates?: true;
 }
 
 export const RETRYABLE_ROUTES: RetryableRoute[] = [
@@ -37,7 +41,8 @@ export const RETRYABLE_ROUTES: RetryableRoute[] = [
   { method: "DELETE", path: /^\/api\/checkout\/cart\/coupon$/ },
   { method: "GET", path: /^\/api\/wishlist\/add\/\d+$/ },
   { method: "DELETE", path: /^\/api\/wishlist\/\d+$/ },
-  { method: "POST", path: /^\/api\/checkout\/(save-address|save-shipping|save-payment|save-order)$/ },
+  { method: "POST", path: /^\/api\/checkout\/(save-address|save-order)$/, rotates: true },
+  { method: "POST", path: /^\/api\/checkout\/(save-shipping|save-payment)$/ },
   { method: "POST", path: /^\/api\/addresses\/create$/ },
   { method: "PUT", path: /^\/api\/addresses\/\d+$/ },
   { method: "DELETE", path: /^\/api\/addresses\/\d+$/ },
@@ -52,26 +57,55 @@ export function retryableRoute(method: string, path: string): RetryableRoute | u
 export interface IdempotencyLimits {
   /** a reply larger than this is not kept (its retry gets the route's recovery, or 409) */
   maxReplyBytes: number;
-  /** the store's total size; beyond it the oldest replies go first */
+  /** the store's total size; beyond it the oldest replies go first (see IdempotencyKeys.sweep) */
   maxTotalBytes: number;
   maxRows: number;
+  /** the share of both caps guests' replies may fill together; beyond it only guests' own oldest go */
+  guestShare: number;
+  /** the replies one customer keeps at most; beyond it only that customer's oldest go */
+  maxRowsPerCustomer: number;
   ttlMs: number;
+  /** how often an instance sweeps at most */
+  sweepEveryMs: number;
 }
 
 export const DEFAULT_IDEMPOTENCY_LIMITS: IdempotencyLimits = {
   maxReplyBytes: 64 * 1024,
   maxTotalBytes: 32 * 1024 * 1024,
   maxRows: 50_000,
+  guestShare: 0.5,
+  maxRowsPerCustomer: 2_000,
   ttlMs: DAY_MS,
+  sweepEveryMs: 60_000,
 };
+
+/** The rows one eviction pass may take: guests', one customer's, or any answered row. */
+type Pool = { guests: true } | { customerId: number } | { any: true };
 
 /** The request hash of a key claimed by one change of a cart batch (POST checkout/cart/batch). */
 export const BATCH_CHANGE_REQUEST = "cart-batch-change";
 
-/** Who a key belongs to; `derivedSession`: the guest session a cookie-less guest's first write opens. */
+/** Who a key belongs to; `session`: a guest's session id (null for a customer). */
 export interface KeyScope {
   scope: string;
-  derivedSession: string | null;
+  session: string | null;
+}
+
+const SESSION_STARTED_MESSAGE = "A session was started for this device. Please send the request again.";
+
+/**
+ * The reply to a guest's write with an Idempotency-Key but no session (security review N4): a fresh session
+ * cookie and 409, the change not made and the key not claimed. The client sends the same request again,
+ * now with the cookie (src/api/client.ts does at once; 409 is retried anyway), and the key is applied in that
+ * session's scope. So a key is only ever applied, and its reply only ever answered again, for the holder of
+ * a session cookie: a reply lost on its way loses no cookie (the cookie came before), and a key by itself,
+ * sent without the cookie from anywhere else, opens nothing.
+ */
+export function sessionStarted(c: Ctx): Response {
+  startSession(c);
+  return c.json({ message: SESSION_STARTED_MESSAGE, code: SESSION_STARTED }, 409, {
+    "Cache-Control": "no-store",
+  });
 }
 
 /** How an earlier request with a key went, as a batch answers it. */
@@ -96,48 +130,98 @@ export class IdempotencyKeys {
 
   /**
    * Keys are scoped to whoever sends them: a customer (by account, so a new token of the same customer still
-   * replays) or a guest session. A guest without a session cookie gets the session derived from
-   * HMAC(secret, `sessionKey`) — the key of its first write — so the retry of that write, whose reply and
-   * cookie were lost, lands in the same scope and gets the same cookie again (security review M5).
+   * replays) or a guest session (a cookie this server minted). A guest without one has no scope (null): it
+   * gets `sessionStarted`, never a session derived from its key (security review N4).
    */
-  scope(c: Ctx, sessionKey: string): KeyScope {
+  scope(c: Ctx): KeyScope | null {
     const auth = c.get("auth");
     // A revoked or expired token never reads a stored reply (security review L3).
     if (auth.state === "invalid") throw unauthenticated();
     if (auth.state === "valid" && auth.customer)
-      return { scope: `customer:${auth.customer.id}`, derivedSession: null };
-    const session = sessionHash(c);
-    if (session) return { scope: `session:${session}`, derivedSession: null };
-    const derivedSession = hmac(this.secret, `guest-session\n${sessionKey}`).slice(0, 32);
-    return { scope: `session:${sha256(derivedSession)}`, derivedSession };
+      return { scope: `customer:${auth.customer.id}`, session: null };
+    const session = sessionId(c);
+    return session ? { scope: `session:${sha256(session)}`, session } : null;
+  }
+
+  /**
+   * The exact replay of a guest's write that rotated its session (sent with the old cookie: the reply with
+   * the new one was lost) sets the new cookie again. The new id is derived from the old one and the key, and
+   * re-sent only if the write did rotate to it (the id owns the moved cart or order).
+   */
+  async rotatedCookie(c: Ctx, scope: KeyScope, key: string): Promise<Record<string, string>> {
+    if (!scope.session) return {};
+    const next = rotatedSessionId(this.secret, scope.session, key);
+    return (await sessionInUse(this.store, next)) ? { "Set-Cookie": sessionCookieHeader(c, next) } : {};
   }
 
   keyHash(scope: KeyScope, key: string): string {
     return sha256(`${scope.scope}\n${key}`);
   }
 
-  /** Expired replies go, then the oldest until the caps hold; at most once a minute. */
+  /**
+   * Expired replies go, then the oldest answered ones until the caps hold, by pool (security review N16):
+   * guests' replies fill at most `guestShare` of the caps and beyond it only guests' own oldest go, so a
+   * flood of guest sessions never evicts a customer's reply; a customer beyond `maxRowsPerCustomer` loses
+   * only their own oldest; past both, the oldest answered rows go. A claim not answered yet (`status` 0: a
+   * request on its way, or a change whose reply was lost in a crash or too large to keep) goes only when it
+   * expires: dropping it would let its retry make the change again. At most once per `sweepEveryMs`.
+   */
   async sweep(now = Date.now()): Promise<void> {
     const { store, limits } = this;
-    if (now - this.lastSweep < 60_000) return;
+    if (now - this.lastSweep < limits.sweepEveryMs) return;
     this.lastSweep = now;
     const since = new Date(now - limits.ttlMs).toISOString();
     await store.run(store.qb.deleteFrom("idempotency_keys").where("created_at", "<=", since));
+    await this.evict(
+      { guests: true },
+      limits.maxRows * limits.guestShare,
+      limits.maxTotalBytes * limits.guestShare,
+    );
+    const heavy = await store.all(
+      store.qb
+        .selectFrom("idempotency_keys")
+        .select("customer_id")
+        .where("customer_id", "is not", null)
+        .where("status", ">", 0)
+        .groupBy("customer_id")
+        .having((eb) => eb.fn.countAll(), ">", limits.maxRowsPerCustomer),
+    );
+    for (const { customer_id } of heavy)
+      await this.evict({ customerId: customer_id! }, limits.maxRowsPerCustomer, Infinity);
+    await this.evict({ any: true }, limits.maxRows, limits.maxTotalBytes);
+  }
+
+  /** The pool's oldest answered rows, in batches, until its rows and bytes are within the given caps. */
+  private async evict(pool: Pool, maxRows: number, maxBytes: number): Promise<void> {
+    const { store } = this;
+    const inPool = (eb: ExpressionBuilder<DB, "idempotency_keys">) =>
+      eb.and([
+        eb("status", ">", 0),
+        ...("guests" in pool
+          ? [eb("customer_id", "is", null)]
+          : "customerId" in pool
+            ? [eb("customer_id", "=", pool.customerId)]
+            : []),
+      ]);
     const totals = await store.first(
       store.qb
         .selectFrom("idempotency_keys")
+        .where(inPool)
         .select((eb) => [eb.fn.countAll<number>().as("rows"), eb.fn.sum<number>("bytes").as("bytes")]),
     );
     let rows = Number(totals?.rows ?? 0);
     let bytes = Number(totals?.bytes ?? 0);
-    // Oldest first, in batches, until both caps hold again.
-    while (rows > limits.maxRows || bytes > limits.maxTotalBytes) {
+    while (rows > maxRows || bytes > maxBytes) {
       const batch = await store.all(
         store.qb
           .selectFrom("idempotency_keys")
+          .where(inPool)
           .select(["key_hash", "bytes"])
           .orderBy("created_at")
-          .limit(Math.max(100, Math.ceil(rows / 10))),
+          // the rows over the cap (over the byte cap: a tenth), at most 5,000 a statement
+          .limit(
+            Math.min(5000, rows > maxRows ? Math.ceil(rows - maxRows) : Math.max(100, Math.ceil(rows / 10))),
+          ),
       );
       if (!batch.length) break;
       await store.run(
@@ -234,8 +318,9 @@ interface Claim {
 
 /**
  * DESIGN §2: the first reply to a key is kept for 24 h and answered again for the same key; the same key
- * with another request is 422. Keys are scoped as `IdempotencyKeys.scope` says; a guest's first write, the
- * one that creates the session, gets the session id derived from its key, and its retry the same cookie.
+ * with another request is 422. Keys are scoped as `IdempotencyKeys.scope` says; a guest without a session
+ * gets one first (`sessionStarted`), so a key is never a credential by itself: a replay is answered only in
+ * the scope that made it, and sets a cookie only as the exact replay of a write that rotated the session.
  *
  * Exactly once across a crash: the key is claimed inside the route's own transaction (Store.txHooks), so the
  * change and its claim commit together; the reply is stored right after. A retry that finds a claim without
@@ -284,9 +369,9 @@ export function idempotency(
     if (!/^[\x21-\x7e]{1,200}$/.test(key))
       throw new HttpError(400, { message: "Invalid Idempotency-Key header." });
 
-    const scope = keys.scope(c, key);
-    const { derivedSession } = scope;
-    if (derivedSession) c.set("derivedSession", derivedSession);
+    const scope = keys.scope(c);
+    if (!scope) return sessionStarted(c);
+    c.set("idempotencyKey", key);
     const keyHash = keys.keyHash(scope, key);
     const body = c.req.method === "GET" ? "" : await c.req.text();
     if (body.length > MAX_BODY_BYTES) throw new HttpError(413, { message: "The request body is too large." });
@@ -302,7 +387,6 @@ export function idempotency(
     const replayHeaders = (): Record<string, string> => ({
       "Idempotent-Replayed": "true",
       "Cache-Control": "no-store",
-      ...(derivedSession ? { "Set-Cookie": sessionCookieHeader(c, derivedSession) } : {}),
     });
     const recover = async (r: Recover) => {
       const res = await r(c);
@@ -320,9 +404,15 @@ export function idempotency(
         });
       }
       if (stored.status > 0 && stored.body) {
+        // The exact replay (this scope, this request, within its lifetime) of a write that rotated the
+        // guest's session sets the new cookie again; nothing else ever sets a cookie on a replay.
+        const rotated =
+          route.rotates && stored.status >= 200 && stored.status < 300
+            ? await keys.rotatedCookie(c, scope, key)
+            : {};
         return new Response(stored.body, {
           status: stored.status,
-          headers: { "Content-Type": "application/json; charset=UTF-8", ...replayHeaders() },
+          headers: { "Content-Type": "application/json; charset=UTF-8", ...replayHeaders(), ...rotated },
         });
       }
       if (!inFlight.has(keyHash)) {

@@ -3,9 +3,9 @@ import type { Store } from "../db/store";
 import { randomToken } from "./crypto";
 
 /**
- * The server secret (guest session ids derived from Idempotency-Keys). SERVER_SECRET when set (at least 32
+ * The server secret (it signs guest session ids, lib/auth.ts). SERVER_SECRET when set (at least 32
  * characters); otherwise one generated once and kept in the database, so a restart or a second instance on
- * the same database derives the same ids.
+ * the same database accepts the same ids.
  */
 export async function loadServerSecret(store: Store, fromEnv: string | undefined): Promise<string> {
   if (fromEnv) {

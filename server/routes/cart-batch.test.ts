@@ -147,33 +147,28 @@ describe("cart batch", () => {
     expect(await lines(s)).toEqual([[36, null, 1]]);
   });
 
-  it("opens a guest's cart with the cookie a single write with the first key would get, and a resend without it makes nothing twice", async () => {
-    const serverSecret = "batch-test-secret-0123456789abcdef";
-    const app = await makeApp({ serverSecret });
+  it("starts a guest's session before a batch without one, and a resend without the cookie never reaches that session's changes (N4)", async () => {
+    const app = await makeApp();
     const s = shopper(app);
     const changes = [add("guest-1", 45), add("guest-2", 36, 2)];
+    const started = await s.post("/api/checkout/cart/batch", { changes }, { resend: false });
+    expect(started.status).toBe(409);
+    expect(started.headers.get("set-cookie")).toMatch(/^bagisto_session=[\w-]{64};.*HttpOnly.*SameSite=Lax/i);
+    expect(await lines(s)).toEqual([]);
     const r = await batch(s, changes);
-    expect(r.headers.get("set-cookie")).toMatch(/bagisto_session=.*HttpOnly.*SameSite=Lax/i);
-    const single = shopper(await makeApp({ serverSecret }));
-    await single.post("/api/checkout/cart/add/45", { quantity: 1 }, withKey("guest-1"));
-    expect(single.cookie).toBe(s.cookie);
+    expect(cartBatchReplySchema.parse(r.json).results.map((x) => x.status)).toEqual(["applied", "applied"]);
+    expect(r.headers.get("set-cookie")).toBeNull();
 
+    // The same batch without the cookie: another session (never this one), where the keys are new.
     const resend = shopper(app);
-    const again = await batch(resend, changes);
-    expect(again.headers.get("set-cookie")?.split(";")[0]).toBe(s.cookie);
-    expect(cartBatchReplySchema.parse(again.json).results.map((x) => x.status)).toEqual([
-      "replayed",
-      "replayed",
-    ]);
-    expect(await lines(s)).toEqual([
-      [45, null, 1],
-      [36, null, 2],
-    ]);
-    // A single retry of the first change, without the cookie, lands in the same session and scope.
-    const lone = shopper(app);
-    const retry = await lone.post("/api/checkout/cart/add/45", { quantity: 1 }, withKey("guest-1"));
-    expect(retry.status).toBe(200);
-    expect(lone.cookie).toBe(s.cookie);
+    const refused = await resend.post("/api/checkout/cart/batch", { changes }, { resend: false });
+    expect(refused.status).toBe(409);
+    expect(resend.cookie).not.toBe(s.cookie);
+    const theirs = cartBatchReplySchema.parse((await batch(resend, changes)).json);
+    expect(theirs.results.map((x) => x.status)).toEqual(["applied", "applied"]);
+    // The same batch with the cookie: replayed, nothing made twice.
+    const again = cartBatchReplySchema.parse((await batch(s, changes)).json);
+    expect(again.results.map((x) => x.status)).toEqual(["replayed", "replayed"]);
     expect(await lines(s)).toEqual([
       [45, null, 1],
       [36, null, 2],
@@ -183,8 +178,9 @@ describe("cart batch", () => {
   it("counts one new guest cart per batch against the address's limit, and none for its resend", async () => {
     const app = await makeApp({ rateLimits: { guestSessions: { limit: 1, windowMs: 60_000 } } });
     const changes = [add("limit-1", 45), add("limit-2", 36), add("limit-3", 44)];
-    expect((await batch(shopper(app), changes)).status).toBe(200);
-    expect((await batch(shopper(app), changes)).status).toBe(200);
+    const s = shopper(app);
+    expect((await batch(s, changes)).status).toBe(200);
+    expect((await batch(s, changes)).status).toBe(200);
     const other = await batch(shopper(app), [add("limit-other", 45)]);
     expect(other.status).toBe(429);
   });

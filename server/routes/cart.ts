@@ -18,16 +18,14 @@ import {
   StockError,
   UPDATED_MESSAGE,
 } from "../lib/cart";
-import { sha256 } from "../lib/crypto";
 import { HttpError, idParam, notFound, nowIso, parseBody, spliceJson, noStore } from "../lib/http";
-import type { IdempotencyKeys } from "../lib/idempotency";
+import { sessionStarted, type IdempotencyKeys } from "../lib/idempotency";
 
 /** The caller's cart owner: the customer (token) or the guest session (cookie, created on first write). */
 export function cartOwner(c: Ctx, create: boolean): CartOwner | null {
   const customer = optionalCustomer(c.get("auth"));
   if (customer) return { customerId: customer.id };
-  const derived = c.get("derivedSession");
-  const session = create ? ensureSession(c) : (sessionHash(c) ?? (derived ? sha256(derived) : null));
+  const session = create ? ensureSession(c) : sessionHash(c);
   return session ? { sessionHash: session } : null;
 }
 
@@ -76,11 +74,12 @@ export function cartRoutes(d: Deps, keys: IdempotencyKeys) {
     const [product] = await catalog.productRows([productId]);
     if (!product) throw notFound();
     const customer = optionalCustomer(c.get("auth"));
-    // A guest's write that opens a new cart session is bounded per address (security review M1); the
-    // retry of one (same Idempotency-Key) opens none.
-    const derived = c.get("derivedSession");
-    if (!customer && !sessionHash(c) && !(derived && (await carts.find({ sessionHash: sha256(derived) }))))
-      await enforce(c, d.limiters.guestSessions, clientIp(c));
+    // A guest's write that opens a new cart is bounded per address (security review M1), whatever cookie
+    // it came with (N6: a fresh session per request opens a cart each time).
+    if (!customer) {
+      const existing = cartOwner(c, false);
+      if (!existing || !(await carts.find(existing))) await enforce(c, d.limiters.guestSessions, clientIp(c));
+    }
     const owner = cartOwner(c, true)!;
     const quantity = body.quantity ?? body.quantityCount ?? 1;
     const variant = await carts.resolveVariant(
@@ -148,9 +147,9 @@ export function cartRoutes(d: Deps, keys: IdempotencyKeys) {
 
   /**
    * The outbox's waiting cart changes in one request (contract: cartBatchRequestSchema). Each change's key is
-   * claimed in the scope a single write with that key would use (a guest without a cookie: the session
-   * derived from the first change's key, whose cookie the reply sets), in the same transaction as the
-   * change, so a change arriving again, alone or in a batch, is not made twice.
+   * claimed in the scope a single write with that key would use, in the same transaction as the change, so
+   * a change arriving again, alone or in a batch, is not made twice. A guest without a session gets one first
+   * (409, lib/idempotency.ts `sessionStarted`), as a single write with a key does.
    */
   r.post("/checkout/cart/batch", async (c) => {
     const body = await parseBody(c, cartBatchRequestSchema).catch((err: unknown) => {
@@ -158,19 +157,14 @@ export function cartRoutes(d: Deps, keys: IdempotencyKeys) {
         throw new HttpError(400, { ...err.body, message: "The cart changes are not a valid batch." });
       throw err;
     });
-    const scope = keys.scope(c, body.changes[0]!.idempotency_key);
+    const scope = keys.scope(c);
+    if (!scope) return sessionStarted(c);
     const customer = optionalCustomer(c.get("auth"));
-    if (scope.derivedSession) {
-      c.set("derivedSession", scope.derivedSession);
-      // Opening a guest cart is bounded per address, as a single add (security review M1); the batch's resend
-      // finds the cart it opened and opens none.
-      if (
-        body.changes.some((ch) => ch.action === "add") &&
-        !(await carts.find({ sessionHash: sha256(scope.derivedSession) }))
-      )
-        await enforce(c, d.limiters.guestSessions, clientIp(c));
-    }
     const owner = cartOwner(c, true)!;
+    // Opening a guest cart is bounded per address, as a single add (security review M1); the batch's resend
+    // finds the cart it opened and opens none.
+    if (!customer && body.changes.some((ch) => ch.action === "add") && !(await carts.find(owner)))
+      await enforce(c, d.limiters.guestSessions, clientIp(c));
     const results = await store.tx(async () => {
       const hash = new Map(
         body.changes.map((ch) => [ch.idempotency_key, keys.keyHash(scope, ch.idempotency_key)]),

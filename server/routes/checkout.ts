@@ -8,7 +8,7 @@ import {
   type CheckoutAddress,
 } from "../../src/api/contract/checkout";
 import type { AppEnv, Ctx, Deps } from "../context";
-import { optionalCustomer } from "../lib/auth";
+import { optionalCustomer, rotateGuestSession } from "../lib/auth";
 import { PAYMENT_METHODS, type CartRow } from "../lib/cart";
 import { HttpError, nowIso, parseBody, noStore, spliceJson } from "../lib/http";
 import { round2 } from "../../src/api/contract/money";
@@ -175,6 +175,9 @@ export function checkoutRoutes(d: Deps) {
         );
       }
     });
+    // The address is in: the guest's session gets a new id (security review N7), which the reply sets; a
+    // planted or copied id sees none of this cart from here on.
+    if (!customer) await rotateGuestSession(c, store);
     const fresh = (await carts.find(cartOwner(c, false)!))!;
     const t = await carts.totals(fresh);
     if (fresh.shipping_method && !t.selectedRate) {
@@ -378,6 +381,8 @@ export function checkoutRoutes(d: Deps) {
     catalog.touch(productIds, versions);
     const order = (await store.first(store.qb.selectFrom("orders").selectAll().where("id", "=", orderId)))!;
     d.log.info("order placed", { order_id: orderId, guest: !customer });
+    // The guest's session gets a new id, its orders with it (N7): the id that checked out reaches none of them.
+    if (!customer) await rotateGuestSession(c, store);
     return c.json({ success: true, order: (await orderViews(store, catalog, [order]))[0] });
   });
 

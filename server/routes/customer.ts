@@ -11,7 +11,14 @@ import {
   verifyCodeRequestSchema,
 } from "../../src/api/contract/customer";
 import { clientIp, type AppEnv, type Ctx, type Deps } from "../context";
-import { customerView, issueToken, requireCustomer, sessionHash, type CustomerRow } from "../lib/auth";
+import {
+  customerView,
+  issueToken,
+  requireCustomer,
+  rotateGuestSession,
+  sessionHash,
+  type CustomerRow,
+} from "../lib/auth";
 import { hashPassword, otpHash, otpMatches, randomToken, sixDigitCode, verifyPassword } from "../lib/crypto";
 import { HttpError, idParam, nowIso, parseBody, noStore } from "../lib/http";
 import { forgetReplies } from "../lib/idempotency";
@@ -54,10 +61,15 @@ export function customerRoutes(d: Deps) {
     (await store.first(store.qb.selectFrom("customers").selectAll().where("phone", "=", phone))) as
       CustomerRow | undefined;
 
+  /** The guest's cart joins the customer's, and the guest session gets a new id (security review N7). */
   const logIn = async (c: Ctx, customer: CustomerRow) => {
     const token = await issueToken(store, customer.id, d.tokenTtlMs);
     const session = sessionHash(c);
-    if (session) await store.tx(async () => await carts.merge(session, customer));
+    if (session)
+      await store.tx(async () => {
+        await carts.merge(session, customer);
+        await rotateGuestSession(c, store);
+      });
     return token;
   };
 
@@ -251,6 +263,8 @@ export function customerRoutes(d: Deps) {
         .where("token_hash", "=", auth.tokenHash!),
     );
     await forgetReplies(store, customer.id);
+    // A session id planted or copied while the customer was logged in opens nothing afterwards (N7).
+    await rotateGuestSession(c, store);
     return c.json({ message: "Logged out successfully." });
   };
   r.get("/customer/logout", logout);

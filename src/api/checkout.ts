@@ -99,6 +99,12 @@ export function saveAddressBody(input: SaveAddressRequest): SaveAddressRequest {
  */
 export async function saveCheckoutAddress(input: {
   billing: CheckoutBilling;
+  /**
+   * The key of this address in this checkout: a guest's session gets a new id at save-address (its cookie in
+   * the reply), so the same address sent again after a lost reply must be that write's exact replay, which
+   * sets the new cookie again (server/lib/idempotency.ts).
+   */
+  idempotencyKey?: string;
 }): Promise<{ rates: CartShippingRate[]; cart: Cart }> {
   let reply;
   try {
@@ -106,6 +112,7 @@ export async function saveCheckoutAddress(input: {
       method: "POST",
       body: saveAddressBody({ billing: billingAddress(input.billing) }),
       schema: saveAddressReplySchema,
+      idempotencyKey: input.idempotencyKey,
     });
   } catch (error) {
     throw withFieldNames(error, ADDRESS_FIELD_NAMES, "billing.");

@@ -82,6 +82,33 @@ describe("apiFetch", () => {
     await expect(apiFetch("things/1", { schema: okSchema })).resolves.toEqual({ data: { id: 1 } });
   });
 
+  it("sends a keyed write again, once and with the same key, when the server answers that it started a session", async () => {
+    const keys: (string | null)[] = [];
+    server.use(
+      http.post("*/api/checkout/cart/add/3", ({ request }) => {
+        keys.push(request.headers.get("Idempotency-Key"));
+        return keys.length === 1
+          ? HttpResponse.json({ message: "A session was started.", code: "session_started" }, { status: 409 })
+          : HttpResponse.json({ data: { id: 3 } });
+      }),
+      http.post("*/api/checkout/cart/add/4", () =>
+        HttpResponse.json({ message: "A session was started.", code: "session_started" }, { status: 409 }),
+      ),
+    );
+    const write = (id: number) =>
+      apiFetch(`checkout/cart/add/${id}`, {
+        method: "POST",
+        body: {},
+        idempotencyKey: "k-1",
+        schema: okSchema,
+      });
+    await expect(write(3)).resolves.toEqual({ data: { id: 3 } });
+    expect(keys).toEqual(["k-1", "k-1"]);
+    // Twice in a row: the 409 as it is (the outbox retries it later), never a loop.
+    const e = await failure(write(4));
+    expect(e.status).toBe(409);
+  });
+
   it("turns a malformed reply into a clear error instead of a crash", async () => {
     server.use(http.get("*/api/things/1", () => HttpResponse.json({ data: { id: "one" } })));
     const e = await failure(apiFetch("things/1", { schema: okSchema }));

@@ -9,6 +9,7 @@
  */
 import type { z } from "zod/mini";
 import { readToken } from "./auth-storage";
+import { SESSION_STARTED } from "./contract/common";
 
 export const API_ROOT = (import.meta.env.VITE_API_ROOT ?? "/api").replace(/\/+$/, "");
 
@@ -223,6 +224,15 @@ function noteReplyDate(signal: AbortSignal | undefined, headers: Headers): void 
   if (known === undefined || date < known) replyDates.set(signal, date);
 }
 
+function sessionWasStarted(text: string): boolean {
+  try {
+    const json: unknown = JSON.parse(text);
+    return isRecord(json) && json.code === SESSION_STARTED;
+  } catch {
+    return false;
+  }
+}
+
 /** Calls the API and returns the parsed reply, or throws ApiError. */
 export async function apiFetch<S extends z.ZodMiniType>(
   path: string,
@@ -264,17 +274,25 @@ export async function apiFetch<S extends z.ZodMiniType>(
   let res: Response;
   let text: string;
   try {
-    res = await transport(buildUrl(path, query), {
-      method,
-      headers,
-      body,
-      credentials: "include",
-      signal: controller.signal,
-    });
+    const send = () =>
+      transport(buildUrl(path, query), {
+        method,
+        headers,
+        body,
+        credentials: "include",
+        signal: controller.signal,
+      });
+    res = await send();
     // A body cut on its way (the connection dropped, the page left) fails here: the server may have acted,
     // and nothing it said was read. A network failure like the others, never a malformed reply, which would
     // count as the server's answer and settle a waiting change unsent.
     text = await res.text();
+    // A guest's keyed write (or cart batch) that came without a session: nothing was made, the reply set a
+    // new session cookie (the server applies a key only in a session's scope). The same request again.
+    if (res.status === 409 && sessionWasStarted(text)) {
+      res = await send();
+      text = await res.text();
+    }
   } catch (cause) {
     // An abort the caller asked for stays an abort. Any other failure (the browser cancels a leaving page's
     // requests, the time ran out) is a request that may or may not have reached the server: a network

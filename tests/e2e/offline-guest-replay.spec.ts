@@ -1,9 +1,11 @@
 import { expect, test } from "./offline-fixtures";
 import { addToCartButton, openProductPages, serverCart, startWithWorker } from "./offline-helpers";
 
-// Security review M5: a guest's first write creates the session cookie. When its reply is lost, the cookie
-// is lost with it; the retry (same Idempotency-Key) must bring the same session back, or the cart vanishes.
-test("a guest's two offline adds reach the server once each although the first replay's reply (and its cookie) was lost", async ({
+// Security review M5, N4: a guest's first write creates the session cookie. The server starts the session
+// before it applies any Idempotency-Key (409 `session_started` with the cookie; the client sends the write
+// again with it), so a lost reply of the applied write loses no cookie, and its retry (same key, same cookie)
+// is answered once. A lost reply of the session's start loses nothing made: the next attempt gets another.
+test("a guest's two offline adds reach the server once each although the first replay's replies (and its first cookie) were lost", async ({
   page,
   context,
   request,
@@ -23,23 +25,29 @@ test("a guest's two offline adds reach the server once each although the first r
   await expect(page.getByTestId("cart-line")).toHaveCount(2);
   await expect(page.getByTestId("offline-banner")).toHaveAttribute("data-waiting", /[1-9]/);
 
-  // The first replayed request (the two adds merged in one batch) reaches the server and is applied; its
-  // reply, Set-Cookie included, never reaches the browser.
-  let lost = 0;
+  // The first replayed request (the two adds merged in one batch) reaches the server without a session; its
+  // reply, the new session's Set-Cookie, never reaches the browser. Then the first request the server
+  // applies: its reply never reaches the browser either.
+  const lost = { started: 0, applied: 0 };
   await context.route(/\/api\/checkout\/cart\/(add\/\d+|batch)$/, async (route) => {
-    if (lost === 0) {
-      lost++;
-      await route.fetch();
+    const response = await route.fetch();
+    if (response.status() === 409 && lost.started === 0) {
+      lost.started++;
       await context.clearCookies({ name: /^(?!lang$)/ });
       await route.abort("connectionreset");
       return;
     }
-    await route.continue();
+    if (response.ok() && lost.applied === 0) {
+      lost.applied++;
+      await route.abort("connectionreset");
+      return;
+    }
+    await route.fulfill({ response });
   });
   await context.setOffline(false);
 
   await expect(page.getByTestId("offline-banner")).toHaveCount(0, { timeout: 30_000 });
-  expect(lost).toBe(1);
+  expect(lost).toEqual({ started: 1, applied: 1 });
   const expected = [
     [a!.id, 1],
     [b!.id, 1],

@@ -144,3 +144,8 @@ export type Image = z.infer<typeof imageSchema>;
 
 export const IDEMPOTENCY_HEADER = "Idempotency-Key";
 export const SESSION_COOKIE = "bagisto_session";
+/**
+ * The `code` of the 409 a guest's write with an Idempotency-Key but no session cookie gets: the reply sets a
+ * fresh session cookie and nothing was made; the same request (same key) is to be sent again at once.
+ */
+export const SESSION_STARTED = "session_started";

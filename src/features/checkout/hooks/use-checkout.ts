@@ -26,6 +26,14 @@ export function useCheckout(onPlaced: (order: Order) => void) {
   const [error, setError] = useState<string | null>(null);
   // One key per checkout attempt: a repeated click or a retry cannot place two orders.
   const [orderKey] = useState(newIdempotencyKey);
+  // One key per address sent in this checkout: the same address again (after a lost reply) is the same write.
+  const [addressKeys] = useState(() => new Map<string, string>());
+  const addressKey = (billing: CheckoutBilling) => {
+    const id = JSON.stringify(billing);
+    const key = addressKeys.get(id) ?? newIdempotencyKey();
+    addressKeys.set(id, key);
+    return key;
+  };
   const saveAddress = useMutation(checkoutMutations.saveAddress());
   const saveShipping = useMutation(checkoutMutations.saveShipping());
   const savePayment = useMutation(checkoutMutations.savePayment());
@@ -45,7 +53,7 @@ export function useCheckout(onPlaced: (order: Order) => void) {
   ) {
     setError(null);
     saveAddress.mutate(
-      { billing },
+      { billing, idempotencyKey: addressKey(billing) },
       {
         onSuccess: (reply) => {
           setRates(reply.rates);
