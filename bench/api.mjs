@@ -197,9 +197,18 @@ async function readyGuest(o, id) {
     headers: json,
     body: JSON.stringify(body),
   });
-  const cookie = (add.headers.get("set-cookie") ?? "").split(";")[0];
-  const post = (path, b) =>
-    fetch(`${o}${path}`, { method: "POST", headers: { ...json, Cookie: cookie }, body: JSON.stringify(b) });
+  let cookie = (add.headers.get("set-cookie") ?? "").split(";")[0];
+  // The session cookie as the server sets it (it gives the guest a new one at save-address and save-order).
+  const post = async (path, b) => {
+    const res = await fetch(`${o}${path}`, {
+      method: "POST",
+      headers: { ...json, Cookie: cookie },
+      body: JSON.stringify(b),
+    });
+    const set = res.headers.get("set-cookie");
+    if (set) cookie = set.split(";")[0];
+    return res;
+  };
   const address = {
     first_name: "Bench",
     last_name: "Guest",
