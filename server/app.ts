@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { randomUUID } from "node:crypto";
 import { forwardedClient, type AppEnv, type Ctx, type Deps, type SmsSender } from "./context";
 import { isDataException, type Store } from "./db/store";
+import { sweepOldRows } from "./lib/sweeps";
 import { compressBody, GZIP_MIN_BYTES, preferredEncoding } from "./lib/compress";
 import { readAuth } from "./lib/auth";
 import { Carts, UPDATED_MESSAGE } from "./lib/cart";
@@ -47,6 +48,8 @@ import { contentSecurityPolicy, staticSite } from "./static";
 
 export interface AppOptions {
   store: Store;
+  /** how often this instance deletes rows the shop no longer needs (lib/sweeps.ts); default 10 min, off in tests */
+  sweepEveryMs?: number;
   env?: string;
   log?: Logger;
   scrypt?: ScryptParams;
@@ -121,6 +124,19 @@ export async function createApp(opts: AppOptions): Promise<App> {
   const secureOrigin = publicOrigin.startsWith("https://");
   const app = new Hono<AppEnv>() as App;
   app.deps = deps;
+
+  // Tables that would only grow (expired tokens and codes, abandoned guest carts, old contact requests).
+  const sweepEveryMs = opts.sweepEveryMs ?? (isTest ? 0 : 10 * 60_000);
+  if (sweepEveryMs > 0) {
+    const timer = setInterval(() => {
+      void sweepOldRows(store)
+        .then((swept) => {
+          if (Object.values(swept).some((n) => n > 0)) log.info("old rows swept", swept);
+        })
+        .catch((err: unknown) => log.warn("sweep failed", { error: String(err) }));
+    }, sweepEveryMs);
+    timer.unref();
+  }
 
   app.onError((err, c) => {
     if (err instanceof HttpError) return c.json(err.body, err.status);

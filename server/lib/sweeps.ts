@@ -1,0 +1,44 @@
+import type { Store } from "../db/store";
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** How long rows that only grow are kept (security review N17). */
+export const KEPT = {
+  /** log-in tokens past their expiry or revocation */
+  tokensMs: DAY,
+  /** one-time codes past their expiry (the send limits read the recent ones) */
+  codesMs: DAY,
+  /** guest carts nobody touched, and carts already turned into orders */
+  guestCartsMs: 30 * DAY,
+  /** contact requests (the shop's inbox is the SMTP/CRM side, issue 38) */
+  contactMs: 365 * DAY,
+} as const;
+
+/**
+ * Deletes what the shop no longer needs: expired or revoked log-in tokens, expired one-time codes, guest carts
+ * untouched for 30 days (their lines and addresses go with them), carts turned into orders 30 days ago, contact
+ * requests older than a year. Answers how many rows of each went.
+ */
+export async function sweepOldRows(store: Store, now = Date.now()): Promise<Record<string, number>> {
+  const before = (ms: number) => new Date(now - ms).toISOString();
+  const tokens = await store.run(
+    store.qb
+      .deleteFrom("auth_tokens")
+      .where((eb) =>
+        eb.or([eb("expires_at", "<=", before(KEPT.tokensMs)), eb("revoked_at", "<=", before(KEPT.tokensMs))]),
+      ),
+  );
+  const codes = await store.run(
+    store.qb.deleteFrom("otp_codes").where("expires_at", "<=", before(KEPT.codesMs)),
+  );
+  const carts = await store.run(
+    store.qb
+      .deleteFrom("carts")
+      .where("updated_at", "<=", before(KEPT.guestCartsMs))
+      .where((eb) => eb.or([eb("customer_id", "is", null), eb("is_active", "=", 0)])),
+  );
+  const contact = await store.run(
+    store.qb.deleteFrom("contact_requests").where("created_at", "<=", before(KEPT.contactMs)),
+  );
+  return { tokens: tokens.changes, codes: codes.changes, carts: carts.changes, contact: contact.changes };
+}

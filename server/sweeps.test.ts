@@ -1,0 +1,65 @@
+import { describe, expect, it } from "vitest";
+import { sweepOldRows } from "./lib/sweeps";
+import { CHECKOUT_ADDRESS, makeApp, shopper, testDialect } from "./test-utils";
+
+const DAY = 24 * 60 * 60 * 1000;
+const ago = (days: number) => new Date(Date.now() - days * DAY).toISOString();
+
+/** Issue 36, N17: the tables that only grew are swept; what is still in use stays. */
+describe(`sweeping rows the shop no longer needs (${testDialect})`, () => {
+  it("deletes expired tokens and codes, abandoned guest carts and year-old contact requests, and keeps the rest", async () => {
+    const app = await makeApp();
+    const store = app.deps.store;
+    // A customer signed in now (a live token), and an old token of theirs that expired two days ago.
+    const customer = shopper(app);
+    await customer.login();
+    await store.rawRun(
+      "insert into auth_tokens (token_hash, customer_id, expires_at, revoked_at, created_at) select 'old-hash', customer_id, ?, null, ? from auth_tokens limit 1",
+      [ago(2), ago(32)],
+    );
+    // A guest whose cart was last touched 31 days ago, and one active today.
+    const old = shopper(app);
+    await old.post("/api/checkout/cart/add/36", { quantity: 1 });
+    await old.post("/api/checkout/save-address", {
+      billing: { ...CHECKOUT_ADDRESS, use_for_shipping: true },
+      shipping: { address1: [""] },
+    });
+    const fresh = shopper(app);
+    await fresh.post("/api/checkout/cart/add/36", { quantity: 1 });
+    const [oldCart] = await store.raw<{ id: number }>("select id from carts order by id limit 1");
+    await store.rawRun("update carts set updated_at = ? where id = ?", [ago(31), oldCart!.id]);
+    await store.rawRun(
+      "insert into otp_codes (phone, code_hash, attempts, expires_at, consumed_at, created_at) values ('+4477009000001', 'x', 0, ?, null, ?)",
+      [ago(2), ago(2)],
+    );
+    await store.rawRun(
+      "insert into contact_requests (name, email, phone, subject, message, created_at) values ('Old', 'old@example.com', null, null, 'hello', ?), ('New', 'new@example.com', null, null, 'hello', ?)",
+      [ago(400), ago(1)],
+    );
+
+    const swept = await sweepOldRows(store);
+    expect(swept).toEqual({ tokens: 1, codes: 1, carts: 1, contact: 1 });
+    expect(await store.raw("select id from carts where id = ?", [oldCart!.id])).toEqual([]);
+    expect(await store.raw("select id from cart_items where cart_id = ?", [oldCart!.id])).toEqual([]);
+    expect(await store.raw("select id from cart_addresses where cart_id = ?", [oldCart!.id])).toEqual([]);
+    // Still there: the live token works, the fresh guest's cart holds its line, the recent request is kept.
+    expect((await customer.get("/api/customer/get")).status).toBe(200);
+    expect((await fresh.get("/api/checkout/cart")).json.data.items).toHaveLength(1);
+    expect(await store.raw("select name from contact_requests")).toEqual([{ name: "New" }]);
+    // A second sweep finds nothing.
+    expect(await sweepOldRows(store)).toEqual({ tokens: 0, codes: 0, carts: 0, contact: 0 });
+  });
+
+  it("runs on its own in a running instance", async () => {
+    const app = await makeApp({ sweepEveryMs: 50 });
+    const store = app.deps.store;
+    await store.rawRun(
+      "insert into otp_codes (phone, code_hash, attempts, expires_at, consumed_at, created_at) values ('+4477009000002', 'x', 0, ?, null, ?)",
+      [ago(3), ago(3)],
+    );
+    for (let i = 0; (await store.raw("select id from otp_codes")).length; i++) {
+      if (i > 200) throw new Error("the sweep did not run");
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  });
+});
