@@ -294,12 +294,32 @@ describe("request guards (review L2, L1, L4, L7)", () => {
     expect(sameOrigin.status).toBe(200);
   });
 
-  it("never issues a guest session on a read", async () => {
+  it("never issues a guest session on a shared read; the cart read (never stored) starts one, and stores nothing", async () => {
     const app = await makeApp();
-    for (const path of ["/api/checkout/cart", "/api/products?limit=2", "/api/wishlist", "/api/categories"]) {
+    for (const path of ["/api/products?limit=2", "/api/wishlist", "/api/categories", "/api/exchange-rates"]) {
       const res = await app.request(`http://shop.test${path}`);
       expect(res.headers.get("set-cookie"), path).toBeNull();
     }
+    const cart = await app.request("http://shop.test/api/checkout/cart");
+    expect(cart.headers.get("cache-control")).toMatch(/no-store/);
+    const cookie = cart.headers.get("set-cookie")?.split(";")[0] ?? "";
+    expect(cookie).toMatch(/^bagisto_session=[\w-]{64}$/);
+    expect(await app.deps.store.raw("select id from carts")).toEqual([]);
+    // Read again with it: the same session, no new cookie; a write with a key is made at once (no 409).
+    const again = await app.request("http://shop.test/api/checkout/cart", { headers: { Cookie: cookie } });
+    expect(again.headers.get("set-cookie")).toBeNull();
+    const add = await app.request("http://shop.test/api/checkout/cart/add/36", {
+      method: "POST",
+      headers: { Cookie: cookie, "Content-Type": "application/json", "Idempotency-Key": "first" },
+      body: JSON.stringify({ quantity: 1 }),
+    });
+    expect(add.status).toBe(200);
+    // A forged cookie is not a session: the read starts a real one.
+    const forged = await app.request("http://shop.test/api/checkout/cart", {
+      headers: { Cookie: `bagisto_session=${"a".repeat(64)}` },
+    });
+    expect(forged.headers.get("set-cookie")).toMatch(/^bagisto_session=[\w-]{64};/);
+    expect(forged.headers.get("set-cookie")).not.toContain("a".repeat(64));
   });
 
   it("answers an unknown sort with a clear 422, never 500", async () => {

@@ -8,7 +8,7 @@ import {
 } from "../../src/api/contract/cart";
 import { clientIp, type AppEnv, type Ctx, type Deps } from "../context";
 import { enforce } from "../lib/rate-limit";
-import { ensureSession, optionalCustomer, sessionHash } from "../lib/auth";
+import { ensureSession, optionalCustomer, sessionHash, sessionId, startSession } from "../lib/auth";
 import {
   ADDED_MESSAGE,
   type CartOwner,
@@ -54,7 +54,13 @@ export function cartRoutes(d: Deps, keys: IdempotencyKeys) {
 
   r.use("*", noStore);
 
-  r.get("/checkout/cart", async (c) => cartReply(c, {}, await carts.viewJson(await activeCart(c))));
+  r.get("/checkout/cart", async (c) => {
+    // A guest reads the cart on every page (the header's mini cart): the reply starts its session, so its
+    // first change already carries a cookie and is not first answered 409 `session_started` (which a
+    // browser reports on its console as a failed request). A signed id, nothing stored until a write.
+    if (!optionalCustomer(c.get("auth")) && !sessionId(c)) startSession(c);
+    return cartReply(c, {}, await carts.viewJson(await activeCart(c)));
+  });
 
   /** A write's success reply: the message and the cart, or only the message when asked for minimal. */
   const written = async (
