@@ -36,9 +36,15 @@ describe(`sweeping rows the shop no longer needs (${testDialect})`, () => {
       "insert into contact_requests (name, email, phone, subject, message, created_at) values ('Old', 'old@example.com', null, null, 'hello', ?), ('New', 'new@example.com', null, null, 'hello', ?)",
       [ago(400), ago(1)],
     );
+    // Stock log rows (migration 0015): one written two hours ago, one by a stock write now.
+    await store.rawRun("insert into stock_log (product_id, at) values (36, ?)", [
+      Date.now() - 2 * 60 * 60 * 1000,
+    ]);
+    await store.rawRun("update products set stock = stock + 1 where id = 36");
 
     const swept = await sweepOldRows(store);
-    expect(swept).toEqual({ tokens: 1, codes: 1, carts: 1, contact: 1 });
+    expect(swept).toEqual({ tokens: 1, codes: 1, carts: 1, contact: 1, stockLog: 1 });
+    expect((await store.raw("select product_id from stock_log")).length).toBeGreaterThan(0);
     expect(await store.raw("select id from carts where id = ?", [oldCart!.id])).toEqual([]);
     expect(await store.raw("select id from cart_items where cart_id = ?", [oldCart!.id])).toEqual([]);
     expect(await store.raw("select id from cart_addresses where cart_id = ?", [oldCart!.id])).toEqual([]);
@@ -47,7 +53,7 @@ describe(`sweeping rows the shop no longer needs (${testDialect})`, () => {
     expect((await fresh.get("/api/checkout/cart")).json.data.items).toHaveLength(1);
     expect(await store.raw("select name from contact_requests")).toEqual([{ name: "New" }]);
     // A second sweep finds nothing.
-    expect(await sweepOldRows(store)).toEqual({ tokens: 0, codes: 0, carts: 0, contact: 0 });
+    expect(await sweepOldRows(store)).toEqual({ tokens: 0, codes: 0, carts: 0, contact: 0, stockLog: 0 });
   });
 
   it("runs on its own in a running instance", async () => {

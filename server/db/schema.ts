@@ -13,6 +13,10 @@ export interface CategoryTable {
   updated_at: string;
 }
 
+/**
+ * A product row. Not listed: `stock_rev` (migration 0015), bookkeeping that only the catalogue's stored-view
+ * check reads, in its own SQL (`Catalog.saveViews`).
+ */
 export interface ProductTable {
   id: number;
   sku: string;
@@ -385,7 +389,7 @@ export interface DB {
   settings: SettingTable;
   rate_limits: RateLimitTable;
   catalog_version: CatalogVersionTable;
-  stock_changes: StockChangeTable;
+  stock_log: StockLogTable;
 }
 
 export interface RateLimitTable {
@@ -396,16 +400,18 @@ export interface RateLimitTable {
 
 export interface CatalogVersionTable {
   id: number;
-  /** bumped by every catalogue change (migration 0006) */
+  /** bumped by every catalogue change but writes of stock and sale counts (migrations 0006, 0015) */
   version: number;
   /** bumped by every catalogue change but those to stock and sale counts (migration 0012) */
   list_version: number;
-  /** bumped per row whose stock or sale count is written, logged in `stock_changes` (migration 0012) */
-  stock_version: number;
 }
 
-/** Which product's stock or sale count each stock version wrote (migration 0012). */
-export interface StockChangeTable {
-  version: number;
+/** One row per product whose stock or sale count a transaction wrote (migration 0015). */
+export interface StockLogTable {
+  id: Generated<number>;
+  /** PostgreSQL: the writing transaction's id (xid8, as text); SQLite: null */
+  xid: string | null;
   product_id: number;
+  /** epoch ms */
+  at: number;
 }

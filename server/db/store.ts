@@ -32,6 +32,7 @@ import * as productViewGzip from "./migrations/0011-product-view-gzip";
 import * as stockVersion from "./migrations/0012-stock-version";
 import * as pendingReviews from "./migrations/0013-pending-reviews";
 import * as stockNeverNegative from "./migrations/0014-stock-never-negative";
+import * as stockWritesLockTheirRows from "./migrations/0015-stock-writes-lock-their-rows";
 import type { DB } from "./schema";
 
 export const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ export const migrations: Record<string, Migration> = {
   "0012-stock-version": stockVersion,
   "0013-pending-reviews": pendingReviews,
   "0014-stock-never-negative": stockNeverNegative,
+  "0015-stock-writes-lock-their-rows": stockWritesLockTheirRows,
 };
 
 export type Param = string | number | bigint | Buffer | null;

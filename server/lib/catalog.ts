@@ -14,6 +14,7 @@ import type { ProductTable, ProductVariantTable } from "../db/schema";
 import { COLORS, INFO_LABELS, ROOT_CATEGORY, SIZES } from "../seed/catalog";
 import { compressBody, GZIP_MIN_BYTES } from "./compress";
 import { INT4_MAX } from "./http";
+import { STOCK_LOG_KEEP_MS } from "../db/migrations/0015-stock-writes-lock-their-rows";
 import { formatMoney, SERVER_MONEY_FORMAT } from "../../src/api/contract/money";
 
 export interface CategoryRow {
@@ -67,13 +68,10 @@ export interface CatalogReads {
 }
 
 /**
- * The stock versions (migration 0012) a transaction's stock writes produced: those after `from` up to `to`
- * (`Catalog.stockWrites`).
+ * The stock log rows (migration 0015) a transaction's stock writes made (`Catalog.stockWrites`): this
+ * instance drops what they changed at once (`touch`), and `refresh` does not take them for another's.
  */
-export interface StockVersions {
-  from: number;
-  to: number;
-}
+export type OwnStockRows = number[];
 
 /** What a product's view reads of each variant. */
 type VariantRow = Pick<
@@ -138,13 +136,20 @@ export class Catalog {
   private primaryCategories = new Set<number>();
   /** The database's catalogue version (bumped by a trigger on every catalogue change) the caches hold. */
   private sharedVersion: number | null = null;
-  /** The database's list and stock versions (migration 0012) the caches hold. */
-  private shared: { list: number; stock: number } | null = null;
+  /** The database's list version (migration 0012) the caches hold. */
+  private shared: { list: number } | null = null;
   /**
-   * Stock versions this instance's own committed writes produced (`touch`) that `refresh` has not yet
-   * passed: what they changed was dropped here at once, so `refresh` does not drop it again.
+   * How far this instance has read the stock log (migration 0015): on PostgreSQL the oldest transaction
+   * still running at the last read (`watermark`, rows of transactions from it on are read again) and the
+   * rows that read returned (`seen`); on SQLite the last row's id. `readAt`: when, in epoch ms.
    */
-  private ownStock: StockVersions[] = [];
+  private stockLog: { watermark: string | null; seen: Set<number>; lastId: number; readAt: number } | null =
+    null;
+  /**
+   * Stock log rows this instance's own committed writes made (`touch`), with when they were noted: what
+   * they changed was dropped here at once, so `refresh` does not drop it again.
+   */
+  private ownStock = new Map<number, number>();
   private checkedAt = 0;
   private checking: Promise<void> | null = null;
   /** Stored views being written (see `saveViews`). */
@@ -166,32 +171,30 @@ export class Catalog {
 
   /**
    * Called per request: at most once per `versionCheckMs`, reads the database's catalogue versions
-   * (migration 0012). When anything but stock and sale counts was changed anywhere (another instance, an
-   * admin tool, SQL), every cache of this instance goes; when only stock or sale counts were, what showed
-   * those products goes (see `stockChanged`), and the filter sets, facet counts and plans stay.
+   * (migration 0012) and the stock log (migration 0015). When anything but stock and sale counts was changed
+   * anywhere (another instance, an admin tool, SQL), every cache of this instance goes; when only stock or
+   * sale counts were, what showed those products goes (see `stockChanged`), and the filter sets, facet
+   * counts and plans stay.
    */
   async refresh(now = Date.now()): Promise<void> {
     if (now - this.checkedAt < this.versionCheckMs) return;
     this.checking ??= (async () => {
       try {
         const row = await this.store.first(
-          this.store.qb
-            .selectFrom("catalog_version")
-            .select(["version", "list_version", "stock_version"])
-            .where("id", "=", 1),
+          this.store.qb.selectFrom("catalog_version").select(["version", "list_version"]).where("id", "=", 1),
         );
-        const shared = { list: Number(row?.list_version ?? 0), stock: Number(row?.stock_version ?? 0) };
-        if (this.shared !== null && shared.list !== this.shared.list) {
+        const shared = { list: Number(row?.list_version ?? 0) };
+        const listChanged = this.shared !== null && shared.list !== this.shared.list;
+        // Read on every check (the log's position moves on), after the version: a stock write committed
+        // in between shows in both, and is dropped twice at worst.
+        const stock = await this.readStockLog(this.shared === null || listChanged);
+        if (listChanged) {
           this.touch();
           this.plans.clear();
           this.pagePlans.clear();
           await this.reloadCategories();
-        } else if (this.shared !== null && shared.stock !== this.shared.stock) {
-          const changed = await this.stockChanges(this.shared.stock, shared.stock);
-          if (changed === null || changed.length) this.stockChanged(changed);
-        }
+        } else if (stock === null || stock.length) this.stockChanged(stock);
         this.shared = shared;
-        this.ownStock = this.ownStock.filter((own) => own.to > shared.stock);
         this.sharedVersion = Number(row?.version ?? 0);
         this.checkedAt = Date.now();
       } finally {
@@ -234,60 +237,125 @@ export class Catalog {
   }
 
   /**
-   * The products whose stock or sale counts the stock versions after `from` up to `to` wrote, leaving out
-   * this instance's own (`ownStock`), or null when the log no longer holds them all (or there are too many
-   * to be worth reading: then all count as changed).
+   * The products whose stock or sale counts were written since the last read of the stock log (migration
+   * 0015), leaving out this instance's own writes (`ownStock`); null when this instance may have missed
+   * some (it has not read the log for longer than the log keeps rows, or too many to be worth reading: then
+   * all count as changed). `start`: only the log's position is taken (nothing here is older than now).
+   *
+   * On PostgreSQL the rows are read by the writing transaction: every row of a transaction from the oldest
+   * one still running at the last read on. A transaction that was running then, whatever its rows' ids,
+   * is read once it has committed; one that had ended was read then. SQLite writes one transaction at a
+   * time, so its rows' ids are in commit order.
    */
-  private async stockChanges(from: number, to: number): Promise<number[] | null> {
-    if (to < from) return null;
-    const own = this.ownStock.filter((o) => o.to > from && o.from < to);
-    const isOwn = (version: number) => own.some((o) => version > o.from && version <= o.to);
-    const ownCount = own.reduce((n, o) => n + Math.min(o.to, to) - Math.max(o.from, from), 0);
-    if (ownCount === to - from) return [];
-    if (to - from > STOCK_CHANGES_READ) return null;
-    const rows = await this.store.all(
-      this.store.qb
-        .selectFrom("stock_changes")
-        .select(["version", "product_id"])
-        .where("version", ">", from)
-        .where("version", "<=", to),
-    );
-    // Every stock version logs at least one row: one missing was dropped from the log.
-    return new Set(rows.map((r) => Number(r.version))).size === to - from
-      ? rows.filter((r) => !isOwn(Number(r.version))).map((r) => r.product_id)
-      : null;
+  private async readStockLog(start: boolean): Promise<number[] | null> {
+    const log = this.stockLog;
+    const now = Date.now();
+    const missed = log === null || now - log.readAt > STOCK_LOG_KEEP_MS / 2;
+    const limit = STOCK_CHANGES_READ + 1;
+    let rows: { id: number; product_id: number }[];
+    let watermark: string | null = null;
+    if (this.store.dialect === "postgres") {
+      const from = start || missed ? null : log!.watermark;
+      const got = await this.store.all<{ xmin: string; id: string | null; product_id: number | null }>(
+        compiled(
+          sql`select x.xmin::text as xmin, s.id, s.product_id
+            from (select pg_snapshot_xmin(pg_current_snapshot()) as xmin) x
+            left join lateral (select id, product_id from stock_log
+              where xid >= coalesce(cast(${from} as xid8), x.xmin) order by id limit ${limit}) s on true`,
+          this.store,
+        ),
+      );
+      watermark = got[0]?.xmin ?? null;
+      rows = got.filter((r) => r.id !== null).map((r) => ({ id: Number(r.id), product_id: r.product_id! }));
+    } else {
+      const after = start || missed ? null : log!.lastId;
+      rows =
+        after === null
+          ? await this.store.all(
+              this.store.qb
+                .selectFrom("stock_log")
+                .select(["id", "product_id"])
+                .orderBy("id", "desc")
+                .limit(1),
+            )
+          : await this.store.all(
+              this.store.qb
+                .selectFrom("stock_log")
+                .select(["id", "product_id"])
+                .where("id", ">", after)
+                .orderBy("id")
+                .limit(limit),
+            );
+    }
+    const seen = log?.seen ?? new Set<number>();
+    const fresh = rows.filter((r) => !seen.has(r.id) && !this.ownStock.has(r.id));
+    this.stockLog = {
+      watermark,
+      seen: new Set(watermark === null ? [] : rows.map((r) => r.id)),
+      lastId: rows.reduce((m, r) => Math.max(m, r.id), log?.lastId ?? 0),
+      readAt: now,
+    };
+    for (const [id, at] of this.ownStock) if (now - at > STOCK_LOG_KEEP_MS) this.ownStock.delete(id);
+    if (start) return [];
+    if (missed || rows.length === limit) return null;
+    return [...new Set(fresh.map((r) => r.product_id))];
   }
 
   /**
-   * Runs `write` (stock writes: an order, a cancellation) in a transaction and answers the stock versions
-   * its writes produced, for `touch` once the transaction has committed. The stock versions row is locked
-   * before `write` runs (on PostgreSQL with FOR UPDATE, as the first write's trigger would lock it; SQLite's
-   * transactions are exclusive), so no other transaction's version falls between the two reads.
+   * Runs `write` (stock writes: an order, a cancellation) in a transaction and answers the stock log rows
+   * its writes made, for `touch` once the transaction has committed. Nothing shared is locked: only the
+   * rows the writes change (migration 0015).
    */
-  async stockWrites<T>(write: () => Promise<T>): Promise<{ value: T; versions: StockVersions }> {
+  async stockWrites<T>(write: () => Promise<T>): Promise<{ value: T; own: OwnStockRows }> {
     return await this.store.tx(async () => {
-      const from = await this.stockVersion(true);
+      const before =
+        this.store.dialect === "sqlite"
+          ? Number(
+              (
+                await this.store.first(
+                  this.store.qb.selectFrom("stock_log").select((eb) => eb.fn.max("id").as("id")),
+                )
+              )?.id ?? 0,
+            )
+          : 0;
       const value = await write();
-      return { value, versions: { from, to: await this.stockVersion(false) } };
+      const own = await this.store.all<{ id: string | number }>(
+        this.store.dialect === "postgres"
+          ? compiled(sql`select id from stock_log where xid = pg_current_xact_id()`, this.store)
+          : this.store.qb.selectFrom("stock_log").select("id").where("id", ">", before),
+      );
+      return { value, own: own.map((r) => Number(r.id)) };
     });
   }
 
-  private async stockVersion(lock: boolean): Promise<number> {
-    const q = this.store.qb.selectFrom("catalog_version").select("stock_version").where("id", "=", 1);
-    const row = await this.store.first(lock && this.store.dialect === "postgres" ? q.forUpdate() : q);
-    return Number(row?.stock_version ?? 0);
+  /**
+   * Locks these products' rows (PostgreSQL; SQLite's transactions are exclusive) in id order, before a
+   * transaction writes their or their variants' stock: every stock writer takes them first and in the same
+   * order, so two orders of the same products wait for each other, never deadlock (a variant's write then
+   * also writes its product's row, migration 0015). Orders of different products take no lock in common.
+   */
+  async lockProducts(ids: number[]): Promise<void> {
+    if (this.store.dialect !== "postgres" || !ids.length) return;
+    await this.store.all(
+      this.store.qb
+        .selectFrom("products")
+        .select("id")
+        .where("id", "in", [...new Set(ids)])
+        .orderBy("id")
+        .forNoKeyUpdate(),
+    );
   }
 
   /**
    * The catalogue changed here (an order, a cancellation): with `productIds`, only those products' stock and
-   * sale counts (see `stockChanged`); without, anything (every cache goes). `versions`: the stock versions
-   * the committed change produced (`stockWrites`), which `refresh` then does not take for another's.
+   * sale counts (see `stockChanged`); without, anything (every cache goes). `own`: the stock log rows the
+   * committed change made (`stockWrites`), which `refresh` then does not take for another's.
    */
-  touch(productIds?: number[], versions?: StockVersions): void {
+  touch(productIds?: number[], own?: OwnStockRows): void {
     if (productIds) {
       this.stockChanged(productIds);
-      if (versions && versions.to > versions.from && versions.to > (this.shared?.stock ?? 0))
-        this.ownStock.push(versions);
+      const now = Date.now();
+      for (const id of own ?? []) this.ownStock.set(id, now);
       return;
     }
     this.version++;
@@ -396,9 +464,11 @@ export class Catalog {
       const unbuilt = missing.filter((id) => !stored.views.has(id));
       if (unbuilt.length) {
         const built: StoredView[] = [];
+        // Read before anything the views are built from: a stock write committed after it moves it.
+        const revs = await this.stockRevs(unbuilt);
         for (const v of await this.views(unbuilt)) {
           const json = JSON.stringify(v);
-          built.push([v.id, json, null]);
+          built.push([v.id, json, null, revs.get(v.id) ?? -1]);
           got.set(v.id, Buffer.from(json));
         }
         // Stored only when this instance's categories (held in memory, not read per build) are those of
@@ -443,25 +513,41 @@ export class Catalog {
     return { version: Number(rows[0]?.version ?? -1), views };
   }
 
+  /** The products' stock revisions (migration 0015), as `saveViews` checks them. */
+  private async stockRevs(ids: number[]): Promise<Map<number, number>> {
+    const rows = await this.store.all<{ id: number; rev: number | string }>(
+      compiled(sql`select id, stock_rev as rev from products where id in (${sql.join(ids)})`, this.store),
+    );
+    return new Map(rows.map((r) => [r.id, Number(r.rev)]));
+  }
+
   /**
-   * Stores built views, if the catalogue is still at `version` (the one read before building them): a
-   * change committed since may have deleted views that were read before it. On PostgreSQL the version row
-   * is read in share mode, which waits for a transaction changing the catalogue (its triggers lock that
-   * row before deleting views, migration 0008) and then sees its new version; SQLite runs one writer at a
-   * time, so the check and the insert see every committed change. Outside the request's context (never in
-   * its transaction: a reply does not wait for it, and the insert holds no lock of the request's); a view
-   * that fails to be stored is built again next time. `settled()` waits for the pending ones.
+   * Stores built views, if the catalogue is still at `version` (the one read before building them) and
+   * each product's stock revision is still the one read before its build (`stockRevs`): a change committed
+   * since may have deleted views that were read before it. On PostgreSQL the version row is read in share
+   * mode, which waits for a transaction changing the catalogue's other columns (its triggers lock that row
+   * before deleting views, migration 0008) and then sees its new version; a product's row is taken in share
+   * mode too, skipping one a transaction holds (a stock write in progress: its view is not stored, and is
+   * built again next time), and read as committed (a stock write committed since has moved its revision).
+   * Stock writes lock nothing shared, so no order waits for this, and this waits for no order. SQLite runs
+   * one writer at a time, so the checks and the insert see every committed change. Outside the request's
+   * context (never in its transaction: a reply does not wait for it, and the insert holds no lock of the
+   * request's); a view that fails to be stored is built again next time. `settled()` waits for the pending
+   * ones.
    */
   private saveViews(views: StoredView[], version: number): void {
-    const check =
-      this.store.dialect === "postgres"
-        ? sql`exists (select 1 from catalog_version where id = 1 and version = ${version} for share)`
-        : sql`(select version from catalog_version where id = 1) = ${version}`;
-    const bytes = sql.raw(this.store.dialect === "postgres" ? "bytea" : "blob");
+    const pg = this.store.dialect === "postgres";
+    const check = pg
+      ? sql`exists (select 1 from catalog_version where id = 1 and version = ${version} for share)
+          and exists (select 1 from products p where p.id = v.column1 and p.stock_rev = v.column4
+            for share skip locked)`
+      : sql`(select version from catalog_version where id = 1) = ${version}
+          and (select stock_rev from products p where p.id = v.column1) = v.column4`;
+    const bytes = sql.raw(pg ? "bytea" : "blob");
     const values = sql.join(
       views.map(
-        ([id, json, gzip]) =>
-          sql`(cast(${id} as integer), ${json}, cast(${gzip && asBuffer(gzip)} as ${bytes}))`,
+        ([id, json, gzip, rev]) =>
+          sql`(cast(${id} as integer), ${json}, cast(${gzip && asBuffer(gzip)} as ${bytes}), cast(${rev} as bigint))`,
       ),
     );
     const query = sql`insert into product_views (product_id, json, gzip)
@@ -521,10 +607,11 @@ export class Catalog {
       after = ids.at(-1)!;
       const { version } = await this.storedViews(ids);
       if (version !== this.sharedVersion) await this.refresh(Infinity);
+      const revs = await this.stockRevs(ids);
       this.saveViews(
         (await this.views(ids)).map((v) => {
           const json = JSON.stringify(v);
-          return [v.id, json, compressedDetail(Buffer.from(json))];
+          return [v.id, json, compressedDetail(Buffer.from(json)), revs.get(v.id) ?? -1];
         }),
         this.sharedVersion ?? version,
       );
@@ -1212,9 +1299,15 @@ interface ProductViewTable {
 type StoredDetail = { gzip: Buffer; json: null } | { gzip: null; json: Buffer | null };
 
 /** A view to store: product id, JSON, compressed detail reply (or null: compressed on its first request). */
-type StoredView = [id: number, json: string, gzip: Uint8Array | null];
+/** A built view to store: the product, its JSON, its compressed reply, the stock revision it was built at. */
+type StoredView = [id: number, json: string, gzip: Uint8Array | null, stockRev: number];
 
 /** The same bytes as a Buffer (what the stores bind as a blob), not copied. */
+/** A raw statement as something the store runs. */
+function compiled<T>(query: RawBuilder<T>, store: Store): Compilable<T> {
+  return { compile: () => query.compile(store.qb) };
+}
+
 function asBuffer(bytes: Uint8Array): Buffer {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
@@ -1259,7 +1352,7 @@ function keepNewest<V>(cache: Map<number, V>, entries: Map<number, V>, size: num
   for (const [id, value] of entries) cache.set(id, value);
 }
 
-/** The most stock versions `refresh` reads the changed products of; past that, every product counts as changed. */
+/** The most stock log rows `refresh` reads the changed products of; past that, every product counts as changed. */
 const STOCK_CHANGES_READ = 1000;
 /** How many products' last stock change is remembered; past that, every product counts as changed. */
 const CHANGED_PRODUCTS_KEPT = 100_000;

@@ -1,3 +1,4 @@
+import { STOCK_LOG_KEEP_MS } from "../db/migrations/0015-stock-writes-lock-their-rows";
 import type { Store } from "../db/store";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -12,12 +13,14 @@ export const KEPT = {
   guestCartsMs: 30 * DAY,
   /** contact requests (the shop's inbox is the SMTP/CRM side, issue 38) */
   contactMs: 365 * DAY,
+  /** the stock log every instance reads (migration 0015) */
+  stockLogMs: STOCK_LOG_KEEP_MS,
 } as const;
 
 /**
  * Deletes what the shop no longer needs: expired or revoked log-in tokens, expired one-time codes, guest carts
  * untouched for 30 days (their lines and addresses go with them), carts turned into orders 30 days ago, contact
- * requests older than a year. Answers how many rows of each went.
+ * requests older than a year, stock log rows older than an hour. Answers how many rows of each went.
  */
 export async function sweepOldRows(store: Store, now = Date.now()): Promise<Record<string, number>> {
   const before = (ms: number) => new Date(now - ms).toISOString();
@@ -40,5 +43,12 @@ export async function sweepOldRows(store: Store, now = Date.now()): Promise<Reco
   const contact = await store.run(
     store.qb.deleteFrom("contact_requests").where("created_at", "<=", before(KEPT.contactMs)),
   );
-  return { tokens: tokens.changes, codes: codes.changes, carts: carts.changes, contact: contact.changes };
+  const stockLog = await store.run(store.qb.deleteFrom("stock_log").where("at", "<", now - KEPT.stockLogMs));
+  return {
+    tokens: tokens.changes,
+    codes: codes.changes,
+    carts: carts.changes,
+    contact: contact.changes,
+    stockLog: stockLog.changes,
+  };
 }

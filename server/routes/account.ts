@@ -180,8 +180,8 @@ export function accountRoutes(d: Deps) {
     const order = await visibleOrder(c);
     if (order.status !== "pending")
       return c.json({ status: false, message: "Something went wrong, please try again later." }, 422);
-    // In a transaction; its stock versions are then known here for this instance's own (Catalog.touch).
-    const { value: items, versions } = await catalog.stockWrites(async () => {
+    // In a transaction; its stock log rows are then known here for this instance's own (Catalog.touch).
+    const { value: items, own } = await catalog.stockWrites(async () => {
       // The order changes state once: the guarded transition comes first, and only the request whose
       // transition changed the row puts the stock back (a concurrent cancel, on any instance, changes nothing).
       const canceled = await store.run(
@@ -195,6 +195,7 @@ export function accountRoutes(d: Deps) {
       const items = await store.all(
         store.qb.selectFrom("order_items").selectAll().where("order_id", "=", order.id),
       );
+      await catalog.lockProducts(items.map((i) => i.product_id));
       for (const i of items) {
         if (i.variant_id)
           await store.run(
@@ -217,7 +218,7 @@ export function accountRoutes(d: Deps) {
       return c.json({ status: false, message: "Something went wrong, please try again later." }, 422);
     catalog.touch(
       items.map((i) => i.product_id),
-      versions,
+      own,
     );
     return c.json({ status: true, message: "Order canceled successfully." });
   });

@@ -243,7 +243,7 @@ export function checkoutRoutes(d: Deps) {
     const {
       id: orderId,
       productIds,
-      versions,
+      own,
     } = await store.tx(async () => {
       // The cart becomes at most one order: the first statement claims it (and holds its row until commit,
       // so no change to it lands in between); a concurrent submission of the same cart, on any instance,
@@ -304,8 +304,10 @@ export function checkoutRoutes(d: Deps) {
           .set({ increment_id: String(id) })
           .where("id", "=", id),
       );
-      // The order's stock writes, whose stock versions this instance then knows for its own (Catalog.touch).
-      const { versions } = await catalog.stockWrites(async () => {
+      // The order's stock writes, whose log rows this instance then knows for its own (Catalog.touch). They
+      // lock only the rows they write, the products' first (Catalog.lockProducts).
+      const { own } = await catalog.stockWrites(async () => {
+        await catalog.lockProducts(t.lines.map((l) => l.product.id));
         for (const l of t.lines) {
           const share = t.subTotal > 0 ? l.total / t.subTotal : 0;
           const discount = round2(t.discount * share);
@@ -376,9 +378,9 @@ export function checkoutRoutes(d: Deps) {
           created_at: now,
         }),
       );
-      return { id, productIds: t.lines.map((l) => l.product.id), versions };
+      return { id, productIds: t.lines.map((l) => l.product.id), own };
     });
-    catalog.touch(productIds, versions);
+    catalog.touch(productIds, own);
     const order = (await store.first(store.qb.selectFrom("orders").selectAll().where("id", "=", orderId)))!;
     d.log.info("order placed", { order_id: orderId, guest: !customer });
     // The guest's session gets a new id, its orders with it (N7): the id that checked out reaches none of them.
