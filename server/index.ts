@@ -71,14 +71,16 @@ if (process.env.NODE_ENV === "production" && !process.env.SERVER_SECRET && !bagi
 }
 
 // A real shop writes its pages' absolute URLs (JSON-LD) with its public origin, never a request's Host header,
-// which a shared cache keyed without the Host would otherwise serve to everyone (security review N14).
-if (env === "production" && !process.env.PUBLIC_ORIGIN) {
+// which a shared cache keyed without the Host would otherwise serve to everyone (security review N14). The
+// sample shop (`npm start`, NODE_ENV unset) runs on 127.0.0.1 and needs none.
+const realShop = process.env.NODE_ENV === "production";
+if (realShop && !process.env.PUBLIC_ORIGIN) {
   log.error("PUBLIC_ORIGIN is not set", {
     fix: "set PUBLIC_ORIGIN to the origin shoppers use, e.g. https://shop.example",
   });
   process.exit(1);
 }
-if (env === "production" && process.env.SEED_DEMO === "1")
+if (realShop && process.env.SEED_DEMO === "1")
   log.warn("the demo account (published password) is seeded into this real shop: SEED_DEMO=1");
 
 // `--instances N` (or INSTANCES=N; 0 = one per core): N processes share the port (node:cluster). The first

@@ -89,6 +89,46 @@ describe("graceful shutdown (issue 14)", () => {
     expect(log).toContain('"msg":"stopped"');
   }, 60_000);
 
+  it("starts the sample shop as `npm start` does (NODE_ENV unset, demo seeded), without a secret or a public origin", async () => {
+    const port = await freePort();
+    const { NODE_ENV: _, PUBLIC_ORIGIN: _o, SERVER_SECRET: _s, ...rest } = process.env;
+    const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts"], {
+      env: {
+        ...rest,
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        DATABASE_FILE: join(mkdtempSync(join(tmpdir(), "sample-")), "shop.sqlite"),
+        DIST_DIR: "/nonexistent",
+        SEED_DEMO: "1",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let out = "";
+    child.stdout.on("data", (d) => (out += String(d)));
+    child.stderr.on("data", (d) => (out += String(d)));
+    try {
+      for (let i = 0; ; i++) {
+        const ok = await fetch(`http://127.0.0.1:${port}/api/categories`).then(
+          (r) => r.ok,
+          () => false,
+        );
+        if (ok) break;
+        if (child.exitCode !== null || i > 300) throw new Error(`the sample shop did not start:\n${out}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const login = await fetch(`http://127.0.0.1:${port}/api/customer/login`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json" },
+        body: JSON.stringify({ email: "demo@bicycle-shop.test", password: "demo1234" }),
+      });
+      expect(login.status).toBe(200);
+      expect(out).not.toContain("real shop");
+    } finally {
+      child.kill("SIGTERM");
+      await once(child, "exit");
+    }
+  }, 60_000);
+
   it.each([
     ["without SERVER_SECRET", { NODE_ENV: "production", SERVER_SECRET: "" }, "SERVER_SECRET is not set"],
     [
