@@ -4,11 +4,11 @@
 // shared machine vary by about ±5), with each run's score and TBT and the medians of TBT and LCP on their own;
 // LH_PRESETS=mobile (or desktop) runs one preset only. DIST_DIR: the build directory (default dist).
 // `-- --all` (issue 16 item 1): one representative address per route family of SPEC.md, the median of 5 runs
-// (LH_RUNS overrides), mobile and desktop, and the table written into the README between the
+// (LH_RUNS overrides), mobile and desktop, and the table written into docs/performance.md between the
 // `lighthouse-all` markers, with the date, the commit and the machine's load average when it started.
 // `-- --measured`: the default three pages (or the paths given), mobile, with Lighthouse's devtools throttling
 // (Chromium really slowed to the mobile preset's network and 4x CPU, the metrics observed, not simulated), the
-// median of 5, written into the README between the `lighthouse-measured` markers. Lantern's simulated LCP
+// median of 5, written into docs/performance.md between the `lighthouse-measured` markers. Lantern's simulated LCP
 // counts every request that finished before the LCP observed at full speed as needed for it (both of its
 // graphs, lantern/metrics/LargestContentfulPaint.js): on this machine's local connection the entry's scripts
 // finish with the first paint, and the simulated LCP then charges the page for their download; the measured
@@ -141,7 +141,7 @@ try {
 console.table(rows);
 
 if (all) {
-  // The README table: mobile and desktop side by side, one row per family.
+  // The docs/performance.md table: mobile and desktop side by side, one row per family.
   const cell = (r) =>
     r
       ? `${r.performance} (${r.runs}) · LCP ${r["median LCP"]} · TBT ${r["median TBT"]} · CLS ${r["median CLS"]}`
@@ -162,7 +162,7 @@ if (all) {
       `| ${families.get(path)} | \`${path}\` | ${cell(mobile)} | ${cell(desktop)} | ${others(mobile)} |`,
     );
   }
-  writeReadmeTable("lighthouse-all", lines);
+  writePerformanceTable("lighthouse-all", lines);
 }
 
 if (measured) {
@@ -179,17 +179,18 @@ if (measured) {
         `${r["median TBT"]} (${r["TBT runs"]}) | ${r["median CLS"]} |`,
     ),
   ];
-  writeReadmeTable("lighthouse-measured", lines);
+  writePerformanceTable("lighthouse-measured", lines);
 }
 
-/** Replaces the README's text between `<!-- name:start -->` and `<!-- name:end -->` with `lines`. */
-function writeReadmeTable(name, lines) {
-  const readme = readFileSync("README.md", "utf8");
+/** Replaces the text between `<!-- name:start -->` and `<!-- name:end -->` in docs/performance.md with `lines`. */
+function writePerformanceTable(name, lines) {
+  const file = "docs/performance.md";
+  const doc = readFileSync(file, "utf8");
   const start = `<!-- ${name}:start -->`;
   const end = `<!-- ${name}:end -->`;
-  const i = readme.indexOf(start);
-  const j = readme.indexOf(end);
-  if (i < 0 || j < i) throw new Error(`README.md lacks the ${name} markers`);
-  writeFileSync("README.md", `${readme.slice(0, i + start.length)}\n${lines.join("\n")}\n${readme.slice(j)}`);
-  console.log(`README.md: the ${name} table is updated`);
+  const i = doc.indexOf(start);
+  const j = doc.indexOf(end);
+  if (i < 0 || j < i) throw new Error(`${file} lacks the ${name} markers`);
+  writeFileSync(file, `${doc.slice(0, i + start.length)}\n${lines.join("\n")}\n${doc.slice(j)}`);
+  console.log(`${file}: the ${name} table is updated`);
 }

@@ -1,4 +1,4 @@
-// `npm run bench:offline`: two numbers for the README (DESIGN §6: FCP ≤ 500 ms).
+// `npm run bench:offline`: two numbers for docs/performance.md (DESIGN §6: FCP ≤ 500 ms).
 //  1. First contentful paint of a repeat visit served offline (service worker + persisted query cache):
 //     median of 7 reloads of the home page, a catalogue and a product page with the network cut.
 //  2. Time to replay 200 queued cart changes: 200 paused "add one of this colour/size" writes (distinct
