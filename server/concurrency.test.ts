@@ -323,3 +323,61 @@ describe(`many shoppers at once on two instances (${testDialect})`, () => {
     expect(await stockOf(db, item)).toBeGreaterThan(5);
   });
 });
+
+/**
+ * Issue 36 item 5, PostgreSQL (SQLite writes one transaction at a time): a stock write locks the rows it
+ * writes and nothing shared. A transaction that has written one product's stock and is still open (an order
+ * half-way) leaves the checkout and the cancellation of another product free, and makes a checkout of the
+ * same product wait. Waiting is read from PostgreSQL itself (a backend of the test database waiting on a
+ * lock), never from a clock.
+ */
+describe.runIf(testDialect === "postgres")("orders of different products (postgres)", () => {
+  /** "waited" as soon as a backend of the database waits on a lock while `pending` runs, else "done". */
+  async function waitsOnALock(watch: Store, pending: Promise<Reply>): Promise<"waited" | "done"> {
+    let done = false;
+    void pending.finally(() => (done = true));
+    for (;;) {
+      if (done) return "done";
+      const [row] = await watch.raw<{ n: number }>(
+        "select count(*) as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+      );
+      if (Number(row!.n) > 0) return "waited";
+      await new Promise((r) => setTimeout(r, 10));
+    }
+  }
+
+  it("a half-done order of one product lets another product's checkout and cancellation through, and holds one of its own product", async () => {
+    const { apps, db } = await twoInstances();
+    const items = (await freshItems(db)).filter((i) => i.variant);
+    const [held, other, cancelled] = [items[30]!, items[31]!, items[32]!];
+    const pg = await import("pg");
+    const open = new pg.default.Client({ connectionString: (db as unknown as { url: string }).url });
+    await open.connect();
+    try {
+      const toCancel = await readyGuest(balancer(apps), cancelled);
+      const placed = await toCancel.post("/api/checkout/save-order");
+      expect(placed.status).toBe(200);
+      const guest = await readyGuest(balancer(apps, 1), other);
+      const same = await readyGuest(balancer(apps), held);
+
+      await open.query("begin");
+      await open.query("update product_variants set stock = stock - 1 where id = $1", [held.variant]);
+      // Another product's order and another order's cancellation, on either instance: neither waits.
+      const order = guest.post("/api/checkout/save-order");
+      expect(await waitsOnALock(db, order)).toBe("done");
+      expect((await order).status).toBe(200);
+      const cancel = shopper(apps[1]!).req("POST", `/api/orders/${placed.json.order.id as number}/cancel`, {
+        headers: { Cookie: toCancel.cookie },
+      });
+      expect(await waitsOnALock(db, cancel)).toBe("done");
+      expect((await cancel).json.message).toBe("Order canceled successfully.");
+      // The same product's order waits for the open transaction, then goes through.
+      const blocked = same.post("/api/checkout/save-order");
+      expect(await waitsOnALock(db, blocked)).toBe("waited");
+      await open.query("rollback");
+      expect((await blocked).status).toBe(200);
+    } finally {
+      await open.end();
+    }
+  }, 120_000);
+});
