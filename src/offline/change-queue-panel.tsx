@@ -4,7 +4,6 @@ import Button from "@mui/material/Button";
 import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import CloseIcon from "@mui/icons-material/Close";
 import { useLingui } from "@lingui/react/macro";
 import { useOnlineStatus } from "@/hooks/use-online-status";
 import type { QueueEntry } from "./change-queue";
@@ -12,6 +11,7 @@ import type { OutboxSummary } from "./outbox";
 import { useOutbox } from "./outbox-context";
 import { SummaryMessage } from "./summary-message";
 import { HeaderDialog } from "@/components/header-dialog";
+import { CloseIcon } from "@/components/ui/icons";
 
 /**
  * The change queue panel: a labelled dialog (MUI Popover: focus moves in and is trapped, Escape closes it and

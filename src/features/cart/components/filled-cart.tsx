@@ -10,7 +10,6 @@ import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import { visuallyHidden } from "@mui/utils";
 import { useLingui } from "@lingui/react/macro";
 import { ListFooter } from "@/components/list-footer";
@@ -26,6 +25,7 @@ import { lineLimit } from "../utils/stock";
 import { CartTotals } from "./cart-totals";
 import { CouponForm } from "./coupon-form";
 import { QuantityStepper } from "./quantity-stepper";
+import { DeleteOutlinedIcon } from "@/components/ui/icons";
 
 function LineOptions({ line }: { line: CartLine }) {
   const { t } = useLingui();
@@ -101,7 +101,7 @@ export function FilledCart({ actions }: { actions: CartActions }) {
                   <TableCell>{format(line.total)}</TableCell>
                   <TableCell>
                     <IconButton aria-label={t`Remove ${name} from the cart`} onClick={() => removeLine(line)}>
-                      <DeleteOutlineIcon />
+                      <DeleteOutlinedIcon />
                     </IconButton>
                   </TableCell>
                 </TableRow>

@@ -2,7 +2,6 @@ import Box from "@mui/material/Box";
 import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
-import DeleteOutlineIcon from "@mui/icons-material/DeleteOutlined";
 import { useLingui } from "@lingui/react/macro";
 import { HeaderDialog } from "@/components/header-dialog";
 import { ProductThumbnail } from "@/components/product-thumbnail";
@@ -12,6 +11,7 @@ import { useCartActions } from "../hooks/use-cart-actions";
 import { useCartSummary } from "../hooks/use-cart-summary";
 import { useLocalCart } from "../store";
 import { CartTotals } from "./cart-totals";
+import { DeleteOutlinedIcon } from "@/components/ui/icons";
 
 /** The mini cart's popup: the lines with the totals, View Cart and Checkout (loaded on first open). */
 export function MiniCartPopover({ anchor, onClose }: { anchor: HTMLElement | null; onClose: () => void }) {
@@ -58,7 +58,7 @@ export function MiniCartPopover({ anchor, onClose }: { anchor: HTMLElement | nul
                       aria-label={t`Remove ${name} from the cart`}
                       onClick={() => removeLine(line)}
                     >
-                      <DeleteOutlineIcon fontSize="small" />
+                      <DeleteOutlinedIcon fontSize="small" />
                     </IconButton>
                   </Stack>
                 );

@@ -4,7 +4,6 @@ import DialogTitle from "@mui/material/DialogTitle";
 import Grid from "@mui/material/Grid";
 import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
-import CloseIcon from "@mui/icons-material/Close";
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import type { Product } from "@/api/product";
@@ -16,6 +15,7 @@ import { ProductPrice } from "./product-price";
 import { ProductRating } from "./product-rating";
 import { HtmlContent } from "@/components/content/html-content";
 import { VariationPickers } from "./variation-pickers";
+import { CloseIcon } from "@/components/ui/icons";
 
 export interface ProductQuickViewProps {
   product: Product;

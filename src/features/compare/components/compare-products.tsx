@@ -10,7 +10,6 @@ import TableCell from "@mui/material/TableCell";
 import TableContainer from "@mui/material/TableContainer";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react/macro";
@@ -24,6 +23,7 @@ import { toAmount } from "@/i18n/format";
 import { toast } from "@/components/feedback/toast";
 import { removeFromCompare, useCompareList } from "../store";
 import { compareRow, specRows, variationRows, type CompareRow } from "../utils/compare-table";
+import { DeleteOutlinedIcon } from "@/components/ui/icons";
 
 const ROW_LABELS: Record<string, MessageDescriptor> = {
   ...SPEC_LABELS,

@@ -5,7 +5,6 @@ import IconButton from "@mui/material/IconButton";
 import List from "@mui/material/List";
 import ListItemText from "@mui/material/ListItemText";
 import ListSubheader from "@mui/material/ListSubheader";
-import CloseIcon from "@mui/icons-material/Close";
 import { useQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
@@ -13,6 +12,7 @@ import { ListItemLink } from "@/components/menu-links";
 import { MOBILE_CURRENCIES } from "@/i18n/format";
 import { CurrencySelect } from "./currency-select";
 import { LanguageSelect } from "./language-select";
+import { CloseIcon } from "@/components/ui/icons";
 
 /** The mobile off-canvas menu (loaded on first open): Home, About Us, Bicycle Types, Contact Us. */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -10,7 +10,6 @@ import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
-import DeleteOutlinedIcon from "@mui/icons-material/DeleteOutlined";
 import { useLingui } from "@lingui/react/macro";
 import type { WishlistActionsContext } from "./wishlist-view";
 import { ListFooter } from "@/components/list-footer";
@@ -21,6 +20,7 @@ import { discountedPrice } from "@/api/contract/money";
 import { toAmount } from "@/i18n/format";
 import { useWishlistActions } from "../hooks/use-wishlist-actions";
 import { useDeviceWishlist } from "../store";
+import { DeleteOutlinedIcon } from "@/components/ui/icons";
 
 /**
  * The wishlist screen's lines (a wishlist with products): its own chunk, loaded by WishlistView only then
