@@ -175,6 +175,8 @@ export default tseslint.config(
             "useMatch",
             "Intl.*",
             "lazyRouteComponent",
+            "lazyPage",
+            "PageCodeError",
             "themedRoute",
           ],
           useTsTypes: false,

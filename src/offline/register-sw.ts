@@ -87,12 +87,66 @@ export function applyUpdate(): void {
 
 const CHUNK_RELOAD_KEY = "chunk-reload-at";
 
+/** The address of the script or style sheet a failed import or preload names in its message, if any. */
+export function failedChunkUrl(error: unknown, origin: string): string | null {
+  const message = error instanceof Error ? error.message : String(error);
+  const found = /(?:https?:\/\/[^\s"']+|\/[^\s"']*assets\/[^\s"']+)\.(?:m?js|css)\b/.exec(message);
+  if (!found) return null;
+  try {
+    const url = new URL(found[0], origin);
+    return url.origin === origin ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Reloads once when a route's code cannot be loaded while online (an older build's chunk); `beforeReload` saves
- * the outbox. Offline, the failure is left to the route's error view.
+ * Whether the code that failed to load is really gone from the server (a newer build replaced it), asked
+ * of the server, past every cache: the chunk itself when the error names it (Chromium, Firefox), else
+ * whether the shop's page now loads another entry script than this page's (WebKit names no address).
+ * A failure to ask (no connection) is not "gone".
  */
-export function installChunkLoadRecovery(beforeReload: () => Promise<void>): () => void {
+export async function chunkIsGone(error: unknown): Promise<boolean> {
+  const origin = window.location.origin;
+  const url = failedChunkUrl(error, origin);
+  try {
+    if (url) {
+      const res = await fetch(url, { method: "HEAD", cache: "no-store", credentials: "omit" });
+      return res.status === 404 || res.status === 410;
+    }
+    const entry = (
+      document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src ?? ""
+    ).replace(origin, "");
+    if (!entry) return true;
+    const page = await fetch(`${origin}/`, { cache: "no-store", credentials: "omit" });
+    if (!page.ok) return false;
+    return !(await page.text()).includes(entry);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Reloads once when a route's code cannot be loaded because this page's build is gone from the server (a
+ * new version was deployed: `isGone`); `beforeReload` saves the outbox. Firefox and WebKit reject the imports
+ * still under way when a navigation starts (a typed address, a bookmark, a full-page link): their chunks
+ * are still on the server, so nothing reloads, and the shopper is not put back on the page they were
+ * leaving (nor once the page is hidden). Never offline, nor when the chunk is still there (a connection
+ * that failed for a moment): the failure is left to the route's error view. (No `beforeunload` listener:
+ * it keeps a page out of Firefox's back-forward cache.)
+ */
+export function installChunkLoadRecovery(
+  beforeReload: () => Promise<void>,
+  isGone: (error: unknown) => Promise<boolean> = chunkIsGone,
+  reload: () => void = () => window.location.reload(),
+): () => void {
+  let leaving = false;
+  let deciding = false;
+  const onLeave = () => (leaving = true);
+  // Back on the page from the back-forward cache: it is shown again, not left.
+  const onShow = () => (leaving = false);
   const onPreloadError = (event: Event) => {
+    if (leaving || deciding) return;
     let last = 0;
     try {
       last = Number(sessionStorage.getItem(CHUNK_RELOAD_KEY) ?? 0);
@@ -103,10 +157,22 @@ export function installChunkLoadRecovery(beforeReload: () => Promise<void>): () 
     // Offline, the chunk is missing because the network is, not because the build changed: a reload would
     // only trade the page for the browser's error page.
     if (typeof navigator !== "undefined" && !navigator.onLine) return;
-    event.preventDefault();
-    sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()));
-    void beforeReload().finally(() => window.location.reload());
+    deciding = true;
+    void isGone((event as Event & { payload?: unknown }).payload)
+      .then(async (gone) => {
+        if (!gone || leaving) return;
+        sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()));
+        await beforeReload().catch(() => undefined);
+        if (!leaving) reload();
+      })
+      .finally(() => (deciding = false));
   };
+  window.addEventListener("pagehide", onLeave);
+  window.addEventListener("pageshow", onShow);
   window.addEventListener("vite:preloadError", onPreloadError);
-  return () => window.removeEventListener("vite:preloadError", onPreloadError);
+  return () => {
+    window.removeEventListener("pagehide", onLeave);
+    window.removeEventListener("pageshow", onShow);
+    window.removeEventListener("vite:preloadError", onPreloadError);
+  };
 }

@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
+import { createRoute } from "@tanstack/react-router";
+import { lazyPage } from "@/utils/lazy-page";
 import { z } from "zod/mini";
 import { msg } from "@lingui/core/macro";
 import { personalPage } from "@/offline/personal-requests";
@@ -19,7 +20,7 @@ const myAccountRoute = createRoute({
   // A logged-in shopper's tabs: their chunk and MUI's theme load beside the page's; a guest needs neither.
   loader: preloadAccountPanels,
   // Plain elements: MUI and its theme load only with a logged-in shopper's tabs (MyAccountView).
-  component: lazyRouteComponent(() => import("./my-account-page"), "MyAccountPage"),
+  component: lazyPage(() => import("./my-account-page"), "MyAccountPage"),
 });
 
 /** Only a path of this shop may be a redirect target (no other origin, no protocol-relative URL). */
@@ -37,7 +38,7 @@ const loginRegisterRoute = createRoute({
       tab: z.catch(z.optional(z.enum(["login", "register", "otp"])), undefined),
     }),
   ),
-  component: lazyRouteComponent(() => import("./login-register-page"), "LoginRegisterPage"),
+  component: lazyPage(() => import("./login-register-page"), "LoginRegisterPage"),
 });
 
 export const accountRoutes = [myAccountRoute, loginRegisterRoute];

@@ -1,10 +1,11 @@
-import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
+import { createRoute } from "@tanstack/react-router";
+import { lazyPage } from "@/utils/lazy-page";
 import { parseCatalogSearch, type CatalogSearch } from "@/features/catalog/utils/catalog-search";
 import { rootRoute } from "./root";
 import { PRODUCT_VARIANT_PATHS, SHOP_VARIANT_PATHS } from "./template-paths";
 
-const catalogComponent = lazyRouteComponent(() => import("./catalog-page"), "CatalogPage");
-const productComponent = lazyRouteComponent(() => import("./product-page"), "ProductPage");
+const catalogComponent = lazyPage(() => import("./catalog-page"), "CatalogPage");
+const productComponent = lazyPage(() => import("./product-page"), "ProductPage");
 // The loaders live in the catalogue's chunk, not in the entry.
 const loaders = () => import("@/features/catalog/loaders");
 
@@ -64,7 +65,7 @@ const searchRoute = createRoute({
   validateSearch: (raw: Record<string, unknown>): { q: string } => ({
     q: typeof raw.q === "string" ? raw.q.slice(0, 200) : typeof raw.q === "number" ? String(raw.q) : "",
   }),
-  component: lazyRouteComponent(() => import("./search-page"), "SearchPage"),
+  component: lazyPage(() => import("./search-page"), "SearchPage"),
 });
 
 export const catalogRoutes = [

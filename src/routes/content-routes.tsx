@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
+import { createRoute } from "@tanstack/react-router";
+import { lazyPage } from "@/utils/lazy-page";
 import { z } from "zod/mini";
 import { contentQueries } from "@/api/content";
 import { NotFound } from "@/components/feedback/not-found";
@@ -6,7 +7,7 @@ import { rootRoute } from "./root";
 import { BLOG_DETAILS_PATH, BLOG_PAGE_SIZE } from "@/features/content/utils/blog-layouts";
 import { BLOG_VARIANT_PATHS, HOME_VARIANT_PATHS } from "./template-paths";
 
-const homeComponent = lazyRouteComponent(() => import("./home-page"), "HomePage");
+const homeComponent = lazyPage(() => import("./home-page"), "HomePage");
 
 const homeRoutes = ["/", "/huge-home", ...HOME_VARIANT_PATHS].map((path) =>
   createRoute({
@@ -28,14 +29,14 @@ const pageRoute = createRoute({
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(contentQueries.page(params.slug));
   },
-  component: lazyRouteComponent(() => import("./page-page"), "ContentPage"),
+  component: lazyPage(() => import("./page-page"), "ContentPage"),
   staticData: { showsServerHtml: true },
 });
 
 const contactRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/contact",
-  component: lazyRouteComponent(() => import("./contact-page"), "ContactPage"),
+  component: lazyPage(() => import("./contact-page"), "ContactPage"),
 });
 
 const blogSearch = z.lazy(() =>
@@ -46,8 +47,8 @@ const blogSearch = z.lazy(() =>
   }),
 );
 
-const blogListComponent = lazyRouteComponent(() => import("./blog-page"), "BlogPage");
-const blogPostComponent = lazyRouteComponent(() => import("./blog-post-page"), "BlogPostPage");
+const blogListComponent = lazyPage(() => import("./blog-page"), "BlogPage");
+const blogPostComponent = lazyPage(() => import("./blog-post-page"), "BlogPostPage");
 const blogRoutes = BLOG_VARIANT_PATHS.map((path) =>
   createRoute({
     getParentRoute: () => rootRoute,

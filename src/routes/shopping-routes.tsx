@@ -1,4 +1,5 @@
-import { createRoute, lazyRouteComponent } from "@tanstack/react-router";
+import { createRoute } from "@tanstack/react-router";
+import { lazyPage } from "@/utils/lazy-page";
 import { msg } from "@lingui/core/macro";
 import { preloadFilledCart } from "@/features/cart/components/preload-filled-cart";
 import { getLocalCart } from "@/features/cart/store";
@@ -16,14 +17,14 @@ const cartRoute = createRoute({
   // A cart with lines: their chunk loads beside the page's (not after it); an empty cart needs none.
   loader: preloadFilledCart,
   // Plain elements: MUI and its theme load only with the lines of a cart that has some (CartView).
-  component: lazyRouteComponent(() => import("./cart-page"), "CartPage"),
+  component: lazyPage(() => import("./cart-page"), "CartPage"),
 });
 const wishlistPage = personalPage("/wishlist", msg`Wishlist`);
 const wishlistRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...wishlistPage,
   loader: preloadWishlistLines,
-  component: lazyRouteComponent(() => import("./wishlist-page"), "WishlistPage"),
+  component: lazyPage(() => import("./wishlist-page"), "WishlistPage"),
 });
 const comparePage = personalPage(
   "/compare",
@@ -33,14 +34,14 @@ const compareRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...comparePage,
   loader: preloadCompareProducts,
-  component: lazyRouteComponent(() => import("./compare-page"), "ComparePage"),
+  component: lazyPage(() => import("./compare-page"), "ComparePage"),
 });
 const checkoutPage = personalPage("/checkout", msg`Checkout`);
 const checkoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...checkoutPage,
   loader: () => preloadCheckoutForm(getLocalCart().lines.length > 0),
-  component: lazyRouteComponent(() => import("./checkout-page"), "CheckoutPage"),
+  component: lazyPage(() => import("./checkout-page"), "CheckoutPage"),
 });
 const orderSuccessPage = personalPage("/ordersuccess/$orderId", msg`Order Success`);
 const orderSuccessRoute = createRoute({

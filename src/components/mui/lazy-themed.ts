@@ -4,6 +4,7 @@
  */
 import { lazy, type ComponentType } from "react";
 import { lazyRouteComponent } from "@tanstack/react-router";
+import { asPageCode } from "@/utils/lazy-page";
 
 const loadTheme = () => import("./mui-theme");
 
@@ -25,8 +26,10 @@ export function themedRoute<M extends Record<K, ComponentType<object>>, K extend
   importer: () => Promise<M>,
   exportName: K,
 ) {
-  return lazyRouteComponent(async () => {
-    const [module, { withMuiTheme }] = await Promise.all([importer(), loadTheme()]);
-    return { default: withMuiTheme(module[exportName]) };
-  });
+  return lazyRouteComponent(
+    asPageCode(async () => {
+      const [module, { withMuiTheme }] = await Promise.all([importer(), loadTheme()]);
+      return { default: withMuiTheme(module[exportName]) };
+    }),
+  );
 }
