@@ -176,7 +176,6 @@ export default tseslint.config(
             "Intl.*",
             "lazyRouteComponent",
             "lazyPage",
-            "PageCodeError",
             "themedRoute",
           ],
           useTsTypes: false,

@@ -87,19 +87,6 @@ export function applyUpdate(): void {
 
 const CHUNK_RELOAD_KEY = "chunk-reload-at";
 
-/** The address of the script or style sheet a failed import or preload names in its message, if any. */
-export function failedChunkUrl(error: unknown, origin: string): string | null {
-  const message = error instanceof Error ? error.message : String(error);
-  const found = /(?:https?:\/\/[^\s"']+|\/[^\s"']*assets\/[^\s"']+)\.(?:m?js|css)\b/.exec(message);
-  if (!found) return null;
-  try {
-    const url = new URL(found[0], origin);
-    return url.origin === origin ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Whether the code that failed to load is really gone from the server (a newer build replaced it), asked
  * of the server, past every cache: the chunk itself when the error names it (Chromium, Firefox), else
@@ -107,20 +94,12 @@ export function failedChunkUrl(error: unknown, origin: string): string | null {
  * A failure to ask (no connection) is not "gone".
  */
 export async function chunkIsGone(error: unknown): Promise<boolean> {
-  const origin = window.location.origin;
-  const url = failedChunkUrl(error, origin);
+  const path = /\/assets\/[^\s"'()]+\.(?:m?js|css)\b/.exec(String(error))?.[0];
+  const entry = document.querySelector("script[type=module][src]")?.getAttribute("src");
   try {
-    if (url) {
-      const res = await fetch(url, { method: "HEAD", cache: "no-store", credentials: "omit" });
-      return res.status === 404 || res.status === 410;
-    }
-    const entry = (
-      document.querySelector<HTMLScriptElement>('script[type="module"][src]')?.src ?? ""
-    ).replace(origin, "");
-    if (!entry) return true;
-    const page = await fetch(`${origin}/`, { cache: "no-store", credentials: "omit" });
-    if (!page.ok) return false;
-    return !(await page.text()).includes(entry);
+    if (path) return [404, 410].includes((await fetch(path, { method: "HEAD", cache: "no-store" })).status);
+    const page = await fetch("/", { cache: "no-store" });
+    return page.ok && !!entry && !(await page.text()).includes(entry);
   } catch {
     return false;
   }
@@ -131,48 +110,29 @@ export async function chunkIsGone(error: unknown): Promise<boolean> {
  * new version was deployed: `isGone`); `beforeReload` saves the outbox. Firefox and WebKit reject the imports
  * still under way when a navigation starts (a typed address, a bookmark, a full-page link): their chunks
  * are still on the server, so nothing reloads, and the shopper is not put back on the page they were
- * leaving (nor once the page is hidden). Never offline, nor when the chunk is still there (a connection
- * that failed for a moment): the failure is left to the route's error view. (No `beforeunload` listener:
- * it keeps a page out of Firefox's back-forward cache.)
+ * leaving. Never offline, nor when the chunk is still there (a connection that failed for a moment): the
+ * failure is left to the route's error view.
  */
 export function installChunkLoadRecovery(
   beforeReload: () => Promise<void>,
   isGone: (error: unknown) => Promise<boolean> = chunkIsGone,
   reload: () => void = () => window.location.reload(),
 ): () => void {
-  let leaving = false;
-  let deciding = false;
-  const onLeave = () => (leaving = true);
-  // Back on the page from the back-forward cache: it is shown again, not left.
-  const onShow = () => (leaving = false);
-  const onPreloadError = (event: Event) => {
-    if (leaving || deciding) return;
+  const onPreloadError = async (event: Event) => {
     let last = 0;
     try {
       last = Number(sessionStorage.getItem(CHUNK_RELOAD_KEY) ?? 0);
     } catch {
       return;
     }
-    if (Date.now() - last < 60_000) return;
     // Offline, the chunk is missing because the network is, not because the build changed: a reload would
     // only trade the page for the browser's error page.
-    if (typeof navigator !== "undefined" && !navigator.onLine) return;
-    deciding = true;
-    void isGone((event as Event & { payload?: unknown }).payload)
-      .then(async (gone) => {
-        if (!gone || leaving) return;
-        sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()));
-        await beforeReload().catch(() => undefined);
-        if (!leaving) reload();
-      })
-      .finally(() => (deciding = false));
+    if (Date.now() - last < 60_000 || !navigator.onLine) return;
+    if (!(await isGone((event as Event & { payload?: unknown }).payload))) return;
+    sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()));
+    await beforeReload().catch(() => undefined);
+    reload();
   };
-  window.addEventListener("pagehide", onLeave);
-  window.addEventListener("pageshow", onShow);
   window.addEventListener("vite:preloadError", onPreloadError);
-  return () => {
-    window.removeEventListener("pagehide", onLeave);
-    window.removeEventListener("pageshow", onShow);
-    window.removeEventListener("vite:preloadError", onPreloadError);
-  };
+  return () => window.removeEventListener("vite:preloadError", onPreloadError);
 }

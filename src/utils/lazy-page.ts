@@ -1,21 +1,16 @@
 import { lazyRouteComponent } from "@tanstack/react-router";
 import type { ComponentType } from "react";
 
-/** A page's code that could not be loaded; `cause`: the browser's error. */
-export class PageCodeError extends Error {
-  constructor(cause: unknown) {
-    super("The page's code could not be loaded.", { cause });
-    this.name = "PageCodeError";
-  }
-}
-
-/** Makes a failed import a `PageCodeError`, which the router does not take for a reason to reload. */
-export function asPageCode<T>(importer: () => Promise<T>): () => Promise<T> {
-  return () =>
-    importer().catch((error: unknown) => {
-      throw new PageCodeError(error);
+/**
+ * Makes a failed import an error whose message the router does not take for a reason to reload (the
+ * browser's error is its `cause`).
+ */
+export const asPageCode =
+  <T>(importer: () => Promise<T>): (() => Promise<T>) =>
+  () =>
+    importer().catch((cause: unknown) => {
+      throw new Error("The page's code could not be loaded.", { cause });
     });
-}
 
 /**
  * A route's page component loaded on demand (`lazyRouteComponent`). Its import never makes the router

@@ -18,9 +18,6 @@ export const CloudUploadOutlinedIcon = /* @__PURE__ */ createIcon(
 export const CompareArrowsIcon = /* @__PURE__ */ createIcon(
   "M9.01 14H2v2h7.01v3L13 15l-3.99-4zm5.98-1v-3H22V8h-7.01V5L11 9z",
 );
-export const DeleteOutlinedIcon = /* @__PURE__ */ createIcon(
-  "M16 9v10H8V9zm-1.5-6h-5l-1 1H5v2h14V4h-3.5zM18 7H6v12c0 1.1.9 2 2 2h8c1.1 0 2-.9 2-2z",
-);
 export const ExpandMoreIcon = /* @__PURE__ */ createIcon("M16.59 8.59 12 13.17 7.41 8.59 6 10l6 6 6-6z");
 export const FavoriteIcon = /* @__PURE__ */ createIcon(
   "m12 21.35-1.45-1.32C5.4 15.36 2 12.28 2 8.5 2 5.42 4.42 3 7.5 3c1.74 0 3.41.81 4.5 2.09C13.09 3.81 14.76 3 16.5 3 19.58 3 22 5.42 22 8.5c0 3.78-3.4 6.86-8.55 11.54z",

@@ -61,7 +61,9 @@ describe("tabs", () => {
     expect(tabs).toHaveLength(3);
     for (const t of tabs) expect(doc.getElementById(t.getAttribute("aria-controls") ?? "")).not.toBeNull();
     const panel = doc.querySelector('[role="tabpanel"]');
-    expect(doc.getElementById(panel?.getAttribute("aria-labelledby") ?? "")?.textContent).toBe("Medium frames");
+    expect(doc.getElementById(panel?.getAttribute("aria-labelledby") ?? "")?.textContent).toBe(
+      "Medium frames",
+    );
   });
 
   it("moves the focus with the arrow keys, Home and End without changing the panel; Enter or a click chooses", async () => {

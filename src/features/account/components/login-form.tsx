@@ -73,11 +73,7 @@ export function LoginForm({ redirect }: { redirect?: string }) {
         error={Boolean(errors.password)}
         helperText={errors.password}
       />
-      <button
-        type="submit"
-        className="ui-btn ui-btn--contained"
-        disabled={!isOnline || login.isPending}
-      >
+      <button type="submit" className="ui-btn ui-btn--contained" disabled={!isOnline || login.isPending}>
         {t`Login`}
       </button>
     </form>

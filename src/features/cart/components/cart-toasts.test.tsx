@@ -141,7 +141,9 @@ describe("cart toasts (SPEC §8)", () => {
     );
     const user = userEvent.setup();
     await renderWithProviders(<CartView />);
-    await user.click(await screen.findByRole("button", { name: "Decrease the quantity of Rainbow Rider 14" }));
+    await user.click(
+      await screen.findByRole("button", { name: "Decrease the quantity of Rainbow Rider 14" }),
+    );
     expect(await screen.findByText("Item Decremented From Cart")).toBeTruthy();
     expect(sent).toEqual({ qty: { "11": 1 } });
     expect(getLocalCart().quantity).toBe(1);

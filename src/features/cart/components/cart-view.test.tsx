@@ -23,7 +23,10 @@ describe("the cart screen", () => {
   });
 
   it("shows the device's lines (their own chunk) for a cart with lines", async () => {
-    dispatchCart({ type: "add", input: { product: toCartProduct(reshapeProduct(plainProduct())), quantity: 2 } });
+    dispatchCart({
+      type: "add",
+      input: { product: toCartProduct(reshapeProduct(plainProduct())), quantity: 2 },
+    });
     await renderWithProviders(<CartView />);
     expect(await screen.findAllByTestId("cart-line")).toHaveLength(1);
     expect(screen.queryByText("No items found in cart")).toBeNull();

@@ -25,7 +25,7 @@ import { lineLimit } from "../utils/stock";
 import { CartTotals } from "./cart-totals";
 import { CouponForm } from "./coupon-form";
 import { QuantityStepper } from "./quantity-stepper";
-import { DeleteOutlinedIcon } from "@/components/ui/icons";
+import { DeleteOutlinedIcon } from "@/components/ui/delete-icon";
 
 function LineOptions({ line }: { line: CartLine }) {
   const { t } = useLingui();

@@ -11,7 +11,7 @@ import { useCartActions } from "../hooks/use-cart-actions";
 import { useCartSummary } from "../hooks/use-cart-summary";
 import { useLocalCart } from "../store";
 import { CartTotals } from "./cart-totals";
-import { DeleteOutlinedIcon } from "@/components/ui/icons";
+import { DeleteOutlinedIcon } from "@/components/ui/delete-icon";
 
 /** The mini cart's popup: the lines with the totals, View Cart and Checkout (loaded on first open). */
 export function MiniCartPopover({ anchor, onClose }: { anchor: HTMLElement | null; onClose: () => void }) {

@@ -184,7 +184,13 @@ function Review({ cart }: { cart: Cart }) {
  * The checkout's steps (address, shipping method, payment method, review and place order): its own chunk,
  * loaded when there is something to check out (CheckoutView), so an empty cart's page does not wait for it.
  */
-export function CheckoutForm({ checkout, serverCart }: { checkout: Checkout; serverCart: Cart | null | undefined }) {
+export function CheckoutForm({
+  checkout,
+  serverCart,
+}: {
+  checkout: Checkout;
+  serverCart: Cart | null | undefined;
+}) {
   const { t } = useLingui();
   const formatMoney = useMoneyFormat();
   const [shipping, setShipping] = useState("");

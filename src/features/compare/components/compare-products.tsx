@@ -23,7 +23,7 @@ import { toAmount } from "@/i18n/format";
 import { toast } from "@/components/feedback/toast";
 import { removeFromCompare, useCompareList } from "../store";
 import { compareRow, specRows, variationRows, type CompareRow } from "../utils/compare-table";
-import { DeleteOutlinedIcon } from "@/components/ui/icons";
+import { DeleteOutlinedIcon } from "@/components/ui/delete-icon";
 
 const ROW_LABELS: Record<string, MessageDescriptor> = {
   ...SPEC_LABELS,

@@ -20,7 +20,7 @@ import { discountedPrice } from "@/api/contract/money";
 import { toAmount } from "@/i18n/format";
 import { useWishlistActions } from "../hooks/use-wishlist-actions";
 import { useDeviceWishlist } from "../store";
-import { DeleteOutlinedIcon } from "@/components/ui/icons";
+import { DeleteOutlinedIcon } from "@/components/ui/delete-icon";
 
 /**
  * The wishlist screen's lines (a wishlist with products): its own chunk, loaded by WishlistView only then
