@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { randomUUID } from "node:crypto";
 import { forwardedClient, type AppEnv, type Ctx, type Deps, type SmsSender } from "./context";
 import { isDataException, type Store } from "./db/store";
-import { sweepOldRows } from "./lib/sweeps";
+import { sweepOnce } from "./lib/sweeps";
 import { compressBody, GZIP_MIN_BYTES, preferredEncoding } from "./lib/compress";
 import { readAuth } from "./lib/auth";
 import { Carts, UPDATED_MESSAGE } from "./lib/cart";
@@ -129,9 +129,9 @@ export async function createApp(opts: AppOptions): Promise<App> {
   const sweepEveryMs = opts.sweepEveryMs ?? (isTest ? 0 : 10 * 60_000);
   if (sweepEveryMs > 0) {
     const timer = setInterval(() => {
-      void sweepOldRows(store)
+      void sweepOnce(store)
         .then((swept) => {
-          if (Object.values(swept).some((n) => n > 0)) log.info("old rows swept", swept);
+          if (swept && Object.values(swept).some((n) => n > 0)) log.info("old rows swept", swept);
         })
         .catch((err: unknown) => log.warn("sweep failed", { error: String(err) }));
     }, sweepEveryMs);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sweepOldRows } from "./lib/sweeps";
+import { sweepOldRows, sweepOnce } from "./lib/sweeps";
 import { CHECKOUT_ADDRESS, makeApp, shopper, testDialect } from "./test-utils";
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -68,4 +68,30 @@ describe(`sweeping rows the shop no longer needs (${testDialect})`, () => {
       await new Promise((r) => setTimeout(r, 25));
     }
   });
+
+  it.runIf(testDialect === "postgres")(
+    "sweeps in one instance at a time: one that finds another sweeping skips its turn",
+    async () => {
+      const app = await makeApp();
+      const store = app.deps.store;
+      await store.rawRun(
+        "insert into otp_codes (phone, code_hash, attempts, expires_at, consumed_at, created_at) values ('+4477009000003', 'x', 0, ?, null, ?)",
+        [ago(3), ago(3)],
+      );
+      const pg = await import("pg");
+      const other = new pg.default.Client({ connectionString: (store as unknown as { url: string }).url });
+      await other.connect();
+      try {
+        // Another instance is sweeping (it holds the lock in its transaction).
+        await other.query("begin");
+        await other.query("select pg_advisory_xact_lock(36017)");
+        expect(await sweepOnce(store)).toBeNull();
+        expect(await store.raw("select id from otp_codes where phone = '+4477009000003'")).toHaveLength(1);
+        await other.query("commit");
+        expect((await sweepOnce(store))?.codes).toBe(1);
+      } finally {
+        await other.end();
+      }
+    },
+  );
 });

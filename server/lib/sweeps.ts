@@ -52,3 +52,19 @@ export async function sweepOldRows(store: Store, now = Date.now()): Promise<Reco
     stockLog: stockLog.changes,
   };
 }
+
+/** The advisory lock (PostgreSQL) that lets one instance sweep at a time. */
+const SWEEP_LOCK = 36_017;
+
+/**
+ * One sweep by whichever instance gets there first: on PostgreSQL inside a transaction holding an advisory
+ * lock, so instances that start theirs meanwhile skip it (null) instead of deleting the same rows side by
+ * side; SQLite has one writer at a time anyway.
+ */
+export async function sweepOnce(store: Store, now = Date.now()): Promise<Record<string, number> | null> {
+  if (store.dialect !== "postgres") return await sweepOldRows(store, now);
+  return await store.tx(async () => {
+    const [row] = await store.raw<{ ok: boolean }>("select pg_try_advisory_xact_lock(?) as ok", [SWEEP_LOCK]);
+    return row?.ok ? await sweepOldRows(store, now) : null;
+  });
+}
