@@ -26,6 +26,10 @@ export interface RenderedPage {
   description?: string;
   /** false: rendered without some of its data for a passing reason (a slow or failing API), so never kept */
   complete?: boolean;
+  /** the page's one address for search engines (`<link rel="canonical">`, `og:url`); set by the server */
+  canonical?: string;
+  /** a page search engines should not index (a template variant of another page); set by the server */
+  noindex?: boolean;
 }
 
 /**
@@ -359,6 +363,28 @@ function localiseHead(head: string, page: RenderedPage): string {
   return out;
 }
 
+/**
+ * What search engines and link previews read of a page: its canonical address, whether to index it, and the
+ * OpenGraph title, description, address and site name (the shell's `<title>` and description are the
+ * page's already, `localiseHead`).
+ */
+function searchTags(page: RenderedPage): string {
+  const tags: string[] = [];
+  if (page.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(page.canonical)}">`);
+  if (page.noindex) tags.push('<meta name="robots" content="noindex">');
+  const og: [string, string | undefined][] = [
+    ["og:type", "website"],
+    ["og:site_name", "Velora Bicycles"],
+    ["og:title", page.title],
+    ["og:description", page.description],
+    ["og:url", page.canonical],
+    ["og:locale", page.locale],
+  ];
+  for (const [property, content] of og)
+    if (content) tags.push(`<meta property="${property}" content="${escapeHtml(content)}">`);
+  return tags.join("");
+}
+
 /** The shell with the rendered page in #root and the data handoff after it. */
 export function injectPage(shell: string, page: RenderedPage): string | null {
   const open = '<div id="root">';
@@ -369,6 +395,7 @@ export function injectPage(shell: string, page: RenderedPage): string | null {
   if (end < 0) return null;
   return (
     deferShellScripts(localiseHead(shell.slice(0, headEnd), page)) +
+    searchTags(page) +
     page.head +
     shell.slice(headEnd, start) +
     `${open}${page.html}</div>\n    ${page.handoff}\n  ` +

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
-import { makeApp } from "./test-utils";
+import { makeApp, standInDist } from "./test-utils";
 
 function dist(): string {
   const dir = mkdtempSync(join(tmpdir(), "dist-"));
@@ -132,5 +132,38 @@ describe("storefront serving", () => {
       expect(made.get(res!), path).toBeInstanceOf(Uint8Array);
       expect((await res!.text()).length, path).toBeGreaterThan(0);
     }
+  });
+});
+
+describe("pages for search engines and link previews (issue 38)", () => {
+  it("say their canonical address and OpenGraph tags; a template variant of the home page is the home page's, not indexed", async () => {
+    const dist = standInDist(`export function configureRenderer() {}
+export async function renderPage(url) {
+  return { html: "<h1>" + url + "</h1>", head: "", handoff: "", status: 200, locale: "fr",
+    title: "Vélos de route | Velora Bicycles", description: "Des vélos \\"rapides\\" & légers" };
+}`);
+    const app = await makeApp({ distDir: dist, publicOrigin: "https://shop.example" });
+    const page = await (await app.request("http://10.0.0.7/catalog/road-bikes?sort=price&page=2")).text();
+    expect(page).toContain('<link rel="canonical" href="https://shop.example/catalog/road-bikes?page=2">');
+    expect(page).toContain(
+      '<meta property="og:url" content="https://shop.example/catalog/road-bikes?page=2">',
+    );
+    expect(page).toContain('<meta property="og:title" content="Vélos de route | Velora Bicycles">');
+    expect(page).toContain(
+      '<meta property="og:description" content="Des vélos &quot;rapides&quot; &amp; légers">',
+    );
+    expect(page).toContain('<meta property="og:locale" content="fr">');
+    expect(page).not.toContain("noindex");
+    expect(page.indexOf('rel="canonical"')).toBeLessThan(page.indexOf("</head>"));
+
+    const first = await (await app.request("http://10.0.0.7/catalog/road-bikes?page=1&limit=12")).text();
+    expect(first).toContain('<link rel="canonical" href="https://shop.example/catalog/road-bikes">');
+
+    const variant = await (await app.request("http://10.0.0.7/home-furniture")).text();
+    expect(variant).toContain('<link rel="canonical" href="https://shop.example/">');
+    expect(variant).toContain('<meta name="robots" content="noindex">');
+    const home = await (await app.request("http://10.0.0.7/")).text();
+    expect(home).toContain('<link rel="canonical" href="https://shop.example/">');
+    expect(home).not.toContain("noindex");
   });
 });

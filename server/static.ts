@@ -7,6 +7,7 @@ import { compressBody, keptCompressed, preferredEncoding, type KeptBytes } from 
 import { BASE_CURRENCY } from "../src/api/contract/money";
 import { currencyFromCookie } from "../src/i18n/currency-cookie";
 import { requestLocale } from "../src/i18n/locale";
+import { HOME_VARIANT_PATHS } from "../src/routes/template-paths";
 import { personalRouteHints } from "./lib/route-chunks";
 import { normalisedAddress, PageCache, pageCacheKey, type CachedPage, type PageSource } from "./page-cache";
 import { injectPage, type PageRenderer } from "./ssr";
@@ -43,6 +44,19 @@ const COMPRESSIBLE = new Set([
   ".xml",
   ".map",
 ]);
+
+/**
+ * A public page's address for search engines: its path with the page number of a list (the other
+ * parameters, filters and sort, show the same products in another order or subset); a template variant of
+ * the home page is the home page's, and not indexed (issue 38).
+ */
+function searchAddress(url: URL, origin: string): { canonical: string; noindex?: boolean } {
+  if ((HOME_VARIANT_PATHS as readonly string[]).includes(url.pathname))
+    return { canonical: `${origin}/`, noindex: true };
+  const page = url.searchParams.get("page");
+  const query = page && page !== "1" && /^[1-9]\d{0,4}$/.test(page) ? `?page=${page}` : "";
+  return { canonical: `${origin}${url.pathname}${query}` };
+}
 
 export function contentSecurityPolicy(connectExtra: string[] = [], imgExtra: string[] = []): string {
   return [
@@ -174,7 +188,8 @@ export function staticSite<R>(
               ? personalResponse(entry.raw, csp)
               : unkeptResponse(frame, 200, c.req.header("accept-encoding"), csp, language);
           }
-          const html = page && injectPage(entry.raw.toString("utf8"), page);
+          const html =
+            page && injectPage(entry.raw.toString("utf8"), { ...page, ...searchAddress(url, origin) });
           // A page rendered without some of its data (the API slow or failing) is this shopper's best answer,
           // never a cache's: kept, it would be every shopper's until the catalogue next changes.
           if (page && html && page.complete === false)
