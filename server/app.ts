@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto";
 import { forwardedClient, type AppEnv, type Ctx, type Deps, type SmsSender } from "./context";
 import { isDataException, type Store } from "./db/store";
 import { sweepOnce } from "./lib/sweeps";
+import { sitemapRoutes } from "./sitemap";
 import { compressBody, GZIP_MIN_BYTES, preferredEncoding } from "./lib/compress";
 import { readAuth } from "./lib/auth";
 import { Carts, UPDATED_MESSAGE } from "./lib/cart";
@@ -272,6 +273,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     "/",
     opsRoutes(store, () => rendererWarm),
   );
+  app.route("/", sitemapRoutes(store, publicOrigin));
   app.route("/api", catalogRoutes(deps));
   app.route("/api", contentRoutes(deps));
   app.route("/api", cartRoutes(deps, keys));

@@ -1,0 +1,79 @@
+import { Hono } from "hono";
+import type { AppEnv } from "./context";
+import type { Store } from "./db/store";
+import { escapeHtml } from "./lib/html";
+
+/** Products listed per sitemap file (the protocol allows 50,000 addresses and 50 MB per file). */
+export const SITEMAP_PRODUCTS_PER_FILE = 20_000;
+
+const XML = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" };
+
+const urlset = (urls: string[]) =>
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls
+    .map((u) => `<url><loc>${escapeHtml(u)}</loc></url>`)
+    .join("\n")}\n</urlset>\n`;
+
+/**
+ * The sitemaps search engines read (issue 38): `/sitemap.xml`, an index of `/sitemap-pages.xml` (the home
+ * page, every shown category, content page and blog post) and `/sitemap-products.xml?part=N` (every product,
+ * `SITEMAP_PRODUCTS_PER_FILE` a file). Addresses under `publicOrigin` (PUBLIC_ORIGIN), else the request's. The
+ * personal pages robots.txt keeps crawlers out of (account, checkout, cart) are not listed, nor the template
+ * variants of the home page (canonical to `/`).
+ */
+export function sitemapRoutes(store: Store, publicOrigin: string) {
+  const r = new Hono<AppEnv>();
+  const origin = (url: string) => publicOrigin || new URL(url).origin;
+
+  r.get("/sitemap.xml", async (c) => {
+    const o = origin(c.req.url);
+    const [row] = await store.raw<{ n: number | string }>("select count(*) as n from products");
+    const parts = Math.max(1, Math.ceil(Number(row?.n ?? 0) / SITEMAP_PRODUCTS_PER_FILE));
+    const files = [`${o}/sitemap-pages.xml`];
+    for (let part = 1; part <= parts; part++) files.push(`${o}/sitemap-products.xml?part=${part}`);
+    const body = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files
+      .map((f) => `<sitemap><loc>${escapeHtml(f)}</loc></sitemap>`)
+      .join("\n")}\n</sitemapindex>\n`;
+    return c.body(body, 200, XML);
+  });
+
+  r.get("/sitemap-pages.xml", async (c) => {
+    const o = origin(c.req.url);
+    const categories = await store.all(
+      store.qb
+        .selectFrom("categories")
+        .select("slug")
+        .where("status", "=", 1)
+        .where("parent_id", "is not", null)
+        .orderBy("position"),
+    );
+    const pages = await store.all(store.qb.selectFrom("pages").select("url_key").orderBy("url_key"));
+    const posts = await store.all(
+      store.qb.selectFrom("blog_posts").select("slug").orderBy("published_at", "desc"),
+    );
+    const urls = [
+      `${o}/`,
+      ...categories.map((k) => `${o}/catalog/${encodeURIComponent(k.slug)}`),
+      ...pages.map((p) => `${o}/page/${encodeURIComponent(p.url_key)}`),
+      `${o}/contact`,
+      ...posts.map((p) => `${o}/blog-details-standard?slug=${encodeURIComponent(p.slug)}`),
+    ];
+    return c.body(urlset(urls), 200, XML);
+  });
+
+  r.get("/sitemap-products.xml", async (c) => {
+    const part = Number(c.req.query("part") ?? "1");
+    if (!Number.isInteger(part) || part < 1 || part > 10_000) return c.text("Not Found", 404);
+    const o = origin(c.req.url);
+    const rows = await store.all(
+      store.qb
+        .selectFrom("products")
+        .select("url_key")
+        .orderBy("id")
+        .limit(SITEMAP_PRODUCTS_PER_FILE)
+        .offset((part - 1) * SITEMAP_PRODUCTS_PER_FILE),
+    );
+    if (!rows.length && part > 1) return c.text("Not Found", 404);
+    return c.body(urlset(rows.map((p) => `${o}/product/${encodeURIComponent(p.url_key)}`)), 200, XML);
+  });
+  return r;
+}
