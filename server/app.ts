@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { randomUUID } from "node:crypto";
 import { forwardedClient, type AppEnv, type Ctx, type Deps, type SmsSender } from "./context";
-import { isDataException, type Store } from "./db/store";
+import { isDataException, PostgresStore, type Store } from "./db/store";
 import { sweepOnce } from "./lib/sweeps";
 import { compressBody, GZIP_MIN_BYTES, preferredEncoding } from "./lib/compress";
 import { readAuth } from "./lib/auth";
@@ -30,6 +30,7 @@ import { requestGuards } from "./lib/request-guards";
 import { loadServerSecret } from "./lib/secret";
 import { cartOwner, cartReply } from "./routes/cart";
 import { createLogger, type Logger } from "./lib/log";
+import { countedSms, createMetrics, instanceName, metricsRoutes, observeRequest } from "./lib/metrics";
 import {
   PRODUCTION_RATE_LIMITS,
   RateLimiter,
@@ -79,11 +80,22 @@ export interface AppOptions {
   renderThreads?: number;
   /** BAGISTO_STRICT=1: answer with a stock Bagisto 1.3.3's shapes and refusals (server/bagisto-strict.ts) */
   bagistoStrict?: boolean;
+  /** METRICS_TOKEN: `GET /metrics` answers only with `Authorization: Bearer <it>`; unset: no /metrics (404) */
+  metricsToken?: string | null;
+  /** INSTANCE_ID: the instance named on every request line; default `pid-<process id>` */
+  instance?: string;
+  /** SLOW_REQUEST_MS: a request taking longer gets a `slow request` warning line too; default 1000 */
+  slowRequestMs?: number;
+  /** the process' own metrics (CPU, memory, event-loop lag, GC) on /metrics; default: outside tests */
+  processMetrics?: boolean;
 }
 
 export type App = Hono<AppEnv> & { deps: Deps };
 
 const HSTS = "max-age=31536000; includeSubDomains";
+export const DEFAULT_SLOW_REQUEST_MS = 1000;
+/** Answered without the catalogue's version check: they read nothing of it. */
+const OPS_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
 
 export async function createApp(opts: AppOptions): Promise<App> {
   const isTest = opts.env === "test";
@@ -95,6 +107,30 @@ export async function createApp(opts: AppOptions): Promise<App> {
   const catalog = new Catalog(store, opts.listCacheSize ?? 1000, opts.catalogVersionCheckMs ?? 1000);
   await catalog.reloadCategories();
   await catalog.refresh();
+  // The storefront's rendered-page cache, once `staticSite` made it (below).
+  let pageCache: { size: number; hits: number; misses: number } | null = null;
+  const metrics = createMetrics(
+    {
+      pool:
+        store instanceof PostgresStore
+          ? () => ({
+              totalCount: store.pool.totalCount,
+              idleCount: store.pool.idleCount,
+              waitingCount: store.pool.waitingCount,
+              max: store.pool.options.max ?? 10,
+            })
+          : undefined,
+      catalogCaches: () => catalog.cacheStats,
+      pageCache: () => pageCache && { pages: pageCache.size, hits: pageCache.hits, misses: pageCache.misses },
+    },
+    { processMetrics: opts.processMetrics ?? !isTest },
+  );
+  const observer = {
+    log,
+    metrics,
+    instance: opts.instance ?? instanceName({}),
+    slowMs: opts.slowRequestMs ?? DEFAULT_SLOW_REQUEST_MS,
+  };
   let dummy: Promise<string> | null = null;
   const deps: Deps = {
     store,
@@ -106,7 +142,10 @@ export async function createApp(opts: AppOptions): Promise<App> {
     tokenTtlMs: opts.tokenTtlMs ?? 30 * 24 * 60 * 60 * 1000,
     isTest,
     // Codes are never logged (security review L6); tests read them from /api/test/last-otp.
-    sms: opts.sms !== undefined ? opts.sms : isTest ? { name: "test", send: async () => {} } : null,
+    sms: countedSms(
+      opts.sms !== undefined ? opts.sms : isTest ? { name: "test", send: async () => {} } : null,
+      metrics,
+    ),
     lastOtp: new Map(),
     limiters: Object.fromEntries(
       Object.entries(limits).map(([name, rule]) => [name, new RateLimiter(store, name, rule)]),
@@ -117,6 +156,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     }),
     dummyHash: () => (dummy ??= dummyHash(scrypt)),
     bagistoStrict: opts.bagistoStrict ?? false,
+    metrics,
   };
 
   const serverSecret = await loadServerSecret(store, opts.serverSecret);
@@ -195,7 +235,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     baseHeaders(c);
     c.header("X-Request-Id", requestId);
     // A catalogue change made anywhere (another instance, an admin tool, SQL) empties this instance's caches.
-    if (c.req.path !== "/healthz" && c.req.path !== "/readyz") await catalog.refresh();
+    if (!OPS_PATHS.has(c.req.path)) await catalog.refresh();
     await next();
     // A reply the handler built itself (the pages and files of static.ts, an idempotent replay) lacks them.
     const missing: [string, string][] = [];
@@ -208,16 +248,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
     if (secureOrigin && !c.res.headers.has("Strict-Transport-Security"))
       missing.push(["Strict-Transport-Security", HSTS]);
     if (missing.length) setAfterReply(c, missing);
-    const fields = {
-      request_id: requestId,
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - start) * 10) / 10,
-    };
-    // /readyz's 503 is its answer (not ready yet: warming up, migrations pending), not a failed request.
-    if (c.res.status >= 500 && c.req.path !== "/readyz") log.error("request", fields);
-    else log.debug("request", fields);
+    // The request line, the slow-request warning, the duration histogram (lib/metrics.ts).
+    observeRequest(c, start, observer);
   });
 
   const limitBody = bodyLimit({
@@ -272,6 +304,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     "/",
     opsRoutes(store, () => rendererWarm),
   );
+  app.route("/", metricsRoutes(metrics, opts.metricsToken));
   app.route("/api", catalogRoutes(deps));
   app.route("/api", contentRoutes(deps));
   app.route("/api", cartRoutes(deps, keys));
@@ -312,17 +345,16 @@ export async function createApp(opts: AppOptions): Promise<App> {
         log.info("server renderer warm", { ms: Math.round(performance.now() - start) });
       });
     }
-    app.use(
-      "*",
-      staticSite(
-        opts.distDir,
-        contentSecurityPolicy(upstreamOrigin),
-        renderer,
-        publicOrigin,
-        catalog,
-        () => rates.current().date,
-      ),
+    const site = staticSite(
+      opts.distDir,
+      contentSecurityPolicy(upstreamOrigin),
+      renderer,
+      publicOrigin,
+      catalog,
+      () => rates.current().date,
     );
+    pageCache = site.pages;
+    app.use("*", site);
   }
   return app;
 }
