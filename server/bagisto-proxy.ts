@@ -263,7 +263,9 @@ export function createProxyApp(opts: ProxyAppOptions): Hono<AppEnv> {
   const publicOrigin = opts.publicOrigin ? new URL(opts.publicOrigin).origin : "";
   let pageCache: { size: number; hits: number; misses: number } | null = null;
   const metrics = createMetrics(
-    { pageCache: () => pageCache && { pages: pageCache.size, hits: pageCache.hits, misses: pageCache.misses } },
+    {
+      pageCache: () => pageCache && { pages: pageCache.size, hits: pageCache.hits, misses: pageCache.misses },
+    },
     { processMetrics: opts.processMetrics ?? false },
   );
   const observer = {

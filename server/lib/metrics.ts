@@ -30,10 +30,7 @@ export interface MetricSources {
 
 const METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 
-export function createMetrics(
-  sources: MetricSources = {},
-  opts: { processMetrics?: boolean } = {},
-): Metrics {
+export function createMetrics(sources: MetricSources = {}, opts: { processMetrics?: boolean } = {}): Metrics {
   const registry = new Registry();
   // CPU, memory, event-loop lag, GC of this process (off in tests: each would start its own monitors).
   if (opts.processMetrics) collectDefaultMetrics({ register: registry });
@@ -69,10 +66,16 @@ export function createMetrics(
           if (p) this.set(read(p));
         },
       });
-    gauge("shop_db_pool_connections_in_use", "PostgreSQL connections of this instance's pool lent out now.", (p) =>
-      Math.max(0, p.totalCount - p.idleCount),
+    gauge(
+      "shop_db_pool_connections_in_use",
+      "PostgreSQL connections of this instance's pool lent out now.",
+      (p) => Math.max(0, p.totalCount - p.idleCount),
     );
-    gauge("shop_db_pool_connections_idle", "PostgreSQL connections of the pool open and idle now.", (p) => p.idleCount);
+    gauge(
+      "shop_db_pool_connections_idle",
+      "PostgreSQL connections of the pool open and idle now.",
+      (p) => p.idleCount,
+    );
     gauge(
       "shop_db_pool_waiting_clients",
       "Queries waiting for a connection of the pool now (the pool is full).",
@@ -96,7 +99,11 @@ export function createMetrics(
         },
       });
     counter("shop_catalog_cache_hits_total", "Catalogue cache lookups answered from memory.", (c) => c.hits);
-    counter("shop_catalog_cache_misses_total", "Catalogue cache lookups that had to read or build.", (c) => c.misses);
+    counter(
+      "shop_catalog_cache_misses_total",
+      "Catalogue cache lookups that had to read or build.",
+      (c) => c.misses,
+    );
   }
 
   if (sources.pageCache) {
