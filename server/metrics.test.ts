@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { App } from "./app";
+import { createProxyApp, parseBagistoUrl } from "./bagisto-proxy";
 import { createLogger, type LogLevel } from "./lib/log";
 import { makeApp, shopper, standInDist, testDialect } from "./test-utils";
 
@@ -12,11 +13,13 @@ function capture() {
   return { log, lines };
 }
 
-const scrape = (app: App, headers: Record<string, string> = { Authorization: `Bearer ${TOKEN}` }) =>
-  app.request("/metrics", { headers });
+const scrape = (
+  app: Pick<App, "request">,
+  headers: Record<string, string> = { Authorization: `Bearer ${TOKEN}` },
+) => app.request("/metrics", { headers });
 
 /** The samples of a Prometheus text exposition: `name{labels}` → value. */
-async function samples(app: App): Promise<Map<string, number>> {
+async function samples(app: Pick<App, "request">): Promise<Map<string, number>> {
   const res = await scrape(app);
   expect(res.status).toBe(200);
   const out = new Map<string, number>();
@@ -231,5 +234,34 @@ export async function renderPage(url) { return { html: "<h1>" + url + "</h1>", h
     await b.request("/api/categories");
     expect((await samples(a)).get(durationCount("/api/categories"))).toBe(2);
     expect((await samples(b)).get(durationCount("/api/categories"))).toBe(1);
+  });
+});
+
+describe("in front of Bagisto (BAGISTO_URL)", () => {
+  it("writes the same request line, and answers /metrics with the token only", async () => {
+    const { log, lines } = capture();
+    const app = createProxyApp({
+      upstream: parseBagistoUrl("http://bagisto.test/api"),
+      log,
+      distDir: null,
+      instance: "proxy-1",
+      metricsToken: TOKEN,
+      fetch: (async () => Response.json({ data: [] })) as unknown as typeof fetch,
+    });
+    const res = await app.request("/api/products?category_id=5&key=secret-value");
+    expect(res.status).toBe(200);
+    const requests = lines.filter((l) => l.line.msg === "request").map((l) => l.line);
+    expect(requests).toEqual([
+      expect.objectContaining({
+        request_id: res.headers.get("x-request-id"),
+        method: "GET",
+        route: "/api/*",
+        status: 200,
+        instance: "proxy-1",
+      }),
+    ]);
+    expect(JSON.stringify(requests)).not.toContain("secret-value");
+    expect((await scrape(app, {})).status).toBe(401);
+    expect((await samples(app)).get(durationCount("/api/*"))).toBe(1);
   });
 });
