@@ -30,7 +30,14 @@ import { requestGuards } from "./lib/request-guards";
 import { loadServerSecret } from "./lib/secret";
 import { cartOwner, cartReply } from "./routes/cart";
 import { createLogger, type Logger } from "./lib/log";
-import { countedSms, createMetrics, instanceName, metricsRoutes, observeRequest } from "./lib/metrics";
+import {
+  clusterScrape,
+  countedSms,
+  createMetrics,
+  instanceName,
+  metricsRoutes,
+  observeRequest,
+} from "./lib/metrics";
 import {
   PRODUCTION_RATE_LIMITS,
   RateLimiter,
@@ -88,6 +95,8 @@ export interface AppOptions {
   slowRequestMs?: number;
   /** the process' own metrics (CPU, memory, event-loop lag, GC) on /metrics; default: outside tests */
   processMetrics?: boolean;
+  /** a node:cluster worker (`--instances N`): /metrics answers every instance's, summed by the primary */
+  clusterMetrics?: boolean;
 }
 
 export type App = Hono<AppEnv> & { deps: Deps };
@@ -125,6 +134,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     },
     { processMetrics: opts.processMetrics ?? !isTest },
   );
+  if (opts.clusterMetrics) clusterScrape(metrics);
   const observer = {
     log,
     metrics,

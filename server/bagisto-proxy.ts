@@ -11,7 +11,7 @@ import { proxy } from "hono/proxy";
 import { randomUUID } from "node:crypto";
 import { socketAddress, type AppEnv } from "./context";
 import type { Logger } from "./lib/log";
-import { createMetrics, instanceName, metricsRoutes, observeRequest } from "./lib/metrics";
+import { clusterScrape, createMetrics, instanceName, metricsRoutes, observeRequest } from "./lib/metrics";
 import { versionSource } from "./page-cache";
 import { createPageRenderer, ssrEntryFor } from "./ssr";
 import { contentSecurityPolicy, staticSite } from "./static";
@@ -252,6 +252,7 @@ export interface ProxyAppOptions extends BagistoProxyOptions {
   instance?: string;
   slowRequestMs?: number;
   processMetrics?: boolean;
+  clusterMetrics?: boolean;
 }
 
 /** How long a server-rendered page is kept: Bagisto does not tell us when its catalogue changes. */
@@ -268,6 +269,7 @@ export function createProxyApp(opts: ProxyAppOptions): Hono<AppEnv> {
     },
     { processMetrics: opts.processMetrics ?? false },
   );
+  if (opts.clusterMetrics) clusterScrape(metrics);
   const observer = {
     log: opts.log,
     metrics,

@@ -12,7 +12,7 @@ import { describeLocation, openDatabase } from "./db/open";
 import { postgresSettingsFromEnv, type PostgresSettings } from "./db/store";
 import { OWASP_SCRYPT, TEST_SCRYPT } from "./lib/crypto";
 import { createLogger, parseLogLevel } from "./lib/log";
-import { instanceName } from "./lib/metrics";
+import { answerClusterScrapes, instanceName } from "./lib/metrics";
 import { smsSenderFromEnv } from "./lib/sms";
 
 const env = process.env.NODE_ENV ?? "production";
@@ -62,7 +62,13 @@ const instance = () =>
   process.env.INSTANCE_ID && cluster.isWorker
     ? `${process.env.INSTANCE_ID}.${cluster.worker?.id ?? process.pid}`
     : instanceName(process.env);
-const observing = { metricsToken, slowRequestMs, instance: instance(), processMetrics: true };
+const observing = {
+  metricsToken,
+  slowRequestMs,
+  instance: instance(),
+  processMetrics: true,
+  clusterMetrics: cluster.isWorker,
+};
 
 // BAGISTO_URL=https://shop.example/api: the storefront in front of that Bagisto, its API passed through at
 // /api; no database of ours.
@@ -123,6 +129,8 @@ if (instances > 1 && cluster.isPrimary) {
     await ready.close();
   }
   let stopping = false;
+  // A scrape reaches one worker, which asks here for every worker's metrics (lib/metrics.ts).
+  answerClusterScrapes();
   const fork = () => cluster.fork({ MIGRATE_ON_START: "0" });
   for (let i = 0; i < instances; i++) fork();
   cluster.on("exit", (worker, code, signal) => {

@@ -1,8 +1,15 @@
+import { spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { App } from "./app";
 import { createProxyApp, parseBagistoUrl } from "./bagisto-proxy";
 import { createLogger, type LogLevel } from "./lib/log";
-import { makeApp, shopper, standInDist, testDialect } from "./test-utils";
+import { PostgresStore } from "./db/store";
+import { makeApp, makeStore, shopper, standInDist, testDialect } from "./test-utils";
 
 const TOKEN = "metrics-token-for-tests-0123456789";
 
@@ -11,6 +18,15 @@ function capture() {
   const lines: { level: LogLevel; line: Record<string, unknown> }[] = [];
   const log = createLogger("info", (line, level) => lines.push({ level, line: JSON.parse(line) }));
   return { log, lines };
+}
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  s.listen(0, "127.0.0.1");
+  await once(s, "listening");
+  const { port } = s.address() as { port: number };
+  await new Promise((r) => s.close(r));
+  return port;
 }
 
 const scrape = (
@@ -264,4 +280,63 @@ describe("in front of Bagisto (BAGISTO_URL)", () => {
     expect((await scrape(app, {})).status).toBe(401);
     expect((await samples(app)).get(durationCount("/api/*"))).toBe(1);
   });
+});
+
+describe("under --instances 2 (node:cluster)", () => {
+  it("answers /metrics with every instance's requests summed, whichever instance the scrape reaches", async () => {
+    const port = await freePort();
+    const seeded = await makeStore();
+    const database = seeded instanceof PostgresStore ? seeded.url : null;
+    await seeded.close();
+    const child = spawn(process.execPath, ["--import", "tsx", "server/index.ts", "--instances", "2"], {
+      env: {
+        ...process.env,
+        NODE_ENV: "test",
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        ...(database ? { DATABASE_URL: database } : {}),
+        DATABASE_FILE: join(mkdtempSync(join(tmpdir(), "metrics-")), "shop.sqlite"),
+        DIST_DIR: "/nonexistent",
+        LOG_LEVEL: "info",
+        METRICS_TOKEN: TOKEN,
+        INSTANCE_ID: "web",
+      },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let log = "";
+    child.stdout.on("data", (d) => (log += String(d)));
+    child.stderr.on("data", (d) => (log += String(d)));
+    try {
+      const origin = `http://127.0.0.1:${port}`;
+      // Both instances are up when each has answered (a new connection each time: node:cluster hands
+      // connections to the workers in turn).
+      const instances = new Set<string>();
+      let answered = 0;
+      for (let i = 0; instances.size < 2; i++) {
+        try {
+          const res = await fetch(`${origin}/api/categories`, { headers: { Connection: "close" } });
+          await res.arrayBuffer();
+          if (res.ok) answered++;
+        } catch {
+          // starting
+        }
+        for (const m of log.matchAll(/"instance":"(web\.\d+)"/g)) instances.add(m[1]!);
+        if (i > 600) throw new Error(`the instances did not start: ${log}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      const scraped = await fetch(`${origin}/metrics`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+      expect(scraped.status).toBe(200);
+      const text = await scraped.text();
+      expect(text).toMatch(/^shop_instances 2$/m);
+      const count = new RegExp(
+        `^${durationCount("/api/categories").replace(/[{}()[\]/.*+?^$|\\]/g, "\\$&")} (\\d+)$`,
+        "m",
+      ).exec(text);
+      expect(Number(count?.[1])).toBe(answered);
+      if (database) expect(text).toMatch(/^shop_db_pool_max_connections 20$/m);
+    } finally {
+      child.kill("SIGTERM");
+      await once(child, "exit");
+    }
+  }, 120_000);
 });

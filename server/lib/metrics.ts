@@ -1,7 +1,8 @@
 import { Hono } from "hono";
 import { matchedRoutes } from "hono/route";
 import { createHash, timingSafeEqual } from "node:crypto";
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
+import cluster from "node:cluster";
+import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { AppEnv, Ctx } from "../context";
 import type { Logger } from "./log";
 import type { SmsSender } from "./sms";
@@ -16,6 +17,13 @@ export interface Metrics {
   readonly requestDuration: Histogram<"method" | "route" | "status_class">;
   readonly cartBatchChanges: Histogram;
   readonly messages: Counter<"channel" | "sender" | "outcome">;
+  /** what `GET /metrics` answers: this registry's, or under node:cluster every worker's summed (`clusterScrape`) */
+  scrape: () => Promise<Scrape>;
+}
+
+export interface Scrape {
+  text: string;
+  contentType: string;
 }
 
 /** Read at each scrape; a source the app does not have (SQLite has no pool, no storefront no page cache) is absent. */
@@ -53,6 +61,12 @@ export function createMetrics(sources: MetricSources = {}, opts: { processMetric
     labelNames: ["channel", "sender", "outcome"] as const,
     registers: [registry],
   });
+
+  new Gauge({
+    name: "shop_instances",
+    help: "Instances (processes) whose metrics these are: 1, or under --instances N every worker's summed.",
+    registers: [registry],
+  }).set(1);
 
   if (sources.pool) {
     const pool = sources.pool;
@@ -132,7 +146,69 @@ export function createMetrics(sources: MetricSources = {}, opts: { processMetric
     });
   }
 
-  return { registry, requestDuration, cartBatchChanges, messages };
+  return {
+    registry,
+    requestDuration,
+    cartBatchChanges,
+    messages,
+    scrape: async () => ({ text: await registry.metrics(), contentType: registry.contentType }),
+  };
+}
+
+const ASK = "shop:metrics";
+const ANSWER = "shop:metrics-answer";
+interface Answer {
+  type: typeof ANSWER;
+  id: number;
+  text?: string;
+  error?: string;
+}
+
+/**
+ * Under `--instances N` (node:cluster) the instances share one port, so a scrape reaches any one of them:
+ * a worker's `/metrics` asks the primary, which gathers every worker's registry and sums them (counters,
+ * histograms and gauges alike: the pools' connections add up). The primary calls `answerClusterScrapes`.
+ */
+export function clusterScrape(metrics: Metrics): void {
+  if (!cluster.isWorker || !process.send) return;
+  new AggregatorRegistry(); // makes this worker answer the primary's requests (prom-client's own messages)
+  AggregatorRegistry.setRegistries([metrics.registry]);
+  const waiting = new Map<number, (a: Answer) => void>();
+  let next = 0;
+  process.on("message", (msg: unknown) => {
+    const a = msg as Answer | null;
+    if (a?.type === ANSWER) waiting.get(a.id)?.(a);
+  });
+  metrics.scrape = () =>
+    new Promise<Scrape>((resolve, reject) => {
+      const id = next++;
+      const timer = setTimeout(() => {
+        waiting.delete(id);
+        reject(new Error("the primary process did not answer for the metrics"));
+      }, 10_000);
+      waiting.set(id, (a) => {
+        clearTimeout(timer);
+        waiting.delete(id);
+        if (a.text === undefined) reject(new Error(a.error ?? "no metrics"));
+        else resolve({ text: a.text, contentType: Registry.PROMETHEUS_CONTENT_TYPE });
+      });
+      process.send!({ type: ASK, id });
+    });
+}
+
+/** In the primary of `--instances N`: answers the workers' `clusterScrape` with every worker's metrics summed. */
+export function answerClusterScrapes(): void {
+  const aggregator = new AggregatorRegistry();
+  cluster.on("message", (worker, msg: unknown) => {
+    const ask = msg as { type?: string; id?: number } | null;
+    if (ask?.type !== ASK || typeof ask.id !== "number") return;
+    const id = ask.id;
+    aggregator.clusterMetrics().then(
+      (text) => worker.isConnected() && worker.send({ type: ANSWER, id, text } satisfies Answer),
+      (err: unknown) =>
+        worker.isConnected() && worker.send({ type: ANSWER, id, error: String(err) } satisfies Answer),
+    );
+  });
 }
 
 /** `sender` counted in `metrics` (channel `sms`): each send as sent or failed. */
@@ -237,8 +313,8 @@ export function metricsRoutes(metrics: Metrics, token: string | null | undefined
     const given = /^Bearer\s+(\S+)\s*$/i.exec(auth)?.[1];
     if (!given) return c.text("Unauthorized", 401, { "WWW-Authenticate": 'Bearer realm="metrics"' });
     if (!timingSafeEqual(digest(given), want)) return c.text("Forbidden", 403);
-    const body = await metrics.registry.metrics();
-    return c.body(body, 200, { "Content-Type": metrics.registry.contentType });
+    const { text, contentType } = await metrics.scrape();
+    return c.body(text, 200, { "Content-Type": contentType });
   });
   return r;
 }
