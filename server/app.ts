@@ -32,7 +32,7 @@ import { cartOwner, cartReply } from "./routes/cart";
 import { createLogger, type Logger } from "./lib/log";
 import {
   clusterScrape,
-  countedSms,
+  countedSender,
   createMetrics,
   instanceName,
   metricsRoutes,
@@ -152,7 +152,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
     tokenTtlMs: opts.tokenTtlMs ?? 30 * 24 * 60 * 60 * 1000,
     isTest,
     // Codes are never logged (security review L6); tests read them from /api/test/last-otp.
-    sms: countedSms(
+    sms: countedSender(
+      "sms",
       opts.sms !== undefined ? opts.sms : isTest ? { name: "test", send: async () => {} } : null,
       metrics,
     ),

@@ -5,7 +5,6 @@ import cluster from "node:cluster";
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import type { AppEnv, Ctx } from "../context";
 import type { Logger } from "./log";
-import type { SmsSender } from "./sms";
 
 /**
  * What an operator watches (issue 38 item 2): one registry per app (tests run several apps in one process),
@@ -57,7 +56,7 @@ export function createMetrics(sources: MetricSources = {}, opts: { processMetric
   });
   const messages = new Counter({
     name: "shop_outgoing_messages_total",
-    help: "Messages handed to a sender (channel sms), by outcome: sent, or failed (the sender refused or broke).",
+    help: "Messages handed to a sender (channel sms, mail), by outcome: sent, or failed (the sender refused or broke).",
     labelNames: ["channel", "sender", "outcome"] as const,
     registers: [registry],
   });
@@ -211,21 +210,34 @@ export function answerClusterScrapes(): void {
   });
 }
 
-/** `sender` counted in `metrics` (channel `sms`): each send as sent or failed. */
-export function countedSms(sender: SmsSender | null, metrics: Metrics): SmsSender | null {
+/**
+ * `sender` with each send counted in `metrics` as sent or failed, under `channel` (`sms`; a mailer can be
+ * wrapped the same way as `mail`). Anything with a `name` and a `send` that rejects when it could not hand
+ * the message over.
+ */
+export function countedSender<S extends { readonly name: string; send(...args: never[]): Promise<unknown> }>(
+  channel: string,
+  sender: S | null,
+  metrics: Metrics,
+): S | null {
   if (!sender) return null;
-  return {
-    name: sender.name,
-    async send(to, text) {
+  const send = sender.send.bind(sender) as (...args: unknown[]) => Promise<unknown>;
+  const count = (outcome: string) => metrics.messages.inc({ channel, sender: sender.name, outcome });
+  const wrapped: S = Object.create(sender) as S;
+  Object.defineProperty(wrapped, "send", {
+    value: async (...args: unknown[]) => {
+      let result: unknown;
       try {
-        await sender.send(to, text);
+        result = await send(...args);
       } catch (err) {
-        metrics.messages.inc({ channel: "sms", sender: sender.name, outcome: "failed" });
+        count("failed");
         throw err;
       }
-      metrics.messages.inc({ channel: "sms", sender: sender.name, outcome: "sent" });
+      count("sent");
+      return result;
     },
-  };
+  });
+  return wrapped;
 }
 
 /**
