@@ -221,13 +221,6 @@ export async function createApp(opts: AppOptions): Promise<App> {
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
   };
-  // NUL characters (PostgreSQL stores no text holding one; no page or API value needs one): refused before any
-  // route reads the path or the query. Bodies are checked where they are parsed (lib/http.ts readJson).
-  app.use("*", async (c, next) => {
-    if (!urlHoldsNul(c.req.url)) return next();
-    if (c.req.path.startsWith("/api")) return c.json(nulError().body, 422);
-    return c.text("Bad Request", 400);
-  });
   app.use("*", async (c, next) => {
     const start = performance.now();
     // A proxy's request id is kept (so one id follows a request through the proxy's and our logs);
@@ -261,6 +254,14 @@ export async function createApp(opts: AppOptions): Promise<App> {
     if (missing.length) setAfterReply(c, missing);
     // The request line, the slow-request warning, the duration histogram (lib/metrics.ts).
     observeRequest(c, start, observer);
+  });
+  // NUL characters (PostgreSQL stores no text holding one; no page or API value needs one): refused before any
+  // route reads the path or the query (after the request id: the refusal has its request line). Bodies are
+  // checked where they are parsed (lib/http.ts readJson).
+  app.use("*", async (c, next) => {
+    if (!urlHoldsNul(c.req.url)) return next();
+    if (c.req.path.startsWith("/api")) return c.json(nulError().body, 422);
+    return c.text("Bad Request", 400);
   });
 
   const limitBody = bodyLimit({

@@ -80,13 +80,23 @@ describe("request lines", () => {
     expect(lines.filter((l) => l.line.msg === "slow request")).toEqual([]);
   });
 
-  it("names an address no route matches `(unmatched)`, and logs health checks at debug only", async () => {
+  it("names an address no route matches `(unmatched)`, logs refusals, and health checks at debug only", async () => {
     const { log, lines } = capture();
     const app = await makeApp({ log });
     expect((await app.request("/api/no-such-thing/42")).status).toBe(404);
     expect((await app.request("/healthz")).status).toBe(200);
+    // A refused address (a NUL character) has its line too.
+    const refused = await app.request("/api/products/1%00");
+    expect(refused.status).toBe(422);
     const requests = lines.filter((l) => l.line.msg === "request").map((l) => l.line);
-    expect(requests).toEqual([expect.objectContaining({ route: "(unmatched)", status: 404 })]);
+    expect(requests).toEqual([
+      expect.objectContaining({ route: "(unmatched)", status: 404 }),
+      expect.objectContaining({
+        request_id: refused.headers.get("x-request-id"),
+        route: "/api/products/:id",
+        status: 422,
+      }),
+    ]);
   });
 
   it("adds a warning line for a request slower than SLOW_REQUEST_MS", async () => {
