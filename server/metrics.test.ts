@@ -216,6 +216,10 @@ describe("/metrics", () => {
         },
       },
     });
+    // Both series are there before the first text (an alert on failures sees the first one).
+    const before = await samples(app);
+    expect(before.get('shop_outgoing_messages_total{channel="sms",sender="fake",outcome="sent"}')).toBe(0);
+    expect(before.get('shop_outgoing_messages_total{channel="sms",sender="fake",outcome="failed"}')).toBe(0);
     const s = shopper(app);
     expect((await s.post("/api/send-verification-code", { phone: "+447700900001" })).status).toBe(200);
     fail = true;

@@ -222,7 +222,11 @@ export function countedSender<S extends { readonly name: string; send(...args: n
 ): S | null {
   if (!sender) return null;
   const send = sender.send.bind(sender) as (...args: unknown[]) => Promise<unknown>;
-  const count = (outcome: string) => metrics.messages.inc({ channel, sender: sender.name, outcome });
+  const count = (outcome: string, by = 1) =>
+    metrics.messages.inc({ channel, sender: sender.name, outcome }, by);
+  // Both series exist from the start (at 0): a rate or an alert sees the first failure.
+  count("sent", 0);
+  count("failed", 0);
   const wrapped: S = Object.create(sender) as S;
   Object.defineProperty(wrapped, "send", {
     value: async (...args: unknown[]) => {
