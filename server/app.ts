@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { randomUUID } from "node:crypto";
 import { forwardedClient, type AppEnv, type Ctx, type Deps, type SmsSender } from "./context";
-import { isDataException, type Store } from "./db/store";
+import { isDataException, PostgresStore, type Store } from "./db/store";
 import { sweepOnce } from "./lib/sweeps";
 import { sitemapRoutes } from "./sitemap";
 import { compressBody, GZIP_MIN_BYTES, preferredEncoding } from "./lib/compress";
@@ -31,6 +31,14 @@ import { requestGuards } from "./lib/request-guards";
 import { loadServerSecret } from "./lib/secret";
 import { cartOwner, cartReply } from "./routes/cart";
 import { createLogger, type Logger } from "./lib/log";
+import {
+  clusterScrape,
+  countedSender,
+  createMetrics,
+  instanceName,
+  metricsRoutes,
+  observeRequest,
+} from "./lib/metrics";
 import {
   PRODUCTION_RATE_LIMITS,
   RateLimiter,
@@ -80,11 +88,24 @@ export interface AppOptions {
   renderThreads?: number;
   /** BAGISTO_STRICT=1: answer with a stock Bagisto 1.3.3's shapes and refusals (server/bagisto-strict.ts) */
   bagistoStrict?: boolean;
+  /** METRICS_TOKEN: `GET /metrics` answers only with `Authorization: Bearer <it>`; unset: no /metrics (404) */
+  metricsToken?: string | null;
+  /** INSTANCE_ID: the instance named on every request line; default `pid-<process id>` */
+  instance?: string;
+  /** SLOW_REQUEST_MS: a request taking longer gets a `slow request` warning line too; default 1000 */
+  slowRequestMs?: number;
+  /** the process' own metrics (CPU, memory, event-loop lag, GC) on /metrics; default: outside tests */
+  processMetrics?: boolean;
+  /** a node:cluster worker (`--instances N`): /metrics answers every instance's, summed by the primary */
+  clusterMetrics?: boolean;
 }
 
 export type App = Hono<AppEnv> & { deps: Deps };
 
 const HSTS = "max-age=31536000; includeSubDomains";
+export const DEFAULT_SLOW_REQUEST_MS = 1000;
+/** Answered without the catalogue's version check: they read nothing of it. */
+const OPS_PATHS = new Set(["/healthz", "/readyz", "/metrics"]);
 
 export async function createApp(opts: AppOptions): Promise<App> {
   const isTest = opts.env === "test";
@@ -96,6 +117,31 @@ export async function createApp(opts: AppOptions): Promise<App> {
   const catalog = new Catalog(store, opts.listCacheSize ?? 1000, opts.catalogVersionCheckMs ?? 1000);
   await catalog.reloadCategories();
   await catalog.refresh();
+  // The storefront's rendered-page cache, once `staticSite` made it (below).
+  let pageCache: { size: number; hits: number; misses: number } | null = null;
+  const metrics = createMetrics(
+    {
+      pool:
+        store instanceof PostgresStore
+          ? () => ({
+              totalCount: store.pool.totalCount,
+              idleCount: store.pool.idleCount,
+              waitingCount: store.pool.waitingCount,
+              max: store.pool.options.max ?? 10,
+            })
+          : undefined,
+      catalogCaches: () => catalog.cacheStats,
+      pageCache: () => pageCache && { pages: pageCache.size, hits: pageCache.hits, misses: pageCache.misses },
+    },
+    { processMetrics: opts.processMetrics ?? !isTest },
+  );
+  if (opts.clusterMetrics) clusterScrape(metrics);
+  const observer = {
+    log,
+    metrics,
+    instance: opts.instance ?? instanceName({}),
+    slowMs: opts.slowRequestMs ?? DEFAULT_SLOW_REQUEST_MS,
+  };
   let dummy: Promise<string> | null = null;
   const deps: Deps = {
     store,
@@ -107,7 +153,11 @@ export async function createApp(opts: AppOptions): Promise<App> {
     tokenTtlMs: opts.tokenTtlMs ?? 30 * 24 * 60 * 60 * 1000,
     isTest,
     // Codes are never logged (security review L6); tests read them from /api/test/last-otp.
-    sms: opts.sms !== undefined ? opts.sms : isTest ? { name: "test", send: async () => {} } : null,
+    sms: countedSender(
+      "sms",
+      opts.sms !== undefined ? opts.sms : isTest ? { name: "test", send: async () => {} } : null,
+      metrics,
+    ),
     lastOtp: new Map(),
     limiters: Object.fromEntries(
       Object.entries(limits).map(([name, rule]) => [name, new RateLimiter(store, name, rule)]),
@@ -118,6 +168,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     }),
     dummyHash: () => (dummy ??= dummyHash(scrypt)),
     bagistoStrict: opts.bagistoStrict ?? false,
+    metrics,
   };
 
   const serverSecret = await loadServerSecret(store, opts.serverSecret);
@@ -171,13 +222,6 @@ export async function createApp(opts: AppOptions): Promise<App> {
     c.header("X-Content-Type-Options", "nosniff");
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
   };
-  // NUL characters (PostgreSQL stores no text holding one; no page or API value needs one): refused before any
-  // route reads the path or the query. Bodies are checked where they are parsed (lib/http.ts readJson).
-  app.use("*", async (c, next) => {
-    if (!urlHoldsNul(c.req.url)) return next();
-    if (c.req.path.startsWith("/api")) return c.json(nulError().body, 422);
-    return c.text("Bad Request", 400);
-  });
   app.use("*", async (c, next) => {
     const start = performance.now();
     // A proxy's request id is kept (so one id follows a request through the proxy's and our logs);
@@ -196,7 +240,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     baseHeaders(c);
     c.header("X-Request-Id", requestId);
     // A catalogue change made anywhere (another instance, an admin tool, SQL) empties this instance's caches.
-    if (c.req.path !== "/healthz" && c.req.path !== "/readyz") await catalog.refresh();
+    if (!OPS_PATHS.has(c.req.path)) await catalog.refresh();
     await next();
     // A reply the handler built itself (the pages and files of static.ts, an idempotent replay) lacks them.
     const missing: [string, string][] = [];
@@ -209,16 +253,16 @@ export async function createApp(opts: AppOptions): Promise<App> {
     if (secureOrigin && !c.res.headers.has("Strict-Transport-Security"))
       missing.push(["Strict-Transport-Security", HSTS]);
     if (missing.length) setAfterReply(c, missing);
-    const fields = {
-      request_id: requestId,
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - start) * 10) / 10,
-    };
-    // /readyz's 503 is its answer (not ready yet: warming up, migrations pending), not a failed request.
-    if (c.res.status >= 500 && c.req.path !== "/readyz") log.error("request", fields);
-    else log.debug("request", fields);
+    // The request line, the slow-request warning, the duration histogram (lib/metrics.ts).
+    observeRequest(c, start, observer);
+  });
+  // NUL characters (PostgreSQL stores no text holding one; no page or API value needs one): refused before any
+  // route reads the path or the query (after the request id: the refusal has its request line). Bodies are
+  // checked where they are parsed (lib/http.ts readJson).
+  app.use("*", async (c, next) => {
+    if (!urlHoldsNul(c.req.url)) return next();
+    if (c.req.path.startsWith("/api")) return c.json(nulError().body, 422);
+    return c.text("Bad Request", 400);
   });
 
   const limitBody = bodyLimit({
@@ -273,6 +317,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     "/",
     opsRoutes(store, () => rendererWarm),
   );
+  app.route("/", metricsRoutes(metrics, opts.metricsToken));
   app.route("/", sitemapRoutes(store, publicOrigin));
   app.route("/api", catalogRoutes(deps));
   app.route("/api", contentRoutes(deps));
@@ -314,17 +359,16 @@ export async function createApp(opts: AppOptions): Promise<App> {
         log.info("server renderer warm", { ms: Math.round(performance.now() - start) });
       });
     }
-    app.use(
-      "*",
-      staticSite(
-        opts.distDir,
-        contentSecurityPolicy(upstreamOrigin),
-        renderer,
-        publicOrigin,
-        catalog,
-        () => rates.current().date,
-      ),
+    const site = staticSite(
+      opts.distDir,
+      contentSecurityPolicy(upstreamOrigin),
+      renderer,
+      publicOrigin,
+      catalog,
+      () => rates.current().date,
     );
+    pageCache = site.pages;
+    app.use("*", site);
   }
   return app;
 }

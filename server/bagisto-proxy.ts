@@ -11,6 +11,7 @@ import { proxy } from "hono/proxy";
 import { randomUUID } from "node:crypto";
 import { socketAddress, type AppEnv } from "./context";
 import type { Logger } from "./lib/log";
+import { clusterScrape, createMetrics, instanceName, metricsRoutes, observeRequest } from "./lib/metrics";
 import { versionSource } from "./page-cache";
 import { createPageRenderer, ssrEntryFor } from "./ssr";
 import { contentSecurityPolicy, staticSite } from "./static";
@@ -246,6 +247,12 @@ export interface ProxyAppOptions extends BagistoProxyOptions {
   distDir: string | null;
   serverRender?: boolean;
   renderThreads?: number;
+  /** METRICS_TOKEN, INSTANCE_ID, SLOW_REQUEST_MS: as the shop's (app.ts) */
+  metricsToken?: string | null;
+  instance?: string;
+  slowRequestMs?: number;
+  processMetrics?: boolean;
+  clusterMetrics?: boolean;
 }
 
 /** How long a server-rendered page is kept: Bagisto does not tell us when its catalogue changes. */
@@ -255,6 +262,20 @@ const PAGE_TTL_MS = 60_000;
 export function createProxyApp(opts: ProxyAppOptions): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   const publicOrigin = opts.publicOrigin ? new URL(opts.publicOrigin).origin : "";
+  let pageCache: { size: number; hits: number; misses: number } | null = null;
+  const metrics = createMetrics(
+    {
+      pageCache: () => pageCache && { pages: pageCache.size, hits: pageCache.hits, misses: pageCache.misses },
+    },
+    { processMetrics: opts.processMetrics ?? false },
+  );
+  if (opts.clusterMetrics) clusterScrape(metrics);
+  const observer = {
+    log: opts.log,
+    metrics,
+    instance: opts.instance ?? instanceName({}),
+    slowMs: opts.slowRequestMs ?? 1000,
+  };
   app.use("*", async (c, next) => {
     const start = performance.now();
     const incoming = c.req.header("x-request-id");
@@ -266,17 +287,9 @@ export function createProxyApp(opts: ProxyAppOptions): Hono<AppEnv> {
     if (!c.res.headers.has("X-Content-Type-Options")) c.header("X-Content-Type-Options", "nosniff");
     if (publicOrigin.startsWith("https:"))
       c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
-    const fields = {
-      request_id: requestId,
-      method: c.req.method,
-      path: c.req.path,
-      status: c.res.status,
-      ms: Math.round((performance.now() - start) * 10) / 10,
-    };
-    // /readyz's 503 is its answer (not ready yet), not a failed request.
-    if (c.res.status >= 500 && c.req.path !== "/readyz") opts.log.error("request", fields);
-    else opts.log.debug("request", fields);
+    observeRequest(c, start, observer);
   });
+  app.route("/", metricsRoutes(metrics, opts.metricsToken));
   app.get("/healthz", (c) => c.json({ status: "ok" }, 200, { "Cache-Control": "no-store" }));
   // Ready when Bagisto answers at all (any status) and the server renderer is warm: a load balancer then
   // sends shoppers here.
@@ -298,7 +311,12 @@ export function createProxyApp(opts: ProxyAppOptions): Hono<AppEnv> {
   });
   // Bagisto's replies arrive decompressed (fetch undoes their encoding); they leave compressed again.
   app.use(`${LOCAL_ROOT}/*`, compress({ encoding: "gzip" }));
-  const passThrough = bagistoProxy({ ...opts, publicOrigin });
+  const toBagisto = bagistoProxy({ ...opts, publicOrigin });
+  // One route label for everything passed through (lib/metrics.ts): Bagisto's own routes are not known here.
+  const passThrough: MiddlewareHandler<AppEnv> = (c, next) => {
+    c.set("route", `${LOCAL_ROOT}/*`);
+    return toBagisto(c, next);
+  };
   app.all(LOCAL_ROOT, passThrough);
   app.all(`${LOCAL_ROOT}/*`, passThrough);
 
@@ -318,17 +336,16 @@ export function createProxyApp(opts: ProxyAppOptions): Hono<AppEnv> {
         opts.log.info("server renderer warm", { ms: Math.round(performance.now() - start) });
       });
     }
-    app.use(
-      "*",
-      staticSite(
-        opts.distDir,
-        // Product and banner images are Bagisto's own addresses (its /cache and /storage).
-        contentSecurityPolicy([], [opts.upstream.origin]),
-        renderer,
-        publicOrigin,
-        versionSource(() => Math.floor(Date.now() / PAGE_TTL_MS)),
-      ),
+    const site = staticSite(
+      opts.distDir,
+      // Product and banner images are Bagisto's own addresses (its /cache and /storage).
+      contentSecurityPolicy([], [opts.upstream.origin]),
+      renderer,
+      publicOrigin,
+      versionSource(() => Math.floor(Date.now() / PAGE_TTL_MS)),
     );
+    pageCache = site.pages;
+    app.use("*", site);
   }
   app.notFound((c) => c.text("Not Found", 404));
   return app;

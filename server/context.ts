@@ -9,6 +9,7 @@ import type { ExchangeRates } from "./lib/exchange";
 import type { Logger } from "./lib/log";
 import type { HashGate } from "./lib/crypto";
 import type { RateLimitConfig, RateLimiter } from "./lib/rate-limit";
+import type { Metrics } from "./lib/metrics";
 import type { SmsSender } from "./lib/sms";
 
 export type { SmsSender };
@@ -31,6 +32,8 @@ export interface Deps {
   dummyHash: () => Promise<string>;
   /** BAGISTO_STRICT=1: Bagisto 1.3.3's shapes and refusals (server/bagisto-strict.ts) */
   bagistoStrict: boolean;
+  /** this app's Prometheus registry and the metrics routes count into (lib/metrics.ts) */
+  metrics: Metrics;
 }
 
 export interface AppEnv {
@@ -50,6 +53,8 @@ export interface AppEnv {
     session: string;
     /** the Idempotency-Key of a retryable write (lib/idempotency.ts) */
     idempotencyKey: string;
+    /** the route label of a handler that answers many addresses (the storefront's pages, files): lib/metrics.ts */
+    route: string;
   };
   Bindings: { incoming?: { socket?: { remoteAddress?: string } } };
 }

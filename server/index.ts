@@ -12,6 +12,7 @@ import { describeLocation, openDatabase } from "./db/open";
 import { postgresSettingsFromEnv, type PostgresSettings } from "./db/store";
 import { OWASP_SCRYPT, TEST_SCRYPT } from "./lib/crypto";
 import { createLogger, parseLogLevel } from "./lib/log";
+import { answerClusterScrapes, instanceName } from "./lib/metrics";
 import { smsSenderFromEnv } from "./lib/sms";
 
 const env = process.env.NODE_ENV ?? "production";
@@ -40,6 +41,35 @@ if (smsHourlyCap !== undefined && !/^\d+$/.test(smsHourlyCap)) {
   });
   process.exit(1);
 }
+// SLOW_REQUEST_MS: a request taking longer also gets a `slow request` warning line (default 1000).
+const slowRequestMs = process.env.SLOW_REQUEST_MS === undefined ? 1000 : Number(process.env.SLOW_REQUEST_MS);
+if (!Number.isFinite(slowRequestMs) || slowRequestMs < 0) {
+  log.error("SLOW_REQUEST_MS is not a number of milliseconds", {
+    fix: "set SLOW_REQUEST_MS to a duration in ms, e.g. 1000",
+  });
+  process.exit(1);
+}
+// METRICS_TOKEN: GET /metrics answers Prometheus with `Authorization: Bearer <token>`; unset, there is no /metrics.
+const metricsToken = process.env.METRICS_TOKEN || null;
+if (metricsToken && (metricsToken.length < 16 || /\s/.test(metricsToken))) {
+  log.error("METRICS_TOKEN is too short or holds white space", {
+    fix: "set METRICS_TOKEN to a random value of 16 characters or more, e.g. `openssl rand -hex 24`",
+  });
+  process.exit(1);
+}
+/** The instance on every request line: INSTANCE_ID (with the worker's number under --instances), else the pid. */
+const instance = () =>
+  process.env.INSTANCE_ID && cluster.isWorker
+    ? `${process.env.INSTANCE_ID}.${cluster.worker?.id ?? process.pid}`
+    : instanceName(process.env);
+const observing = {
+  metricsToken,
+  slowRequestMs,
+  instance: instance(),
+  processMetrics: true,
+  clusterMetrics: cluster.isWorker,
+};
+
 // BAGISTO_URL=https://shop.example/api: the storefront in front of that Bagisto, its API passed through at
 // /api; no database of ours.
 let bagistoUrl: URL | null = null;
@@ -99,6 +129,8 @@ if (instances > 1 && cluster.isPrimary) {
     await ready.close();
   }
   let stopping = false;
+  // A scrape reaches one worker, which asks here for every worker's metrics (lib/metrics.ts).
+  answerClusterScrapes();
   const fork = () => cluster.fork({ MIGRATE_ON_START: "0" });
   for (let i = 0; i < instances; i++) fork();
   cluster.on("exit", (worker, code, signal) => {
@@ -125,6 +157,7 @@ if (instances > 1 && cluster.isPrimary) {
       trustProxy: Number(process.env.TRUST_PROXY ?? 0) || 0,
       timeoutMs: Number(process.env.BAGISTO_TIMEOUT_MS) || undefined,
       serverRender: process.env.SERVER_RENDER !== "0",
+      ...observing,
     }),
     { upstream: bagistoUrl.href },
     async () => {},
@@ -171,6 +204,7 @@ async function serveShop(): Promise<void> {
     serverRender: process.env.SERVER_RENDER !== "0",
     listCacheSize: process.env.LIST_CACHE_SIZE === undefined ? 1000 : Number(process.env.LIST_CACHE_SIZE),
     bagistoStrict: process.env.BAGISTO_STRICT === "1",
+    ...observing,
     ...(smsHourlyCap !== undefined
       ? { rateLimits: { otpSendGlobal: { limit: Number(smsHourlyCap), windowMs: 60 * 60_000 } } }
       : {}),

@@ -55,6 +55,9 @@ export function normalisedAddress(url: URL): string {
 
 export class PageCache<R> {
   private readonly pages = new Map<string, CachedPage<R>>();
+  /** lookups so far (the /metrics page-cache counters) */
+  hits = 0;
+  misses = 0;
 
   constructor(
     private readonly source: PageSource<R>,
@@ -63,11 +66,16 @@ export class PageCache<R> {
 
   get(key: string): CachedPage<R> | undefined {
     const hit = this.pages.get(key);
-    if (!hit) return undefined;
+    if (!hit) {
+      this.misses++;
+      return undefined;
+    }
     if (!this.source.isCurrent(hit.reads)) {
+      this.misses++;
       this.pages.delete(key);
       return undefined;
     }
+    this.hits++;
     // Most recently used last: the first key is the one to evict.
     this.pages.delete(key);
     this.pages.set(key, hit);

@@ -100,7 +100,7 @@ export function staticSite<R>(
   publicOrigin: string,
   source: PageSource<R>,
   ratesDate: () => string = () => "",
-): MiddlewareHandler<AppEnv> {
+): MiddlewareHandler<AppEnv> & { pages: PageCache<R> } {
   const root = resolve(distDir);
   const pages = new PageCache(source);
   const routeHints = personalRouteHints(root);
@@ -125,7 +125,7 @@ export function staticSite<R>(
     cache.set(file, entry);
     return entry;
   };
-  return async (c, next) => {
+  const handler: MiddlewareHandler<AppEnv> = async (c, next) => {
     const url = new URL(c.req.url);
     if (
       (c.req.method !== "GET" && c.req.method !== "HEAD") ||
@@ -134,6 +134,8 @@ export function staticSite<R>(
     ) {
       return next();
     }
+    // The route label of the request line and /metrics (lib/metrics.ts): every address here is one of two.
+    c.set("route", "(file)");
     let pathname: string;
     try {
       pathname = decodeURIComponent(url.pathname);
@@ -149,6 +151,7 @@ export function staticSite<R>(
     let ext = extname(file);
     if (!entry) {
       if (ext && ext !== ".html") return c.text("Not Found", 404);
+      c.set("route", "(page)");
       file = join(root, "index.html");
       ext = ".html";
       entry = load(file);
@@ -240,6 +243,7 @@ export function staticSite<R>(
     headers["Content-Length"] = String(body.length);
     return new Response(c.req.method === "HEAD" ? null : body, { status: 200, headers });
   };
+  return Object.assign(handler, { pages });
 }
 
 /**

@@ -56,7 +56,7 @@ describe("a fresh instance warms its server renderer before it is ready", () => 
       log: createLogger("debug", (line, level) => lines.push({ level, line: JSON.parse(line) })),
     });
     // The warm-up reads the categories (the threads are loaded), then waits for the gate.
-    for (let i = 0; i < 600 && lines.filter((l) => l.line.path === "/api/categories").length < 2; i++)
+    for (let i = 0; i < 600 && lines.filter((l) => l.line.route === "/api/categories").length < 2; i++)
       await pause(50);
     const cold = await app.request("/readyz");
     expect(cold.status).toBe(503);
@@ -71,7 +71,7 @@ describe("a fresh instance warms its server renderer before it is ready", () => 
     expect(first).toContain("<h1>render 1 of /</h1>");
     expect(first).toContain('id="server-state"');
     // The warm-ups' API reads are logged under their own request id, not as shoppers' requests.
-    const warmUpReads = lines.filter((l) => l.line.path === "/api/categories");
+    const warmUpReads = lines.filter((l) => l.line.route === "/api/categories");
     expect(warmUpReads.map((l) => l.line.request_id)).toEqual([WARM_UP_REQUEST_ID, WARM_UP_REQUEST_ID]);
     // Not ready yet is /readyz's answer, not a server error; the instance says once when it is warm.
     expect(lines.filter((l) => l.level === "error")).toEqual([]);

@@ -19,9 +19,14 @@ declare const self: ServiceWorkerGlobalScope;
 clientsClaim();
 cleanupOutdatedCaches();
 precacheAndRoute(self.__WB_MANIFEST);
-// Every app path is a client route: serve the cached shell, but never for the API. The shell holds no one's data,
-// so personal pages (PERSONAL_PAGES) open offline too; no rendered page is ever stored here.
-registerRoute(new NavigationRoute(createHandlerBoundToURL("index.html"), { denylist: [/^\/api(\/|$)/] }));
+// Every app path is a client route: serve the cached shell, but never for the API or the operator's addresses
+// (health checks, /metrics). The shell holds no one's data, so personal pages (PERSONAL_PAGES) open offline too;
+// no rendered page is ever stored here.
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL("index.html"), {
+    denylist: [/^\/api(\/|$)/, /^\/(metrics|healthz|readyz)$/],
+  }),
+);
 registerRuntimeRoutes();
 
 self.addEventListener("message", (event) => {

@@ -134,6 +134,15 @@ export class Catalog {
   /** Products' compressed detail replies (`detail`), as stored with their views. */
   private gzipCache = new Map<number, Uint8Array<ArrayBuffer>>();
   private primaryCategories = new Set<number>();
+  /**
+   * Lookups of the caches above so far (plain counts, read by /metrics at scrape time): `json` per product
+   * view, `list` per kept list reply, `gzip` per compressed detail reply.
+   */
+  readonly cacheStats = {
+    json: { hits: 0, misses: 0 },
+    list: { hits: 0, misses: 0 },
+    gzip: { hits: 0, misses: 0 },
+  };
   /** The database's catalogue version (bumped by a trigger on every catalogue change) the caches hold. */
   private sharedVersion: number | null = null;
   /** The database's list version (migration 0012) the caches hold. */
@@ -456,6 +465,8 @@ export class Catalog {
       if (bytes) found.set(id, bytes);
       else missing.push(id);
     }
+    this.cacheStats.json.hits += found.size;
+    this.cacheStats.json.misses += missing.length;
     if (missing.length) {
       const got = new Map<number, Buffer>();
       const [list, stock] = [this.version, this.stockGen];
@@ -629,11 +640,12 @@ export class Catalog {
    */
   cachedList(key: string, gzip = false): { body: Uint8Array<ArrayBuffer>; gzip: boolean } | undefined {
     const hit = this.listCache.get(key);
-    if (!hit) return undefined;
-    if (!this.isCurrent(hit.reads)) {
-      this.listCache.delete(key);
+    if (!hit || !this.isCurrent(hit.reads)) {
+      this.cacheStats.list.misses++;
+      if (hit) this.listCache.delete(key);
       return undefined;
     }
+    this.cacheStats.list.hits++;
     this.noteReads(hit.reads.ids, hit.reads.sales);
     if (!gzip || hit.body.length <= GZIP_MIN_BYTES) return { body: hit.body, gzip: false };
     hit.gzip ??= compressBody(hit.body, "gzip", "kept");
@@ -657,7 +669,11 @@ export class Catalog {
       return view && { body: Buffer.concat([DETAIL_OPEN, view, DETAIL_CLOSE]), gzip: false };
     }
     const kept = this.gzipCache.get(id);
-    if (kept) return { body: kept, gzip: true };
+    if (kept) {
+      this.cacheStats.gzip.hits++;
+      return { body: kept, gzip: true };
+    }
+    this.cacheStats.gzip.misses++;
     const held = this.jsonCache.get(id);
     // A reply too small to be sent compressed has no compressed one to read: sent as it is.
     if (held && !compressible(held))

@@ -182,6 +182,7 @@ export function cartRoutes(d: Deps, keys: IdempotencyKeys) {
       });
     });
     await keys.sweep();
+    d.metrics.cartBatchChanges.observe(body.changes.length);
     return written(c, UPDATED_MESSAGE, async () => await carts.find(owner), { results });
   });
 
