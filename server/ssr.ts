@@ -369,8 +369,9 @@ function localiseHead(head: string, page: RenderedPage): string {
  * page's already, `localiseHead`).
  */
 function searchTags(page: RenderedPage): string {
-  const tags: string[] = [];
-  if (page.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(page.canonical)}">`);
+  // Only a public page has an address for search engines (a personal page's frame has none).
+  if (!page.canonical) return "";
+  const tags = [`<link rel="canonical" href="${escapeHtml(page.canonical)}">`];
   if (page.noindex) tags.push('<meta name="robots" content="noindex">');
   const og: [string, string | undefined][] = [
     ["og:type", "website"],

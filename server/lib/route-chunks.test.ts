@@ -14,7 +14,7 @@ import {
   type BuildManifest,
 } from "./route-chunks";
 
-/** How a personal page's route loads its component module: "themedRoute" or "lazyRouteComponent". */
+/** How a personal page's route loads its component module: "themedRoute" or "lazyPage". */
 function routeLoaderOf(module: string): string | undefined {
   const routes = ["shopping-routes.tsx", "account-routes.tsx"]
     .map((f) => readFileSync(join("src/routes", f), "utf8"))
@@ -63,7 +63,7 @@ describe("a personal page's route chunks", () => {
   it("name each personal page's module as its route imports it, with the theme or without", () => {
     for (const [page, module] of Object.entries(PERSONAL_PAGE_MODULES)) {
       expect(existsSync(module)).toBe(true);
-      expect(routeLoaderOf(module), page).toMatch(/^(themedRoute|lazyRouteComponent)$/);
+      expect(routeLoaderOf(module), page).toMatch(/^(themedRoute|lazyPage)$/);
     }
   });
 
