@@ -1,8 +1,12 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "./client";
-import { categoryListReplySchema, type Category as WireCategory } from "./contract/category";
+import {
+  categoryListReplySchema,
+  ROOT_CATEGORY_ID,
+  type Category as WireCategory,
+} from "./contract/category";
 
-export { ROOT_CATEGORY_ID } from "./contract/category";
+export { ROOT_CATEGORY_ID };
 
 /**
  * A category as the storefront reads it (Bagisto's Resources/Catalog/Category.php reshaped once). A type alias,
@@ -57,6 +61,11 @@ export async function listDescendantCategories(parentId: number, signal?: AbortS
   return reply.data.map(reshapeCategory);
 }
 
+/** The bicycle types a menu lists: the categories shown in menus (never the Homepage grouping category). */
+export function bicycleTypes(categories: readonly Category[]): Category[] {
+  return categories.filter((c) => c.inMenu);
+}
+
 export const categoryKeys = {
   all: ["categories"] as const,
   descendants: (parentId: number) => [...categoryKeys.all, "descendants", parentId] as const,
@@ -69,4 +78,7 @@ export const categoryQueries = {
       queryFn: ({ signal }) => listDescendantCategories(parentId, signal),
       staleTime: 10 * 60 * 1000,
     }),
+  /** The bicycle types of the header dropdown, the mobile menu, the footer and the catalogue sidebar. */
+  bicycleTypes: () =>
+    queryOptions({ ...categoryQueries.descendants(ROOT_CATEGORY_ID), select: bicycleTypes }),
 };

@@ -6,6 +6,8 @@ export const sampleCategories = [
   { id: 4, name: "Fat Bikes", slug: "fat-bikes" },
   { id: 5, name: "City/Hybrid Bikes", slug: "city-hybrid-bikes" },
   { id: 6, name: "Kids/BMX Bikes", slug: "kids-bmx-bikes" },
+  // The home page's grouping category: a child of the root too, but not a bicycle type (kept out of menus).
+  { id: 7, name: "Homepage", slug: "homepage", parent_id: 1, include_in_menu: false },
 ];
 
 export const sampleRates = {

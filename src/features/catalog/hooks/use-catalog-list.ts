@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
+import { bicycleTypes, categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
 import { useState } from "react";
 import { catalogQueries } from "@/api/catalog";
 import type { ProductList } from "@/api/catalog";
@@ -48,7 +48,7 @@ export function useCatalogList({ slug, search }: { slug?: string; search: Catalo
     pageCount: data?.pageCount ?? 1,
     categoryName: category?.name,
     isUnknownCategory: Boolean(slug) && categories.isSuccess && !category && attributes.isError,
-    categories: (categories.data ?? []).filter((c) => c.inMenu),
+    categories: bicycleTypes(categories.data ?? []),
     attributes: attributes.data?.groups ?? [],
     priceRange: attributes.data?.priceRange,
     hasFilters: hasFilters(search),
