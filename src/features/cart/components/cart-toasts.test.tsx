@@ -295,6 +295,27 @@ describe("cart toasts (SPEC §8)", () => {
     expect(await screen.findByText("Coupon failed to  add", { normalizer: (t) => t })).toBeTruthy();
   });
 
+  it("reads a coupon removal's reply by its status, as SPEC gives it, and shows a refusal's message", async () => {
+    seedLine(plain, 1);
+    let reply: object = { status: true, message: "Remove Coupon" };
+    server.use(
+      http.get("*/api/checkout/cart", () =>
+        HttpResponse.json({
+          data: sampleCart([{ id: 11, product: plainWire, quantity: 1 }], { coupon_code: "BIKE10" }),
+        }),
+      ),
+      http.delete("*/api/checkout/cart/coupon", () => HttpResponse.json(reply)),
+    );
+    const user = userEvent.setup();
+    await renderWithProviders(<CartView />);
+    await user.click(await screen.findByRole("button", { name: "Remove coupon" }));
+    expect(await screen.findByText("Coupon is Deleted successfully!")).toBeTruthy();
+    reply = { status: false, message: "The coupon cannot be removed." };
+    await user.click(await screen.findByRole("button", { name: "Remove coupon" }));
+    expect(await screen.findByText("The coupon cannot be removed.")).toBeTruthy();
+    expect(screen.queryByText("Coupon failed to  add", { normalizer: (t) => t })).toBeNull();
+  });
+
   it("shows the item count and totals with Shipping 25 in the mini cart", async () => {
     seedLine(plain, 2);
     server.use(http.get("*/api/checkout/cart", () => HttpResponse.error()));
