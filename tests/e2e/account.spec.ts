@@ -167,6 +167,8 @@ test("a shopper logs in with a one-time code; a wrong code shows the server's me
   await page.getByRole("button", { name: "Verify and login" }).click();
   await expect(page.getByText("The code is invalid.").first()).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem("auth"))).toBeNull();
+  // Verifying removes the stored pending mobile (SPEC §4); the form still holds the number for another try.
+  expect(await page.evaluate(() => localStorage.getItem("pendingMobile"))).toBeNull();
 
   await codeField.fill(code);
   await page.getByRole("button", { name: "Verify and login" }).click();

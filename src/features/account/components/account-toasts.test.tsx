@@ -198,7 +198,7 @@ describe("login, register and one-time code", () => {
     expect(readPendingMobile()).toBeNull();
   });
 
-  it("shows the server's message when the code is refused", async () => {
+  it("shows the server's message when the code is refused and removes the pending mobile (SPEC §4)", async () => {
     writePendingMobile("+919800000001");
     server.use(
       http.post("*/api/verify-code", () =>
@@ -209,8 +209,13 @@ describe("login, register and one-time code", () => {
     await renderWithProviders(<OtpLoginForm />);
     await user.type(screen.getByLabelText(/One-time code/), "000000");
     await user.click(screen.getByRole("button", { name: "Verify and login" }));
-    expect(await screen.findAllByText("The code is wrong.")).not.toHaveLength(0);
+    // a toast and the message under the code field
+    expect(await screen.findAllByText("The code is wrong.")).toHaveLength(2);
     expect(readAuth()).toBeNull();
+    expect(readPendingMobile()).toBeNull();
+    // the form still holds the number: the code can be typed again
+    expect(screen.getByText("We sent a code to +919800000001.")).toBeTruthy();
+    expect(screen.getByLabelText(/One-time code/)).toBeTruthy();
   });
 
   it("says 'OTP is Expired or Invalid , please try again!' and clears the pending mobile on a network failure", async () => {
