@@ -423,8 +423,8 @@ describe("my account", () => {
   it("shows the order-success receipt with GST 18%, status, invoices and the grand total", async () => {
     server.use(http.get("*/api/orders/5", () => HttpResponse.json({ data: sampleOrder() })));
     await renderWithProviders(<OrderSuccessView orderId={5} />);
-    expect(screen.getByText("Thanks for your order, your Order is placed successfully!")).toBeTruthy();
     const receipt = await screen.findByTestId("order-receipt");
+    expect(screen.getByText("Thanks for your order, your Order is placed successfully!")).toBeTruthy();
     expect(within(receipt).getByText("Order #5")).toBeTruthy();
     expect(within(receipt).getByText("GST 18%")).toBeTruthy();
     expect(within(receipt).getByText("₹3,240.00")).toBeTruthy();
@@ -433,6 +433,16 @@ describe("my account", () => {
     expect(within(receipt).getByText("Invoice #3, November 20, 2026")).toBeTruthy();
     expect(within(receipt).getByText("₹21,265.00")).toBeTruthy();
     expect(within(receipt).getAllByTestId("receipt-line")[0]?.textContent).toContain("Dirt Jumper Mini");
+  });
+
+  it("does not thank the shopper for an order that cannot be loaded (an unknown id)", async () => {
+    server.use(
+      http.get("*/api/orders/999", () => HttpResponse.json({ message: "Not found" }, { status: 404 })),
+    );
+    await renderWithProviders(<OrderSuccessView orderId={999} />);
+    expect(await screen.findByText("This order could not be loaded.")).toBeTruthy();
+    expect(screen.queryByText("Thanks for your order, your Order is placed successfully!")).toBeNull();
+    expect(screen.getByRole("link", { name: "Continue Shopping" })).toBeTruthy();
   });
 
   it("the order detail shows the billing address with the company name the checkout sent", async () => {
