@@ -156,7 +156,8 @@ export interface ProfileDraft {
   firstName: string;
   lastName: string;
   email: string;
-  gender: Gender;
+  /** null for none given */
+  gender: Gender | null;
   /** YYYY-MM-DD, null for none */
   dateOfBirth: string | null;
   phone: string | null;

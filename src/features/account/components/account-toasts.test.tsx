@@ -262,6 +262,24 @@ describe("my account", () => {
     expect(readAuth()).toMatchObject({ token: "t0k", data: { first_name: "Dana" } });
   });
 
+  it("saves the profile of a customer who never gave a gender (the demo account), as it was loaded", async () => {
+    let sent: Record<string, unknown> = {};
+    server.use(
+      http.put("*/api/customer/profile", async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ message: "ok", data: { ...sampleCustomer, gender: null } });
+      }),
+    );
+    const user = userEvent.setup();
+    await renderWithProviders(
+      <ProfileForm customer={reshapeCustomer({ ...sampleCustomer, gender: null })} />,
+    );
+    expect(screen.getByText("Not given")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Profile Updated successfully")).toBeTruthy();
+    expect(sent).toMatchObject({ first_name: sampleCustomer.first_name, gender: null });
+  });
+
   it("says 'Failed To update data' when the profile cannot be saved", async () => {
     server.use(
       http.put("*/api/customer/profile", () =>
