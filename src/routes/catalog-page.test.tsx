@@ -108,6 +108,27 @@ describe("catalogue filters in the address", { timeout: 40_000 }, () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
+  it("says the products could not be loaded, not '0 products', when the first list fails; Try again loads it", async () => {
+    let fail = true;
+    server.use(
+      http.get("*/api/products", () =>
+        fail ? HttpResponse.json({ error: "down" }, { status: 500 }) : undefined,
+      ),
+    );
+    const user = userEvent.setup();
+    await renderApp({ path: "/catalog/mountain-bikes" });
+    expect(await screen.findByText("The products could not be loaded.", {}, slow)).toBeTruthy();
+    expect(screen.queryByText("0 products")).toBeNull();
+    expect(screen.queryByText("No Product available!")).toBeNull();
+    // Silently (SPEC §8): no toast, no alert.
+    expect(screen.queryByRole("alert")).toBeNull();
+    fail = false;
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("link", { name: "Dirt Jumper Mini" })).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toMatch(/^[1-9]\d* products$/);
+    expect(screen.queryByText("The products could not be loaded.")).toBeNull();
+  });
+
   it("says 'No Product available!' for an empty list", async () => {
     server.use(...catalogHandlers({ products: [] }));
     await renderApp({ path: "/catalog/mountain-bikes" });

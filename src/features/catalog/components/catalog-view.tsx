@@ -70,12 +70,19 @@ export function CatalogView({ slug, search, variant, renderProduct, actions }: C
           {side && <div className="catalog-view__side">{filters}</div>}
           <div>
             {actions && <div className="catalog-view__actions">{actions}</div>}
-            <CatalogToolbar total={c.total} sort={c.sort} onSortChange={c.onSortChange} />
+            <CatalogToolbar total={c.isFailed ? null : c.total} sort={c.sort} onSortChange={c.onSortChange} />
             <AsOfNotice updatedAt={c.updatedAt} />
             <div className="catalog-view__progress">
               {c.isFetching && !c.isLoading && <div className="catalog-view__bar" aria-hidden="true" />}
             </div>
-            {products === null ? (
+            {c.isFailed ? (
+              <div className="catalog-view__failed">
+                <p className="ui-body1">{t`The products could not be loaded.`}</p>
+                <button type="button" className="ui-btn ui-btn--outlined" onClick={c.retry}>
+                  {t`Try again`}
+                </button>
+              </div>
+            ) : products === null ? (
               <CatalogSkeleton columns={layout.columns} />
             ) : (
               <ProductGrid

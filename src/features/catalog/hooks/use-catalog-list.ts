@@ -19,7 +19,8 @@ import {
 /**
  * A catalogue page: the products of the address's filters, the attributes and categories to filter by,
  * and handlers that write the next state to the address (filters and sort go back to page 1).
- * A failed product request leaves what was shown (SPEC §8: product list failures are ignored).
+ * A failed product request leaves what was shown (SPEC §8: product list failures are ignored, no toast); with
+ * nothing shown before, the list is failed (SPEC §4) and says so rather than "0 products".
  */
 export function useCatalogList({ slug, search }: { slug?: string; search: CatalogSearch }) {
   const navigate = useNavigate();
@@ -41,6 +42,9 @@ export function useCatalogList({ slug, search }: { slug?: string; search: Catalo
     products: data?.data ?? [],
     isLoading: list.isPending && !lastShown,
     isFetching: list.isFetching,
+    /** the request failed and no earlier list is there to keep showing */
+    isFailed: list.isError && !data,
+    retry: () => void list.refetch(),
     /** when the shown prices and stock were fetched (the "as of" time when offline) */
     updatedAt: list.dataUpdatedAt,
     total: data?.total ?? 0,
