@@ -384,6 +384,39 @@ describe("my account", () => {
     expect(await screen.findAllByText("Some Error occured , Please Contact Admin")).toHaveLength(2);
   });
 
+  it("edits an address from the server's current copy (GET addresses/{id}) and saves it with PUT", async () => {
+    let put: unknown;
+    server.use(
+      http.get("*/api/addresses", () => HttpResponse.json({ data: [address] })),
+      // the server's copy is newer than the list's
+      http.get("*/api/addresses/3", () => HttpResponse.json({ data: { ...address, city: "Mysuru" } })),
+      http.put("*/api/addresses/3", async ({ request }) => {
+        put = await request.json();
+        return HttpResponse.json({ message: "ok", data: { ...address, city: "Mysuru" } });
+      }),
+    );
+    const user = userEvent.setup();
+    await renderWithProviders(<AddressBook />);
+    await user.click(await screen.findByRole("button", { name: "Edit" }));
+    const city = (await screen.findByLabelText(/Town \/ City/)) as HTMLInputElement;
+    expect(city.value).toBe("Mysuru");
+    await user.click(screen.getByRole("button", { name: "Save address" }));
+    expect(await screen.findByText("Address Saved Successfully!")).toBeTruthy();
+    expect(put).toMatchObject({ city: "Mysuru", address1: ["12 Canal Street"] });
+  });
+
+  it("edits an address from the list's copy when GET addresses/{id} fails", async () => {
+    server.use(
+      http.get("*/api/addresses", () => HttpResponse.json({ data: [address] })),
+      http.get("*/api/addresses/3", () => HttpResponse.json({ message: "Server Error" }, { status: 500 })),
+    );
+    const user = userEvent.setup();
+    await renderWithProviders(<AddressBook />);
+    await user.click(await screen.findByRole("button", { name: "Edit" }));
+    const city = (await screen.findByLabelText(/Town \/ City/)) as HTMLInputElement;
+    expect(city.value).toBe("Bengaluru");
+  });
+
   it("deletes an address with 'Address Deleted  Successfully!'", async () => {
     let list = [address];
     server.use(
