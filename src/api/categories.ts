@@ -69,6 +69,7 @@ export function bicycleTypes(categories: readonly Category[]): Category[] {
 export const categoryKeys = {
   all: ["categories"] as const,
   descendants: (parentId: number) => [...categoryKeys.all, "descendants", parentId] as const,
+  children: (slug: string) => [...categoryKeys.all, "children", slug] as const,
 };
 
 export const categoryQueries = {
@@ -76,6 +77,21 @@ export const categoryQueries = {
     queryOptions({
       queryKey: categoryKeys.descendants(parentId),
       queryFn: ({ signal }) => listDescendantCategories(parentId, signal),
+      staleTime: 10 * 60 * 1000,
+    }),
+  /**
+   * The child categories of a bicycle type, by its slug (GET descendant-categories?parent_id={id}, the id read
+   * from the bicycle types): one query from the start, so a server render waits for both requests. Empty for a
+   * slug that is no bicycle type.
+   */
+  children: (slug: string) =>
+    queryOptions({
+      queryKey: categoryKeys.children(slug),
+      queryFn: async ({ client, signal }) => {
+        const types = await client.ensureQueryData(categoryQueries.descendants(ROOT_CATEGORY_ID));
+        const parent = types.find((c) => c.slug === slug);
+        return parent ? bicycleTypes(await listDescendantCategories(parent.id, signal)) : [];
+      },
       staleTime: 10 * 60 * 1000,
     }),
   /** The bicycle types of the header dropdown, the mobile menu, the footer and the catalogue sidebar. */

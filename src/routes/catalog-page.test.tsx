@@ -135,6 +135,33 @@ describe("catalogue filters in the address", { timeout: 40_000 }, () => {
     expect(await screen.findByText("No Product available!", {}, slow)).toBeTruthy();
   });
 
+  it("lists the category's child categories (descendant-categories?parent_id={id}) under it", async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get("*/api/descendant-categories", ({ request }) => {
+        const parent = new URL(request.url).searchParams.get("parent_id") ?? "";
+        asked.push(parent);
+        return parent === "2"
+          ? HttpResponse.json({
+              data: [
+                { id: 21, name: "Hardtail", slug: "hardtail", parent_id: 2 },
+                { id: 22, name: "Full Suspension", slug: "full-suspension", parent_id: 2 },
+              ],
+            })
+          : undefined;
+      }),
+    );
+    await renderApp({ path: "/catalog/mountain-bikes" });
+    const filters = await screen.findByRole("complementary", { name: "Filters" }, slow);
+    const hardtail = await within(filters).findByRole("link", { name: "Hardtail" });
+    expect(hardtail.getAttribute("href")).toBe("/catalog/hardtail");
+    expect(within(filters).getByRole("link", { name: "Full Suspension" })).toBeTruthy();
+    expect(asked).toContain("2");
+    // under Mountain Bikes, not under another type
+    const mountain = within(filters).getByRole("link", { name: "Mountain Bikes" }).closest("li")!;
+    expect(within(mountain).getByRole("link", { name: "Hardtail" })).toBeTruthy();
+  });
+
   it("shows the category in the breadcrumbs", async () => {
     await renderApp({ path: "/catalog/road-bikes" });
     const crumbs = await screen.findByRole("navigation", { name: "Breadcrumb" }, slow);

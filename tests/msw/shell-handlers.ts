@@ -18,6 +18,11 @@ export const sampleRates = {
 
 /** What every page asks for: the category menu and the exchange rates. */
 export const shellHandlers = [
-  http.get("*/api/descendant-categories", () => HttpResponse.json({ data: sampleCategories })),
+  // The bicycle types are the root's children (parent_id 1); they have none of their own.
+  http.get("*/api/descendant-categories", ({ request }) =>
+    HttpResponse.json({
+      data: new URL(request.url).searchParams.get("parent_id") === "1" ? sampleCategories : [],
+    }),
+  ),
   http.get("*/api/exchange-rates", () => HttpResponse.json(sampleRates)),
 ];

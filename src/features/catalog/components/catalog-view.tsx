@@ -44,6 +44,7 @@ export function CatalogView({ slug, search, variant, renderProduct, actions }: C
           search={search}
           slug={slug}
           categories={c.categories}
+          childCategories={c.childCategories}
           attributes={c.attributes}
           priceRange={c.priceRange}
           hasFilters={c.hasFilters}

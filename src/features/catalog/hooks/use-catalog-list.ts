@@ -32,6 +32,7 @@ export function useCatalogList({ slug, search }: { slug?: string; search: Catalo
   const data = list.isError ? lastShown : list.data;
   const categories = useQuery(categoryQueries.descendants(ROOT_CATEGORY_ID));
   const attributes = useQuery(catalogQueries.attributes(catSlug));
+  const children = useQuery({ ...categoryQueries.children(slug ?? ""), enabled: Boolean(slug) });
 
   const go = (next: CatalogSearch) => {
     void navigate({ to: ".", search: next as never, resetScroll: false });
@@ -53,6 +54,8 @@ export function useCatalogList({ slug, search }: { slug?: string; search: Catalo
     categoryName: category?.name,
     isUnknownCategory: Boolean(slug) && categories.isSuccess && !category && attributes.isError,
     categories: bicycleTypes(categories.data ?? []),
+    /** the child categories of the path's category (none when it has none or they cannot be read) */
+    childCategories: children.data ?? [],
     attributes: attributes.data?.groups ?? [],
     priceRange: attributes.data?.priceRange,
     hasFilters: hasFilters(search),
