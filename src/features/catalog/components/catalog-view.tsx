@@ -13,6 +13,7 @@ import { CatalogToolbar } from "./catalog-toolbar";
 import { AsOfNotice } from "@/offline/as-of-notice";
 import { ProductGrid } from "./product-grid";
 import { deferredInitial } from "@/utils/server-html";
+import { isHistoryTraversal } from "@/utils/history-traversal";
 import "./catalog-view.css";
 
 export interface CatalogViewProps {
@@ -32,7 +33,9 @@ export function CatalogView({ slug, search, variant, renderProduct, actions }: C
   const layout = shopLayoutOf(variant);
   const c = useCatalogList({ slug, search });
   // New cards render in a background (time-sliced) pass; until then the skeleton or the last list stays.
-  const products = useDeferredValue(c.isLoading ? null : c.products, deferredInitial(null));
+  // Back or forward to a list already loaded: its cards at once, so the restored position fits the page.
+  const shown = c.isLoading ? null : c.products;
+  const products = useDeferredValue(shown, isHistoryTraversal() ? shown : deferredInitial(null));
   if (c.isUnknownCategory) return <NotFound />;
   const title = c.categoryName ?? (slug ? "" : t`Shop`);
   const list = layout.view === "list";
