@@ -44,7 +44,9 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     defaultNotFoundComponent: NotFound,
     notFoundMode: "root",
     // A new page starts at the top (SPEC §2); back and forward return to where the shopper was on that page.
-    scrollRestoration: true,
+    // In the browser only: on the server the router would put an inline script into the page, which the CSP
+    // blocks, and which then fails the hydration (the browser's router renders no such script).
+    scrollRestoration: !import.meta.env.SSR,
   });
   router.history.subscribe(({ action }) => noteHistoryAction(action.type));
   return router;
