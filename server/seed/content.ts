@@ -74,7 +74,8 @@ export const BANNERS = [
   },
 ] as const;
 
-const ADDRESS = "<p>Bicycle Works Pvt. Ltd., 42 Residency Road, Bengaluru 560025, Karnataka, India</p>";
+// The shop's one postal address, as the footer and the contact page give it (src/utils/shop-info.ts).
+const ADDRESS = "<p>Velora Bicycles, 12 Canal Street, Bengaluru 560001, Karnataka, India</p>";
 
 export const PAGES = [
   {

@@ -5,6 +5,8 @@
 export const accountKeys = {
   all: ["account"] as const,
   addresses: () => [...accountKeys.all, "addresses"] as const,
+  /** under addresses(): invalidating the list after a save or delete also marks each address stale */
+  address: (id: number) => [...accountKeys.addresses(), id] as const,
   stateLists: () => ["states"] as const,
   states: (country: string) => [...accountKeys.stateLists(), country] as const,
   orders: () => [...accountKeys.all, "orders"] as const,

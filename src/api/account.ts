@@ -4,6 +4,7 @@ import { accountKeys } from "./account-keys";
 import { ApiError, apiFetch, withFieldNames } from "./client";
 import {
   addressListReplySchema,
+  addressReplySchema,
   addressSaveReplySchema,
   stateListReplySchema,
   countryStatesReplySchema,
@@ -156,7 +157,8 @@ export interface ProfileDraft {
   firstName: string;
   lastName: string;
   email: string;
-  gender: Gender;
+  /** null for none given */
+  gender: Gender | null;
   /** YYYY-MM-DD, null for none */
   dateOfBirth: string | null;
   phone: string | null;
@@ -259,6 +261,12 @@ export async function listAddresses(signal?: AbortSignal): Promise<Address[]> {
   return reply.data.map(reshapeAddress);
 }
 
+/** One saved address (GET addresses/{id}): the address form edits the server's current copy. */
+export async function getAddress(id: number, signal?: AbortSignal): Promise<Address> {
+  const reply = await apiFetch(`addresses/${id}`, { schema: addressReplySchema, auth: "required", signal });
+  return reshapeAddress(reply.data);
+}
+
 /** Saves a new (no id) or an edited address; a 422 names its fields as the AddressDraft does. */
 export async function saveAddress(input: { id?: number; address: AddressDraft }): Promise<Address> {
   try {
@@ -329,6 +337,15 @@ export const accountQueries = {
       queryKey: accountKeys.addresses(),
       queryFn: ({ signal }) => listAddresses(signal),
       meta: personal,
+    }),
+  address: (id: number) =>
+    queryOptions({
+      queryKey: accountKeys.address(id),
+      queryFn: ({ signal }) => getAddress(id, signal),
+      meta: personal,
+      // the form starts from the copy it gets: always the server's current one
+      staleTime: 0,
+      gcTime: 0,
     }),
   states: (country: string) =>
     queryOptions({

@@ -8,9 +8,11 @@ import {
   cartBatchChangeSchema,
   cartMutationReplySchema as wireCartMutationReplySchema,
   cartReplySchema as wireCartReplySchema,
+  couponRemoveReplySchema,
   couponReplySchema,
   type Cart as WireCart,
   type CartItem as WireCartItem,
+  type CouponRemoveReply,
   type CouponReply,
 } from "./contract/cart";
 import { reshapeProduct, toAmount, type Product } from "./product";
@@ -316,14 +318,25 @@ export async function applyCoupon(vars: ApplyCouponVariables): Promise<CouponRep
   });
 }
 
-/** Removes the cart's coupon. */
+/**
+ * Whether a coupon removal worked: `success` when the reply has it, else `status` (true, 1 or 200). A reply
+ * with neither came with a 2xx status, so the removal worked.
+ */
+export function couponRemoved(reply: CouponRemoveReply): boolean {
+  if (reply.success !== undefined) return reply.success;
+  if (reply.status === undefined) return true;
+  return reply.status === true || reply.status === 1 || reply.status === 200;
+}
+
+/** Removes the cart's coupon; the reply (SPEC: status and message) is read as success and message. */
 export async function removeCoupon(vars: RemoveCouponVariables): Promise<CouponReply> {
-  return apiFetch("checkout/cart/coupon", {
+  const reply = await apiFetch("checkout/cart/coupon", {
     method: "DELETE",
-    schema: couponReplySchema,
+    schema: couponRemoveReplySchema,
     idempotencyKey: vars.idempotencyKey,
     throwOnErrorField: false,
   });
+  return { ...reply, success: couponRemoved(reply), message: reply.message ?? "" };
 }
 
 export const cartKeys = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { reshapeCategory } from "./categories";
+import { bicycleTypes, reshapeCategory } from "./categories";
 import { categoryListReplySchema } from "./contract/category";
 
 describe("reshapeCategory", () => {
@@ -61,5 +61,13 @@ describe("reshapeCategory", () => {
     expect(c).toMatchObject({ parentId: 1, position: 6, description: "", image: null, inMenu: false });
     expect(c).toMatchObject({ metaTitle: "Home picks", metaDescription: "Picked bicycles" });
     expect(c).not.toHaveProperty("include_in_menu");
+  });
+});
+
+describe("bicycleTypes", () => {
+  it("keeps the categories shown in menus and drops the Homepage group", () => {
+    const road = reshapeCategory({ id: 3, name: "Road Bikes", slug: "road-bikes" });
+    const home = reshapeCategory({ id: 7, name: "Homepage", slug: "homepage", include_in_menu: false });
+    expect(bicycleTypes([road, home])).toEqual([road]);
   });
 });

@@ -1,8 +1,12 @@
 import { queryOptions } from "@tanstack/react-query";
 import { apiFetch } from "./client";
-import { categoryListReplySchema, type Category as WireCategory } from "./contract/category";
+import {
+  categoryListReplySchema,
+  ROOT_CATEGORY_ID,
+  type Category as WireCategory,
+} from "./contract/category";
 
-export { ROOT_CATEGORY_ID } from "./contract/category";
+export { ROOT_CATEGORY_ID };
 
 /**
  * A category as the storefront reads it (Bagisto's Resources/Catalog/Category.php reshaped once). A type alias,
@@ -57,9 +61,15 @@ export async function listDescendantCategories(parentId: number, signal?: AbortS
   return reply.data.map(reshapeCategory);
 }
 
+/** The bicycle types a menu lists: the categories shown in menus (never the Homepage grouping category). */
+export function bicycleTypes(categories: readonly Category[]): Category[] {
+  return categories.filter((c) => c.inMenu);
+}
+
 export const categoryKeys = {
   all: ["categories"] as const,
   descendants: (parentId: number) => [...categoryKeys.all, "descendants", parentId] as const,
+  children: (slug: string) => [...categoryKeys.all, "children", slug] as const,
 };
 
 export const categoryQueries = {
@@ -69,4 +79,22 @@ export const categoryQueries = {
       queryFn: ({ signal }) => listDescendantCategories(parentId, signal),
       staleTime: 10 * 60 * 1000,
     }),
+  /**
+   * The child categories of a bicycle type, by its slug (GET descendant-categories?parent_id={id}, the id read
+   * from the bicycle types): one query from the start, so a server render waits for both requests. Empty for a
+   * slug that is no bicycle type.
+   */
+  children: (slug: string) =>
+    queryOptions({
+      queryKey: categoryKeys.children(slug),
+      queryFn: async ({ client, signal }) => {
+        const types = await client.ensureQueryData(categoryQueries.descendants(ROOT_CATEGORY_ID));
+        const parent = types.find((c) => c.slug === slug);
+        return parent ? bicycleTypes(await listDescendantCategories(parent.id, signal)) : [];
+      },
+      staleTime: 10 * 60 * 1000,
+    }),
+  /** The bicycle types of the header dropdown, the mobile menu, the footer and the catalogue sidebar. */
+  bicycleTypes: () =>
+    queryOptions({ ...categoryQueries.descendants(ROOT_CATEGORY_ID), select: bicycleTypes }),
 };

@@ -11,6 +11,7 @@ import { catalogRoutes } from "@/routes/catalog-routes";
 import { contentRoutes } from "@/routes/content-routes";
 import { rootRoute } from "@/routes/root";
 import { shoppingRoutes } from "@/routes/shopping-routes";
+import { noteHistoryAction } from "@/utils/history-traversal";
 
 export const routeTree = rootRoute.addChildren([
   ...contentRoutes,
@@ -30,7 +31,7 @@ const markPages = (routes: readonly AnyRoute[] | undefined): void => {
 markPages(routeTree.children);
 
 export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     history,
     context: { queryClient },
@@ -42,8 +43,13 @@ export function createAppRouter(queryClient: QueryClient, history?: RouterHistor
     defaultErrorComponent: ({ reset }) => createElement(ErrorView, { onRetry: reset }),
     defaultNotFoundComponent: NotFound,
     notFoundMode: "root",
-    scrollRestoration: false,
+    // A new page starts at the top (SPEC §2); back and forward return to where the shopper was on that page.
+    // In the browser only: on the server the router would put an inline script into the page, which the CSP
+    // blocks, and which then fails the hydration (the browser's router renders no such script).
+    scrollRestoration: !import.meta.env.SSR,
   });
+  router.history.subscribe(({ action }) => noteHistoryAction(action.type));
+  return router;
 }
 
 declare module "@tanstack/react-router" {

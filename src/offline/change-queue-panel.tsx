@@ -16,7 +16,8 @@ import { CloseIcon } from "@/components/ui/icons";
 /**
  * The change queue panel: a labelled dialog (MUI Popover: focus moves in and is trapped, Escape closes it and
  * focus goes back to the header button) listing the waiting changes in the order they were made, each with
- * Undo while it has not been sent; after a replay in this tab, the replay's summary.
+ * Undo while it has not been sent; once nothing waits any more, titled "Changes sent", with the replay's summary
+ * when the replay ran in this tab.
  */
 export function ChangeQueuePanel({
   anchor,
@@ -83,7 +84,7 @@ export function ChangeQueuePanel({
             variant="subtitle1"
             sx={{ fontWeight: 600, outline: "none" }}
           >
-            {t`Changes waiting to be sent`}
+            {entries.length > 0 ? t`Changes waiting to be sent` : t`Changes sent`}
           </Typography>
           <IconButton size="small" aria-label={t`Close`} onClick={onClose}>
             <CloseIcon fontSize="small" />

@@ -108,10 +108,58 @@ describe("catalogue filters in the address", { timeout: 40_000 }, () => {
     expect(screen.queryByRole("alert")).toBeNull();
   });
 
+  it("says the products could not be loaded, not '0 products', when the first list fails; Try again loads it", async () => {
+    let fail = true;
+    server.use(
+      http.get("*/api/products", () =>
+        fail ? HttpResponse.json({ error: "down" }, { status: 500 }) : undefined,
+      ),
+    );
+    const user = userEvent.setup();
+    await renderApp({ path: "/catalog/mountain-bikes" });
+    expect(await screen.findByText("The products could not be loaded.", {}, slow)).toBeTruthy();
+    expect(screen.queryByText("0 products")).toBeNull();
+    expect(screen.queryByText("No Product available!")).toBeNull();
+    // Silently (SPEC §8): no toast, no alert.
+    expect(screen.queryByRole("alert")).toBeNull();
+    fail = false;
+    await user.click(screen.getByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("link", { name: "Dirt Jumper Mini" })).toBeTruthy();
+    expect(screen.getByRole("status").textContent).toMatch(/^[1-9]\d* products$/);
+    expect(screen.queryByText("The products could not be loaded.")).toBeNull();
+  });
+
   it("says 'No Product available!' for an empty list", async () => {
     server.use(...catalogHandlers({ products: [] }));
     await renderApp({ path: "/catalog/mountain-bikes" });
     expect(await screen.findByText("No Product available!", {}, slow)).toBeTruthy();
+  });
+
+  it("lists the category's child categories (descendant-categories?parent_id={id}) under it", async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get("*/api/descendant-categories", ({ request }) => {
+        const parent = new URL(request.url).searchParams.get("parent_id") ?? "";
+        asked.push(parent);
+        return parent === "2"
+          ? HttpResponse.json({
+              data: [
+                { id: 21, name: "Hardtail", slug: "hardtail", parent_id: 2 },
+                { id: 22, name: "Full Suspension", slug: "full-suspension", parent_id: 2 },
+              ],
+            })
+          : undefined;
+      }),
+    );
+    await renderApp({ path: "/catalog/mountain-bikes" });
+    const filters = await screen.findByRole("complementary", { name: "Filters" }, slow);
+    const hardtail = await within(filters).findByRole("link", { name: "Hardtail" });
+    expect(hardtail.getAttribute("href")).toBe("/catalog/hardtail");
+    expect(within(filters).getByRole("link", { name: "Full Suspension" })).toBeTruthy();
+    expect(asked).toContain("2");
+    // under Mountain Bikes, not under another type
+    const mountain = within(filters).getByRole("link", { name: "Mountain Bikes" }).closest("li")!;
+    expect(within(mountain).getByRole("link", { name: "Hardtail" })).toBeTruthy();
   });
 
   it("shows the category in the breadcrumbs", async () => {

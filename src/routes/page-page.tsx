@@ -1,10 +1,10 @@
 import { getRouteApi } from "@tanstack/react-router";
 import { ContentPageView } from "@/features/content/components/content-page-view";
-import { Counters, Team } from "@/features/home/components/content-sections";
+import { AboutBlocks, Counters, Team } from "@/features/home/components/content-sections";
 
 const route = getRouteApi("/page/$slug");
 
-/** The about-us page also shows the counters and the team (GET about). */
+/** The about-us page also shows the about blocks, the counters and the team (GET about). */
 const ABOUT_SLUG = "about-us";
 
 export function ContentPage() {
@@ -13,6 +13,7 @@ export function ContentPage() {
     <ContentPageView key={slug} slug={slug}>
       {slug === ABOUT_SLUG && (
         <>
+          <AboutBlocks />
           <Counters />
           <Team />
         </>

@@ -24,12 +24,16 @@ test("a cart above one lakh shows every amount, the server's totals and the devi
 
   await page.goto("/cart");
   await expect(page.getByTestId("cart-line")).toHaveCount(1);
-  // The server's totals (with 18 % GST) replace the device's (tax 0) once it has answered.
+  // The server's totals (with 18 % GST, and the Shipping line of 25 while no rate is chosen) once it has answered.
   const reply = await page.request.get("/api/checkout/cart");
-  const cart = ((await reply.json()) as { data: { formated_grand_total: string; grand_total: string } }).data;
+  const cart = ((await reply.json()) as { data: { formated_tax_total: string; grand_total: string } }).data;
   expect(Number(cart.grand_total)).toBeGreaterThan(100_000);
   const totals = page.getByTestId("cart-totals");
-  await expect(totals).toContainText(cart.formated_grand_total);
+  await expect(totals).toHaveAttribute("data-source", "server");
+  await expect(totals).toContainText(cart.formated_tax_total);
+  await expect(totals).toContainText(
+    new Intl.NumberFormat("en", { style: "currency", currency: "INR" }).format(Number(cart.grand_total) + 25),
+  );
 
   // English: thousands grouping for the rupee as for every currency, the server's string included.
   const english = await moneyOnCartPage(page);

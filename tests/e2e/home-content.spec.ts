@@ -182,13 +182,23 @@ test("a template home variant renders its own layout over the bicycle catalogue"
 });
 
 test.describe("content pages", () => {
-  test("the about-us page shows its sanitised content, counters and team", async ({ page }) => {
+  test("the about-us page shows its sanitised content, about blocks, counters and team", async ({ page }) => {
     await page.goto("/page/about-us");
     await expect(main(page).getByRole("heading", { level: 1, name: "About Us" })).toBeVisible();
     await expect(main(page).getByRole("heading", { name: "Fifty years of building bicycles" })).toBeVisible();
     await expect(page).toHaveTitle("About our bicycle workshop | Velora Bicycles");
+    // The blocks GET about serves (vision, mission, goal) are shown.
+    const blocks = page.getByTestId("about-blocks");
+    await expect(blocks.getByRole("heading", { level: 3 })).toHaveText([
+      "Our vision",
+      "Our mission",
+      "Our goal",
+    ]);
     await expect(page.getByTestId("about-counters")).toContainText("100,000");
     await expect(page.getByTestId("about-team").getByText("Asha Rao")).toBeVisible();
+    // One postal address: the page's is the footer's.
+    await expect(main(page).getByText(/12 Canal Street, Bengaluru 560001/)).toBeVisible();
+    await expect(page.locator("footer")).toContainText("12 Canal Street");
   });
 
   test("an unknown page shows a page titled 404 with 'Page Not found'", async ({ page }) => {

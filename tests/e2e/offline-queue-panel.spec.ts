@@ -80,12 +80,14 @@ test("the waiting changes are listed in words; an undone change stays undone aft
   ]);
   expect(await serverCart(page)).toEqual([]);
 
-  // Back online, the open panel says what was sent; closed, the indicator is gone.
+  // Back online, the open panel, now titled "Changes sent", says what was sent; closed, the indicator is gone.
   await context.setOffline(false);
+  const sent = page.getByRole("dialog", { name: "Changes sent" });
   // The summary counts what the panel listed (A's two adds are one entry, B's intent the other), not requests.
-  await expect(panel.getByTestId("outbox-summary")).toHaveAttribute("data-synced", "2");
-  await expect(panel.getByTestId("outbox-summary")).toHaveAttribute("data-refused", "0");
-  await panel.getByRole("button", { name: "Close" }).click();
+  await expect(sent.getByTestId("outbox-summary")).toHaveAttribute("data-synced", "2");
+  await expect(sent.getByTestId("outbox-summary")).toHaveAttribute("data-refused", "0");
+  await expect(panel).toHaveCount(0);
+  await sent.getByRole("button", { name: "Close" }).click();
   await expect(page.getByTestId("waiting-changes")).toHaveCount(0);
   expect(await serverCart(page)).toEqual([[a!.id, 2]]);
   expect(await serverWishlist(page)).toEqual([b!.id, c!.id].sort((x, y) => x - y));

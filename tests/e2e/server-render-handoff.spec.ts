@@ -40,6 +40,9 @@ function readsQuery(key: unknown[], url: URL, categoryIds: Map<string, number>):
   const [root, kind, ...rest] = key;
   if (root === "categories" && kind === "descendants")
     return path === "descendant-categories" && num(q.get("parent_id")) === rest[0];
+  // a bicycle type's child categories, by its slug: read by the type's id
+  if (root === "categories" && kind === "children")
+    return path === "descendant-categories" && num(q.get("parent_id")) === categoryIds.get(String(rest[0]));
   if (root === "content") {
     if (kind === "banners") return path === "getbanner";
     if (kind === "brands" || kind === "about") return path === kind;

@@ -103,6 +103,37 @@ test("a page change starts at the top of the new page", async ({ page }) => {
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 });
 
+test("going back to a list returns to where the shopper was on it", async ({ page }) => {
+  // Scroll restoration adds nothing to the server's page that fails its hydration (an inline script the CSP
+  // blocks would).
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.goto("/catalog/mountain-bikes");
+  const cards = page.locator("#main article");
+  await expect(cards.first()).toBeVisible();
+  // Down the list, to a card further down.
+  const card = cards.nth(7);
+  await card.scrollIntoViewIfNeeded();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+  const listY = await page.evaluate(() => window.scrollY);
+  const href = (await card.getByRole("link").first().getAttribute("href"))!;
+  await card.getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/product\//);
+  // A new page starts at the top (SPEC §2)...
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  // ...and going back lands where the list was left, not at its top.
+  await page.goBack();
+  await expect(page).toHaveURL(/\/catalog\/mountain-bikes$/);
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(listY - 50);
+  expect(await page.evaluate(() => window.scrollY)).toBeLessThan(listY + 50);
+  // A page opened by its address: server-rendered and hydrated.
+  await page.goto(href);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
 test("the mobile menu mirrors the header, with three currencies", async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto("/");

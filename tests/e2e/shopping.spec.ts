@@ -101,6 +101,7 @@ interface ApiCart {
   formated_sub_total: string;
   formated_discount: string;
   formated_grand_total: string;
+  grand_total: string;
   coupon_code: string | null;
   items_qty: number | string;
 }
@@ -154,6 +155,21 @@ test("a guest's cart follows a login, is checked out, and the receipt and the or
   await page.goto("/cart");
   await expect(page.getByTestId("cart-line")).toHaveCount(2);
   await expect(page.getByTestId("cart-line").filter({ hasText: "Color: black" })).toContainText("XXL");
+  // The cart shows what the order will cost: its grand total, read once the server has priced it, is the
+  // order's (flat rate shipping), and the device cart shows the same when the server cannot be reached.
+  const cartTotals = page.getByTestId("cart-totals");
+  await expect(cartTotals).toHaveAttribute("data-source", "server");
+  const cartGrandTotal = /Grand Total(.+)$/.exec((await cartTotals.textContent()) ?? "")?.[1];
+  expect(cartGrandTotal).toMatch(/^₹/);
+  const cartRead = /\/api\/checkout\/cart(\?|$)/;
+  await page.route(cartRead, (route) => route.abort());
+  await page.reload();
+  await expect(page.getByTestId("cart-line")).toHaveCount(2);
+  await expect(cartTotals).toHaveAttribute("data-source", "device");
+  await expect(cartTotals).toContainText(`Grand Total${cartGrandTotal}`);
+  await page.unroute(cartRead);
+  await page.reload();
+  await expect(cartTotals).toHaveAttribute("data-source", "server");
   await page.getByRole("link", { name: "Proceed to Checkout" }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   // Checkout is never queued: offline it says it needs a connection.
@@ -190,6 +206,7 @@ test("a guest's cart follows a login, is checked out, and the receipt and the or
     [2, "Ridgeline Trail 29"],
   ]);
   expect(order.invoices).toHaveLength(1);
+  expect(order.formated_grand_total).toBe(cartGrandTotal);
 
   const receipt = page.getByTestId("order-receipt");
   await expect(receipt).toContainText(`Order #${order.increment_id}`);
@@ -322,7 +339,12 @@ test("a guest adds two colour/size combinations of a bicycle, uses a coupon, cha
   const totals = page.getByTestId("cart-totals");
   await expect(totals).toContainText(`Sub Total${server.formated_sub_total}`);
   await expect(totals).toContainText(`Discount-${server.formated_discount}`);
-  await expect(totals).toContainText(`Grand Total${server.formated_grand_total}`);
+  // The server's grand total leaves shipping out until checkout chooses a rate; the cart adds the Shipping line.
+  const withShipping = new Intl.NumberFormat("en", { style: "currency", currency: "INR" }).format(
+    Number(server.grand_total) + 25,
+  );
+  await expect(totals).toContainText(`Shipping₹25.00`);
+  await expect(totals).toContainText(`Grand Total${withShipping}`);
   expect(server.formated_discount).toBe("₹9,199.80");
 
   await page.getByRole("button", { name: "Remove coupon" }).click();

@@ -6,6 +6,8 @@ export const sampleCategories = [
   { id: 4, name: "Fat Bikes", slug: "fat-bikes" },
   { id: 5, name: "City/Hybrid Bikes", slug: "city-hybrid-bikes" },
   { id: 6, name: "Kids/BMX Bikes", slug: "kids-bmx-bikes" },
+  // The home page's grouping category: a child of the root too, but not a bicycle type (kept out of menus).
+  { id: 7, name: "Homepage", slug: "homepage", parent_id: 1, include_in_menu: false },
 ];
 
 export const sampleRates = {
@@ -16,6 +18,11 @@ export const sampleRates = {
 
 /** What every page asks for: the category menu and the exchange rates. */
 export const shellHandlers = [
-  http.get("*/api/descendant-categories", () => HttpResponse.json({ data: sampleCategories })),
+  // The bicycle types are the root's children (parent_id 1); they have none of their own.
+  http.get("*/api/descendant-categories", ({ request }) =>
+    HttpResponse.json({
+      data: new URL(request.url).searchParams.get("parent_id") === "1" ? sampleCategories : [],
+    }),
+  ),
   http.get("*/api/exchange-rates", () => HttpResponse.json(sampleRates)),
 ];

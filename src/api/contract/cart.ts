@@ -212,7 +212,7 @@ export const couponRequestSchema = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 export type CouponRequest = z.infer<typeof couponRequestSchema>;
-/** apply: `{success, message}`; DELETE: `{success, status, message}` */
+/** POST /api/checkout/cart/coupon: `{success, message}` (this shop's server also sends `status` on DELETE) */
 export const couponReplySchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     success: z.boolean(),
@@ -221,6 +221,19 @@ export const couponReplySchema = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 export type CouponReply = z.infer<typeof couponReplySchema>;
+
+/**
+ * DELETE /api/checkout/cart/coupon: SPEC §7 gives `{status, message}`, Bagisto 1.3 sends `{success, message}`;
+ * either is read (this shop's server sends both).
+ */
+export const couponRemoveReplySchema = /* @__PURE__ */ z.lazy(() =>
+  z.looseObject({
+    success: z.optional(z.boolean()),
+    status: z.optional(z.union([z.boolean(), z.number()])),
+    message: z.optional(z.string()),
+  }),
+);
+export type CouponRemoveReply = z.infer<typeof couponRemoveReplySchema>;
 
 export const STOCK_ERROR_MESSAGE = "Quantity exceeds to available stock";
 

@@ -41,7 +41,9 @@ const storedCartSchema = z.lazy(() =>
       quantity: z.number(),
       subtotal: z.number(),
       total: z.number(),
-      extras: z.array(z.object({ kind: z.enum(["shipping", "tax"]), amount: z.number() })),
+      extras: z.array(
+        z.object({ kind: z.enum(["shipping", "tax"]), amount: z.number(), percent: z.optional(z.number()) }),
+      ),
     }),
   }),
 );

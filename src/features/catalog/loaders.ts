@@ -19,6 +19,7 @@ export function prefetchCatalogList(
   void queryClient.prefetchQuery(catalogQueries.list(toProductListParams(search, { slug })));
   void queryClient.prefetchQuery(catalogQueries.attributes(slug ?? search.category));
   void queryClient.prefetchQuery(categoryQueries.descendants(ROOT_CATEGORY_ID));
+  if (slug) void queryClient.prefetchQuery(categoryQueries.children(slug));
 }
 
 /** The product of a detail route (by URL key or by id), or a not-found error for the router. */

@@ -198,7 +198,7 @@ describe("login, register and one-time code", () => {
     expect(readPendingMobile()).toBeNull();
   });
 
-  it("shows the server's message when the code is refused", async () => {
+  it("shows the server's message when the code is refused and removes the pending mobile (SPEC §4)", async () => {
     writePendingMobile("+919800000001");
     server.use(
       http.post("*/api/verify-code", () =>
@@ -209,8 +209,13 @@ describe("login, register and one-time code", () => {
     await renderWithProviders(<OtpLoginForm />);
     await user.type(screen.getByLabelText(/One-time code/), "000000");
     await user.click(screen.getByRole("button", { name: "Verify and login" }));
-    expect(await screen.findAllByText("The code is wrong.")).not.toHaveLength(0);
+    // a toast and the message under the code field
+    expect(await screen.findAllByText("The code is wrong.")).toHaveLength(2);
     expect(readAuth()).toBeNull();
+    expect(readPendingMobile()).toBeNull();
+    // the form still holds the number: the code can be typed again
+    expect(screen.getByText("We sent a code to +919800000001.")).toBeTruthy();
+    expect(screen.getByLabelText(/One-time code/)).toBeTruthy();
   });
 
   it("says 'OTP is Expired or Invalid , please try again!' and clears the pending mobile on a network failure", async () => {
@@ -255,6 +260,24 @@ describe("my account", () => {
     await user.click(screen.getByRole("button", { name: "Save changes" }));
     expect(await screen.findByText("Profile Updated successfully")).toBeTruthy();
     expect(readAuth()).toMatchObject({ token: "t0k", data: { first_name: "Dana" } });
+  });
+
+  it("saves the profile of a customer who never gave a gender (the demo account), as it was loaded", async () => {
+    let sent: Record<string, unknown> = {};
+    server.use(
+      http.put("*/api/customer/profile", async ({ request }) => {
+        sent = (await request.json()) as Record<string, unknown>;
+        return HttpResponse.json({ message: "ok", data: { ...sampleCustomer, gender: null } });
+      }),
+    );
+    const user = userEvent.setup();
+    await renderWithProviders(
+      <ProfileForm customer={reshapeCustomer({ ...sampleCustomer, gender: null })} />,
+    );
+    expect(screen.getByText("Not given")).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Save changes" }));
+    expect(await screen.findByText("Profile Updated successfully")).toBeTruthy();
+    expect(sent).toMatchObject({ first_name: sampleCustomer.first_name, gender: null });
   });
 
   it("says 'Failed To update data' when the profile cannot be saved", async () => {
@@ -361,6 +384,39 @@ describe("my account", () => {
     expect(await screen.findAllByText("Some Error occured , Please Contact Admin")).toHaveLength(2);
   });
 
+  it("edits an address from the server's current copy (GET addresses/{id}) and saves it with PUT", async () => {
+    let put: unknown;
+    server.use(
+      http.get("*/api/addresses", () => HttpResponse.json({ data: [address] })),
+      // the server's copy is newer than the list's
+      http.get("*/api/addresses/3", () => HttpResponse.json({ data: { ...address, city: "Mysuru" } })),
+      http.put("*/api/addresses/3", async ({ request }) => {
+        put = await request.json();
+        return HttpResponse.json({ message: "ok", data: { ...address, city: "Mysuru" } });
+      }),
+    );
+    const user = userEvent.setup();
+    await renderWithProviders(<AddressBook />);
+    await user.click(await screen.findByRole("button", { name: "Edit" }));
+    const city = (await screen.findByLabelText(/Town \/ City/)) as HTMLInputElement;
+    expect(city.value).toBe("Mysuru");
+    await user.click(screen.getByRole("button", { name: "Save address" }));
+    expect(await screen.findByText("Address Saved Successfully!")).toBeTruthy();
+    expect(put).toMatchObject({ city: "Mysuru", address1: ["12 Canal Street"] });
+  });
+
+  it("edits an address from the list's copy when GET addresses/{id} fails", async () => {
+    server.use(
+      http.get("*/api/addresses", () => HttpResponse.json({ data: [address] })),
+      http.get("*/api/addresses/3", () => HttpResponse.json({ message: "Server Error" }, { status: 500 })),
+    );
+    const user = userEvent.setup();
+    await renderWithProviders(<AddressBook />);
+    await user.click(await screen.findByRole("button", { name: "Edit" }));
+    const city = (await screen.findByLabelText(/Town \/ City/)) as HTMLInputElement;
+    expect(city.value).toBe("Bengaluru");
+  });
+
   it("deletes an address with 'Address Deleted  Successfully!'", async () => {
     let list = [address];
     server.use(
@@ -418,8 +474,8 @@ describe("my account", () => {
   it("shows the order-success receipt with GST 18%, status, invoices and the grand total", async () => {
     server.use(http.get("*/api/orders/5", () => HttpResponse.json({ data: sampleOrder() })));
     await renderWithProviders(<OrderSuccessView orderId={5} />);
-    expect(screen.getByText("Thanks for your order, your Order is placed successfully!")).toBeTruthy();
     const receipt = await screen.findByTestId("order-receipt");
+    expect(screen.getByText("Thanks for your order, your Order is placed successfully!")).toBeTruthy();
     expect(within(receipt).getByText("Order #5")).toBeTruthy();
     expect(within(receipt).getByText("GST 18%")).toBeTruthy();
     expect(within(receipt).getByText("₹3,240.00")).toBeTruthy();
@@ -428,6 +484,16 @@ describe("my account", () => {
     expect(within(receipt).getByText("Invoice #3, November 20, 2026")).toBeTruthy();
     expect(within(receipt).getByText("₹21,265.00")).toBeTruthy();
     expect(within(receipt).getAllByTestId("receipt-line")[0]?.textContent).toContain("Dirt Jumper Mini");
+  });
+
+  it("does not thank the shopper for an order that cannot be loaded (an unknown id)", async () => {
+    server.use(
+      http.get("*/api/orders/999", () => HttpResponse.json({ message: "Not found" }, { status: 404 })),
+    );
+    await renderWithProviders(<OrderSuccessView orderId={999} />);
+    expect(await screen.findByText("This order could not be loaded.")).toBeTruthy();
+    expect(screen.queryByText("Thanks for your order, your Order is placed successfully!")).toBeNull();
+    expect(screen.getByRole("link", { name: "Continue Shopping" })).toBeTruthy();
   });
 
   it("the order detail shows the billing address with the company name the checkout sent", async () => {

@@ -4,6 +4,7 @@ import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardActions from "@mui/material/CardActions";
 import CardContent from "@mui/material/CardContent";
+import CircularProgress from "@mui/material/CircularProgress";
 import Grid from "@mui/material/Grid";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
@@ -82,6 +83,17 @@ function AddressForm({ address, onDone }: { address: Address | null; onDone: () 
   );
 }
 
+/**
+ * Edits a saved address: the form starts from the server's current copy (GET addresses/{id}); when that
+ * cannot be read, from the list's copy.
+ */
+function EditAddress({ listed, onDone }: { listed: Address; onDone: () => void }) {
+  const { t } = useLingui();
+  const { data, isError } = useQuery(accountQueries.address(listed.id));
+  if (!data && !isError) return <CircularProgress aria-label={t`Loading`} />;
+  return <AddressForm address={data ?? listed} onDone={onDone} />;
+}
+
 /** The customer's saved addresses: list, create, edit and delete. */
 export function AddressBook() {
   const { t } = useLingui();
@@ -90,9 +102,8 @@ export function AddressBook() {
   const remove = useMutation(accountMutations.deleteAddress());
   const [editing, setEditing] = useState<Address | "new" | null>(null);
 
-  if (editing) {
-    return <AddressForm address={editing === "new" ? null : editing} onDone={() => setEditing(null)} />;
-  }
+  if (editing === "new") return <AddressForm address={null} onDone={() => setEditing(null)} />;
+  if (editing) return <EditAddress listed={editing} onDone={() => setEditing(null)} />;
 
   function handleDelete(id: number) {
     remove.mutate(id, {

@@ -11,12 +11,16 @@ import { ButtonLink } from "@/components/router-links";
 import { readLastReceipt, saveLastReceipt } from "../store";
 import { OrderReceipt } from "./order-receipt";
 
-/** The order-success screen: the thanks message, Continue Shopping and the receipt card. */
+/**
+ * The order-success screen: the thanks message, Continue Shopping and the receipt card. The thanks come with
+ * the receipt: an order that cannot be loaded (an unknown id, someone else's order) is not thanked for.
+ */
 export function OrderSuccessView({ orderId }: { orderId: number }) {
   const { t } = useLingui();
+  const isValidId = Number.isInteger(orderId) && orderId > 0;
   const { data, isPending, isError } = useQuery({
     ...accountQueries.order(orderId),
-    enabled: Number.isInteger(orderId) && orderId > 0,
+    enabled: isValidId,
     // The kept receipt shows at once (also offline); the server's copy replaces it when it answers.
     initialData: () => readLastReceipt(orderId),
     initialDataUpdatedAt: 0,
@@ -24,18 +28,21 @@ export function OrderSuccessView({ orderId }: { orderId: number }) {
   useEffect(() => {
     if (data) saveLastReceipt(data);
   }, [data]);
+  const failed = !data && (isError || !isValidId);
   return (
     <Container maxWidth="md" sx={{ pb: 6 }}>
       <Stack spacing={3} sx={{ alignItems: "center", textAlign: "center", mb: 3 }}>
-        <Typography variant="h2" component="p">
-          {t`Thanks for your order, your Order is placed successfully!`}
-        </Typography>
+        {data && (
+          <Typography variant="h2" component="p">
+            {t`Thanks for your order, your Order is placed successfully!`}
+          </Typography>
+        )}
+        {isPending && isValidId && <CircularProgress aria-label={t`Loading`} />}
+        {failed && <Alert severity="error">{t`This order could not be loaded.`}</Alert>}
         <ButtonLink to="/catalog" variant="contained">
           {t`Continue Shopping`}
         </ButtonLink>
       </Stack>
-      {isPending && Number.isInteger(orderId) && <CircularProgress aria-label={t`Loading`} />}
-      {isError && !data && <Alert severity="error">{t`This order could not be loaded.`}</Alert>}
       {data && <OrderReceipt order={data} />}
     </Container>
   );

@@ -19,7 +19,8 @@ export const RESEND_AFTER_SECONDS = 60;
 
 /**
  * Login by a one-time code sent to a mobile: sending stores the pending mobile, verifying clears it
- * (SPEC §4). A refused code shows the server's message; a network failure asks to start again.
+ * (SPEC §4), whatever the answer. A refused code shows the server's message and the code can be typed again;
+ * a network failure asks to start again.
  */
 export function OtpLoginForm({ redirect }: { redirect?: string }) {
   const { t } = useLingui();
@@ -103,6 +104,9 @@ export function OtpLoginForm({ redirect }: { redirect?: string }) {
             setPending(null);
             onLoggedIn({ token: reply.token, data: reply.data, message: reply.message });
           } else {
+            // Verifying removes the stored pending mobile (SPEC §4), refused or not. The form still holds the
+            // number, so the shopper can type the code again (a reload starts over).
+            writePendingMobile(null);
             const message = reply.message ?? reply.error ?? t`OTP is Expired or Invalid , please try again!`;
             setCodeError(message);
             toast(message, { variant: "error" });

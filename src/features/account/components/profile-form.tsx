@@ -35,7 +35,9 @@ export function ProfileForm({ customer }: { customer: Customer }) {
     firstName: trimmedText(100, { min: 1, message: t`Enter your first name.` }),
     lastName: trimmedText(100, { min: 1, message: t`Enter your last name.` }),
     email: z.email({ error: t`Enter a valid e-mail address.` }),
-    gender: z.enum(GENDERS, { error: t`Choose a gender.` }),
+    // SPEC asks for no gender: none given ("") is sent as null (a stock Bagisto, which requires one, answers a
+    // field error shown under it)
+    gender: z.union([z.enum(GENDERS), z.literal("")]),
     dateOfBirth: z
       .string()
       .check(
@@ -73,6 +75,7 @@ export function ProfileForm({ customer }: { customer: Customer }) {
     update.mutate(
       {
         ...d,
+        gender: d.gender || null,
         dateOfBirth: d.dateOfBirth || null,
         phone: d.phone || null,
         ...(emailChanged ? { currentPassword } : {}),
@@ -153,7 +156,9 @@ export function ProfileForm({ customer }: { customer: Customer }) {
             fullWidth
             error={Boolean(errors.gender)}
             helperText={errors.gender}
+            slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           >
+            <MenuItem value="">{t`Not given`}</MenuItem>
             {GENDERS.map((g) => (
               <MenuItem key={g} value={g}>
                 {g === GENDERS[0] ? t`Male` : g === GENDERS[1] ? t`Female` : t`Other`}

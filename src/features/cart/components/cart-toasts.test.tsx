@@ -1,6 +1,7 @@
+import { cartKeys } from "@/api/cart";
 import { reshapeProduct } from "@/api/product";
 // @vitest-environment happy-dom
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
@@ -14,6 +15,7 @@ import {
   shoppingHandlers,
 } from "../../../../tests/msw/shopping-handlers";
 import { renderWithProviders } from "../../../../tests/utils/render";
+import { useCartSync } from "../hooks/use-cart-sync";
 import { dispatchCart, getLocalCart, resetLocalCart } from "../store";
 import { toCartProduct } from "../utils/stock";
 import { AddToCartButton } from "./add-to-cart-button";
@@ -295,6 +297,27 @@ describe("cart toasts (SPEC §8)", () => {
     expect(await screen.findByText("Coupon failed to  add", { normalizer: (t) => t })).toBeTruthy();
   });
 
+  it("reads a coupon removal's reply by its status, as SPEC gives it, and shows a refusal's message", async () => {
+    seedLine(plain, 1);
+    let reply: object = { status: true, message: "Remove Coupon" };
+    server.use(
+      http.get("*/api/checkout/cart", () =>
+        HttpResponse.json({
+          data: sampleCart([{ id: 11, product: plainWire, quantity: 1 }], { coupon_code: "BIKE10" }),
+        }),
+      ),
+      http.delete("*/api/checkout/cart/coupon", () => HttpResponse.json(reply)),
+    );
+    const user = userEvent.setup();
+    await renderWithProviders(<CartView />);
+    await user.click(await screen.findByRole("button", { name: "Remove coupon" }));
+    expect(await screen.findByText("Coupon is Deleted successfully!")).toBeTruthy();
+    reply = { status: false, message: "The coupon cannot be removed." };
+    await user.click(await screen.findByRole("button", { name: "Remove coupon" }));
+    expect(await screen.findByText("The coupon cannot be removed.")).toBeTruthy();
+    expect(screen.queryByText("Coupon failed to  add", { normalizer: (t) => t })).toBeNull();
+  });
+
   it("shows the item count and totals with Shipping 25 in the mini cart", async () => {
     seedLine(plain, 2);
     server.use(http.get("*/api/checkout/cart", () => HttpResponse.error()));
@@ -323,7 +346,45 @@ describe("cart toasts (SPEC §8)", () => {
       ),
     );
     await renderWithProviders(<CartView />);
-    expect(await screen.findByText("₹19,999.00")).toBeTruthy();
+    // The server's grand total leaves shipping out until checkout chooses a rate: the Shipping line is added.
+    expect(await screen.findByText("₹20,024.00")).toBeTruthy();
     expect(screen.getByText("₹3,000.00")).toBeTruthy();
+    expect(screen.getByTestId("cart-totals").textContent).toMatch(/Shipping₹25\.00/);
+  });
+
+  it("keeps the server's totals when it can no longer answer: the device cart uses the server's tax rate", async () => {
+    seedLine(plain, 1);
+    let down = false;
+    server.use(
+      http.get("*/api/checkout/cart", () =>
+        down
+          ? HttpResponse.error()
+          : HttpResponse.json({
+              data: sampleCart([{ id: 11, product: plainWire, quantity: 1 }], {
+                sub_total: "10000",
+                tax_total: "1800",
+                grand_total: "11800",
+              }),
+            }),
+      ),
+    );
+    // The app keeps the device cart with the server's (the root layout's useCartSync).
+    function SyncedCart() {
+      useCartSync();
+      return <CartView />;
+    }
+    const { queryClient } = await renderWithProviders(<SyncedCart />);
+    const totals = await screen.findByTestId("cart-totals");
+    await waitFor(() => expect(totals.textContent).toMatch(/Tax₹1,800\.00/));
+    const online = totals.textContent;
+    expect(online).toMatch(/Shipping₹25\.00.*Grand Total₹11,825\.00/);
+    // The server cart read fails now (offline, or the server is down) and a reload of it is asked for.
+    down = true;
+    await queryClient.refetchQueries({ queryKey: cartKeys.detail() });
+    await waitFor(() => expect(queryClient.getQueryState(cartKeys.detail())?.status).toBe("error"));
+    expect(screen.getByTestId("cart-totals").getAttribute("data-source")).toBe("device");
+    expect(screen.getByTestId("cart-totals").textContent).toBe(online);
+    // and after a reload (the server cart is never stored on the device): the device cart keeps the rate
+    expect(getLocalCart().extras).toContainEqual({ kind: "tax", amount: 1800, percent: 18 });
   });
 });

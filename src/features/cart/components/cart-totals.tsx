@@ -18,7 +18,7 @@ function Row({ label, value, strong = false }: { label: string; value: string; s
 export function CartTotals({ summary }: { summary: CartSummary }) {
   const { t } = useLingui();
   return (
-    <Box data-testid="cart-totals">
+    <Box data-testid="cart-totals" data-source={summary.fromServer ? "server" : "device"}>
       <Row label={t`Sub Total`} value={summary.subtotal} />
       {summary.discount && <Row label={t`Discount`} value={summary.discount} />}
       {summary.shipping && <Row label={t`Shipping`} value={summary.shipping} />}

@@ -2,6 +2,7 @@ import { useIsMutating, useQuery } from "@tanstack/react-query";
 import { cartKeys, cartQueries } from "@/api/cart";
 import { useCurrency } from "@/i18n/currency";
 import { useLocalCart } from "../store";
+import { serverCartTotals } from "../utils/cart-totals";
 
 export interface CartSummary {
   quantity: number;
@@ -18,9 +19,11 @@ export interface CartSummary {
 }
 
 /**
- * Render-ready totals: the server's amounts once it has answered for the current cart, else the local
- * cart's with the flat shipping rate and Tax 0. Every amount is formatted here, in the chosen currency and
- * language, like the cart's lines (api/cart.ts reads the server's amounts as numbers).
+ * Render-ready totals, by one rule on the device and from the server (utils/cart-totals.ts): the server's
+ * amounts once it has answered for the current cart, with the Shipping line while checkout has chosen no
+ * rate; else the local cart's, with the Shipping line and the server's tax rate (Tax 0 until a server has
+ * priced a cart). Every amount is formatted here, in the chosen currency and language, like the cart's lines
+ * (api/cart.ts reads the server's amounts as numbers).
  */
 export function useCartSummary(): CartSummary {
   const cart = useLocalCart();
@@ -30,14 +33,15 @@ export function useCartSummary(): CartSummary {
   const isEmpty = cart.lines.length === 0;
 
   if (isSuccess && server && pending === 0 && server.quantity === cart.quantity && !isEmpty) {
+    const totals = serverCartTotals(server);
     return {
       quantity: cart.quantity,
       isEmpty,
       subtotal: format(server.subtotal),
       discount: server.discount > 0 ? format(-server.discount) : null,
-      shipping: server.shippingRate ? format(server.shippingRate.price) : null,
-      tax: format(server.tax),
-      total: format(server.grandTotal),
+      shipping: format(totals.shipping),
+      tax: format(totals.tax),
+      total: format(totals.total),
       couponCode: server.couponCode,
       fromServer: true,
     };

@@ -4,6 +4,7 @@ import { cartDataStartedAt, cartKeys, cartQueries } from "@/api/cart";
 import { useFollowServer } from "@/offline/use-follow-server";
 import { useSession } from "@/session/use-session";
 import { dispatchCart, getCartOwner, resetLocalCart, setCartOwner } from "../store";
+import { taxPercentOf } from "../utils/cart-totals";
 import { toServerLines } from "../utils/server-lines";
 
 /**
@@ -39,6 +40,12 @@ export function useCartSync(): void {
       startedAt: cartDataStartedAt,
       updatedAt: dataUpdatedAt,
     },
-    () => getCartOwner() === owner && dispatchCart({ type: "reconcile", lines: toServerLines(data ?? null) }),
+    () =>
+      getCartOwner() === owner &&
+      dispatchCart({
+        type: "reconcile",
+        lines: toServerLines(data ?? null),
+        taxPercent: data ? taxPercentOf(data) : null,
+      }),
   );
 }

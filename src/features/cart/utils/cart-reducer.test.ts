@@ -239,4 +239,23 @@ describe("reconciling with the server cart", () => {
     expect(c.lines).toEqual([]);
     expect(c.total).toBe(0);
   });
+
+  it("keeps the server's tax rate on its Tax line: the device cart then costs what the server's does", () => {
+    let c = add(emptyCart(), bike(1, 10000));
+    // SPEC's Tax 0 until a server has priced the cart
+    expect(c.extras).toEqual([
+      { kind: "shipping", amount: 25 },
+      { kind: "tax", amount: 0 },
+    ]);
+    c = cartReducer(c, { type: "reconcile", lines: [server({ price: 10000 })], taxPercent: 18 });
+    expect(c.extras[1]).toEqual({ kind: "tax", amount: 1800, percent: 18 });
+    expect(c.total).toBe(11825);
+    // a line added offline: the tax follows the subtotal at the server's rate
+    c = add(c, bike(2, 5000));
+    expect(c.extras[1]).toEqual({ kind: "tax", amount: 2700, percent: 18 });
+    expect(c.total).toBe(15000 + 2700 + 25);
+    // a reply that cannot tell a rate (an empty cart) keeps the rate
+    c = cartReducer(c, { type: "reconcile", lines: [server({ price: 10000 })], taxPercent: null });
+    expect(c.extras[1]).toMatchObject({ percent: 18, amount: 1800 });
+  });
 });

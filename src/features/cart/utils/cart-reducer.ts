@@ -40,6 +40,11 @@ export interface CartLine {
 export interface CartExtra {
   kind: "shipping" | "tax";
   amount: number;
+  /**
+   * tax only: the server's rate in percent of the subtotal, once a server has priced the cart (the amount then
+   * follows the subtotal, so the device cart costs what the server's does); absent, SPEC's Tax 0
+   */
+  percent?: number;
 }
 
 export interface LocalCart {
@@ -84,7 +89,8 @@ export type CartAction =
   | { type: "setQuantity"; lineId: number; quantity: number }
   | { type: "delete"; lineId: number }
   | { type: "deleteAll" }
-  | { type: "reconcile"; lines: ServerLine[] }
+  /** The server's cart: its lines, and its tax rate in percent (null: it could not tell, the rate is kept). */
+  | { type: "reconcile"; lines: ServerLine[]; taxPercent?: number | null }
   /** Undo: the line of this product and variant becomes `line` again (null: no such line). */
   | { type: "restoreLine"; productId: number; variantId: number | null; line: CartLine | null }
   /** Undo of "empty the cart": these lines again. */
@@ -106,7 +112,9 @@ export function recompute(cart: Omit<LocalCart, "quantity" | "subtotal" | "total
   const lines = cart.lines.map((l) => ({ ...l, total: round2(l.price * l.quantity) }));
   const quantity = lines.reduce((n, l) => n + l.quantity, 0);
   const subtotal = round2(lines.reduce((n, l) => n + l.total, 0));
-  const extras = cart.extras.length ? cart.extras : defaultExtras();
+  const extras = (cart.extras.length ? cart.extras : defaultExtras()).map((e) =>
+    e.percent === undefined ? e : { ...e, amount: round2((subtotal * e.percent) / 100) },
+  );
   const total = lines.length ? round2(subtotal + extras.reduce((n, e) => n + e.amount, 0)) : 0;
   return { lines, lastItemId: cart.lastItemId, extras, quantity, subtotal, total };
 }
@@ -205,7 +213,7 @@ export function cartReducer(cart: LocalCart, action: CartAction): LocalCart {
     case "deleteAll":
       return recompute({ ...cart, lines: [] });
     case "reconcile":
-      return reconcile(cart, action.lines);
+      return reconcile(withTaxPercent(cart, action.taxPercent), action.lines);
     case "restoreLine":
       return restoreLine(cart, action.productId, action.variantId, action.line);
     case "restoreLines":
@@ -215,6 +223,13 @@ export function cartReducer(cart: LocalCart, action: CartAction): LocalCart {
         lines: action.lines,
       });
   }
+}
+
+/** The cart with the server's tax rate on its tax line (kept when the server could not tell one). */
+function withTaxPercent(cart: LocalCart, percent: number | null | undefined): LocalCart {
+  if (percent === null || percent === undefined || !Number.isFinite(percent) || percent < 0) return cart;
+  const extras = cart.extras.length ? cart.extras : defaultExtras();
+  return { ...cart, extras: extras.map((e) => (e.kind === "tax" ? { ...e, percent } : e)) };
 }
 
 /** Whether a line is the one of this product and variant (a cart holds one line per product and variant). */

@@ -12,6 +12,8 @@ export interface CatalogFiltersProps {
   /** the category of the path, when the page has one (its category list then links to other paths) */
   slug?: string;
   categories: Category[];
+  /** the child categories of the path's category, listed under it */
+  childCategories?: Category[];
   attributes: FilterGroup[];
   priceRange?: { min: number; max: number };
   hasFilters: boolean;
@@ -35,7 +37,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** Category, tag, colour, size and price filters, and 'Reset filters'. */
 export function CatalogFilters(props: CatalogFiltersProps) {
-  const { search, slug, categories, attributes, priceRange, onFilterChange, placement = "side" } = props;
+  const {
+    search,
+    slug,
+    categories,
+    childCategories = [],
+    attributes,
+    priceRange,
+    onFilterChange,
+    placement = "side",
+  } = props;
   const { t } = useLingui();
   const current = slug ?? search.category;
   const byCode = (code: string) =>
@@ -91,6 +102,22 @@ export function CatalogFilters(props: CatalogFiltersProps) {
                 >
                   {c.name}
                 </Link>
+                {c.slug === current && childCategories.length > 0 && (
+                  <ul className="catalog-filters__list catalog-filters__list--children">
+                    {childCategories.map((child) => (
+                      <li key={child.id}>
+                        <Link
+                          to="/catalog/$slug"
+                          params={{ slug: child.slug }}
+                          search={{}}
+                          className="catalog-filters__item"
+                        >
+                          {child.name}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
               </li>
             ))
           ) : (

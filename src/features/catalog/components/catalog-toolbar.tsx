@@ -10,13 +10,14 @@ const SORT_LABELS = {
   priceLowToHigh: msg`Price - Low to High`,
 } as const;
 
-/** The result count and the sort choice. */
+/** The result count (none when the list failed) and the sort choice. */
 export function CatalogToolbar({
   total,
   sort,
   onSortChange,
 }: {
-  total: number;
+  /** null: no count to give (the list could not be loaded) */
+  total: number | null;
   sort: SortOption;
   onSortChange: (sort: SortOption) => void;
 }) {
@@ -25,7 +26,7 @@ export function CatalogToolbar({
   return (
     <div className="catalog-toolbar">
       <p role="status" aria-live="polite" className="ui-body1 catalog-toolbar__count">
-        {t`${total} products`}
+        {total !== null && t`${total} products`}
       </p>
       {/* A native <select>: the phone's own picker, and no menu, popover and modal to load and hydrate. */}
       <div className="catalog-toolbar__sort">

@@ -13,6 +13,7 @@ import { CatalogToolbar } from "./catalog-toolbar";
 import { AsOfNotice } from "@/offline/as-of-notice";
 import { ProductGrid } from "./product-grid";
 import { deferredInitial } from "@/utils/server-html";
+import { isHistoryTraversal } from "@/utils/history-traversal";
 import "./catalog-view.css";
 
 export interface CatalogViewProps {
@@ -32,7 +33,9 @@ export function CatalogView({ slug, search, variant, renderProduct, actions }: C
   const layout = shopLayoutOf(variant);
   const c = useCatalogList({ slug, search });
   // New cards render in a background (time-sliced) pass; until then the skeleton or the last list stays.
-  const products = useDeferredValue(c.isLoading ? null : c.products, deferredInitial(null));
+  // Back or forward to a list already loaded: its cards at once, so the restored position fits the page.
+  const shown = c.isLoading ? null : c.products;
+  const products = useDeferredValue(shown, isHistoryTraversal() ? shown : deferredInitial(null));
   if (c.isUnknownCategory) return <NotFound />;
   const title = c.categoryName ?? (slug ? "" : t`Shop`);
   const list = layout.view === "list";
@@ -44,6 +47,7 @@ export function CatalogView({ slug, search, variant, renderProduct, actions }: C
           search={search}
           slug={slug}
           categories={c.categories}
+          childCategories={c.childCategories}
           attributes={c.attributes}
           priceRange={c.priceRange}
           hasFilters={c.hasFilters}
@@ -70,12 +74,19 @@ export function CatalogView({ slug, search, variant, renderProduct, actions }: C
           {side && <div className="catalog-view__side">{filters}</div>}
           <div>
             {actions && <div className="catalog-view__actions">{actions}</div>}
-            <CatalogToolbar total={c.total} sort={c.sort} onSortChange={c.onSortChange} />
+            <CatalogToolbar total={c.isFailed ? null : c.total} sort={c.sort} onSortChange={c.onSortChange} />
             <AsOfNotice updatedAt={c.updatedAt} />
             <div className="catalog-view__progress">
               {c.isFetching && !c.isLoading && <div className="catalog-view__bar" aria-hidden="true" />}
             </div>
-            {products === null ? (
+            {c.isFailed ? (
+              <div className="catalog-view__failed">
+                <p className="ui-body1">{t`The products could not be loaded.`}</p>
+                <button type="button" className="ui-btn ui-btn--outlined" onClick={c.retry}>
+                  {t`Try again`}
+                </button>
+              </div>
+            ) : products === null ? (
               <CatalogSkeleton columns={layout.columns} />
             ) : (
               <ProductGrid

@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
-import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
+import { bicycleTypes, categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
 import { useState } from "react";
 import { catalogQueries } from "@/api/catalog";
 import type { ProductList } from "@/api/catalog";
@@ -19,7 +19,8 @@ import {
 /**
  * A catalogue page: the products of the address's filters, the attributes and categories to filter by,
  * and handlers that write the next state to the address (filters and sort go back to page 1).
- * A failed product request leaves what was shown (SPEC §8: product list failures are ignored).
+ * A failed product request leaves what was shown (SPEC §8: product list failures are ignored, no toast); with
+ * nothing shown before, the list is failed (SPEC §4) and says so rather than "0 products".
  */
 export function useCatalogList({ slug, search }: { slug?: string; search: CatalogSearch }) {
   const navigate = useNavigate();
@@ -31,6 +32,7 @@ export function useCatalogList({ slug, search }: { slug?: string; search: Catalo
   const data = list.isError ? lastShown : list.data;
   const categories = useQuery(categoryQueries.descendants(ROOT_CATEGORY_ID));
   const attributes = useQuery(catalogQueries.attributes(catSlug));
+  const children = useQuery({ ...categoryQueries.children(slug ?? ""), enabled: Boolean(slug) });
 
   const go = (next: CatalogSearch) => {
     void navigate({ to: ".", search: next as never, resetScroll: false });
@@ -41,6 +43,9 @@ export function useCatalogList({ slug, search }: { slug?: string; search: Catalo
     products: data?.data ?? [],
     isLoading: list.isPending && !lastShown,
     isFetching: list.isFetching,
+    /** the request failed and no earlier list is there to keep showing */
+    isFailed: list.isError && !data,
+    retry: () => void list.refetch(),
     /** when the shown prices and stock were fetched (the "as of" time when offline) */
     updatedAt: list.dataUpdatedAt,
     total: data?.total ?? 0,
@@ -48,7 +53,9 @@ export function useCatalogList({ slug, search }: { slug?: string; search: Catalo
     pageCount: data?.pageCount ?? 1,
     categoryName: category?.name,
     isUnknownCategory: Boolean(slug) && categories.isSuccess && !category && attributes.isError,
-    categories: (categories.data ?? []).filter((c) => c.inMenu),
+    categories: bicycleTypes(categories.data ?? []),
+    /** the child categories of the path's category (none when it has none or they cannot be read) */
+    childCategories: children.data ?? [],
     attributes: attributes.data?.groups ?? [],
     priceRange: attributes.data?.priceRange,
     hasFilters: hasFilters(search),

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { catalogQueries } from "@/api/catalog";
 import type { Product } from "@/api/product";
-import { RELATED_PRODUCTS, relatedProductsParams } from "../utils/related-products";
+import { relatedProducts, relatedProductsParams } from "../utils/related-products";
 
 /** The product the route loader has fetched (by URL key or id); undefined only while it is fetched again. */
 function useProduct(key: { urlKey?: string; id?: number }) {
@@ -35,6 +35,6 @@ export function useProductDetail(key: { urlKey?: string; id?: number }) {
     specs: (specs.data ?? []).filter((s) => s.value !== null && s.value !== ""),
     reviews: reviews.data?.data ?? [],
     reviewCount: reviews.data?.total ?? 0,
-    related: (newest.data?.data ?? []).filter((p) => p.id !== id).slice(0, RELATED_PRODUCTS),
+    related: relatedProducts(newest.data?.data ?? [], id),
   };
 }

@@ -99,6 +99,27 @@ export function PromoBanners() {
   );
 }
 
+const BLOCKS_GRID = cardGrid({ xs: 1, md: 3, gap: 16 });
+
+/** The about-page blocks from GET about (vision, mission, goal). */
+export function AboutBlocks() {
+  const { t } = useLingui();
+  const { data } = useQuery(contentQueries.about());
+  if (!data || data.blocks.length === 0) return null;
+  return (
+    <HomeSection title={t`What drives us`} testId="about-blocks">
+      <ul className="ui-card-grid" style={BLOCKS_GRID}>
+        {data.blocks.map((b) => (
+          <li key={b.title} className="about-blocks__item">
+            <h3 className="ui-h3 about-blocks__title">{b.title}</h3>
+            <p className="ui-body1 ui-muted">{b.text}</p>
+          </li>
+        ))}
+      </ul>
+    </HomeSection>
+  );
+}
+
 /** Counters from GET about (products, years, brands, customers). */
 export function Counters() {
   const { t } = useLingui();

@@ -82,9 +82,16 @@ export function ProductGrid({
   );
 }
 
+/** Whether a list could not be loaded (and none was before): its section is then left out, heading and all. */
+function useListFailed(params: ProductListParams): boolean {
+  const { data, isError } = useQuery(catalogQueries.list(params));
+  return isError && !data;
+}
+
 /** The bestseller slider: category 1, bestseller flag, 8 products (SPEC §7). */
 export function BestsellerSlider({ renderProduct }: { renderProduct: RenderProduct }) {
   const { t } = useLingui();
+  if (useListFailed(BESTSELLER_PARAMS)) return null;
   return (
     <HomeSection
       title={t`Best Sellers`}
@@ -113,15 +120,21 @@ export function BestsellerSlider({ renderProduct }: { renderProduct: RenderProdu
 }
 
 /** The product grid of the Homepage category. */
+const CATEGORY_GRID_PARAMS: ProductListParams = {
+  categorySlug: HOMEPAGE_CATEGORY_SLUG,
+  limit: HOME_LIST_LIMIT,
+};
+
 export function CategoryGrid({ renderProduct }: { renderProduct: RenderProduct }) {
   const { t } = useLingui();
+  if (useListFailed(CATEGORY_GRID_PARAMS)) return null;
   return (
     <HomeSection
       title={t`Our Bicycles`}
       subtitle={t`Picked by our workshop for the season`}
       testId="home-category-grid"
     >
-      <ProductList params={{ categorySlug: HOMEPAGE_CATEGORY_SLUG, limit: HOME_LIST_LIMIT }}>
+      <ProductList params={CATEGORY_GRID_PARAMS}>
         {(products) => <ProductGrid products={products} renderProduct={renderProduct} />}
       </ProductList>
     </HomeSection>

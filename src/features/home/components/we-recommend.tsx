@@ -68,13 +68,14 @@ export function WeRecommend() {
   const data = useDeferredValue(query.data);
   const status = useDeferredValue(query.status);
   const slides = (data ?? []).map(toRecommendSlide);
-  // A back end without this list (a stock Bagisto): no section, rather than an empty one.
-  if (isMissingService(query.error)) return null;
+  // A back end without this list (a stock Bagisto), or a list that could not be loaded (SPEC §8: silently
+  // ignored): no section, rather than an empty one or 'No Product available!', which it is not.
+  if (isMissingService(query.error) || (status === "error" && !data)) return null;
   return (
     <HomeSection title={t`We Recommend`} subtitle={t`Newly arrived in the workshop`} testId="home-recommend">
       {status === "pending" ? (
         <div style={{ minHeight: 480 }} aria-busy="true" />
-      ) : slides.length === 0 || status === "error" ? (
+      ) : slides.length === 0 ? (
         <p className="ui-body1 home-section__empty">{t`No Product available!`}</p>
       ) : (
         <Slider

@@ -115,7 +115,7 @@ function fakeBrowser({ quota = 1e9, failAfter = Infinity, plainBagisto = false }
 
 const scope = { key: "mountain-bikes", name: "Mountain Bikes", categoryId: 2 };
 // The product page's related products (features/catalog), as the catalogue route saves them with a pack.
-const related = { categoryId: "1", sort: "newest", order: "desc", limit: 5 } as const;
+const related = { categoryId: "1", sort: "newest", order: "desc", limit: 4 } as const;
 
 describe("saving a pack", () => {
   beforeEach(() => vi.unstubAllGlobals());
@@ -153,7 +153,7 @@ describe("saving a pack", () => {
     const urls = [...store!.keys()];
     for (const name of ["bike-6-a-l", "bike-6-b-l", "bike-6-red", "bike-6-blue", "bike-6-a-m", "bike-6-b-s"])
       expect(urls).toContain(`http://shop.test/api/images/${name}.svg`);
-    expect(urls).toContain("http://shop.test/api/products?category_id=1&sort=created_at&order=desc&limit=5");
+    expect(urls).toContain("http://shop.test/api/products?category_id=1&sort=created_at&order=desc&limit=4");
     expect(urls).toContain("http://shop.test/api/images/new-7-m.svg");
     expect(urls).toContain("http://shop.test/api/images/new-8-m.svg");
     // The size announced counts them all.

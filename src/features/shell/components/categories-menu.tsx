@@ -1,11 +1,11 @@
 import Menu from "@mui/material/Menu";
 import { useQuery } from "@tanstack/react-query";
-import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
+import { categoryQueries } from "@/api/categories";
 import { MenuItemLink } from "@/components/menu-links";
 
 /** The Bicycles Types dropdown (loaded on first open). */
 export function CategoriesMenu({ anchor, onClose }: { anchor: HTMLElement | null; onClose: () => void }) {
-  const { data: categories = [] } = useQuery(categoryQueries.descendants(ROOT_CATEGORY_ID));
+  const { data: categories = [] } = useQuery(categoryQueries.bicycleTypes());
   return (
     <Menu
       id="bicycle-types-menu"

@@ -1,7 +1,7 @@
 import { Link } from "@tanstack/react-router";
 import { useQuery } from "@tanstack/react-query";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
+import { categoryQueries } from "@/api/categories";
 import { SHOP_INFO } from "@/utils/shop-info";
 import { ScrollTopButton } from "@/components/layout/scroll-top-button";
 import { SubscribeForm } from "./subscribe-form";
@@ -10,7 +10,7 @@ import "./footer.css";
 /** The site footer; `canSubscribe` is false on the bicycle home page (SPEC §2). */
 export function Footer({ canSubscribe }: { canSubscribe: boolean }) {
   const { t } = useLingui();
-  const { data: categories = [] } = useQuery(categoryQueries.descendants(ROOT_CATEGORY_ID));
+  const { data: categories = [] } = useQuery(categoryQueries.bicycleTypes());
   return (
     <footer className="footer">
       <div className="ui-container">

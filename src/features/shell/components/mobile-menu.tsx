@@ -7,7 +7,7 @@ import ListItemText from "@mui/material/ListItemText";
 import ListSubheader from "@mui/material/ListSubheader";
 import { useQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
-import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
+import { categoryQueries } from "@/api/categories";
 import { ListItemLink } from "@/components/menu-links";
 import { MOBILE_CURRENCIES } from "@/i18n/format";
 import { CurrencySelect } from "./currency-select";
@@ -17,7 +17,7 @@ import { CloseIcon } from "@/components/ui/icons";
 /** The mobile off-canvas menu (loaded on first open): Home, About Us, Bicycle Types, Contact Us. */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useLingui();
-  const { data: categories = [] } = useQuery(categoryQueries.descendants(ROOT_CATEGORY_ID));
+  const { data: categories = [] } = useQuery(categoryQueries.bicycleTypes());
   return (
     <Drawer anchor="left" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 300 } } }}>
       <Box component="nav" aria-label={t`Mobile menu`} sx={{ p: 1 }}>
