@@ -318,7 +318,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     opsRoutes(store, () => rendererWarm),
   );
   app.route("/", metricsRoutes(metrics, opts.metricsToken));
-  app.route("/", sitemapRoutes(store, publicOrigin));
+  app.route("/", sitemapRoutes(store, publicOrigin, opts.distDir ?? undefined));
   app.route("/api", catalogRoutes(deps));
   app.route("/api", contentRoutes(deps));
   app.route("/api", cartRoutes(deps, keys));

@@ -1,3 +1,6 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { SITEMAP_PRODUCTS_PER_FILE } from "./sitemap";
 import { makeApp, testDialect } from "./test-utils";
@@ -33,5 +36,20 @@ describe(`sitemaps for search engines (issue 38, ${testDialect})`, () => {
     expect(all.length).toBeLessThan(SITEMAP_PRODUCTS_PER_FILE);
     expect((await app.request("http://10.0.0.7/sitemap-products.xml?part=2")).status).toBe(404);
     expect((await app.request("http://10.0.0.7/sitemap-products.xml?part=x")).status).toBe(404);
+  });
+
+  it("names the sitemap in the build's robots.txt, with its absolute address", async () => {
+    const dist = mkdtempSync(join(tmpdir(), "dist-"));
+    writeFileSync(
+      join(dist, "index.html"),
+      '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+    );
+    writeFileSync(join(dist, "robots.txt"), "User-agent: *\nDisallow: /checkout");
+    const app = await makeApp({ distDir: dist, publicOrigin: "https://shop.example" });
+    const robots = await app.request("http://10.0.0.7/robots.txt");
+    expect(robots.status).toBe(200);
+    expect(await robots.text()).toBe(
+      "User-agent: *\nDisallow: /checkout\nSitemap: https://shop.example/sitemap.xml\n",
+    );
   });
 });

@@ -1,4 +1,6 @@
 import { Hono } from "hono";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import type { AppEnv } from "./context";
 import type { Store } from "./db/store";
 import { escapeHtml } from "./lib/html";
@@ -20,9 +22,26 @@ const urlset = (urls: string[]) =>
  * personal pages robots.txt keeps crawlers out of (account, checkout, cart) are not listed, nor the template
  * variants of the home page (canonical to `/`).
  */
-export function sitemapRoutes(store: Store, publicOrigin: string) {
+export function sitemapRoutes(store: Store, publicOrigin: string, distDir?: string) {
   const r = new Hono<AppEnv>();
   const origin = (url: string) => publicOrigin || new URL(url).origin;
+
+  // The build's robots.txt, with the sitemap's absolute address (the protocol wants one) added.
+  let robots: string | null = null;
+  try {
+    robots = distDir ? readFileSync(join(distDir, "robots.txt"), "utf8") : null;
+  } catch {
+    robots = null;
+  }
+  if (robots !== null) {
+    const text = robots.endsWith("\n") ? robots : `${robots}\n`;
+    r.get("/robots.txt", (c) =>
+      c.body(Buffer.from(`${text}Sitemap: ${origin(c.req.url)}/sitemap.xml\n`), 200, {
+        "Content-Type": "text/plain; charset=utf-8",
+        "Cache-Control": "public, max-age=3600",
+      }),
+    );
+  }
 
   r.get("/sitemap.xml", async (c) => {
     const o = origin(c.req.url);
