@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { dateTimeFormat, formatCount, formatDate, numberFormat, toAmount } from "./format";
 
 describe("wire amounts and dates", () => {
@@ -13,6 +13,19 @@ describe("wire amounts and dates", () => {
     expect(formatDate("2026-03-05T10:00:00.000000Z", "en")).toBe("March 5, 2026");
     expect(formatDate("2026-03-05T10:00:00Z", "de")).toBe("5. März 2026");
     expect(formatDate("not a date", "en")).toBe("");
+  });
+
+  it("writes a public page's date in UTC, whatever the server's or the browser's time zone", () => {
+    // Kiritimati is UTC+14: 23:30 UTC on 5 March is already 6 March there.
+    vi.stubEnv("TZ", "Pacific/Kiritimati");
+    try {
+      const late = "2026-03-05T23:30:00Z";
+      expect(new Intl.DateTimeFormat("en", { day: "numeric" }).format(new Date(late))).toBe("6");
+      expect(formatDate(late, "en", "UTC")).toBe("March 5, 2026");
+      expect(formatDate(late, "fr", "UTC")).toBe("5 mars 2026");
+    } finally {
+      vi.unstubAllEnvs();
+    }
   });
 });
 

@@ -36,11 +36,15 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
   return shared(`d|${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
 }
 
-/** A date as month day year in the active language (receipts, invoices, blog posts). */
-export function formatDate(value: string | number | Date, locale: string): string {
+/**
+ * A date as month day year in the active language (receipts, invoices, blog posts). `timeZone`: "UTC" for
+ * what public pages show (reviews, blog posts), so that every server instance, whatever its time zone, and
+ * the browser hydrating the page write the same day; without it the device's own zone (a shopper's orders).
+ */
+export function formatDate(value: string | number | Date, locale: string, timeZone?: "UTC"): string {
   const d = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(d.getTime())) return "";
-  return dateTimeFormat(locale, { month: "long", day: "numeric", year: "numeric" }).format(d);
+  return dateTimeFormat(locale, { month: "long", day: "numeric", year: "numeric", timeZone }).format(d);
 }
 
 /** A count (products, customers…) with the active language's grouping. */

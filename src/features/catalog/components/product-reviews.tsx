@@ -22,7 +22,7 @@ export function ProductReviews({ reviews }: { reviews: Review[] }) {
           <div className="product-reviews__head">
             <p className="ui-body1 product-reviews__name">{r.name}</p>
             <ProductRating value={r.rating} />
-            {r.createdAt && <p className="ui-body2 ui-muted">{formatDate(r.createdAt, locale)}</p>}
+            {r.createdAt && <p className="ui-body2 ui-muted">{formatDate(r.createdAt, locale, "UTC")}</p>}
           </div>
           <h3 className="ui-subtitle1 product-reviews__title">{r.title}</h3>
           <p className="ui-body1">{r.comment}</p>

@@ -15,7 +15,7 @@ export function PostMeta({ post }: { post: BlogPost }) {
   const locale = useLocale();
   return (
     <p className="ui-body2 ui-muted">
-      {formatDate(post.publishedAt, locale)} · {post.author}
+      {formatDate(post.publishedAt, locale, "UTC")} · {post.author}
       {post.category ? ` · ${post.category}` : ""}
     </p>
   );
