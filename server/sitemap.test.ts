@@ -30,6 +30,12 @@ describe(`sitemaps for search engines (issue 38, ${testDialect})`, () => {
     expect(pages).toContain(`https://shop.example/blog-details-standard?slug=${post!.slug}`);
     expect(pages.some((u) => /my-account|checkout|cart|home-/.test(u))).toBe(false);
 
+    // Each address names the same page in every language.
+    const pagesXml = await (await app.request("http://10.0.0.7/sitemap-pages.xml")).text();
+    expect(pagesXml).toContain(
+      '<url><loc>https://shop.example/catalog/mountain-bikes</loc><xhtml:link rel="alternate" hreflang="en" href="https://shop.example/catalog/mountain-bikes?lang=en"/>',
+    );
+    expect(pagesXml).toContain('hreflang="de" href="https://shop.example/blog-details-standard?slug=');
     const products = locs(await (await app.request("http://10.0.0.7/sitemap-products.xml?part=1")).text());
     const all = await store.raw<{ url_key: string }>("select url_key from products order by id");
     expect(products).toEqual(all.map((p) => `https://shop.example/product/${encodeURIComponent(p.url_key)}`));

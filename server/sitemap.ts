@@ -4,15 +4,29 @@ import { join } from "node:path";
 import type { AppEnv } from "./context";
 import type { Store } from "./db/store";
 import { escapeHtml } from "./lib/html";
+import { LOCALE_PARAM, LOCALES } from "../src/i18n/locale";
 
 /** Products listed per sitemap file (the protocol allows 50,000 addresses and 50 MB per file). */
 export const SITEMAP_PRODUCTS_PER_FILE = 20_000;
 
 const XML = { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" };
 
+/** `url` in one language (`?lang=`, see src/i18n/locale.ts). */
+function inLanguage(url: string, lang: string): string {
+  const u = new URL(url);
+  u.searchParams.set(LOCALE_PARAM, lang);
+  return u.href;
+}
+
+/** Each address with the same page in every language (`hreflang`), as search engines read them. */
 const urlset = (urls: string[]) =>
-  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls
-    .map((u) => `<url><loc>${escapeHtml(u)}</loc></url>`)
+  `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls
+    .map((u) => {
+      const alternates = [...LOCALES.map((l) => [l, inLanguage(u, l)]), ["x-default", u]]
+        .map(([l, href]) => `<xhtml:link rel="alternate" hreflang="${l}" href="${escapeHtml(href!)}"/>`)
+        .join("");
+      return `<url><loc>${escapeHtml(u)}</loc>${alternates}</url>`;
+    })
     .join("\n")}\n</urlset>\n`;
 
 /**

@@ -30,6 +30,8 @@ export interface RenderedPage {
   canonical?: string;
   /** a page search engines should not index (a template variant of another page); set by the server */
   noindex?: boolean;
+  /** the same page in each language (`hreflang`, its address); set by the server */
+  alternates?: [string, string][];
 }
 
 /**
@@ -373,6 +375,8 @@ function searchTags(page: RenderedPage): string {
   if (!page.canonical) return "";
   const tags = [`<link rel="canonical" href="${escapeHtml(page.canonical)}">`];
   if (page.noindex) tags.push('<meta name="robots" content="noindex">');
+  for (const [lang, href] of page.alternates ?? [])
+    tags.push(`<link rel="alternate" hreflang="${escapeHtml(lang)}" href="${escapeHtml(href)}">`);
   const og: [string, string | undefined][] = [
     ["og:type", "website"],
     ["og:site_name", "Velora Bicycles"],

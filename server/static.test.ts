@@ -138,8 +138,8 @@ describe("storefront serving", () => {
 describe("pages for search engines and link previews (issue 38)", () => {
   it("say their canonical address and OpenGraph tags; a template variant of the home page is the home page's, not indexed", async () => {
     const dist = standInDist(`export function configureRenderer() {}
-export async function renderPage(url) {
-  return { html: "<h1>" + url + "</h1>", head: "", handoff: "", status: 200, locale: "fr",
+export async function renderPage(url, origin, language) {
+  return { html: "<h1>" + url + "</h1><p>rendered in " + language + "</p>", head: "", handoff: "", status: 200, locale: "fr",
     title: "Vélos de route | Velora Bicycles", description: "Des vélos \\"rapides\\" & légers" };
 }`);
     const app = await makeApp({ distDir: dist, publicOrigin: "https://shop.example" });
@@ -155,6 +155,23 @@ export async function renderPage(url) {
     expect(page).toContain('<meta property="og:locale" content="fr">');
     expect(page).not.toContain("noindex");
     expect(page.indexOf('rel="canonical"')).toBeLessThan(page.indexOf("</head>"));
+
+    // The same page in every language, by address (a crawler keeps no cookie).
+    expect(page).toContain(
+      '<link rel="alternate" hreflang="fr" href="https://shop.example/catalog/road-bikes?page=2&amp;lang=fr">',
+    );
+    expect(page).toContain(
+      '<link rel="alternate" hreflang="x-default" href="https://shop.example/catalog/road-bikes?page=2">',
+    );
+    const german = await app.request("http://10.0.0.7/product/corsa-lite?lang=de", {
+      headers: { Cookie: "lang=fr", "Accept-Language": "fr" },
+    });
+    const germanHtml = await german.text();
+    expect(germanHtml).toContain("<p>rendered in de</p>");
+    expect(germanHtml).toContain(
+      '<link rel="canonical" href="https://shop.example/product/corsa-lite?lang=de">',
+    );
+    expect(germanHtml).toContain('hreflang="en" href="https://shop.example/product/corsa-lite?lang=en"');
 
     const first = await (await app.request("http://10.0.0.7/catalog/road-bikes?page=1&limit=12")).text();
     expect(first).toContain('<link rel="canonical" href="https://shop.example/catalog/road-bikes">');

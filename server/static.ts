@@ -6,7 +6,7 @@ import type { AppEnv } from "./context";
 import { compressBody, keptCompressed, preferredEncoding, type KeptBytes } from "./lib/compress";
 import { BASE_CURRENCY } from "../src/api/contract/money";
 import { currencyFromCookie } from "../src/i18n/currency-cookie";
-import { requestLocale } from "../src/i18n/locale";
+import { LOCALE_PARAM, LOCALES, normaliseLocale, requestLocale } from "../src/i18n/locale";
 import { HOME_VARIANT_PATHS } from "../src/routes/template-paths";
 import { personalRouteHints } from "./lib/route-chunks";
 import { normalisedAddress, PageCache, pageCacheKey, type CachedPage, type PageSource } from "./page-cache";
@@ -47,15 +47,32 @@ const COMPRESSIBLE = new Set([
 
 /**
  * A public page's address for search engines: its path with the page number of a list (the other
- * parameters, filters and sort, show the same products in another order or subset); a template variant of
- * the home page is the home page's, and not indexed (issue 38).
+ * parameters, filters and sort, show the same products in another order or subset) and the language asked
+ * for in the address (`?lang=`), with the same page's address in every language (`hreflang`; `x-default`: the
+ * one without a language, which follows the shopper's cookie or browser). A template variant of the home page
+ * is the home page's, and not indexed (issue 38).
  */
-function searchAddress(url: URL, origin: string): { canonical: string; noindex?: boolean } {
-  if ((HOME_VARIANT_PATHS as readonly string[]).includes(url.pathname))
-    return { canonical: `${origin}/`, noindex: true };
-  const page = url.searchParams.get("page");
-  const query = page && page !== "1" && /^[1-9]\d{0,4}$/.test(page) ? `?page=${page}` : "";
-  return { canonical: `${origin}${url.pathname}${query}` };
+function searchAddress(
+  url: URL,
+  origin: string,
+): { canonical: string; noindex?: boolean; alternates?: [string, string][] } {
+  const variant = (HOME_VARIANT_PATHS as readonly string[]).includes(url.pathname);
+  const path = variant ? "/" : url.pathname;
+  const page = variant ? null : url.searchParams.get("page");
+  const base = new URLSearchParams();
+  if (page && page !== "1" && /^[1-9]\d{0,4}$/.test(page)) base.set("page", page);
+  const address = (lang: string | null) => {
+    const q = new URLSearchParams(base);
+    if (lang) q.set(LOCALE_PARAM, lang);
+    const query = q.toString();
+    return `${origin}${path}${query ? `?${query}` : ""}`;
+  };
+  const asked = variant ? null : normaliseLocale(url.searchParams.get(LOCALE_PARAM));
+  const alternates: [string, string][] = [
+    ...LOCALES.map((l): [string, string] => [l, address(l)]),
+    ["x-default", address(null)],
+  ];
+  return variant ? { canonical: address(null), noindex: true } : { canonical: address(asked), alternates };
 }
 
 export function contentSecurityPolicy(connectExtra: string[] = [], imgExtra: string[] = []): string {
@@ -166,7 +183,11 @@ export function staticSite<R>(
         // without it the request's origin is part of the cache key.
         const origin = publicOrigin || url.origin;
         // The shopper's language: the `lang` cookie the page sets, else Accept-Language, else English.
-        const language = requestLocale(c.req.header("cookie"), c.req.header("accept-language"));
+        const language = requestLocale(
+          c.req.header("cookie"),
+          c.req.header("accept-language"),
+          url.searchParams.get(LOCALE_PARAM),
+        );
         // The display currency (the `currency` cookie the page sets, else the base currency), with the date
         // of the exchange rates the page is rendered with (its prices in another currency, its free-delivery
         // amount in every one).

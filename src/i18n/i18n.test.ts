@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from "vitest";
-import { activateLocale, i18n } from "./i18n";
+import { activateInitialLocale, activateLocale, i18n } from "./i18n";
 
 /** The `lang` attribute writes on <html> while `fn` runs. */
 async function langWrites(fn: () => Promise<void>): Promise<string[]> {
@@ -26,5 +26,22 @@ describe("activating a language", () => {
     expect(document.documentElement.lang).toBe("fr");
     expect(i18n.locale).toBe("fr");
     expect(await langWrites(() => activateLocale("fr"))).toEqual([]);
+  });
+});
+
+describe("the language to start in", () => {
+  it("is the address's (?lang=), over a stored choice and the server's, and is kept for the next pages", async () => {
+    localStorage.setItem("language", "de");
+    window.history.replaceState(null, "", "/product/corsa-lite?lang=fr");
+    await activateInitialLocale("en");
+    expect(i18n.locale).toBe("fr");
+    expect(localStorage.getItem("language")).toBe("fr");
+    expect(document.cookie).toContain("lang=fr");
+    // Without one in the address, the stored choice wins over the server's language.
+    window.history.replaceState(null, "", "/product/corsa-lite?lang=xx");
+    localStorage.setItem("language", "de");
+    await activateInitialLocale("en");
+    expect(i18n.locale).toBe("de");
+    window.history.replaceState(null, "", "/");
   });
 });

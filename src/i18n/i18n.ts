@@ -7,6 +7,7 @@ import { i18n, type Messages } from "@lingui/core";
 import { useLingui } from "@lingui/react";
 import {
   initialLocale,
+  LOCALE_PARAM,
   LOCALE_STORAGE_KEY,
   localeCookie,
   localeFromCookie,
@@ -58,7 +59,12 @@ export async function activateLocale(locale: Locale): Promise<void> {
  */
 export function activateInitialLocale(serverLocale?: string | null): Promise<void> {
   const browser = typeof navigator === "undefined" ? [] : navigator.languages;
-  const stored = normaliseLocale(readStored()) ?? normaliseLocale(serverLocale);
+  // A page's address in one language (`?lang=fr`, a search result or a shared link) wins, and is kept.
+  const asked =
+    typeof location === "undefined"
+      ? null
+      : normaliseLocale(new URLSearchParams(location.search).get(LOCALE_PARAM));
+  const stored = asked ?? normaliseLocale(readStored()) ?? normaliseLocale(serverLocale);
   return activateLocale(initialLocale(stored, browser));
 }
 

@@ -52,12 +52,24 @@ export function localeFromAcceptLanguage(header: string | null | undefined): Loc
   return null;
 }
 
-/** The language a server renders a page in: the cookie's, else the browser's, else English. */
+/**
+ * The query parameter of a page's address in one language (`/product/x?lang=fr`): what a crawler, which
+ * keeps no cookie, and a shared link reach each language by. It wins over the cookie and the stored choice.
+ */
+export const LOCALE_PARAM = "lang";
+
+/** The language a server renders a page in: the address's, else the cookie's, else the browser's, else English. */
 export function requestLocale(
   cookie: string | null | undefined,
   acceptLanguage: string | null | undefined,
+  asked?: string | null,
 ): Locale {
-  return localeFromCookie(cookie) ?? localeFromAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE;
+  return (
+    normaliseLocale(asked) ??
+    localeFromCookie(cookie) ??
+    localeFromAcceptLanguage(acceptLanguage) ??
+    DEFAULT_LOCALE
+  );
 }
 
 /** The cookie the browser writes for a language (a year, the whole site, first-party only). */

@@ -76,6 +76,38 @@ test("a shopper who chose French gets French server HTML, hydrated as it is; bac
   expect(errors.filter((e) => !/service worker/i.test(e))).toEqual([]);
 });
 
+// Issue 38: each language has an address a crawler (no cookie) reaches, named by every page (hreflang); a
+// shopper who follows it gets the page in that language, hydrated as it is, and keeps the language.
+test("a page's German address is German without a cookie, names its other languages, and is kept", async ({
+  page,
+  request,
+}) => {
+  const bike = await aMountainBike(request);
+  const path = `/product/${bike.url_key}`;
+  const crawled = await (await request.get(`${path}?lang=de`, { headers: { Cookie: "" } })).text();
+  expect(crawled).toContain('<html lang="de">');
+  expect(crawled).toContain("In den Warenkorb");
+  expect(crawled).toMatch(new RegExp(`<link rel="canonical" href="[^"]*${path}\\?lang=de">`));
+  expect(crawled).toMatch(new RegExp(`hreflang="fr" href="[^"]*${path}\\?lang=fr"`));
+  expect(crawled).toMatch(new RegExp(`hreflang="x-default" href="[^"]*${path}"`));
+
+  const errors = collectErrors(page);
+  await watchServerElements(page);
+  await page.goto(`${path}?lang=de`);
+  await page.waitForLoadState("networkidle");
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  await expect(page.locator("h1[data-seen]")).toHaveText(bike.name);
+  await expect(page.locator("[data-changed]")).toHaveCount(0);
+  await expect(
+    page.locator("#main").getByRole("button", { name: "In den Warenkorb", exact: true }).first(),
+  ).toBeVisible();
+  expect(await langCookie(page)).toBe("de");
+  // The next page, without the parameter, stays German.
+  await page.goto("/");
+  await expect(page.locator("html")).toHaveAttribute("lang", "de");
+  expect(errors.filter((e) => !/service worker/i.test(e))).toEqual([]);
+});
+
 test("a language stored before the cookie existed wins, and sets the cookie for the next page", async ({
   page,
 }) => {
