@@ -1,3 +1,4 @@
+import { RECENT_LOGIN_MESSAGE, RECENT_LOGIN_MS } from "./customer";
 import { once } from "node:events";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -251,6 +252,52 @@ describe("current password for e-mail and password changes (review M3)", () => {
     expect(right.json.data.email).toBe("m3-new@example.com");
     // Other fields need no password.
     expect((await s.put("/api/customer/profile", { first_name: "Eva", last_name: "T" })).status).toBe(200);
+  });
+
+  it("an account made by one-time code sets a password or a new e-mail only right after a log-in by code (N21)", async () => {
+    const app = await makeApp();
+    const s = shopper(app);
+    const phone = "+15553331299";
+    const made = await s.post("/api/verify-code", { phone, code: await codeFor(s, phone) });
+    expect(made.json.status).toBe(true);
+    s.setToken(made.json.token as string);
+    const base = { first_name: "Cody", last_name: "Phone" };
+    // Just logged in by code: the phone was proved a moment ago.
+    expect((await s.put("/api/customer/profile", { ...base, email: "cody@example.com" })).status).toBe(200);
+    // The same token ten minutes later (copied, or a device left signed in): a token alone is not enough.
+    await app.deps.store.rawRun("update auth_tokens set created_at = ? where customer_id = ?", [
+      new Date(Date.now() - RECENT_LOGIN_MS - 60_000).toISOString(),
+      made.json.data.id,
+    ]);
+    const late = await s.put("/api/customer/profile", {
+      ...base,
+      password: "taken-over-1",
+      password_confirmation: "taken-over-1",
+    });
+    expect(late.status).toBe(422);
+    expect(late.json.errors.password).toEqual([RECENT_LOGIN_MESSAGE]);
+    const lateEmail = await s.put("/api/customer/profile", { ...base, email: "attacker@example.com" });
+    expect(lateEmail.json.errors.email).toEqual([RECENT_LOGIN_MESSAGE]);
+    const [row] = await app.deps.store.raw<{ email: string; password_hash: string | null }>(
+      "select email, password_hash from customers where id = ?",
+      [made.json.data.id],
+    );
+    expect(row).toEqual({ email: "cody@example.com", password_hash: null });
+    // Other fields still need nothing; a new log-in by code allows the password again.
+    expect((await s.put("/api/customer/profile", { ...base, first_name: "Codie" })).status).toBe(200);
+    const again = shopper(app);
+    const relogged = await again.post("/api/verify-code", { phone, code: await codeFor(again, phone) });
+    expect(relogged.json.status).toBe(true);
+    again.setToken(relogged.json.token as string);
+    expect(
+      (
+        await again.put("/api/customer/profile", {
+          ...base,
+          password: "mine-now-22",
+          password_confirmation: "mine-now-22",
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("a password change ends every other session and keeps this one", async () => {

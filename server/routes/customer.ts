@@ -24,6 +24,11 @@ import { HttpError, idParam, nowIso, parseBody, noStore } from "../lib/http";
 import { forgetReplies } from "../lib/idempotency";
 import { countedPasswordCheck, type RateLimiter } from "../lib/rate-limit";
 
+/** How recent a log-in by one-time code must be for a password-less account to set a password or e-mail. */
+export const RECENT_LOGIN_MS = 10 * 60 * 1000;
+export const RECENT_LOGIN_MESSAGE =
+  "Log in again with a one-time code to set a password or change the e-mail.";
+
 /** One form per number: "+" and its digits ("+91 98000-00001", "919800000001" → "+919800000001"). */
 export const normalisePhone = (p: string) => `+${p.replace(/\D/g, "")}`;
 
@@ -213,6 +218,18 @@ export function customerRoutes(d: Deps) {
         ))
       )
         errors.current_password = ["The current password is incorrect."];
+    }
+    // An account made by one-time code has no password: its phone is its credential. Setting its first
+    // password or changing its e-mail takes a fresh proof of that phone, a log-in by code in the last
+    // RECENT_LOGIN_MS, so a token alone (copied, left signed in) cannot take the account over (review N21).
+    if ((emailChanges || body.password) && !customer.password_hash) {
+      const token = auth.tokenHash
+        ? await store.first(
+            store.qb.selectFrom("auth_tokens").select("created_at").where("token_hash", "=", auth.tokenHash),
+          )
+        : undefined;
+      if (!token || Date.parse(token.created_at) < Date.now() - RECENT_LOGIN_MS)
+        errors[body.password ? "password" : "email"] = [RECENT_LOGIN_MESSAGE];
     }
     if (Object.keys(errors).length)
       throw new HttpError(422, { message: "The given data was invalid.", errors });
