@@ -171,6 +171,62 @@ ${upstreams.map((p) => `    server 127.0.0.1:${p};`).join("\n")}
   };
 }
 
+/**
+ * The nginx configuration the repository ships (deploy/nginx/velora.conf), included in a minimal nginx
+ * configuration in a temporary folder, with the test's instances, port and cache folder put in its place.
+ */
+async function startShippedNginx(upstreams: number[]): Promise<Started> {
+  const dir = await mkdtemp(join(tmpdir(), "nginx-shipped-"));
+  await chmod(dir, 0o755);
+  const port = await freePort();
+  const shipped = await readFile(join(ROOT, "deploy/nginx/velora.conf"), "utf8");
+  const instances = /( *server 127\.0\.0\.1:\d+; +# instance\n)+/.exec(shipped);
+  const listen = /listen 80; +# listen/.exec(shipped);
+  if (!instances || !listen || !shipped.includes("/var/cache/nginx/velora"))
+    throw new Error("deploy/nginx/velora.conf no longer has the lines this test replaces");
+  await writeFile(
+    join(dir, "velora.conf"),
+    shipped
+      .replace(instances[0], upstreams.map((p) => `    server 127.0.0.1:${p};\n`).join(""))
+      .replace(listen[0], `listen 127.0.0.1:${port};`)
+      .replace("/var/cache/nginx/velora", `${dir}/cache`),
+  );
+  const root = process.getuid?.() === 0;
+  await writeFile(
+    join(dir, "nginx.conf"),
+    `${root ? "user nobody nogroup;\n" : ""}daemon off;
+worker_processes 1;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 128; }
+http {
+  client_body_temp_path ${dir}/client_body;
+  proxy_temp_path ${dir}/proxy_temp;
+  fastcgi_temp_path ${dir}/fastcgi_temp;
+  uwsgi_temp_path ${dir}/uwsgi_temp;
+  scgi_temp_path ${dir}/scgi_temp;
+  access_log ${dir}/access.log;
+  include ${dir}/velora.conf;
+}
+`,
+  );
+  const started = await start(
+    "nginx (shipped configuration)",
+    NGINX,
+    ["-p", `${dir}/`, "-c", join(dir, "nginx.conf"), "-e", join(dir, "error.log")],
+    process.env,
+    port,
+    async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).status === 200,
+  );
+  return {
+    ...started,
+    stop: async () => {
+      await started.stop();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 let store: Store | undefined;
 let shops: Started[] = [];
 let nginx: (Started & { log: () => Promise<string> }) | undefined;
@@ -245,6 +301,49 @@ describe("two instances behind nginx with proxy_cache (issue 36)", () => {
       expect(again.status, what).toBe(200);
       expect(again.etag, what).toBe(first.etag);
       expect(again.body, what).toBe(first.body);
+    }
+  }, 120_000);
+});
+
+describe("the nginx configuration in deploy/ (issue 38)", () => {
+  it("keeps public pages per language, never a personal reply or a signed-in request, and hides /metrics", async () => {
+    const shipped = await startShippedNginx(shops.map((s) => s.port));
+    try {
+      const get = async (path: string, headers: Record<string, string> = {}) => {
+        const r = await fetch(`http://127.0.0.1:${shipped.port}${path}`, {
+          headers: { "Accept-Encoding": "gzip", Accept: "text/html", ...headers },
+        });
+        return {
+          status: r.status,
+          body: await r.text(),
+          cache: r.headers.get("x-cache-status"),
+          cookie: r.headers.get("set-cookie"),
+        };
+      };
+      const first = await get(productPath);
+      expect(first.status).toBe(200);
+      expect(first.cache).toBe("MISS");
+      const again = await get(productPath);
+      expect(again.cache).toBe("HIT");
+      expect(again.body).toBe(first.body);
+      // Another language is another kept copy, in that language.
+      const french = await get(productPath, { Cookie: "lang=fr" });
+      expect(french.cache).toBe("MISS");
+      expect(french.body).toContain('<html lang="fr"');
+      expect((await get(productPath, { Cookie: "lang=fr" })).cache).toBe("HIT");
+      expect((await get(productPath)).body).toContain('<html lang="en"');
+      // A guest's cart read starts a session: never kept, so no guest ever gets another's cookie.
+      const a = await get("/api/checkout/cart", { Accept: "application/json" });
+      const b = await get("/api/checkout/cart", { Accept: "application/json" });
+      expect(a.cookie).toMatch(/^bagisto_session=/);
+      expect(b.cookie).toMatch(/^bagisto_session=/);
+      expect(b.cookie).not.toBe(a.cookie);
+      expect([a.cache, b.cache]).not.toContain("HIT");
+      // A signed-in shopper's request bypasses the cache.
+      expect((await get(productPath, { Authorization: "Bearer x".padEnd(40, "x") })).cache).toBe("BYPASS");
+      expect((await get("/metrics")).status).toBe(404);
+    } finally {
+      await shipped.stop();
     }
   }, 120_000);
 });
