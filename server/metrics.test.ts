@@ -1,7 +1,6 @@
 import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -10,6 +9,7 @@ import { createProxyApp, parseBagistoUrl } from "./bagisto-proxy";
 import { createLogger, type LogLevel } from "./lib/log";
 import { PostgresStore } from "./db/store";
 import { makeApp, makeStore, shopper, standInDist, testDialect } from "./test-utils";
+import { freePort } from "./test-port";
 
 const TOKEN = "metrics-token-for-tests-0123456789";
 
@@ -18,15 +18,6 @@ function capture() {
   const lines: { level: LogLevel; line: Record<string, unknown> }[] = [];
   const log = createLogger("info", (line, level) => lines.push({ level, line: JSON.parse(line) }));
   return { log, lines };
-}
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  s.listen(0, "127.0.0.1");
-  await once(s, "listening");
-  const { port } = s.address() as { port: number };
-  await new Promise((r) => s.close(r));
-  return port;
 }
 
 const scrape = (

@@ -7,27 +7,16 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { PostgresStore, type Store } from "./db/store";
 import { builtDist } from "./test-build";
 import { makeStore } from "./test-utils";
+import { freePort } from "./test-port";
 
 const NGINX = process.env.NGINX_BIN ?? "/usr/sbin/nginx";
 const ROOT = resolve(import.meta.dirname, "..");
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -100,20 +89,12 @@ async function startShop(name: string, databaseUrl: string, distDir: string): Pr
 }
 
 /**
- * nginx in a temporary folder (its pid file, logs, temporary files and cache there; as root its worker runs
- * as nobody): round-robin over `upstreams`, pages kept for one second (the shop's `s-maxage=60` is replaced
- * so that the test need not wait a minute), then revalidated with their ETag. Each reply says which instance
- * answered nginx and how (`$upstream_addr`, `$upstream_status`), and what the cache did
- * (`$upstream_cache_status`).
+ * The start of an nginx configuration kept in `dir` (its pid file, logs and temporary files there; as root
+ * its worker runs as nobody), up to the opening of its `http {}` block.
  */
-async function startNginx(upstreams: number[]): Promise<Started & { log: () => Promise<string> }> {
-  const dir = await mkdtemp(join(tmpdir(), "nginx-"));
-  await chmod(dir, 0o755);
-  const port = await freePort();
+function nginxPrelude(dir: string): string {
   const root = process.getuid?.() === 0;
-  await writeFile(
-    join(dir, "nginx.conf"),
-    `${root ? "user nobody nogroup;\n" : ""}daemon off;
+  return `${root ? "user nobody nogroup;\n" : ""}daemon off;
 worker_processes 1;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
@@ -124,7 +105,23 @@ http {
   fastcgi_temp_path ${dir}/fastcgi_temp;
   uwsgi_temp_path ${dir}/uwsgi_temp;
   scgi_temp_path ${dir}/scgi_temp;
-  log_format upstreams '$request_uri $status cache=$upstream_cache_status upstream=$upstream_addr '
+`;
+}
+
+/**
+ * nginx in a temporary folder (its pid file, logs, temporary files and cache there; as root its worker runs
+ * as nobody): round-robin over `upstreams`, pages kept for one second (the shop's `s-maxage=60` is replaced
+ * so that the test need not wait a minute), then revalidated with their ETag. Each reply says which instance
+ * answered nginx and how (`$upstream_addr`, `$upstream_status`), and what the cache did
+ * (`$upstream_cache_status`).
+ */
+async function startNginx(upstreams: number[]): Promise<Started & { log: () => Promise<string> }> {
+  const dir = await mkdtemp(join(tmpdir(), "nginx-"));
+  await chmod(dir, 0o755);
+  const port = await freePort();
+  await writeFile(
+    join(dir, "nginx.conf"),
+    `${nginxPrelude(dir)}  log_format upstreams '$request_uri $status cache=$upstream_cache_status upstream=$upstream_addr '
                        'upstream_status=$upstream_status etag=$upstream_http_etag';
   access_log ${dir}/access.log upstreams;
   proxy_cache_path ${dir}/cache levels=1 keys_zone=pages:1m max_size=20m inactive=10m use_temp_path=off;
@@ -191,21 +188,9 @@ async function startShippedNginx(upstreams: number[]): Promise<Started> {
       .replace(listen[0], `listen 127.0.0.1:${port};`)
       .replace("/var/cache/nginx/velora", `${dir}/cache`),
   );
-  const root = process.getuid?.() === 0;
   await writeFile(
     join(dir, "nginx.conf"),
-    `${root ? "user nobody nogroup;\n" : ""}daemon off;
-worker_processes 1;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log warn;
-events { worker_connections 128; }
-http {
-  client_body_temp_path ${dir}/client_body;
-  proxy_temp_path ${dir}/proxy_temp;
-  fastcgi_temp_path ${dir}/fastcgi_temp;
-  uwsgi_temp_path ${dir}/uwsgi_temp;
-  scgi_temp_path ${dir}/scgi_temp;
-  access_log ${dir}/access.log;
+    `${nginxPrelude(dir)}  access_log ${dir}/access.log;
   include ${dir}/velora.conf;
 }
 `,

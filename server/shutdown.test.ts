@@ -2,21 +2,13 @@ import { spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync } from "node:fs";
 import { request } from "node:http";
-import { connect, createServer } from "node:net";
+import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { PostgresStore } from "./db/store";
 import { makeStore } from "./test-utils";
-
-async function freePort(): Promise<number> {
-  const s = createServer();
-  s.listen(0, "127.0.0.1");
-  await once(s, "listening");
-  const { port } = s.address() as { port: number };
-  await new Promise((r) => s.close(r));
-  return port;
-}
+import { freePort } from "./test-port";
 
 describe("graceful shutdown (issue 14)", () => {
   it("on SIGTERM finishes the request in flight, stops accepting, closes the database and exits 0", async () => {

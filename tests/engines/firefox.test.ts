@@ -4,26 +4,15 @@
 // into the cart. Never skipped: a machine without Firefox fails here and says how to install it.
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { builtDist } from "../../server/test-build";
+import { freePort } from "../../server/test-port";
 
 const FIREFOX = process.env.FIREFOX_BIN ?? "/usr/bin/firefox-esr";
 const ROOT = resolve(import.meta.dirname, "../..");
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once("error", fail);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => done(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
