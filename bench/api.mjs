@@ -6,7 +6,9 @@
 //          --db sqlite|postgres (postgres: a throw-away cluster, scripts/pg-cluster.mjs)  --instances N
 //          --pg-cluster postgres://user@host:port (with --db postgres: a running cluster instead, left
 //          running; its databases bench_1k, bench_100k… are used as they are when they exist, else made)
-//          --only filtered,detail (scenarios: list, filtered, detail, cart, cached, edit, checkout; default: all.
+//          --only filtered,detail (scenarios: list, filtered, detail, search, cart, cached, edit, checkout; default: all.
+//          search: every request a term no request asked before, pieces of the catalogue's names of 3 to 7
+//          characters, so no kept list or reply answers it;
 //          filtered includes the first request of each filter set, which the random pages are measured after;
 //          edit: 100 concurrent filter and facet requests, warm and right after a product edit made with SQL;
 //          checkout: one guest checkout alone, then 8 guests' checkouts of 8 different products at once)
@@ -34,7 +36,7 @@ const { instances, cluster } = given
 const sizes = values.sizes.split(",").map(Number);
 const duration = Number(values.duration);
 const connections = Number(values.connections);
-const SCENARIOS = ["list", "filtered", "detail", "cart", "cached", "edit", "checkout"];
+const SCENARIOS = ["list", "filtered", "detail", "search", "cart", "cached", "edit", "checkout"];
 const only = new Set(values.only ? values.only.split(",") : SCENARIOS);
 for (const name of only)
   if (!SCENARIOS.includes(name)) throw new Error(`--only takes ${SCENARIOS.join(", ")}`);
@@ -272,6 +274,28 @@ async function checkouts(o) {
   ];
 }
 
+// Distinct search terms: every piece of 3 to 7 characters of the names of a catalogue page, shuffled (the
+// names' words, their insides and across a space; a piece of "Mk 12" included). Some match one name, some
+// thousands.
+async function searchTerms(o) {
+  const names = (await (await fetch(`${o}/api/products?limit=100&sort=name&order=asc`)).json()).data.map(
+    (p) => p.name.toLowerCase(),
+  );
+  const terms = new Set();
+  for (const name of names)
+    for (let len = 3; len <= 7; len++)
+      for (let i = 0; i + len <= name.length; i++) {
+        const t = name.slice(i, i + len);
+        if (t.trim() === t) terms.add(t);
+      }
+  const list = [...terms];
+  for (let i = list.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [list[i], list[j]] = [list[j], list[i]];
+  }
+  return list;
+}
+
 const results = [];
 for (const n of sizes) {
   const file = await ensureDb(n);
@@ -317,6 +341,23 @@ for (const n of sizes) {
             ],
           }),
         );
+      if (only.has("search")) {
+        const terms = await searchTerms(o);
+        let next = 0;
+        rows.push(
+          await scenario(`search, a new term each request (${terms.length} terms)`, {
+            url: o,
+            requests: [
+              {
+                setupRequest: (req) => ({
+                  ...req,
+                  path: `/api/products?limit=12&search=${encodeURIComponent(terms[next++ % terms.length])}`,
+                }),
+              },
+            ],
+          }),
+        );
+      }
       if (only.has("edit")) rows.push(...(await afterEdit(o, file)));
       if (only.has("checkout")) rows.push(...(await checkouts(o)));
       if (only.has("cart")) {

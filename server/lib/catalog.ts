@@ -1106,6 +1106,20 @@ export class Catalog {
     return { ids, total };
   }
 
+  /**
+   * Bagisto's `name LIKE %text%` (any substring, case-insensitive, `%` and `_` literal), from the trigram
+   * index of migration 0018: PostgreSQL's `pg_trgm` serves `ILIKE` itself; on SQLite a text of three or more
+   * characters is a phrase query on the FTS5 trigram table, which matches the same substrings. Shorter texts
+   * have no trigram and are read from the names on both.
+   */
+  private nameContains(text: string) {
+    if (this.store.dialect === "sqlite" && [...text].length >= 3)
+      return sql<boolean>`p.id in (select rowid from product_name_search
+        where product_name_search match ${`"${text.replaceAll('"', '""')}"`})`;
+    const like = sql.raw(this.store.likeOperator);
+    return sql<boolean>`p.name ${like} ${"%" + escapeLike(text) + "%"} escape '\\'`;
+  }
+
   /** The filter set's ordered ids at this catalogue version, or undefined when there are too many to keep. */
   private async idList(plan: SearchPlan): Promise<Int32Array | undefined> {
     const hit = this.idLists.get(plan.allKey);
@@ -1259,7 +1273,7 @@ export class Catalog {
     const text = q.search ?? q.name;
     // Case-insensitive on both databases: SQLite's `like` is (for ASCII), PostgreSQL's `ilike` is.
     const like = sql.raw(this.store.likeOperator);
-    if (text) query = query.where(sql<boolean>`p.name ${like} ${"%" + escapeLike(text) + "%"} escape '\\'`);
+    if (text) query = query.where(this.nameContains(text));
     if (q.price) {
       const [min, max] = q.price.split(",").map((s) => Number(s));
       if (min !== undefined && Number.isFinite(min)) query = query.where("p.final_price", ">=", min);
