@@ -1,10 +1,11 @@
 // Issue 36 item 4, behind a real reverse proxy: Debian's nginx, started by the test, balances two shop
-// processes (the server as `npm run server` runs it, the production build, one PostgreSQL database)
+// processes (the compiled server, started with the shipped systemd unit's command line; the production build;
+// one PostgreSQL database)
 // round-robin and keeps their pages with `proxy_cache`. Once a kept page has expired, nginx asks the next
 // instance with the page's ETag (`proxy_cache_revalidate`), and that instance, which did not render the copy
 // nginx holds, answers 304: the copy is kept, no page goes over the wire again. In the `postgres` project
 // only (vite.config.ts).
-import { spawn, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { existsSync } from "node:fs";
 import { chmod, mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
@@ -63,13 +64,34 @@ async function start(
   throw new Error(`${name} was not ready within 120 s:\n${output}`);
 }
 
+/**
+ * The server compiled to JavaScript (scripts/build-server.mjs) into a folder of this run inside the project
+ * (so its packages resolve from node_modules), and the command that starts it: the shipped systemd unit's
+ * `ExecStart` (deploy/systemd/velora@.service), with this Node and this folder.
+ */
+async function compiledServer(): Promise<{ dir: string; args: string[] }> {
+  const dir = join(ROOT, "node_modules/.cache", `test-server-${process.pid}`);
+  const built = spawnSync(process.execPath, ["scripts/build-server.mjs", dir], {
+    cwd: ROOT,
+    encoding: "utf8",
+  });
+  if (built.status !== 0) throw new Error(`the server did not compile:\n${built.stdout}${built.stderr}`);
+  const unit = await readFile(join(ROOT, "deploy/systemd/velora@.service"), "utf8");
+  const exec = /^ExecStart=(\S+) (.*)$/m.exec(unit);
+  if (!exec || !exec[2]!.includes("dist-server/index.js"))
+    throw new Error("deploy/systemd/velora@.service no longer starts dist-server/index.js with node");
+  return { dir, args: exec[2]!.split(/\s+/).map((a) => a.replace(/^dist-server\//, `${dir}/`)) };
+}
+
+let server: { dir: string; args: string[] } | undefined;
+
 /** One shop instance on `databaseUrl`, serving the production build `distDir`, ready (its renderer warm). */
 async function startShop(name: string, databaseUrl: string, distDir: string): Promise<Started> {
   const port = await freePort();
   return start(
     name,
     process.execPath,
-    ["--import", "tsx", "server/index.ts"],
+    server!.args,
     {
       ...process.env,
       NODE_ENV: "test",
@@ -225,6 +247,7 @@ beforeAll(async () => {
     );
   if (!inject("postgresUrl")) throw new Error("server/proxy.test.ts runs in the postgres project only");
   const distDir = await builtDist();
+  server = await compiledServer();
   store = await makeStore();
   if (!(store instanceof PostgresStore)) throw new Error("expected a PostgreSQL database");
   const url = store.url;
@@ -238,6 +261,7 @@ afterAll(async () => {
   await nginx?.stop();
   await Promise.all(shops.map((s) => s.stop()));
   await store?.close();
+  if (server) await rm(server.dir, { recursive: true, force: true });
 });
 
 /** A page through nginx, as a browser asks for it (compressed). */
