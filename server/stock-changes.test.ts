@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { productListQuerySchema } from "../src/api/contract/product";
 import type { App } from "./app";
 import type { Store } from "./db/store";
-import { CHECKOUT_ADDRESS, makeApp, makeStorePair, shopper, standInDist } from "./test-utils";
+import { CHECKOUT_ADDRESS, makeApp, makeStorePair, shopper, standInDist, testDialect } from "./test-utils";
 
 /** A storefront build whose stand-in renderer writes each listed product's name and stock into the page. */
 function distWithListRenderer(): string {
@@ -171,6 +171,64 @@ describe("an order changes only what shows the products it sold (issue 14: costs
     await storeA.close();
     if (storeB !== storeA) await storeB.close();
   });
+
+  // PostgreSQL only: SQLite runs one writer at a time, so a write cannot commit after a later one there.
+  it.runIf(testDialect === "postgres")(
+    "sees a stock write that commits after a later one: a log row written first but committed last is not passed over",
+    async () => {
+      const [storeA, storeB] = await makeStorePair();
+      const a = await makeApp({ store: storeA, catalogVersionCheckMs: 3_600_000 });
+      const check = () => a.deps.catalog.refresh(Date.now() + 3_600_001);
+      const [late, early] = await storeA.raw<{ id: number; stock: number }>(
+        "select id, stock from products where type = 'simple' and stock > 5 order by id",
+      );
+      const stock = async (id: number) =>
+        ((await (await a.request(`http://shop.test/api/products/${id}`)).json()) as { data: Listed }).data
+          .stock;
+      expect(await stock(late!.id)).toBe(late!.stock);
+      expect(await stock(early!.id)).toBe(early!.stock);
+      await check();
+
+      // Transaction 1 (another instance, an admin tool) writes `late`'s stock first and stays open; its
+      // stock_log row takes the lower id.
+      let commit!: () => void;
+      const held = new Promise<void>((r) => (commit = r));
+      let written!: () => void;
+      const wrote = new Promise<void>((r) => (written = r));
+      const first = storeB.tx(async () => {
+        await storeB.rawRun("update products set stock = 2 where id = ?", [late!.id]);
+        written();
+        await held;
+      });
+      await wrote;
+      // Transaction 2 writes `early`'s stock and commits at once: its row has the higher id.
+      await storeA.rawRun("update products set stock = 3 where id = ?", [early!.id]);
+      // A reads the log between the two commits: it sees transaction 2's row only.
+      await check();
+      expect(await stock(early!.id)).toBe(3);
+      expect(await stock(late!.id)).toBe(late!.stock);
+      const [ids] = await storeA.raw<{ late: string; early: string }>(
+        `select (select max(id) from stock_log where product_id = ?)::text as late,
+                (select max(id) from stock_log where product_id = ?)::text as early`,
+        [late!.id, early!.id],
+      );
+      expect(ids).toEqual({ late: null, early: expect.any(String) });
+      // Transaction 1 commits now. Read by id after the last row A saw, its row would never be read, and A
+      // would show the old stock until the product changed again; read by transaction it is.
+      commit();
+      await first;
+      await check();
+      expect(await stock(late!.id)).toBe(2);
+      const [order] = await storeA.raw<{ before: boolean }>(
+        `select (select max(id) from stock_log where product_id = ?) <
+                (select max(id) from stock_log where product_id = ?) as before`,
+        [late!.id, early!.id],
+      );
+      expect(order!.before).toBe(true);
+      await storeA.close();
+      await storeB.close();
+    },
+  );
 
   it("shows an order's stock taken at once, and given back at once when it is cancelled, reading its items once", async () => {
     const app = await makeApp({ catalogVersionCheckMs: 3_600_000 });
