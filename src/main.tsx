@@ -36,6 +36,15 @@ function startServices() {
   // App start: whatever waited in the outbox is replayed (by one tab) once the cache is back, and Background
   // Sync starts (Chromium), with the outbox.
   services.onCacheRestored = () => outbox.cacheRestored();
+  // A log-out made offline whose token the server has not revoked yet (N20): revoked when the connection is
+  // back. Its code loads only when one waits.
+  let revokesWaiting = false;
+  try {
+    revokesWaiting = localStorage.getItem("pendingRevokes") !== null;
+  } catch {
+    // storage refused (a private window's policy): nothing can be waiting in it
+  }
+  if (revokesWaiting) void import("@/features/account/revoke-queue").then((m) => m.watchPendingRevokes());
   return services;
 }
 

@@ -15,7 +15,6 @@ export const accountKeys = {
   mutations: () => [...accountKeys.all, "mutation"] as const,
   login: () => [...accountKeys.mutations(), "login"] as const,
   register: () => [...accountKeys.mutations(), "register"] as const,
-  logout: () => [...accountKeys.mutations(), "logout"] as const,
   profile: () => [...accountKeys.mutations(), "profile"] as const,
   sendCode: () => [...accountKeys.mutations(), "send-code"] as const,
   verifyCode: () => [...accountKeys.mutations(), "verify-code"] as const,

@@ -212,11 +212,15 @@ export async function register(draft: RegisterDraft): Promise<RegisterReply> {
   }
 }
 
-/** Revokes the token on the server (best effort: logout works offline too). */
-export async function logoutCustomer(): Promise<void> {
+/**
+ * Revokes a token on the server: the stored one, or `token` (a log-out made offline, sent when the connection
+ * is back). Logout works offline too: features/account/revoke-queue.ts keeps what could not be sent.
+ */
+export async function logoutCustomer(token?: string): Promise<void> {
   await apiFetch("customer/logout", {
     schema: z.partial(unlazy(messageReplySchema)),
     auth: "required",
+    bearer: token,
   });
 }
 
@@ -376,7 +380,6 @@ const online = { meta: personal, networkMode: "always" } as const;
 export const accountMutations = {
   login: () => mutationOptions({ ...online, mutationKey: accountKeys.login(), mutationFn: login }),
   register: () => mutationOptions({ ...online, mutationKey: accountKeys.register(), mutationFn: register }),
-  logout: () => mutationOptions({ ...online, mutationKey: accountKeys.logout(), mutationFn: logoutCustomer }),
   updateProfile: () =>
     mutationOptions({ ...online, mutationKey: accountKeys.profile(), mutationFn: updateProfile }),
   sendCode: () =>

@@ -137,6 +137,8 @@ export interface ApiRequest<S extends z.ZodMiniType> {
   schema: S;
   /** "auto": send the token when logged in; "required": fail without one; "none": never send it. */
   auth?: "auto" | "required" | "none";
+  /** A token other than the stored one, sent instead (a log-out made offline, revoked later). */
+  bearer?: string;
   idempotencyKey?: string;
   /** `return=minimal`: a write's reply may leave the cart out (the caller reads it once afterwards). */
   prefer?: "return=minimal";
@@ -239,7 +241,7 @@ export async function apiFetch<S extends z.ZodMiniType>(
   req: ApiRequest<S>,
 ): Promise<z.infer<S>> {
   const { method = "GET", auth = "auto", throwOnErrorField = true } = req;
-  const token = auth === "none" ? null : readToken();
+  const token = req.bearer ?? (auth === "none" ? null : readToken());
   if (auth === "required" && !token) {
     throw new ApiError("Unauthenticated", { kind: "http", status: 401 });
   }

@@ -216,7 +216,7 @@ test.describe("logout", () => {
   // With the service worker running, Cache Storage holds what it caches; none of it may be personal.
   test.use({ serviceWorkers: "allow" });
 
-  test("logout leaves no personal data in IndexedDB, Cache Storage or localStorage, also offline", async ({
+  test("logout leaves no personal data in IndexedDB, Cache Storage or localStorage, also offline, and revokes the token once back online", async ({
     page,
     context,
   }) => {
@@ -285,12 +285,29 @@ test.describe("logout", () => {
     const local = await page.evaluate(() => JSON.stringify({ ...localStorage }));
     for (const personal of [email, "customer:", "Cub Balance 12"]) expect(local).not.toContain(personal);
 
-    // Back online, the dropped change never reaches the customer's server list.
+    // Logged out offline, the token could not be revoked yet: it waits on the device for the connection (N20).
+    expect(await page.evaluate(() => localStorage.getItem("pendingRevokes"))).toContain(token);
+    expect((await page.request.get("/api/wishlist?token=true", asCustomer)).ok()).toBe(true);
+
+    // Back online, the app revokes it (the server refuses it from then on) and forgets it.
     await context.setOffline(false);
     await page.goto("/my-account");
     await expect(page.getByText("Please log in to see your account.")).toBeVisible();
-    const wishlist = await page.request.get("/api/wishlist?token=true", asCustomer);
-    // (Logged out offline, the token could not be revoked, so it still reads the list.)
+    await expect
+      .poll(async () => (await page.request.get("/api/wishlist?token=true", asCustomer)).status())
+      .toBe(401);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem("pendingRevokes"))).toBeNull();
+
+    // The dropped change never reached the customer's server list.
+    const again = await page.request.post("/api/customer/login?token=true", {
+      data: { email, password: "secret12" },
+      headers: { Accept: "application/json" },
+    });
+    expect(again.ok()).toBe(true);
+    const fresh = ((await again.json()) as { token: string }).token;
+    const wishlist = await page.request.get("/api/wishlist?token=true", {
+      headers: { Authorization: `Bearer ${fresh}` },
+    });
     expect(wishlist.ok()).toBe(true);
     expect(((await wishlist.json()) as { data: unknown[] }).data).toEqual([]);
     // The token never travelled in a URL.

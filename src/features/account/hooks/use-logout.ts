@@ -1,13 +1,14 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useQueryClient } from "@tanstack/react-query";
 import { useNavigate } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
-import { writeAuth, writePendingMobile } from "@/api/auth-storage";
-import { accountMutations } from "@/api/account";
+import { readToken, writeAuth, writePendingMobile } from "@/api/auth-storage";
+import { revokeOrQueue } from "../revoke-queue";
 import { clearLastReceipt } from "../store";
 
 /**
- * Logout: the token is revoked on the server when it can be reached, and on the device `auth` is cleared
+ * Logout: the token is revoked on the server now, or when the connection is back (revoke-queue.ts, also
+ * after an offline log-out: N20); on the device `auth` is cleared
  * and every personal query and queued personal write is dropped (the persister then rewrites IndexedDB
  * without them, also offline).
  */
@@ -15,10 +16,10 @@ export function useLogout() {
   const { t } = useLingui();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const revoke = useMutation(accountMutations.logout());
 
   return async function logout() {
-    if (navigator.onLine) await revoke.mutateAsync().catch(() => undefined);
+    const token = readToken();
+    if (token) await revokeOrQueue(token);
     writeAuth(null);
     writePendingMobile(null);
     clearLastReceipt();
