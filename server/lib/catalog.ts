@@ -1108,16 +1108,19 @@ export class Catalog {
 
   /**
    * Bagisto's `name LIKE %text%` (any substring, case-insensitive, `%` and `_` literal), from the trigram
-   * index of migration 0018: PostgreSQL's `pg_trgm` serves `ILIKE` itself; on SQLite a text of three or more
-   * characters is a phrase query on the FTS5 trigram table, which matches the same substrings. Shorter texts
-   * have no trigram and are read from the names on both.
+   * indexes of migration 0018. PostgreSQL: on the narrow copy (`narrow`), its lower-case name with LIKE,
+   * else `products.name` with ILIKE. SQLite: a text of three or more characters is a phrase query on the
+   * FTS5 trigram table, which matches the same substrings. Shorter texts have no trigram and are read from
+   * the names on both.
    */
-  private nameContains(text: string) {
+  private nameContains(text: string, narrow: boolean) {
     if (this.store.dialect === "sqlite" && [...text].length >= 3)
       return sql<boolean>`p.id in (select rowid from product_name_search
         where product_name_search match ${`"${text.replaceAll('"', '""')}"`})`;
+    const pattern = "%" + escapeLike(text) + "%";
+    if (narrow) return sql<boolean>`p.search_name like lower(${pattern}) escape '\\'`;
     const like = sql.raw(this.store.likeOperator);
-    return sql<boolean>`p.name ${like} ${"%" + escapeLike(text) + "%"} escape '\\'`;
+    return sql<boolean>`p.name ${like} ${pattern} escape '\\'`;
   }
 
   /** The filter set's ordered ids at this catalogue version, or undefined when there are too many to keep. */
@@ -1206,7 +1209,17 @@ export class Catalog {
 
   private async plan(q: ProductListQuery): Promise<SearchPlan> {
     const db = this.store.qb;
-    let query = db.selectFrom("products as p");
+    const on = (v: string | undefined) => v === "1" || v === "true";
+    const text = q.search ?? q.name;
+    // A search on PostgreSQL reads the narrow copy of the list's columns (migration 0018), which has every
+    // column the filters and sorts below name as `p.…` but sale counts and url keys.
+    const narrow =
+      this.store.dialect === "postgres" &&
+      !!text &&
+      !q.url_key &&
+      !on(q.bestseller) &&
+      sortOf(q).column !== "p.sale_count";
+    let query = db.selectFrom((narrow ? "product_search as p" : "products as p") as "products as p");
     const list = (v: string | undefined) =>
       (v ?? "")
         .split(",")
@@ -1265,15 +1278,13 @@ export class Catalog {
         return eb.exists(sub);
       });
     }
-    const on = (v: string | undefined) => v === "1" || v === "true";
     if (on(q.new)) query = query.where("p.is_new", "=", 1);
     if (on(q.featured)) query = query.where("p.featured", "=", 1);
     if (on(q.sale)) query = query.where("p.discount", ">", 0);
     if (on(q.bestseller)) query = query.where("p.sale_count", ">=", BESTSELLER_MIN_SALES);
-    const text = q.search ?? q.name;
     // Case-insensitive on both databases: SQLite's `like` is (for ASCII), PostgreSQL's `ilike` is.
     const like = sql.raw(this.store.likeOperator);
-    if (text) query = query.where(this.nameContains(text));
+    if (text) query = query.where(this.nameContains(text, narrow));
     if (q.price) {
       const [min, max] = q.price.split(",").map((s) => Number(s));
       if (min !== undefined && Number.isFinite(min)) query = query.where("p.final_price", ">=", min);
