@@ -11,7 +11,7 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
-import type { WishlistActionsContext } from "./wishlist-view";
+import type { WishlistActionsContext } from "./wishlist-actions";
 import { ListFooter } from "@/components/list-footer";
 import { ProductLink } from "@/components/product-link";
 import { ProductThumbnail } from "@/components/product-thumbnail";

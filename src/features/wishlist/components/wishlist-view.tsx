@@ -1,19 +1,13 @@
 import { Suspense, type ReactNode } from "react";
 import { useLingui } from "@lingui/react/macro";
-import type { Product } from "@/api/product";
 import { EmptyState, LinesPending } from "@/components/layout/empty-state";
 import { lazyThemed } from "@/components/mui/lazy-themed";
 import { useDeviceWishlist } from "../store";
 import { loadWishlistLines } from "./preload-wishlist-lines";
+import type { WishlistActionsContext } from "./wishlist-actions";
 
 // Drawn with MUI: its chunk and the theme load together, only for a list with lines.
 const WishlistLines = lazyThemed(() => loadWishlistLines().then((m) => m.WishlistLines));
-
-export interface WishlistActionsContext {
-  product: Product;
-  /** removes the product from the wishlist (after a move to the cart) */
-  remove: () => void;
-}
 
 /**
  * The wishlist screen; `renderActions` fills each line's cart action (move to cart). The device's list is
