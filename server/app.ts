@@ -70,6 +70,8 @@ export interface AppOptions {
   exchangeRateUpstream?: string | null;
   /** how one-time codes are sent; null: none configured (sending answers 503); default in test mode: none written */
   sms?: SmsSender | null;
+  /** SMS_ALLOWED_PREFIXES: the only number prefixes codes are texted to (`+44`, `+9198`…); null: any */
+  smsAllowedPrefixes?: string[] | null;
   /** number of reverse proxies in front (TRUST_PROXY): the client address then comes from X-Forwarded-For */
   trustProxy?: number;
   /** the shop's public address (PUBLIC_ORIGIN); https turns on HSTS and Secure, __Host- cookies */
@@ -158,6 +160,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
       opts.sms !== undefined ? opts.sms : isTest ? { name: "test", send: async () => {} } : null,
       metrics,
     ),
+    smsAllowedPrefixes: opts.smsAllowedPrefixes ?? null,
     lastOtp: new Map(),
     limiters: Object.fromEntries(
       Object.entries(limits).map(([name, rule]) => [name, new RateLimiter(store, name, rule)]),

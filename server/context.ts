@@ -25,6 +25,8 @@ export interface Deps {
   isTest: boolean;
   /** null: no sender configured (production without SMS_OUTBOX or Twilio): sending a code answers 503 */
   sms: SmsSender | null;
+  /** the only number prefixes codes are texted to (`+44`…, review N9); null: any */
+  smsAllowedPrefixes: string[] | null;
   lastOtp: Map<string, string>;
   limiters: Record<keyof RateLimitConfig, RateLimiter>;
   /** the password-hash queue: two at a time, in turn between clients (security review M4, N5) */

@@ -41,6 +41,17 @@ if (smsHourlyCap !== undefined && !/^\d+$/.test(smsHourlyCap)) {
   });
   process.exit(1);
 }
+// SMS_ALLOWED_PREFIXES: the only number prefixes one-time codes are texted to (review N9: SMS pumping to
+// premium-rate ranges), e.g. "+91,+44,+33,+49"; unset, any number.
+const smsAllowedPrefixes = process.env.SMS_ALLOWED_PREFIXES?.trim()
+  ? process.env.SMS_ALLOWED_PREFIXES.split(",").map((p) => p.trim())
+  : null;
+if (smsAllowedPrefixes?.some((p) => !/^\+\d{1,8}$/.test(p))) {
+  log.error("SMS_ALLOWED_PREFIXES is not a list of number prefixes", {
+    fix: 'set SMS_ALLOWED_PREFIXES to prefixes with their +, separated by commas, e.g. "+91,+44"',
+  });
+  process.exit(1);
+}
 // SLOW_REQUEST_MS: a request taking longer also gets a `slow request` warning line (default 1000).
 const slowRequestMs = process.env.SLOW_REQUEST_MS === undefined ? 1000 : Number(process.env.SLOW_REQUEST_MS);
 if (!Number.isFinite(slowRequestMs) || slowRequestMs < 0) {
@@ -197,6 +208,7 @@ async function serveShop(): Promise<void> {
       production: env === "production",
       defaultOutbox: join(dirname(resolve(databaseFile)), "sms-outbox.jsonl"),
     }),
+    smsAllowedPrefixes,
     trustProxy: Number(process.env.TRUST_PROXY ?? 0) || 0,
     publicOrigin: process.env.PUBLIC_ORIGIN || null,
     serverSecret: process.env.SERVER_SECRET || undefined,

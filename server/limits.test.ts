@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { App, AppOptions } from "./app";
 import { addressKey } from "./context";
 import { HashBusyError, HashGate, type ScryptParams } from "./lib/crypto";
+import { createLogger } from "./lib/log";
 import { PRODUCTION_RATE_LIMITS, type RateLimitConfig } from "./lib/rate-limit";
 import { DEMO_CUSTOMER, makeApp, makeStorePair, shopper, type Reply, type Shopper } from "./test-utils";
 
@@ -306,6 +307,49 @@ describe("a shop-wide hourly cap on code texts (review N9)", () => {
     }
     const [sent] = await apps[0]!.deps.store.raw<{ n: number }>("select count(*) as n from otp_codes");
     expect(Number(sent!.n)).toBe(5);
+  });
+});
+
+describe("codes only to the numbers the shop serves, and a warning before the cap (review N9)", () => {
+  it("refuses a number outside SMS_ALLOWED_PREFIXES without using the shop's texts, and warns past 80 % of the cap", async () => {
+    const warnings: Record<string, unknown>[] = [];
+    const log = createLogger("warn", (line) => warnings.push(JSON.parse(line) as Record<string, unknown>));
+    const apps = await twoInstances({
+      smsAllowedPrefixes: ["+44", "+9198"],
+      rateLimits: { otpSendGlobal: { limit: 5, windowMs: 60 * MINUTE } },
+      log,
+    });
+    // Premium-rate and foreign ranges: refused, nothing stored, nothing counted; an allowed one is sent.
+    const refused = ["+882 1600 0000", "+91 70 0000 0000"];
+    for (const [i, phone] of refused.entries()) {
+      const r = await client(apps, `192.0.2.${40 + i}`).post("/api/send-verification-code", { phone });
+      expect(r.status, phone).toBe(422);
+      expect(r.json).toMatchObject({
+        status: false,
+        message: "We cannot send codes to this number. Please sign in with your e-mail and password.",
+      });
+    }
+    const allowed = await client(apps, "192.0.2.45").post("/api/send-verification-code", {
+      phone: "+44 7700 900001",
+    });
+    expect(allowed.status).toBe(200);
+    const sent = async () =>
+      Number((await apps[0]!.deps.store.raw<{ n: number }>("select count(*) as n from otp_codes"))[0]!.n);
+    expect(await sent()).toBe(1);
+    expect(warnings.filter((w) => w.msg === "sms sends near the shop's hourly cap")).toEqual([]);
+
+    // The 4th text of 5 crosses 80 %: from then on each one is a warning line, without the code.
+    for (let i = 2; i <= 5; i++) {
+      const r = await client(apps, `192.0.2.${50 + i}`).post("/api/send-verification-code", {
+        phone: `+9198000000${i}`,
+      });
+      expect(r.status).toBe(200);
+    }
+    expect(await sent()).toBe(5);
+    const near = warnings.filter((w) => w.msg === "sms sends near the shop's hourly cap");
+    expect(near.map((w) => w.sent)).toEqual([4, 5]);
+    expect(near.every((w) => w.cap === 5)).toBe(true);
+    expect(JSON.stringify(warnings)).not.toMatch(/\b\d{6}\b/);
   });
 });
 

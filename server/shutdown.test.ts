@@ -134,6 +134,11 @@ describe("graceful shutdown (issue 14)", () => {
       "NODE_ENV is not one of development, test, production",
     ],
     ["with a PG_POOL_MAX that is not a number", { NODE_ENV: "test", PG_POOL_MAX: "ten" }, "PG_POOL_MAX"],
+    [
+      "with SMS_ALLOWED_PREFIXES that are not number prefixes",
+      { NODE_ENV: "test", SMS_ALLOWED_PREFIXES: "+44,33" },
+      "SMS_ALLOWED_PREFIXES is not a list of number prefixes",
+    ],
   ])(
     "refuses to start %s, and says why",
     async (_, settings, says) => {

@@ -21,6 +21,11 @@ export class RateLimiter {
     private readonly rule: RateRule,
   ) {}
 
+  /** hits allowed per window */
+  get limit(): number {
+    return this.rule.limit;
+  }
+
   async take(key: string, now = Date.now()): Promise<{ ok: boolean; hits: number; retryAfter: number }> {
     if (++this.takes % 1000 === 0)
       await this.store.run(this.store.qb.deleteFrom("rate_limits").where("reset_at", "<=", now));

@@ -40,6 +40,10 @@ const SMS_UNAVAILABLE =
   "Sign-in by code is not available right now. Please sign in with your e-mail and password.";
 const SMS_SHOP_CAP =
   "We are sending too many codes right now. Please try again later, or sign in with your e-mail and password.";
+const SMS_NOT_ALLOWED =
+  "We cannot send codes to this number. Please sign in with your e-mail and password.";
+/** The share of the shop's hourly cap of texts past which each send is logged as a warning (review N9). */
+const SMS_CAP_WARNING = 0.8;
 
 export function customerRoutes(d: Deps) {
   const r = new Hono<AppEnv>();
@@ -303,9 +307,18 @@ export function customerRoutes(d: Deps) {
     const body = await parseBody(c, sendCodeRequestSchema);
     const phone = normalisePhone(body.phone);
     if (!d.sms) throw new HttpError(503, { status: false, message: SMS_UNAVAILABLE, error: SMS_UNAVAILABLE });
+    // Only to the countries and ranges the shop serves (review N9: pumping to premium-rate numbers), checked
+    // before any counter so that refused numbers use none of the shop's texts.
+    if (d.smsAllowedPrefixes && !d.smsAllowedPrefixes.some((p) => phone.startsWith(p)))
+      throw new HttpError(422, { status: false, message: SMS_NOT_ALLOWED, error: SMS_NOT_ALLOWED });
     await limit(c, d.limiters.otpSendPerPhone, phone);
     // A cap on the texts the whole shop sends (review N9: SMS pumping through many addresses and numbers).
     const shop = await d.limiters.otpSendGlobal.take("all");
+    // The cost alarm: past 80 % of the cap each text is logged as a warning, so an operator hears of a
+    // pumping run before sign-in by code stops for everyone.
+    const cap = d.limiters.otpSendGlobal.limit;
+    if (shop.hits >= Math.ceil(cap * SMS_CAP_WARNING))
+      d.log.warn("sms sends near the shop's hourly cap", { sent: Math.min(shop.hits, cap), cap });
     if (!shop.ok) {
       c.header("Retry-After", String(shop.retryAfter));
       throw new HttpError(429, { status: false, message: SMS_SHOP_CAP, error: SMS_SHOP_CAP });
