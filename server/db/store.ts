@@ -33,6 +33,7 @@ import * as stockVersion from "./migrations/0012-stock-version";
 import * as pendingReviews from "./migrations/0013-pending-reviews";
 import * as stockNeverNegative from "./migrations/0014-stock-never-negative";
 import * as stockWritesLockTheirRows from "./migrations/0015-stock-writes-lock-their-rows";
+import * as mail from "./migrations/0016-mail";
 import * as nameSearchIndex from "./migrations/0018-name-search-index";
 import type { DB } from "./schema";
 
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   "0013-pending-reviews": pendingReviews,
   "0014-stock-never-negative": stockNeverNegative,
   "0015-stock-writes-lock-their-rows": stockWritesLockTheirRows,
+  "0016-mail": mail,
   "0018-name-search-index": nameSearchIndex,
 };
 
