@@ -29,14 +29,18 @@ export interface Mailer {
  * whenever MAIL_OUTBOX is set, in any mode, and outside production when no SMTP server is configured.
  */
 export function outboxMailer(file: string, from: string): Mailer {
-  let ready: Promise<unknown> | null = null;
+  // One write at a time, in the order sent: two appends in flight at once may land in either order.
+  let last: Promise<unknown> = Promise.resolve();
   return {
     name: "outbox",
     from,
-    async send(m) {
-      await (ready ??= mkdir(dirname(file), { recursive: true }));
-      const line = { at: new Date().toISOString(), from, ...m };
-      await appendFile(file, JSON.stringify(line) + "\n", { mode: 0o600 });
+    send(m) {
+      const line = JSON.stringify({ at: new Date().toISOString(), from, ...m }) + "\n";
+      const write = last
+        .then(() => mkdir(dirname(file), { recursive: true }))
+        .then(() => appendFile(file, line, { mode: 0o600 }));
+      last = write.catch(() => undefined);
+      return write;
     },
   };
 }
