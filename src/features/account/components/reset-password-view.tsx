@@ -24,9 +24,16 @@ export function ResetPasswordView() {
   const [token, setToken] = useState<string | null | undefined>(undefined);
   const [linkRefused, setLinkRefused] = useState(false);
   useEffect(() => {
-    const taken = takeLinkToken();
-    // A second run (React's development double effect) finds the address already clean: keep the first.
-    setToken((known) => known ?? taken);
+    const take = () => {
+      const taken = takeLinkToken();
+      if (taken) setLinkRefused(false);
+      // A second run (React's development double effect) finds the address already clean: keep the first.
+      setToken((known) => taken ?? known ?? null);
+    };
+    take();
+    // A link opened in the tab that already shows this page changes only the fragment: no new page load.
+    window.addEventListener("hashchange", take);
+    return () => window.removeEventListener("hashchange", take);
   }, []);
   if (token === undefined) return <div className="ui-container login-register" aria-busy="true" />;
   return (

@@ -15,20 +15,28 @@ type State = "confirming" | "confirmed" | "refused" | "failed";
 export function NewsletterConfirmView() {
   const { t } = useLingui();
   const [state, setState] = useState<State>("confirming");
-  const sent = useRef(false);
+  const sent = useRef<string | null>(null);
   useEffect(() => {
-    // Once, even when React runs the effect twice (development): the address holds the token only once.
-    if (sent.current) return;
-    sent.current = true;
-    const token = takeLinkToken();
-    if (!token) {
-      setState("refused");
-      return;
-    }
-    confirmSubscription(token).then(
-      (reply) => setState(reply.status === 200 ? "confirmed" : "refused"),
-      (error: unknown) => setState(error instanceof ApiError && error.status === 422 ? "refused" : "failed"),
-    );
+    const confirm = () => {
+      const token = takeLinkToken();
+      // Each token once, even when React runs the effect twice (development): the address holds it once.
+      if (!token) {
+        if (sent.current === null) setState("refused");
+        return;
+      }
+      if (sent.current === token) return;
+      sent.current = token;
+      setState("confirming");
+      confirmSubscription(token).then(
+        (reply) => setState(reply.status === 200 ? "confirmed" : "refused"),
+        (error: unknown) =>
+          setState(error instanceof ApiError && error.status === 422 ? "refused" : "failed"),
+      );
+    };
+    confirm();
+    // A link opened in the tab that already shows this page changes only the fragment.
+    window.addEventListener("hashchange", confirm);
+    return () => window.removeEventListener("hashchange", confirm);
   }, []);
   return (
     <div className="ui-container" aria-busy={state === "confirming"}>
