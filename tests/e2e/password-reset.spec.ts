@@ -65,8 +65,10 @@ test("a shopper who forgot the password gets a link by mail, sets a new one once
   await logout(page);
 
   // The link works once.
+  // Opened afresh this time (a new page load, not a fragment change), the token leaves the address too.
   await page.goto(link);
   await expect(page.getByRole("heading", { name: "Choose a new password" })).toBeVisible();
+  expect(page.url()).not.toContain("token");
   await field(page, "New password").fill("third-secret-3");
   await field(page, "Confirm Password").fill("third-secret-3");
   await page.getByRole("button", { name: "Set the new password" }).click();
