@@ -1,28 +1,6 @@
-import { readFileSync, existsSync } from "node:fs";
 import { expect } from "@playwright/test";
 import { test } from "./fixtures";
-import { field, login, logout, register, uniqueEmail } from "./shopper";
-
-/** The reference server's mail outbox (scripts/serve-test.mjs: MAIL_OUTBOX per port), one JSON line each. */
-const OUTBOX = `data/e2e-${process.env.E2E_PORT ?? 4173}-mail.jsonl`;
-
-/** The link of the newest mail of `kind` to `to`, once it has arrived (mail goes out after the reply). */
-async function mailedLink(to: string, kind: string): Promise<string> {
-  let link = "";
-  await expect
-    .poll(() => {
-      if (!existsSync(OUTBOX)) return "";
-      const mails = readFileSync(OUTBOX, "utf8")
-        .split("\n")
-        .filter(Boolean)
-        .map((l) => JSON.parse(l) as { to: string; kind: string; text: string })
-        .filter((m) => m.to === to && m.kind === kind);
-      link = /https?:\/\/\S+#token=[\w-]+/.exec(mails.at(-1)?.text ?? "")?.[0] ?? "";
-      return link;
-    })
-    .not.toBe("");
-  return link;
-}
+import { field, login, logout, mailedLink, register, uniqueEmail } from "./shopper";
 
 test.beforeEach(async ({ request }) => {
   await request.post("/api/test/reset-rate-limits");
