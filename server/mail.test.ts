@@ -1,10 +1,12 @@
+import { once } from "node:events";
 import { mkdtempSync, readFileSync, existsSync } from "node:fs";
+import { createServer, type AddressInfo, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { App } from "./app";
 import type { Store } from "./db/store";
-import { mailSettingsFromEnv, outboxMailer, type Mailer } from "./lib/mail";
+import { mailSettingsFromEnv, outboxMailer, smtpMailer, type Mailer } from "./lib/mail";
 import { RESET_DONE, RESET_LINK_INVALID, RESET_LINK_SENT, RESET_UNAVAILABLE } from "./routes/customer";
 import {
   SUBSCRIBE_CHECK_MAIL,
@@ -100,6 +102,99 @@ describe("mailers from the environment", () => {
     expect(() => mailSettingsFromEnv({ MAIL_FROM: "nobody" }, opts)).toThrow(/MAIL_FROM/);
     expect(() => mailSettingsFromEnv({ SHOP_EMAIL: "a@b\nBcc: x@y" }, opts)).toThrow(/SHOP_EMAIL/);
     expect(() => mailSettingsFromEnv({ SMTP_URL: "http://mail.example" }, opts)).toThrow(/SMTP_URL/);
+  });
+});
+
+/**
+ * A minimal SMTP server on 127.0.0.1 (RFC 5321's commands, no TLS, no auth offered): what it was handed.
+ * `refuse` answers the recipient with 550.
+ */
+async function fakeSmtp(refuse = false) {
+  const received: { from: string; to: string[]; data: string }[] = [];
+  const server = createServer((socket: Socket) => {
+    let from = "";
+    let to: string[] = [];
+    let data: string | null = null;
+    let buffer = "";
+    socket.write("220 fake.test ESMTP\r\n");
+    socket.on("data", (chunk) => {
+      buffer += chunk.toString("utf8");
+      for (;;) {
+        if (data !== null) {
+          const end = buffer.indexOf("\r\n.\r\n");
+          if (end < 0) return;
+          data += buffer.slice(0, end);
+          buffer = buffer.slice(end + 5);
+          received.push({ from, to, data });
+          data = null;
+          to = [];
+          socket.write("250 queued\r\n");
+          continue;
+        }
+        const eol = buffer.indexOf("\r\n");
+        if (eol < 0) return;
+        const line = buffer.slice(0, eol);
+        buffer = buffer.slice(eol + 2);
+        const verb = line.slice(0, 4).toUpperCase();
+        if (verb === "EHLO" || verb === "HELO") socket.write("250 fake.test\r\n");
+        else if (verb === "MAIL") {
+          from = /<([^>]*)>/.exec(line)?.[1] ?? "";
+          socket.write("250 ok\r\n");
+        } else if (verb === "RCPT") {
+          if (refuse) socket.write("550 no such user\r\n");
+          else {
+            to.push(/<([^>]*)>/.exec(line)?.[1] ?? "");
+            socket.write("250 ok\r\n");
+          }
+        } else if (verb === "DATA") {
+          data = "";
+          socket.write("354 go on\r\n");
+        } else if (verb === "QUIT") socket.end("221 bye\r\n");
+        else if (verb === "RSET" || verb === "NOOP") socket.write("250 ok\r\n");
+        else socket.write("502 not implemented\r\n");
+      }
+    });
+  });
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const { port } = server.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => server.close() };
+}
+
+describe("the SMTP mailer", () => {
+  it("hands a message to the SMTP server as MAIL_FROM, with its reply address", async () => {
+    const smtp = await fakeSmtp();
+    try {
+      const mailer = smtpMailer(smtp.url, "Bicycle Shop <no-reply@shop.test>");
+      await mailer.send({
+        kind: "contact-notice",
+        to: "owner@shop.test",
+        replyTo: "ann@example.com",
+        subject: "Contact request: Frame size",
+        text: "Which size for 1.70 m?",
+      });
+      expect(smtp.received).toHaveLength(1);
+      const m = smtp.received[0]!;
+      expect(m.from).toBe("no-reply@shop.test");
+      expect(m.to).toEqual(["owner@shop.test"]);
+      expect(m.data).toContain("Subject: Contact request: Frame size");
+      expect(m.data).toContain("Reply-To: ann@example.com");
+      expect(m.data).toContain("Which size for 1.70 m?");
+    } finally {
+      smtp.close();
+    }
+  });
+
+  it("rejects when the SMTP server refuses, which the shop counts as a failure", async () => {
+    const smtp = await fakeSmtp(true);
+    try {
+      const mailer = smtpMailer(smtp.url, "shop@shop.test");
+      await expect(
+        mailer.send({ kind: "password-reset", to: "nobody@shop.test", subject: "s", text: "t" }),
+      ).rejects.toThrow(/550/);
+    } finally {
+      smtp.close();
+    }
   });
 });
 
