@@ -8,6 +8,9 @@ process.env.PORT ??= "4173";
 const file = `data/e2e-${process.env.PORT}.sqlite`;
 mkdirSync("data", { recursive: true });
 for (const suffix of ["", "-wal", "-shm", "-journal"]) rmSync(file + suffix, { force: true });
+// Each server's mail to its own outbox file (one JSON line per message), where the journeys read the links.
+process.env.MAIL_OUTBOX = `data/e2e-${process.env.PORT}-mail.jsonl`;
+rmSync(process.env.MAIL_OUTBOX, { force: true });
 
 process.env.NODE_ENV = "test";
 process.env.DATABASE_FILE = file;

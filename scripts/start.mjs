@@ -59,12 +59,16 @@ const env = { ...process.env };
 if (!env.NODE_ENV && !env.BAGISTO_URL) {
   env.SEED_DEMO ??= "1";
   env.SMS_OUTBOX ??= "data/sms-outbox.jsonl";
+  // Mail (reset links, order confirmations, contact notices, newsletter confirmations) to a file too.
+  env.MAIL_OUTBOX ??= "data/mail-outbox.jsonl";
+  env.SHOP_EMAIL ??= "shop@bicycle-shop.test";
   console.log(
     JSON.stringify({
       time: new Date().toISOString(),
       level: "info",
-      msg: "sample shop: demo account on, one-time codes go to the SMS outbox file",
+      msg: "sample shop: demo account on, one-time codes and mail go to outbox files",
       sms_outbox: env.SMS_OUTBOX,
+      mail_outbox: env.MAIL_OUTBOX,
     }),
   );
 }

@@ -29,6 +29,7 @@ import {
 } from "./lib/idempotency";
 import { requestGuards } from "./lib/request-guards";
 import { loadServerSecret } from "./lib/secret";
+import { Postbox, type Mailer } from "./lib/mail";
 import { cartOwner, cartReply } from "./routes/cart";
 import { createLogger, type Logger } from "./lib/log";
 import {
@@ -72,6 +73,10 @@ export interface AppOptions {
   sms?: SmsSender | null;
   /** SMS_ALLOWED_PREFIXES: the only number prefixes codes are texted to (`+44`, `+9198`…); null: any */
   smsAllowedPrefixes?: string[] | null;
+  /** how e-mail is sent; null: none configured (mailing answers 503); default in test mode: none written */
+  mailer?: Mailer | null;
+  /** SHOP_EMAIL: where the shop hears of contact requests; null: it does not */
+  shopEmail?: string | null;
   /** number of reverse proxies in front (TRUST_PROXY): the client address then comes from X-Forwarded-For */
   trustProxy?: number;
   /** the shop's public address (PUBLIC_ORIGIN); https turns on HSTS and Secure, __Host- cookies */
@@ -162,6 +167,19 @@ export async function createApp(opts: AppOptions): Promise<App> {
     ),
     smsAllowedPrefixes: opts.smsAllowedPrefixes ?? null,
     lastOtp: new Map(),
+    mail: new Postbox(
+      countedSender(
+        "mail",
+        opts.mailer !== undefined
+          ? opts.mailer
+          : isTest
+            ? { name: "test", from: "shop@localhost", send: async () => {} }
+            : null,
+        metrics,
+      ),
+      opts.shopEmail !== undefined ? opts.shopEmail : isTest ? "shop@localhost" : null,
+      log,
+    ),
     limiters: Object.fromEntries(
       Object.entries(limits).map(([name, rule]) => [name, new RateLimiter(store, name, rule)]),
     ) as Deps["limiters"],

@@ -11,6 +11,7 @@ import type { HashGate } from "./lib/crypto";
 import type { RateLimitConfig, RateLimiter } from "./lib/rate-limit";
 import type { Metrics } from "./lib/metrics";
 import type { SmsSender } from "./lib/sms";
+import type { Postbox } from "./lib/mail";
 
 export type { SmsSender };
 
@@ -28,6 +29,8 @@ export interface Deps {
   /** the only number prefixes codes are texted to (`+44`…, review N9); null: any */
   smsAllowedPrefixes: string[] | null;
   lastOtp: Map<string, string>;
+  /** e-mail (lib/mail.ts): `mail.mailer` null: none configured (production without SMTP_URL): mailing answers 503 */
+  mail: Postbox;
   limiters: Record<keyof RateLimitConfig, RateLimiter>;
   /** the password-hash queue: two at a time, in turn between clients (security review M4, N5) */
   hashGate: HashGate;

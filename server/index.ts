@@ -14,6 +14,7 @@ import { OWASP_SCRYPT, TEST_SCRYPT } from "./lib/crypto";
 import { createLogger, parseLogLevel } from "./lib/log";
 import { answerClusterScrapes, instanceName } from "./lib/metrics";
 import { smsSenderFromEnv } from "./lib/sms";
+import { mailSettingsFromEnv, type MailSettings } from "./lib/mail";
 
 const env = process.env.NODE_ENV ?? "production";
 const log = createLogger(parseLogLevel(process.env.LOG_LEVEL, env === "test" ? "warn" : "info"));
@@ -101,6 +102,24 @@ try {
   });
   process.exit(1);
 }
+
+// E-mail (MAIL_OUTBOX, SMTP_URL, MAIL_FROM, SHOP_EMAIL): lib/mail.ts. In production without SMTP_URL the
+// features that mail (password reset, newsletter sign-up) answer 503; outside it, the outbox file.
+let mail: MailSettings = { mailer: null, shopEmail: null };
+try {
+  mail = mailSettingsFromEnv(process.env, {
+    production: env === "production",
+    defaultOutbox: join(dirname(resolve(databaseFile)), "mail-outbox.jsonl"),
+  });
+} catch (error) {
+  log.error("mail settings are not usable", {
+    error: error instanceof Error ? error.message : String(error),
+    fix: "SMTP_URL=smtp://user:password@host:587, MAIL_FROM and SHOP_EMAIL e-mail addresses",
+  });
+  process.exit(1);
+}
+if (env === "production" && !bagistoUrl && !mail.mailer)
+  log.warn("no mailer: password reset and newsletter sign-up answer 503", { fix: "set SMTP_URL" });
 
 // A real shop (NODE_ENV=production said outright) signs sessions with a secret every instance shares, from
 // the environment; the sample shop (`npm start`) keeps a random one in its database.
@@ -209,6 +228,8 @@ async function serveShop(): Promise<void> {
       defaultOutbox: join(dirname(resolve(databaseFile)), "sms-outbox.jsonl"),
     }),
     smsAllowedPrefixes,
+    mailer: mail.mailer,
+    shopEmail: mail.shopEmail,
     trustProxy: Number(process.env.TRUST_PROXY ?? 0) || 0,
     publicOrigin: process.env.PUBLIC_ORIGIN || null,
     serverSecret: process.env.SERVER_SECRET || undefined,
@@ -222,7 +243,15 @@ async function serveShop(): Promise<void> {
       : {}),
   });
 
-  listen(app, { database: describeLocation(database) }, () => store.close());
+  listen(
+    app,
+    { database: describeLocation(database), mailer: mail.mailer?.name ?? "none" },
+    // Mail posted by the last requests goes out before the database closes.
+    async () => {
+      await app.deps.mail.settled();
+      await store.close();
+    },
+  );
 }
 
 /** Serves `app` on HOST:PORT until SIGINT/SIGTERM, then finishes the requests in flight and calls `close`. */

@@ -43,7 +43,15 @@ describe(`sweeping rows the shop no longer needs (${testDialect})`, () => {
     await store.rawRun("update products set stock = stock + 1 where id = 36");
 
     const swept = await sweepOldRows(store);
-    expect(swept).toEqual({ tokens: 1, codes: 1, carts: 1, contact: 1, stockLog: 1 });
+    expect(swept).toEqual({
+      tokens: 1,
+      codes: 1,
+      carts: 1,
+      contact: 1,
+      stockLog: 1,
+      resets: 0,
+      unconfirmed: 0,
+    });
     expect((await store.raw("select product_id from stock_log")).length).toBeGreaterThan(0);
     expect(await store.raw("select id from carts where id = ?", [oldCart!.id])).toEqual([]);
     expect(await store.raw("select id from cart_items where cart_id = ?", [oldCart!.id])).toEqual([]);
@@ -53,7 +61,15 @@ describe(`sweeping rows the shop no longer needs (${testDialect})`, () => {
     expect((await fresh.get("/api/checkout/cart")).json.data.items).toHaveLength(1);
     expect(await store.raw("select name from contact_requests")).toEqual([{ name: "New" }]);
     // A second sweep finds nothing.
-    expect(await sweepOldRows(store)).toEqual({ tokens: 0, codes: 0, carts: 0, contact: 0, stockLog: 0 });
+    expect(await sweepOldRows(store)).toEqual({
+      tokens: 0,
+      codes: 0,
+      carts: 0,
+      contact: 0,
+      stockLog: 0,
+      resets: 0,
+      unconfirmed: 0,
+    });
   });
 
   it("runs on its own in a running instance", async () => {

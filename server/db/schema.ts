@@ -328,6 +328,21 @@ export interface SubscriberTable {
   id: Generated<number>;
   email: string;
   created_at: string;
+  /** when the confirmation link was opened (double opt-in, migration 0016); null: waiting */
+  confirmed_at: string | null;
+  /** SHA-256 of the token the confirmation link carries; null once confirmed */
+  confirm_token_hash: string | null;
+  confirm_expires_at: string | null;
+}
+
+/** One password reset link mailed (migration 0016): its token's SHA-256, good for an hour and once. */
+export interface PasswordResetTable {
+  id: Generated<number>;
+  token_hash: string;
+  customer_id: number;
+  expires_at: string;
+  used_at: string | null;
+  created_at: string;
 }
 
 export interface OtpCodeTable {
@@ -384,6 +399,7 @@ export interface DB {
   reviews: ReviewTable;
   contact_requests: ContactRequestTable;
   subscribers: SubscriberTable;
+  password_resets: PasswordResetTable;
   otp_codes: OtpCodeTable;
   idempotency_keys: IdempotencyKeyTable;
   settings: SettingTable;

@@ -33,6 +33,7 @@ import * as stockVersion from "./migrations/0012-stock-version";
 import * as pendingReviews from "./migrations/0013-pending-reviews";
 import * as stockNeverNegative from "./migrations/0014-stock-never-negative";
 import * as stockWritesLockTheirRows from "./migrations/0015-stock-writes-lock-their-rows";
+import * as mail from "./migrations/0016-mail";
 import * as nameSearchIndex from "./migrations/0018-name-search-index";
 import type { DB } from "./schema";
 
@@ -52,6 +53,7 @@ export const migrations: Record<string, Migration> = {
   "0013-pending-reviews": pendingReviews,
   "0014-stock-never-negative": stockNeverNegative,
   "0015-stock-writes-lock-their-rows": stockWritesLockTheirRows,
+  "0016-mail": mail,
   "0018-name-search-index": nameSearchIndex,
 };
 
@@ -216,7 +218,14 @@ function kysely(dialect: Dialect): Kysely<DB> {
 }
 
 async function runMigrations(db: Kysely<unknown>): Promise<void> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Migrations are independent of each other and named by number; parallel branches may land a lower number
+  // after a higher one has been applied somewhere (a developer's or the sample shop's database), which Kysely
+  // would otherwise refuse as "corrupted". Every pending one is applied, in name order.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
   const { error } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
 }

@@ -126,6 +126,11 @@ export interface RateLimitConfig {
   coupon: RateRule;
   /** guest writes that create a new cart session, per client address */
   guestSessions: RateRule;
+  /**
+   * reset and confirmation links mailed to one e-mail address (nobody can fill a stranger's inbox through
+   * the shop); past it the reply stays the same and no mail goes
+   */
+  mailPerAddress: RateRule;
 }
 
 const MINUTE = 60_000;
@@ -148,6 +153,7 @@ export const PRODUCTION_RATE_LIMITS: RateLimitConfig = {
   reviewsPerProduct: { limit: 30, windowMs: 10 * MINUTE },
   coupon: { limit: 10, windowMs: 10 * MINUTE },
   guestSessions: { limit: 30, windowMs: 10 * MINUTE },
+  mailPerAddress: { limit: 3, windowMs: HOUR },
 };
 
 const HIGH: RateRule = { limit: 100_000, windowMs: MINUTE };
@@ -169,6 +175,7 @@ export const TEST_RATE_LIMITS: RateLimitConfig = {
   reviewsPerProduct: HIGH,
   coupon: HIGH,
   guestSessions: HIGH,
+  mailPerAddress: HIGH,
 };
 
 /** Counts a hit for `key`; over the limit it answers 429 with Retry-After. */

@@ -24,6 +24,8 @@ export const PERSONAL_PAGE_MODULES: Record<PersonalPage, string> = {
   "/saved-offline": "src/routes/saved-offline-page.tsx",
   "/my-account": "src/routes/my-account-page.tsx",
   "/login-register": "src/routes/login-register-page.tsx",
+  "/reset-password": "src/routes/reset-password-page.tsx",
+  "/newsletter/confirm": "src/routes/newsletter-confirm-page.tsx",
 };
 
 /** The MUI theme's module, which `themedRoute` (src/components/mui/lazy-themed.ts) loads with every page's route. */

@@ -13,6 +13,8 @@ export const KEPT = {
   guestCartsMs: 30 * DAY,
   /** contact requests (the shop's inbox is the SMTP/CRM side, issue 38) */
   contactMs: 365 * DAY,
+  /** password reset links past their hour (or used), and newsletter sign-ups never confirmed */
+  mailLinksMs: DAY,
   /** the stock log every instance reads (migration 0015) */
   stockLogMs: STOCK_LOG_KEEP_MS,
 } as const;
@@ -20,7 +22,8 @@ export const KEPT = {
 /**
  * Deletes what the shop no longer needs: expired or revoked log-in tokens, expired one-time codes, guest carts
  * untouched for 30 days (their lines and addresses go with them), carts turned into orders 30 days ago, contact
- * requests older than a year, stock log rows older than an hour. Answers how many rows of each went.
+ * requests older than a year, stock log rows older than an hour, password reset links and unconfirmed
+ * newsletter sign-ups a day past their expiry. Answers how many rows of each went.
  */
 export async function sweepOldRows(store: Store, now = Date.now()): Promise<Record<string, number>> {
   const before = (ms: number) => new Date(now - ms).toISOString();
@@ -44,12 +47,30 @@ export async function sweepOldRows(store: Store, now = Date.now()): Promise<Reco
     store.qb.deleteFrom("contact_requests").where("created_at", "<=", before(KEPT.contactMs)),
   );
   const stockLog = await store.run(store.qb.deleteFrom("stock_log").where("at", "<", now - KEPT.stockLogMs));
+  const resets = await store.run(
+    store.qb
+      .deleteFrom("password_resets")
+      .where((eb) =>
+        eb.or([
+          eb("expires_at", "<=", before(KEPT.mailLinksMs)),
+          eb("used_at", "<=", before(KEPT.mailLinksMs)),
+        ]),
+      ),
+  );
+  const unconfirmed = await store.run(
+    store.qb
+      .deleteFrom("subscribers")
+      .where("confirmed_at", "is", null)
+      .where("confirm_expires_at", "<=", before(KEPT.mailLinksMs)),
+  );
   return {
     tokens: tokens.changes,
     codes: codes.changes,
     carts: carts.changes,
     contact: contact.changes,
     stockLog: stockLog.changes,
+    resets: resets.changes,
+    unconfirmed: unconfirmed.changes,
   };
 }
 

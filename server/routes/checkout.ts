@@ -13,6 +13,7 @@ import { PAYMENT_METHODS, type CartRow } from "../lib/cart";
 import { HttpError, nowIso, parseBody, noStore, spliceJson } from "../lib/http";
 import { round2 } from "../../src/api/contract/money";
 import { orderViews } from "../lib/orders";
+import { mailOrderConfirmation } from "../lib/order-mail";
 import { cartOwner, cartReply } from "./cart";
 
 const REQUIRED = [
@@ -385,7 +386,10 @@ export function checkoutRoutes(d: Deps) {
     d.log.info("order placed", { order_id: orderId, guest: !customer });
     // The guest's session gets a new id, its orders with it (N7): the id that checked out reaches none of them.
     if (!customer) await rotateGuestSession(c, store);
-    return c.json({ success: true, order: (await orderViews(store, catalog, [order]))[0] });
+    const view = (await orderViews(store, catalog, [order]))[0]!;
+    // Committed: the confirmation goes after the reply, and its failure never touches the order.
+    mailOrderConfirmation(c, d, view, Boolean(customer));
+    return c.json({ success: true, order: view });
   });
 
   return r;

@@ -1,5 +1,12 @@
 import { Hono } from "hono";
-import { contactRequestSchema, subscribeRequestSchema } from "../../src/api/contract/content";
+import {
+  contactRequestSchema,
+  subscribeConfirmRequestSchema,
+  subscribeRequestSchema,
+} from "../../src/api/contract/content";
+import { randomToken, sha256 } from "../lib/crypto";
+import { linkOrigin, requestLanguage } from "../lib/mail";
+import { contactNotice, MAIL_TEXTS } from "../lib/mail-texts";
 import { clientIp, type AppEnv, type Ctx, type Deps } from "../context";
 import { HttpError, notFound, nowIso, readJson, zodErrors, linkUrl } from "../lib/http";
 import { formatMoney, SERVER_MONEY_FORMAT } from "../../src/api/contract/money";
@@ -8,6 +15,16 @@ import { avatarSvg, bannerSvg, brandSvg, productSvg } from "../lib/svg";
 import { BODY_TYPES, COLORS } from "../seed/catalog";
 import { ABOUT_BLOCKS } from "../seed/content";
 import { publicCache } from "./catalog";
+
+/** How long a newsletter confirmation link works; an unconfirmed sign-up is swept after it (lib/sweeps.ts). */
+export const SUBSCRIBE_CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
+export const SUBSCRIBE_CHECK_MAIL =
+  "Thank you. Please open the link we have sent to your e-mail to confirm your subscription.";
+export const SUBSCRIBED = "You are already subscribed to our newsletter.";
+export const SUBSCRIBE_CONFIRMED = "Thank you for subscribing to our newsletter.";
+export const SUBSCRIBE_LINK_INVALID =
+  "This confirmation link is invalid or has expired. Please sign up again.";
+export const SUBSCRIBE_UNAVAILABLE = "Newsletter sign-up is not available right now. Please try again later.";
 
 const SVG_HEADERS = {
   "Content-Type": "image/svg+xml",
@@ -173,9 +190,22 @@ export function contentRoutes(d: Deps) {
       }),
     );
     d.log.info("contact request stored", { email_domain: b.email.split("@")[1] });
+    // The shop hears of it (SHOP_EMAIL); a reply to the notice goes to the shopper. The request is stored
+    // either way: a mail that fails loses nothing.
+    if (d.mail.shopEmail) {
+      const notice = contactNotice({
+        ...b,
+        phone: b.phone ?? null,
+        subject: b.subject ?? null,
+        language: requestLanguage(c),
+      });
+      d.mail.post({ kind: "contact-notice", to: d.mail.shopEmail, replyTo: b.email, ...notice });
+    }
     return c.json({ status: 200, message: "Thank you for contacting us. We will get back to you soon." });
   });
 
+  // Double opt-in: an address is subscribed once the link mailed to it was opened. Until then it waits
+  // unconfirmed; asking again mails a new link (a few per hour per address at most, the reply unchanged).
   r.post("/contactsubscribe", async (c) => {
     await limited(c);
     const parsed = subscribeRequestSchema.safeParse(await readJson(c));
@@ -184,13 +214,59 @@ export function contentRoutes(d: Deps) {
         { status: 422, message: "The given data was invalid.", errors: zodErrors(parsed.error) },
         422,
       );
+    if (!d.mail.mailer)
+      return c.json({ status: 503, message: SUBSCRIBE_UNAVAILABLE, error: SUBSCRIBE_UNAVAILABLE }, 503);
     const email = parsed.data.email.toLowerCase();
     const existing = await store.first(
-      store.qb.selectFrom("subscribers").select("id").where("email", "=", email),
+      store.qb.selectFrom("subscribers").select(["id", "confirmed_at"]).where("email", "=", email),
     );
-    if (existing) return c.json({ status: 200, message: "You are already subscribed to our newsletter." });
-    await store.run(store.qb.insertInto("subscribers").values({ email, created_at: nowIso() }));
-    return c.json({ status: 200, message: "Thank you for subscribing to our newsletter." });
+    if (existing?.confirmed_at) return c.json({ status: 200, message: SUBSCRIBED });
+    if (!(await d.limiters.mailPerAddress.take(`subscribe:${email}`)).ok)
+      return c.json({ status: 200, message: SUBSCRIBE_CHECK_MAIL });
+    const token = randomToken();
+    const now = new Date();
+    const pending = {
+      confirm_token_hash: sha256(token),
+      confirm_expires_at: new Date(now.getTime() + SUBSCRIBE_CONFIRM_TTL_MS).toISOString(),
+    };
+    if (existing)
+      await store.run(store.qb.updateTable("subscribers").set(pending).where("id", "=", existing.id));
+    else
+      await store.run(
+        store.qb
+          .insertInto("subscribers")
+          .values({ email, created_at: now.toISOString(), confirmed_at: null, ...pending })
+          // Two sign-ups of one address at once: the later one's link is the one that works.
+          .onConflict((oc) => oc.column("email").doUpdateSet(pending)),
+      );
+    const texts = MAIL_TEXTS[requestLanguage(c)];
+    d.mail.post({
+      kind: "newsletter-confirm",
+      to: email,
+      subject: texts.confirmSubject,
+      text: texts.confirm(`${linkOrigin(c)}/newsletter/confirm#token=${token}`),
+    });
+    return c.json({ status: 200, message: SUBSCRIBE_CHECK_MAIL });
+  });
+
+  // The confirmation link's page posts its token here: the conditional update confirms once.
+  r.post("/contactsubscribe/confirm", async (c) => {
+    await limited(c);
+    const parsed = subscribeConfirmRequestSchema.safeParse(await readJson(c));
+    const refused = () =>
+      c.json({ status: 422, message: SUBSCRIBE_LINK_INVALID, error: SUBSCRIBE_LINK_INVALID }, 422);
+    if (!parsed.success) return refused();
+    const now = nowIso();
+    const confirmed = await store.run(
+      store.qb
+        .updateTable("subscribers")
+        .set({ confirmed_at: now, confirm_token_hash: null, confirm_expires_at: null })
+        .where("confirm_token_hash", "=", sha256(parsed.data.token))
+        .where("confirmed_at", "is", null)
+        .where("confirm_expires_at", ">", now),
+    );
+    if (!confirmed.changes) return refused();
+    return c.json({ status: 200, message: SUBSCRIBE_CONFIRMED });
   });
 
   r.get("/images/products/:file", (c) => {

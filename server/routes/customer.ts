@@ -7,6 +7,7 @@ import {
   OTP_TTL_SECONDS,
   profileUpdateSchema,
   registerRequestSchema,
+  resetPasswordRequestSchema,
   sendCodeRequestSchema,
   verifyCodeRequestSchema,
 } from "../../src/api/contract/customer";
@@ -19,7 +20,17 @@ import {
   sessionHash,
   type CustomerRow,
 } from "../lib/auth";
-import { hashPassword, otpHash, otpMatches, randomToken, sixDigitCode, verifyPassword } from "../lib/crypto";
+import {
+  hashPassword,
+  otpHash,
+  otpMatches,
+  randomToken,
+  sha256,
+  sixDigitCode,
+  verifyPassword,
+} from "../lib/crypto";
+import { MAIL_TEXTS } from "../lib/mail-texts";
+import { linkOrigin, requestLanguage } from "../lib/mail";
 import { HttpError, idParam, nowIso, parseBody, noStore } from "../lib/http";
 import { forgetReplies } from "../lib/idempotency";
 import { countedPasswordCheck, type RateLimiter } from "../lib/rate-limit";
@@ -34,6 +45,15 @@ export const normalisePhone = (p: string) => `+${p.replace(/\D/g, "")}`;
 
 /** The domain of the placeholder e-mail of accounts created by one-time code; nobody may register it. */
 const PHONE_ACCOUNT_DOMAIN = "@phone.bicycle-shop.invalid";
+
+/** How long a mailed password reset link works (once). */
+export const PASSWORD_RESET_TTL_MS = 60 * 60 * 1000;
+export const RESET_LINK_SENT = "If an account exists for this e-mail, we have sent a password reset link.";
+export const RESET_UNAVAILABLE =
+  "Password reset by e-mail is not available right now. Please contact the shop or sign in with a one-time code.";
+export const RESET_DONE = "Your password has been reset. Please log in with your new password.";
+export const RESET_LINK_INVALID =
+  "This password reset link is invalid, expired or already used. Please ask for a new one.";
 
 const TOO_MANY = "Too many requests, please try again later.";
 const SMS_UNAVAILABLE =
@@ -291,15 +311,106 @@ export function customerRoutes(d: Deps) {
   r.get("/customer/logout", logout);
   r.post("/customer/logout", logout);
 
-  // One reply whether or not the e-mail has an account (security review L5).
+  // One reply whether or not the e-mail has an account (security review L5), in the same time: the link is
+  // mailed after the reply (lib/mail.ts Postbox). Without a mailer (production without SMTP_URL) it says so.
   r.post("/customer/forgot-password", async (c) => {
     await limit(c, d.limiters.login, `forgot:${clientIp(c)}`);
     const body = await parseBody(c, forgotPasswordRequestSchema);
-    const customer = await store.first(
-      store.qb.selectFrom("customers").select("id").where("email", "=", body.email.toLowerCase()),
+    if (!d.mail.mailer) throw new HttpError(503, { message: RESET_UNAVAILABLE, error: RESET_UNAVAILABLE });
+    const email = body.email.toLowerCase();
+    // Counted for every address asked for, known or not: at most a few links per hour reach one inbox.
+    const allowed = (await d.limiters.mailPerAddress.take(`reset:${email}`)).ok;
+    const customer = reservedEmail(email)
+      ? undefined
+      : await store.first(
+          store.qb
+            .selectFrom("customers")
+            .select(["id", "email", "first_name", "status"])
+            .where("email", "=", email),
+        );
+    if (customer && customer.status === 1 && allowed) {
+      const token = randomToken();
+      const now = new Date();
+      await store.run(
+        store.qb.insertInto("password_resets").values({
+          token_hash: sha256(token),
+          customer_id: customer.id,
+          expires_at: new Date(now.getTime() + PASSWORD_RESET_TTL_MS).toISOString(),
+          used_at: null,
+          created_at: now.toISOString(),
+        }),
+      );
+      // The token rides in the fragment: a browser never sends it, so no server or proxy log sees it.
+      const link = `${linkOrigin(c)}/reset-password#token=${token}`;
+      const texts = MAIL_TEXTS[requestLanguage(c)];
+      d.mail.post({
+        kind: "password-reset",
+        to: customer.email,
+        subject: texts.resetSubject,
+        text: texts.reset(customer.first_name, link),
+      });
+      d.log.info("password reset link mailed", { customer_id: customer.id });
+    }
+    return c.json({ message: RESET_LINK_SENT });
+  });
+
+  // The mailed link's token sets a new password, once: the conditional update that spends the token is the
+  // only way in, so two uses at once (any instances, PostgreSQL's row lock) succeed once. Every session and
+  // every other link of the account ends with it.
+  r.post("/customer/reset-password", async (c) => {
+    await limit(c, d.limiters.login, `reset:${clientIp(c)}`);
+    const body = await parseBody(c, resetPasswordRequestSchema);
+    const invalid = () =>
+      new HttpError(422, { message: "The given data was invalid.", errors: { token: [RESET_LINK_INVALID] } });
+    const tokenHash = sha256(body.token);
+    const usable = await store.first(
+      store.qb
+        .selectFrom("password_resets")
+        .select("customer_id")
+        .where("token_hash", "=", tokenHash)
+        .where("used_at", "is", null)
+        .where("expires_at", ">", nowIso()),
     );
-    if (customer) d.log.info("password reset requested", { customer_id: customer.id });
-    return c.json({ message: "If an account exists for this e-mail, we have sent a password reset link." });
+    if (!usable) throw invalid();
+    const password_hash = await hashed(c, String(usable.customer_id), () =>
+      hashPassword(body.password, d.scrypt),
+    );
+    const now = nowIso();
+    const customerId = await store.tx(async () => {
+      const spent = await store.first<{ customer_id: number }>(
+        store.qb
+          .updateTable("password_resets")
+          .set({ used_at: now })
+          .where("token_hash", "=", tokenHash)
+          .where("used_at", "is", null)
+          .where("expires_at", ">", now)
+          .returning("customer_id"),
+      );
+      if (!spent) return null;
+      const id = Number(spent.customer_id);
+      await store.run(
+        store.qb.updateTable("customers").set({ password_hash, updated_at: now }).where("id", "=", id),
+      );
+      await store.run(
+        store.qb
+          .updateTable("password_resets")
+          .set({ used_at: now })
+          .where("customer_id", "=", id)
+          .where("used_at", "is", null),
+      );
+      await store.run(
+        store.qb
+          .updateTable("auth_tokens")
+          .set({ revoked_at: now })
+          .where("customer_id", "=", id)
+          .where("revoked_at", "is", null),
+      );
+      return id;
+    });
+    if (customerId === null) throw invalid();
+    await forgetReplies(store, customerId);
+    d.log.info("password reset", { customer_id: customerId });
+    return c.json({ message: RESET_DONE });
   });
 
   r.post("/send-verification-code", async (c) => {

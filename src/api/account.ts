@@ -17,6 +17,7 @@ import {
   loginReplySchema,
   profileReplySchema,
   registerReplySchema,
+  resetPasswordReplySchema,
   sendCodeReplySchema,
   verifyCodeReplySchema,
   type LoginReply,
@@ -238,6 +239,44 @@ export async function updateProfile(draft: ProfileDraft): Promise<ProfileReply> 
   }
 }
 
+/**
+ * Asks for a password reset link by e-mail. The reply is the same whether or not the e-mail has an account;
+ * a 503 means the shop cannot send mail.
+ */
+export async function forgotPassword(input: { email: string }): Promise<void> {
+  await apiFetch("customer/forgot-password", {
+    method: "POST",
+    body: input,
+    schema: z.partial(unlazy(messageReplySchema)),
+    auth: "none",
+  });
+}
+
+/** A reset link's token and the new password (as registration checks it). */
+export interface ResetPasswordDraft {
+  token: string;
+  password: string;
+  passwordConfirmation: string;
+}
+
+/** Sets a new password with a mailed link's token (once); a 422 names `token` when the link is spent or old. */
+export async function resetPassword(draft: ResetPasswordDraft): Promise<void> {
+  try {
+    await apiFetch("customer/reset-password", {
+      method: "POST",
+      body: {
+        token: draft.token,
+        password: draft.password,
+        password_confirmation: draft.passwordConfirmation,
+      },
+      schema: resetPasswordReplySchema,
+      auth: "none",
+    });
+  } catch (error) {
+    throw withFieldNames(error, { password_confirmation: "passwordConfirmation" });
+  }
+}
+
 /** Sends a one-time code to a mobile number. */
 export async function sendVerificationCode(input: { phone: string }): Promise<SendCodeReply> {
   return apiFetch("send-verification-code", {
@@ -379,6 +418,10 @@ const online = { meta: personal, networkMode: "always" } as const;
 
 export const accountMutations = {
   login: () => mutationOptions({ ...online, mutationKey: accountKeys.login(), mutationFn: login }),
+  forgotPassword: () =>
+    mutationOptions({ ...online, mutationKey: accountKeys.forgotPassword(), mutationFn: forgotPassword }),
+  resetPassword: () =>
+    mutationOptions({ ...online, mutationKey: accountKeys.resetPassword(), mutationFn: resetPassword }),
   register: () => mutationOptions({ ...online, mutationKey: accountKeys.register(), mutationFn: register }),
   updateProfile: () =>
     mutationOptions({ ...online, mutationKey: accountKeys.profile(), mutationFn: updateProfile }),

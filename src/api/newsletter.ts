@@ -27,6 +27,17 @@ export async function subscribeNewsletter(input: SubscribeInput): Promise<Status
   });
 }
 
+/** Confirms a sign-up with the mailed link's token (double opt-in); status 200 means subscribed. */
+export async function confirmSubscription(token: string): Promise<StatusReply> {
+  return apiFetch("contactsubscribe/confirm", {
+    method: "POST",
+    body: { token },
+    schema: statusReplySchema,
+    auth: "none",
+    throwOnErrorField: false,
+  });
+}
+
 export const newsletterKeys = {
   all: ["newsletter"] as const,
   subscribe: () => [...newsletterKeys.all, "subscribe"] as const,

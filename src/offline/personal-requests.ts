@@ -26,6 +26,9 @@ export const PERSONAL_PAGES = [
   "/saved-offline",
   "/my-account",
   "/login-register",
+  // Opened from mailed links (decision 038): the token is in the fragment, the page is never stored.
+  "/reset-password",
+  "/newsletter/confirm",
 ] as const;
 export type PersonalPage = (typeof PERSONAL_PAGES)[number];
 

@@ -41,4 +41,20 @@ const loginRegisterRoute = createRoute({
   component: lazyPage(() => import("./login-register-page"), "LoginRegisterPage"),
 });
 
-export const accountRoutes = [myAccountRoute, loginRegisterRoute];
+// Opened from a mailed link whose token is in the fragment (decision 038): personal, so never stored by a
+// cache or the service worker, and rendered by the server as its frame only.
+const resetPasswordPage = personalPage("/reset-password", msg`Reset password`);
+const resetPasswordRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  ...resetPasswordPage,
+  component: lazyPage(() => import("./reset-password-page"), "ResetPasswordPage"),
+});
+
+const newsletterConfirmPage = personalPage("/newsletter/confirm", msg`Newsletter`);
+const newsletterConfirmRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  ...newsletterConfirmPage,
+  component: lazyPage(() => import("./newsletter-confirm-page"), "NewsletterConfirmPage"),
+});
+
+export const accountRoutes = [myAccountRoute, loginRegisterRoute, resetPasswordRoute, newsletterConfirmRoute];

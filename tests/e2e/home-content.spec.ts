@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page } from "@playwright/test";
 import { test } from "./fixtures";
+import { mailedLink } from "./shopper";
 
 const main = (page: Page) => page.locator("#main");
 /** The slides of a carousel ("1 of 8", "2 of 8", …). */
@@ -254,20 +255,27 @@ test.describe("contact", () => {
     await expect(form.getByRole("textbox", { name: "Message" })).toHaveValue("");
   });
 
-  test("the footer subscribe widget posts contactsubscribe and shows the server message", async ({
+  test("the footer subscribe widget posts contactsubscribe, and the mailed link confirms the sign-up", async ({
     page,
   }) => {
     await page.goto("/contact");
     const footer = page.locator("footer");
-    await footer.getByRole("textbox", { name: "Email address" }).fill(`rider-${Date.now()}@example.com`);
+    const email = `rider-${Date.now()}@example.com`;
+    await footer.getByRole("textbox", { name: "Email address" }).fill(email);
     const posted = page.waitForRequest(
       (r) => r.url().includes("/api/contactsubscribe") && r.method() === "POST",
     );
     await footer.getByRole("button", { name: "SUBSCRIBE" }).click();
     await posted;
+    // Double opt-in (decision 038): subscribed once the link mailed to the address is opened.
     await expect(page.locator(".notistack-MuiContent-success")).toContainText(
-      "Thank you for subscribing to our newsletter.",
+      "Thank you. Please open the link we have sent to your e-mail to confirm your subscription.",
     );
+    const link = await mailedLink(email, "newsletter-confirm");
+    expect(new URL(link).pathname).toBe("/newsletter/confirm");
+    await page.goto(link);
+    await expect(main(page).getByRole("alert")).toHaveText("Thank you for subscribing to our newsletter.");
+    expect(page.url()).not.toContain("token");
   });
 });
 

@@ -1,6 +1,7 @@
 // Steps a shopper takes in several journeys (account.spec.ts, shopping.spec.ts): fill a form field, register,
 // log in and out, read what the device keeps (IndexedDB, Cache Storage, localStorage), watch a page's errors and
 // whether hydration keeps the server's elements.
+import { existsSync, readFileSync } from "node:fs";
 import { expect, type APIRequestContext, type Page } from "@playwright/test";
 import type { ApiProduct } from "./offline-helpers";
 
@@ -10,6 +11,27 @@ export const DEMO = {
   phone: "+919800000001",
   name: "Demo Rider",
 };
+
+/** The reference server's mail outbox (scripts/serve-test.mjs: MAIL_OUTBOX per port), one JSON line each. */
+const OUTBOX = `data/e2e-${process.env.E2E_PORT ?? 4173}-mail.jsonl`;
+
+/** The link of the newest mail of `kind` to `to`, once it has arrived (mail goes out after the reply). */
+export async function mailedLink(to: string, kind: string): Promise<string> {
+  let link = "";
+  await expect
+    .poll(() => {
+      if (!existsSync(OUTBOX)) return "";
+      const mails = readFileSync(OUTBOX, "utf8")
+        .split("\n")
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as { to: string; kind: string; text: string })
+        .filter((m) => m.to === to && m.kind === kind);
+      link = /https?:\/\/\S+#token=[\w-]+/.exec(mails.at(-1)?.text ?? "")?.[0] ?? "";
+      return link;
+    })
+    .not.toBe("");
+  return link;
+}
 
 /** A text field of the page's main area by its visible label (MUI adds a hidden " *" to required ones). */
 export function field(page: Page, label: string) {

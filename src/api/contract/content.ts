@@ -79,6 +79,11 @@ export const subscribeRequestSchema = /* @__PURE__ */ z.lazy(() =>
 );
 export type SubscribeRequest = z.infer<typeof subscribeRequestSchema>;
 
+/** POST /api/contactsubscribe/confirm: the token of the mailed confirmation link (double opt-in) */
+export const subscribeConfirmRequestSchema = /* @__PURE__ */ z.lazy(() =>
+  z.object({ token: z.string().check(z.regex(/^[A-Za-z0-9_-]{20,200}$/)) }),
+);
+
 export const filterAttributeSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     id: z.number(),

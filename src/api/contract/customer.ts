@@ -115,6 +115,30 @@ export const forgotPasswordReplySchema = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
+/** A reset or confirmation link's token: what the server mints (lib/crypto.ts randomToken), base64url. */
+export const linkTokenSchema = /* @__PURE__ */ z.lazy(() =>
+  z.string().check(z.regex(/^[A-Za-z0-9_-]{20,200}$/, "The link is invalid.")),
+);
+
+/** POST /api/customer/reset-password: the mailed link's token and the new password, as registration checks it */
+export const resetPasswordRequestSchema = /* @__PURE__ */ z.lazy(() =>
+  z
+    .object({
+      token: linkTokenSchema,
+      password,
+      password_confirmation: z.string().check(z.maxLength(200)),
+    })
+    .check(
+      z.refine((v) => v.password === v.password_confirmation, {
+        message: "The password confirmation does not match.",
+        path: ["password_confirmation"],
+      }),
+    ),
+);
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;
+/** 200 `{message}`; 422 `{message, errors: {token | password | password_confirmation}}`; 503 no mail */
+export const resetPasswordReplySchema = /* @__PURE__ */ z.lazy(() => z.looseObject({ message: z.string() }));
+
 /** POST /api/send-verification-code */
 export const sendCodeRequestSchema = /* @__PURE__ */ z.lazy(() => z.object({ phone: phoneSchema }));
 export type SendCodeRequest = z.infer<typeof sendCodeRequestSchema>;

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useMutation } from "@tanstack/react-query";
+import { Link } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
 import { Alert } from "@/components/ui/alert";
@@ -73,9 +74,12 @@ export function LoginForm({ redirect }: { redirect?: string }) {
         error={Boolean(errors.password)}
         helperText={errors.password}
       />
-      <button type="submit" className="ui-btn ui-btn--contained" disabled={!isOnline || login.isPending}>
-        {t`Login`}
-      </button>
+      <div className="account-form__actions">
+        <button type="submit" className="ui-btn ui-btn--contained" disabled={!isOnline || login.isPending}>
+          {t`Login`}
+        </button>
+        <Link to="/reset-password">{t`Forgot your password?`}</Link>
+      </div>
     </form>
   );
 }

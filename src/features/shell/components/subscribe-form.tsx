@@ -15,16 +15,25 @@ export function SubscribeForm({ canSubmit }: { canSubmit: boolean }) {
   const { t } = useLingui();
   const [email, setEmail] = useState("");
   const hydrated = useHydrated();
+  // The reference server's replies (server/routes/content.ts), in the shopper's language; another back end's
+  // message is shown as it comes.
+  const known: Record<string, string> = {
+    "Thank you. Please open the link we have sent to your e-mail to confirm your subscription.": t`Thank you. Please open the link we have sent to your e-mail to confirm your subscription.`,
+    "You are already subscribed to our newsletter.": t`You are already subscribed to our newsletter.`,
+    "Thank you for subscribing to our newsletter.": t`Thank you for subscribing to our newsletter.`,
+    "Newsletter sign-up is not available right now. Please try again later.": t`Newsletter sign-up is not available right now. Please try again later.`,
+  };
+  const shown = (message: string) => known[message] ?? message;
   const subscribe = useMutation({
     ...newsletterMutations.subscribe(),
     onSuccess: (reply) => {
-      toast(reply.message || t`Thank you for subscribing!`, {
+      toast(reply.message ? shown(reply.message) : t`Thank you for subscribing!`, {
         variant: reply.status === 200 ? "success" : "error",
       });
       if (reply.status === 200) setEmail("");
     },
     onError: (error) =>
-      toast(isMissingService(error) ? t`Newsletter sign-up is not available.` : error.message, {
+      toast(isMissingService(error) ? t`Newsletter sign-up is not available.` : shown(error.message), {
         variant: "error",
       }),
   });
