@@ -2,11 +2,11 @@ import { AsyncLocalStorage, AsyncResource } from "node:async_hooks";
 import { sql, type Compilable, type Kysely, type RawBuilder } from "kysely";
 import {
   ADDITIONAL_INFO_CODES,
-  FRAME_GEOMETRY_CODE,
   COLOR_ATTRIBUTE_ID,
   SIZE_ATTRIBUTE_ID,
   type ProductListQuery,
 } from "../../src/api/contract/product";
+import { FRAME_GEOMETRY_CODE } from "../../src/api/contract/geometry";
 import type { DB } from "../db/schema";
 import type { Param, Store } from "../db/store";
 

@@ -4,12 +4,11 @@ import {
   additionalInformationReplySchema,
   ADDITIONAL_INFO_CODES,
   configurableConfigReplySchema,
-  FRAME_GEOMETRY_CODE,
-  frameGeometrySchema,
   productListReplySchema,
   productReplySchema,
   productWithAdditionalInformationReplySchema,
 } from "../../src/api/contract/product";
+import { FRAME_GEOMETRY_CODE, frameGeometrySchema } from "../../src/api/contract/geometry";
 import { reviewCreateReplySchema, reviewListReplySchema } from "../../src/api/contract/review";
 import { attributesReplySchema } from "../../src/api/contract/content";
 import { makeApp, shopper } from "../test-utils";

@@ -1,4 +1,4 @@
-import type { FrameGeometryWire } from "../../src/api/contract/product";
+import type { FrameGeometryWire } from "../../src/api/contract/geometry";
 import type { BodyType } from "./catalog";
 
 /** [rider min, rider max, inseam min, inseam max, stand-over] in cm, for sizes x, m, xl, xxl. */

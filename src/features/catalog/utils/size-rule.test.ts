@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { frameGeometryOf, type FrameSize } from "@/api/product";
+import { frameGeometryOf, type FrameSize } from "@/api/geometry";
 import { cleanFit, recommendSize, sizeLabel } from "./size-rule";
 
 const row = (

@@ -1,4 +1,4 @@
-import type { FrameSize } from "@/api/product";
+import type { FrameSize } from "@/api/geometry";
 
 /** A rider's measurements in cm; null where not given. */
 export interface RiderFit {
