@@ -24,6 +24,7 @@ export const PERSONAL_PAGES = [
   "/checkout",
   "/ordersuccess/$orderId",
   "/saved-offline",
+  "/storage",
   "/my-account",
   "/login-register",
 ] as const;
