@@ -88,7 +88,7 @@ export function reportedChanges(cache: MutationCache): ReportedChange[] {
 export function redactSecrets(text: string): string {
   return text
     .replace(/(bearer\s+)[^\s"',;]+/gi, "$1[removed]")
-    .replace(/((?:access_|api_|auth_)?token["']?\s*[=:]\s*["']?)[^\s"'&,;}]+/gi, "$1[removed]")
+    .replace(/((?:access_|api_|auth_)?token["']?\s*[=:]\s*["']?)[^\s"'&,;()[\]{}]+/gi, "$1[removed]")
     .replace(/\beyJ[\w-]+\.[\w-]+\.[\w-]+/g, "[removed]")
     .replace(/\b(?=[A-Za-z0-9_-]*\d)(?=[A-Za-z0-9_-]*[A-Za-z])[A-Za-z0-9_-]{40,}\b/g, "[removed]");
 }
