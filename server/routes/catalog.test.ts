@@ -155,9 +155,10 @@ describe("catalogue", () => {
       const rows = frameGeometrySchema.parse(JSON.parse(String(entry?.value)));
       const sizes = (p.variation ?? []).flatMap((v) => v.size.map((z) => z.name));
       // A row per size of the size option, or one row for a bicycle sold in one size.
-      expect(rows.map((r) => r.size), p.name).toEqual(
-        sizes.length ? [...new Set(sizes)] : [p.basic_info!.additional_info[3]!.value],
-      );
+      expect(
+        rows.map((r) => r.size),
+        p.name,
+      ).toEqual(sizes.length ? [...new Set(sizes)] : [p.basic_info!.additional_info[3]!.value]);
       const kids = p.categories!.some((c) => c.slug === "kids-bmx-bikes");
       for (const r of rows) {
         expect(r.rider_cm[0]).toBeLessThan(r.rider_cm[1]);

@@ -27,8 +27,11 @@ const PRECACHE_PREFIX = "workbox-precache";
 function formatSize(bytes: number, locale: string): string {
   const mb = bytes / 1_000_000;
   const [value, unit] = mb >= 1 ? [mb, "megabyte"] : [Math.max(bytes ? 1 : 0, bytes / 1000), "kilobyte"];
-  return new Intl.NumberFormat(locale, { style: "unit", unit, maximumFractionDigits: mb >= 1 && mb < 10 ? 1 : 0 })
-    .format(value);
+  return new Intl.NumberFormat(locale, {
+    style: "unit",
+    unit,
+    maximumFractionDigits: mb >= 1 && mb < 10 ? 1 : 0,
+  }).format(value);
 }
 
 /** The runtime caches and the storage estimate, read after mount, when `refreshKey` changes and when asked. */
@@ -75,7 +78,9 @@ export function DeviceStorage({ refreshKey }: { refreshKey?: unknown }) {
           <li data-testid="app-code" data-bytes={sum(code)}>
             {t`The shop's own code: ${codeSize}`}
           </li>
-          {usage && quota && <li>{t`In all, this shop uses ${usage} of the ${quota} the browser allows.`}</li>}
+          {usage && quota && (
+            <li>{t`In all, this shop uses ${usage} of the ${quota} the browser allows.`}</li>
+          )}
         </ul>
       )}
       {state && (
@@ -181,9 +186,15 @@ export function SyncReport({
             : ""}
       </p>
       {report && (
-        <pre className="storage-panel__report" data-testid="sync-report" tabIndex={0} aria-label={t`Sync report`}>
-          {report}
-        </pre>
+        <textarea
+          className="storage-panel__report"
+          data-testid="sync-report"
+          aria-label={t`Sync report`}
+          readOnly
+          rows={12}
+          value={report}
+          onFocus={(e) => e.currentTarget.select()}
+        />
       )}
     </div>
   );

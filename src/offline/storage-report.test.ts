@@ -76,12 +76,15 @@ describe("redactSecrets", () => {
     expect(redactSecrets(`Bearer ${TOKEN}`)).toBe("Bearer [removed]");
     expect(redactSecrets(`/api/cart?token=${TOKEN}&x=1`)).toBe("/api/cart?token=[removed]&x=1");
     expect(redactSecrets(`{"token":"${TOKEN}"}`)).toBe('{"token":"[removed]"}');
-    expect(redactSecrets("jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl end")).toBe("jwt [removed] end");
+    expect(redactSecrets("jwt eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl end")).toBe(
+      "jwt [removed] end",
+    );
     expect(redactSecrets("a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0")).toBe("[removed]");
   });
 
   it("keeps ordinary words, product names and idempotency keys", () => {
-    const text = "Add Ridgeline Trail 29 × 2 to cart 18988646-0c06-492b-bf0a-d322fa711739 The quantity is not available";
+    const text =
+      "Add Ridgeline Trail 29 × 2 to cart 18988646-0c06-492b-bf0a-d322fa711739 The quantity is not available";
     expect(redactSecrets(text)).toBe(text);
   });
 });

@@ -32,8 +32,9 @@ function useAdviceText(advice: SizeAdvice, geometry: readonly FrameSize[]): stri
   }
   const other = advice.between;
   const position = (name: string) => geometry.findIndex((g) => g.size === name);
-  const [a, b] = (other && position(other) < position(advice.size) ? [other, advice.size] : [advice.size, other])
-    .map((n) => sizeLabel(n ?? ""));
+  const [a, b] = (
+    other && position(other) < position(advice.size) ? [other, advice.size] : [advice.size, other]
+  ).map((n) => sizeLabel(n ?? ""));
   const lead = other
     ? t`Your ${measure} ${value} cm is between sizes ${a} and ${b}`
     : t`Your ${measure} ${value} cm`;

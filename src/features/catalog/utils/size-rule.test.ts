@@ -126,7 +126,7 @@ describe("recommendSize", () => {
   });
 
   it("a model sold in one size: it fits or it does not", () => {
-    const one = [row('M (50 cm)', [160, 175], [72, 80], 66)];
+    const one = [row("M (50 cm)", [160, 175], [72, 80], 66)];
     expect(recommendSize(one, { height: 168, inseam: null })).toMatchObject({
       kind: "fit",
       size: "M (50 cm)",

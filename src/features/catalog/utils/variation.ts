@@ -48,7 +48,8 @@ export function preferSize(
     ? chosen && has(chosen, false)
       ? chosen
       : undefined
-    : (variation.find((x) => has(x, true)) ?? (chosen && has(chosen, false) ? chosen : undefined) ??
+    : (variation.find((x) => has(x, true)) ??
+      (chosen && has(chosen, false) ? chosen : undefined) ??
       variation.find((x) => has(x, false)));
   return v ? { color: v.color, size } : current;
 }
