@@ -89,7 +89,7 @@ export function DeviceStorage({ refreshKey }: { refreshKey?: unknown }) {
             ? t`Storage is persisted: the browser keeps it when space runs low.`
             : state.persisted === false
               ? t`Storage is not persisted: the browser may clear it when space runs low.`
-              : t`This browser does not say whether storage is persisted.`}
+              : null}
         </p>
       )}
       {state?.persisted === false && (
@@ -108,7 +108,7 @@ export function DeviceStorage({ refreshKey }: { refreshKey?: unknown }) {
       )}
       {refused && (
         <p className="ui-body2" role="status">
-          {t`The browser did not grant it this time; saving a category for offline asks again.`}
+          {t`The browser did not grant it.`}
         </p>
       )}
     </div>
@@ -173,7 +173,7 @@ export function SyncReport({
   return (
     <div className="storage-panel__block">
       <p className="ui-body2">
-        {t`For support, when changes do not sync: the waiting changes, the last errors and the app's versions. Nothing personal: no password, token or address.`}
+        {t`For support: the waiting changes, the last errors and the app's versions. No password, token or address.`}
       </p>
       <button type="button" className="ui-btn ui-btn--contained ui-btn--small" onClick={() => void copy()}>
         {t`Copy sync report`}
@@ -182,7 +182,7 @@ export function SyncReport({
         {copied === true
           ? t`Sync report copied.`
           : copied === false
-            ? t`Copying was not allowed: select the report below and copy it.`
+            ? t`Copying was refused: copy the report below by hand.`
             : ""}
       </p>
       {report && (

@@ -1,5 +1,4 @@
 import { useLingui } from "@lingui/react/macro";
-import { Link } from "@tanstack/react-router";
 import { PageHeader } from "@/components/layout/page-header";
 import { PackStorageList } from "@/features/offline-packs/components/pack-storage-list";
 import { useSavedPacks } from "@/features/offline-packs/hooks/use-saved-packs";
@@ -34,9 +33,6 @@ export function StoragePage() {
             {t`Saved for offline`}
           </h2>
           <PackStorageList packs={packs} />
-          <Link to="/saved-offline" className="ui-link ui-body2">
-            {t`Update saved categories`}
-          </Link>
         </section>
         <section aria-labelledby="storage-device">
           <h2 id="storage-device" className="ui-h5">

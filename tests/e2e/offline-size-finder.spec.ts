@@ -92,7 +92,7 @@ test("the size finder recommends and preselects the rider's size, also offline",
   await againOptions.getByLabel("Inseam (cm)").fill("50");
   await againOptions.getByRole("button", { name: "Show my size" }).click();
   await expect(againOptions.getByTestId("size-advice")).toHaveText(
-    `Your inseam 50 cm is below this model's smallest size (X, from ${x.inseam_cm[0]} cm)`,
+    `Your inseam 50 cm: below size X (from ${x.inseam_cm[0]} cm)`,
   );
   // A size the shopper picks wins over the recommendation.
   await againOptions.getByRole("button", { name: "xxl", exact: true }).click();

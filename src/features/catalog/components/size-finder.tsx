@@ -24,11 +24,11 @@ function useAdviceText(advice: SizeAdvice, geometry: readonly FrameSize[]): stri
   const size = sizeLabel(advice.size);
   if (advice.kind === "below") {
     const limit = advice.limit;
-    return t`Your ${measure} ${value} cm is below this model's smallest size (${size}, from ${limit} cm)`;
+    return t`Your ${measure} ${value} cm: below size ${size} (from ${limit} cm)`;
   }
   if (advice.kind === "above") {
     const limit = advice.limit;
-    return t`Your ${measure} ${value} cm is above this model's largest size (${size}, up to ${limit} cm)`;
+    return t`Your ${measure} ${value} cm: above size ${size} (up to ${limit} cm)`;
   }
   const other = advice.between;
   const position = (name: string) => geometry.findIndex((g) => g.size === name);
