@@ -72,12 +72,30 @@ test("the size finder recommends and preselects the rider's size, also offline",
   await page.reload();
   await expectAdvice(page, advice, "m");
 
+  // A category saved for offline: its bicycles' geometry comes with the pack.
+  const fat = (
+    (await (await request.get("/api/products?cat_slug=fat-bikes&limit=1")).json()) as {
+      data: { name: string; url_key: string }[];
+    }
+  ).data[0]!;
+  await page.goto("/catalog/fat-bikes");
+  await page.getByRole("button", { name: "Save for offline" }).click();
+  const dialog = page.getByRole("dialog", { name: "Save for offline" });
+  await dialog.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
+
   // Offline, in a tab opened afresh: the worker's shell, the product and its geometry from the device.
   await context.setOffline(true);
   await page.close();
   const again = await context.newPage();
   await again.goto(url);
   await expect(again.getByRole("heading", { level: 1, name: product.name })).toBeVisible();
+  await expectAdvice(again, advice, "m");
+  // A fat bike never opened, from the pack: the same measurements, this model's size.
+  await again.goto(`/product/${fat.url_key}`);
+  await expect(again.getByRole("heading", { level: 1, name: fat.name })).toBeVisible();
+  await expect(again.getByTestId("size-advice")).toHaveText(new RegExp(`^Your inseam ${inseam} cm`));
+  await again.goto(url);
   await expectAdvice(again, advice, "m");
 
   // Other measurements, still offline: the smallest size's range, then below every size.
