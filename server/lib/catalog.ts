@@ -6,6 +6,7 @@ import {
   SIZE_ATTRIBUTE_ID,
   type ProductListQuery,
 } from "../../src/api/contract/product";
+import { FRAME_GEOMETRY_CODE } from "../../src/api/contract/geometry";
 import type { DB } from "../db/schema";
 import type { Param, Store } from "../db/store";
 
@@ -968,16 +969,32 @@ export class Catalog {
     };
   }
 
-  additionalInformation(row: ProductTable) {
+  /**
+   * The specs in their fixed order; with `geometry`, then the model's frame geometry when it has one (a text
+   * attribute holding JSON, `FRAME_GEOMETRY_CODE`): the product page's reply carries it, the home page's list
+   * (`product-with-additional-information`, read by position) does not.
+   */
+  additionalInformation(row: ProductTable, { geometry = false } = {}) {
     const info = JSON.parse(row.info_json) as Record<string, string>;
-    return ADDITIONAL_INFO_CODES.map((code, i) => ({
+    const entries = ADDITIONAL_INFO_CODES.map((code, i) => ({
       id: 100 + i,
-      code,
+      code: code as string,
       label: INFO_LABELS[code],
       value: info[code] ?? null,
       admin_name: INFO_LABELS[code],
       type: "text",
     }));
+    const frameGeometry = info[FRAME_GEOMETRY_CODE];
+    if (geometry && frameGeometry)
+      entries.push({
+        id: 100 + ADDITIONAL_INFO_CODES.length,
+        code: FRAME_GEOMETRY_CODE,
+        label: "Frame geometry",
+        value: frameGeometry,
+        admin_name: "Frame geometry",
+        type: "text",
+      });
+    return entries;
   }
 
   async configurableConfig(row: ProductTable) {

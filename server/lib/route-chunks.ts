@@ -22,6 +22,7 @@ export const PERSONAL_PAGE_MODULES: Record<PersonalPage, string> = {
   "/checkout": "src/routes/checkout-page.tsx",
   "/ordersuccess/$orderId": "src/routes/order-success-page.tsx",
   "/saved-offline": "src/routes/saved-offline-page.tsx",
+  "/storage": "src/routes/storage-page.tsx",
   "/my-account": "src/routes/my-account-page.tsx",
   "/login-register": "src/routes/login-register-page.tsx",
   "/reset-password": "src/routes/reset-password-page.tsx",

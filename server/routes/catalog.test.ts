@@ -8,6 +8,7 @@ import {
   productReplySchema,
   productWithAdditionalInformationReplySchema,
 } from "../../src/api/contract/product";
+import { FRAME_GEOMETRY_CODE, frameGeometrySchema } from "../../src/api/contract/geometry";
 import { reviewCreateReplySchema, reviewListReplySchema } from "../../src/api/contract/review";
 import { attributesReplySchema } from "../../src/api/contract/content";
 import { makeApp, shopper } from "../test-utils";
@@ -133,11 +134,43 @@ describe("catalogue", () => {
     const info = additionalInformationReplySchema.parse(
       (await s.get("/api/product-additional-information/1")).json,
     );
-    expect(info.data.map((i) => i.code)).toEqual([...ADDITIONAL_INFO_CODES]);
+    // The fixed specs, then the model's frame geometry (only in this reply, not in the home page's list).
+    expect(info.data.map((i) => i.code)).toEqual([...ADDITIONAL_INFO_CODES, FRAME_GEOMETRY_CODE]);
     const cfg = configurableConfigReplySchema.parse((await s.get("/api/product-configurable-config/1")).json);
     expect(cfg.data.attributes.map((a) => a.code)).toEqual(["color", "size"]);
     expect(Object.keys(cfg.data.index).length).toBeGreaterThan(0);
     expect((await s.get("/api/product-configurable-config/4242")).status).toBe(404);
+  });
+
+  it("gives every sample bicycle a frame geometry for each of its sizes, sized for its type", async () => {
+    const s = shopper(await makeApp());
+    const list = productListReplySchema.parse((await s.get("/api/products?limit=100")).json);
+    expect(list.data.length).toBeGreaterThanOrEqual(45);
+    const adultInseams: number[] = [];
+    for (const p of list.data) {
+      const info = additionalInformationReplySchema.parse(
+        (await s.get(`/api/product-additional-information/${p.id}`)).json,
+      );
+      const entry = info.data.find((i) => i.code === FRAME_GEOMETRY_CODE);
+      const rows = frameGeometrySchema.parse(JSON.parse(String(entry?.value)));
+      const sizes = (p.variation ?? []).flatMap((v) => v.size.map((z) => z.name));
+      // A row per size of the size option, or one row for a bicycle sold in one size.
+      expect(
+        rows.map((r) => r.size),
+        p.name,
+      ).toEqual(sizes.length ? [...new Set(sizes)] : [p.basic_info!.additional_info[3]!.value]);
+      const kids = p.categories!.some((c) => c.slug === "kids-bmx-bikes");
+      for (const r of rows) {
+        expect(r.rider_cm[0]).toBeLessThan(r.rider_cm[1]);
+        expect(r.inseam_cm[0]).toBeLessThan(r.inseam_cm[1]);
+        // The top tube clears the smallest inseam the size is for.
+        expect(r.inseam_cm[0] - r.standover_cm!, `${p.name} ${r.size}`).toBeGreaterThanOrEqual(2);
+        if (kids) expect(r.rider_cm[1]).toBeLessThanOrEqual(160);
+        else adultInseams.push(...r.inseam_cm);
+      }
+    }
+    expect(Math.min(...adultInseams)).toBeGreaterThanOrEqual(60);
+    expect(Math.max(...adultInseams)).toBeLessThanOrEqual(100);
   });
 
   it("serves product-with-additional-information, attributes and categories", async () => {

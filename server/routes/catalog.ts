@@ -93,7 +93,7 @@ export function catalogRoutes(d: Deps) {
     const [row] = await catalog.productRows([idParam(c)]);
     if (!row) throw notFound();
     publicCache(c);
-    return c.json({ data: catalog.additionalInformation(row) });
+    return c.json({ data: catalog.additionalInformation(row, { geometry: true }) });
   });
 
   r.get("/product-configurable-config/:id", async (c) => {

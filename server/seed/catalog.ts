@@ -1,5 +1,6 @@
 import { type ADDITIONAL_INFO_CODES, SIZE_NAMES } from "../../src/api/contract/product";
 import { discountedPrice } from "../../src/api/contract/money";
+import { sampleGeometry } from "./geometry";
 
 export const ROOT_CATEGORY = { id: 1, name: "Root", slug: "root" };
 
@@ -310,6 +311,10 @@ export function generateCatalog(count = 45, from = 0): ProductSpec[] {
           v.stock = fixed[SIZES.findIndex((s) => s.name === v.size)] ?? v.stock;
       });
     }
+    // Its own generator: the other fields stay what they were before geometry existed.
+    const shift = Math.floor(prng(id * 104_729)() * 3) - 1;
+    const sizeNames = isSimple ? [] : SIZES.map((s) => s.name);
+    info.frame_geometry = JSON.stringify(sampleGeometry(shift, bodyType, sizeNames, info));
     const stock = isSimple
       ? baseName === "Rainbow Rider 14"
         ? 2

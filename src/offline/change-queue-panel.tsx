@@ -12,6 +12,7 @@ import { useOutbox } from "./outbox-context";
 import { SummaryMessage } from "./summary-message";
 import { HeaderDialog } from "@/components/header-dialog";
 import { CloseIcon } from "@/components/ui/icons";
+import { Link } from "@tanstack/react-router";
 
 /**
  * The change queue panel: a labelled dialog (MUI Popover: focus moves in and is trapped, Escape closes it and
@@ -140,6 +141,12 @@ export function ChangeQueuePanel({
           ) : (
             <Typography variant="body2">{t`Nothing is waiting to be sent.`}</Typography>
           ))}
+        {/* Support's view of the same queue: the storage page's sync report. */}
+        <Typography variant="body2" sx={{ mt: 1.5 }}>
+          <Link to="/storage" className="ui-link" onClick={onClose}>
+            {t`Storage and sync`}
+          </Link>
+        </Typography>
       </Box>
     </HeaderDialog>
   );

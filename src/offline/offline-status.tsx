@@ -9,7 +9,7 @@ import { lazyThemed } from "@/components/mui/lazy-themed";
 import { useOnlineStatus } from "@/hooks/use-online-status";
 import { isUpdateWaiting, subscribeUpdate } from "./register-sw";
 import { useQueueEntries, useReplaySummary } from "./change-queue-context";
-import { OfflineBanner } from "./offline-banner";
+import { OfflineBanner, SyncAnnouncer } from "./offline-banner";
 import { SlowConnectionNotice } from "./slow-connection-notice";
 
 // The update prompt loads only when a new version waits.
@@ -33,6 +33,7 @@ export function OfflineStatus() {
 
   return (
     <>
+      <SyncAnnouncer isOnline={isOnline} waiting={waiting} />
       {(!isOnline || waiting > 0) && <OfflineBanner isOnline={isOnline} waiting={waiting} />}
       {isOnline && <SlowConnectionNotice />}
       {/* A waiting version stays waiting until the reload, so the prompt stays mounted once shown. */}

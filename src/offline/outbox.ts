@@ -37,6 +37,7 @@ import { startsWithKey, type QueuedChange } from "./change-queue";
 import { markDone, markSent, readDone, readSent } from "./done-keys";
 import { noteWriteOver, noteWriteUnderWay, type WriteKind } from "./server-freshness";
 import { OUTBOX_LOCK_NAME } from "./background-sync-records";
+import { noteSyncSummary } from "./sync-history";
 import type { OutboxPolicy, OutboxWrite, PriceChange, ReplayedWrite } from "./outbox-policy";
 import {
   dropPersonalOnLogout,
@@ -192,6 +193,11 @@ export function createOutbox({ queryClient, policies = [], early }: OutboxOption
       ? null
       : new BroadcastChannel(OUTBOX_CHANNEL_NAME);
   const summaryListeners = new Set<(s: OutboxSummary) => void>();
+  /** Tells the screens, and notes it for the sync report (the storage page). */
+  const emitSummary = (summary: OutboxSummary) => {
+    noteSyncSummary(summary);
+    summaryListeners.forEach((l) => l(summary));
+  };
   const undoTasks = new Set<(keys: readonly string[]) => Promise<void>>();
   /** mutations that were waiting offline (queued, restored or mirrored): these get the summary */
   const queuedOffline = new WeakSet<AnyMutation>();
@@ -459,7 +465,7 @@ export function createOutbox({ queryClient, policies = [], early }: OutboxOption
           queryClient,
         ) ?? [],
     );
-    if (summary.synced + summary.refused.length > 0) summaryListeners.forEach((l) => l(summary));
+    if (summary.synced + summary.refused.length > 0) emitSummary(summary);
   }
 
   const waiting = (): QueuedChange[] => waitingChanges(cache);
@@ -548,7 +554,7 @@ export function createOutbox({ queryClient, policies = [], early }: OutboxOption
       void reloadQueries().catch(() => undefined);
     },
     report(summary) {
-      if (summary.synced + summary.refused.length > 0) summaryListeners.forEach((l) => l(summary));
+      if (summary.synced + summary.refused.length > 0) emitSummary(summary);
     },
     dispose() {
       disposed = true;

@@ -24,6 +24,7 @@ export const PERSONAL_PAGES = [
   "/checkout",
   "/ordersuccess/$orderId",
   "/saved-offline",
+  "/storage",
   "/my-account",
   "/login-register",
   // Opened from mailed links (decision 038): the token is in the fragment, the page is never stored.

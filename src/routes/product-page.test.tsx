@@ -5,6 +5,7 @@ import userEvent from "@testing-library/user-event";
 import { http, HttpResponse } from "msw";
 import { beforeEach, describe, expect, it } from "vitest";
 import { resetLocalCart } from "@/features/cart/store";
+import { saveRiderFit } from "@/features/catalog/utils/fit-store";
 import { catalogHandlers } from "../../tests/msw/catalog-handlers";
 import { server } from "../../tests/msw/server";
 import { sampleCart, sampleProduct, shoppingHandlers } from "../../tests/msw/shopping-handlers";
@@ -108,5 +109,66 @@ describe("product detail stock rules", { timeout: 40_000 }, () => {
     await renderApp({ path: "/product/dirt-jumper" });
     expect(await screen.findByText("Page Not found", {}, slow)).toBeTruthy();
     expect(screen.queryByRole("heading", { name: "Dirt Jumper Mini" })).toBeNull();
+  });
+});
+
+describe("the size finder", { timeout: 40_000 }, () => {
+  const geometry = JSON.stringify([
+    { size: "m", rider_cm: [160, 175], inseam_cm: [74, 81], standover_cm: 71 },
+    { size: "xl", rider_cm: [174, 186], inseam_cm: [80, 87], standover_cm: 76 },
+  ]);
+  const withGeometry = http.get("*/api/product-additional-information/:id", () =>
+    HttpResponse.json({
+      data: [
+        { code: "frame", label: "Frame", value: "Chromoly steel" },
+        { code: "frame_geometry", label: "Frame geometry", value: geometry },
+      ],
+    }),
+  );
+
+  beforeEach(() => {
+    resetLocalCart();
+    saveRiderFit({ height: null, inseam: null });
+    server.use(...shoppingHandlers);
+  });
+
+  it("is not offered for a product without a size table", async () => {
+    const { options } = await openDetail();
+    expect(within(options).getByRole("button", { name: "m" }).getAttribute("aria-pressed")).toBe("true");
+    expect(within(options).queryByRole("button", { name: "Find my size" })).toBeNull();
+  });
+
+  it("takes the remembered inseam's size as the default, even out of stock, until the shopper picks one", async () => {
+    // As a page starts with what an earlier visit stored.
+    saveRiderFit({ height: null, inseam: 84 });
+    const user = userEvent.setup();
+    server.use(withGeometry, ...catalogHandlers({ products: [], detail: sampleProduct() }));
+    await renderApp({ path });
+    const options = await screen.findByRole("region", { name: "Product options" }, slow);
+    await waitFor(() =>
+      expect(within(options).getByTestId("size-advice").textContent).toBe(
+        "Your inseam 84 cm: size XL, stand-over fits",
+      ),
+    );
+    // Red is the only colour with an XL, sold out: still the rider's size.
+    expect(within(options).getByRole("button", { name: "xl" }).getAttribute("aria-pressed")).toBe("true");
+    expect(within(options).getByRole("button", { name: "Out of Stock" })).toBeTruthy();
+    await user.click(within(options).getByRole("button", { name: "m" }));
+    expect(within(options).getByRole("button", { name: "m" }).getAttribute("aria-pressed")).toBe("true");
+
+    // New measurements: remembered, and the advice follows; the size the shopper picked stays.
+    await user.click(within(options).getByRole("button", { name: "Find my size" }));
+    await user.clear(within(options).getByLabelText("Inseam (cm)"));
+    await user.type(within(options).getByLabelText("Inseam (cm)"), "80");
+    await user.type(within(options).getByLabelText("Height (cm)"), "170");
+    await user.click(within(options).getByRole("button", { name: "Show my size" }));
+    expect(within(options).getByTestId("size-advice").textContent).toBe(
+      "Your inseam 80 cm is between sizes M and XL: size M, stand-over fits",
+    );
+    expect(JSON.parse(localStorage.getItem("rider-fit")!)).toEqual({ height: 170, inseam: 80 });
+    expect(within(options).getByRole("button", { name: "m" }).getAttribute("aria-pressed")).toBe("true");
+    // The geometry is not one of the specs the page lists.
+    await user.click(screen.getByRole("tab", { name: "Additional information" }));
+    expect(within(screen.getByRole("tabpanel")).queryByText("Frame geometry")).toBeNull();
   });
 });

@@ -58,6 +58,14 @@ const savedOfflineRoute = createRoute({
   component: themedRoute(() => import("./saved-offline-page"), "SavedOfflinePage"),
 });
 
+// This device's storage and the sync report (issue 40 item 5): personal like the packs' page; plain elements.
+const storagePage = personalPage("/storage", msg`Storage and sync`);
+const storageRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  ...storagePage,
+  component: lazyPage(() => import("./storage-page"), "StoragePage"),
+});
+
 export const shoppingRoutes = [
   cartRoute,
   wishlistRoute,
@@ -65,4 +73,5 @@ export const shoppingRoutes = [
   checkoutRoute,
   orderSuccessRoute,
   savedOfflineRoute,
+  storageRoute,
 ];

@@ -11,11 +11,14 @@ export function AccountMenuPopup({ anchor, onClose }: { anchor: HTMLElement | nu
   const { isLoggedIn } = useSession();
   const logout = useLogout();
   // What this device keeps for offline use, whoever is logged in.
-  const savedOffline = (
+  const savedOffline = [
     <MenuItemLink key="saved-offline" to="/saved-offline" onClick={onClose}>
       {t`Saved for offline`}
-    </MenuItemLink>
-  );
+    </MenuItemLink>,
+    <MenuItemLink key="storage" to="/storage" onClick={onClose}>
+      {t`Storage and sync`}
+    </MenuItemLink>,
+  ];
   return (
     <Menu
       id="account-menu"
@@ -38,7 +41,7 @@ export function AccountMenuPopup({ anchor, onClose }: { anchor: HTMLElement | nu
             >
               {t`Logout`}
             </MenuItem>,
-            savedOffline,
+            ...savedOffline,
           ]
         : [
             <MenuItemLink key="login" to="/login-register" onClick={onClose}>
@@ -47,7 +50,7 @@ export function AccountMenuPopup({ anchor, onClose }: { anchor: HTMLElement | nu
             <MenuItemLink key="register" to="/login-register" search={{ tab: "register" }} onClick={onClose}>
               {t`Register`}
             </MenuItemLink>,
-            savedOffline,
+            ...savedOffline,
           ]}
     </Menu>
   );

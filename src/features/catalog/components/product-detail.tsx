@@ -22,6 +22,9 @@ import { ProductSlider } from "./product-slider";
 import { HtmlContent } from "@/components/content/html-content";
 import { Slider } from "@/components/slider/slider";
 import { VariationPickers } from "./variation-pickers";
+import { SizeFinder } from "./size-finder";
+import { useRiderFit } from "../utils/fit-store";
+import { recommendSize } from "../utils/size-rule";
 import "./product-detail.css";
 
 export interface ProductDetailProps {
@@ -64,6 +67,7 @@ export function ProductDetail({
 function ProductDetailContent({
   product,
   specs,
+  geometry,
   reviews,
   reviewCount,
   related,
@@ -78,7 +82,14 @@ function ProductDetailContent({
   >) {
   const { t } = useLingui();
   const layout = productLayoutOf(variant);
-  const selection = useVariantSelection(product);
+  const fit = useRiderFit();
+  const advice = recommendSize(geometry, fit);
+  // The recommended size is the default choice where the product has a size option with that size.
+  const hasSize = (size: string) => product.colours.some((c) => c.sizes.some((s) => s.name === size));
+  const selection = useVariantSelection(
+    product,
+    advice.kind === "fit" && hasSize(advice.size) ? advice.size : null,
+  );
   const category = product.categories.find((c) => c.slug !== "homepage") ?? product.categories[0];
   const href = useRouterState({ select: (s) => s.location.href });
   const origin = usePageOrigin();
@@ -128,6 +139,7 @@ function ProductDetailContent({
               <ProductRating value={product.rating} size="medium" />
               {product.shortDescription && <HtmlContent flush html={product.shortDescription} />}
               <VariationPickers selection={selection} />
+              {geometry && <SizeFinder geometry={geometry} fit={fit} advice={advice} />}
               {renderPurchase(product, selection.selection)}
               <div>
                 {product.categories.length > 0 && (

@@ -1,5 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { catalogQueries } from "@/api/catalog";
+import { FRAME_GEOMETRY_CODE } from "@/api/contract/geometry";
+import { frameGeometryOf } from "@/api/geometry";
 import type { Product } from "@/api/product";
 import { relatedProducts, relatedProductsParams } from "../utils/related-products";
 
@@ -14,7 +16,7 @@ function useProduct(key: { urlKey?: string; id?: number }) {
 }
 
 /**
- * A product detail (GET products by URL key, or products/{id}), then its specs, configurable config,
+ * A product detail (GET products by URL key, or products/{id}), then its specs (with its frame geometry), configurable config,
  * reviews and the newest products as related ones (itself excluded).
  */
 export function useProductDetail(key: { urlKey?: string; id?: number }) {
@@ -32,7 +34,11 @@ export function useProductDetail(key: { urlKey?: string; id?: number }) {
     /** when the shown price and stock were fetched (the "as of" time when offline) */
     updatedAt: query.dataUpdatedAt,
     isNotFound: query.isSuccess && !product,
-    specs: (specs.data ?? []).filter((s) => s.value !== null && s.value !== ""),
+    specs: (specs.data ?? []).filter(
+      (s) => s.value !== null && s.value !== "" && s.code !== FRAME_GEOMETRY_CODE,
+    ),
+    /** the model's size table (size finder); null when the shop gives none */
+    geometry: specs.data ? frameGeometryOf(specs.data) : null,
     reviews: reviews.data?.data ?? [],
     reviewCount: reviews.data?.total ?? 0,
     related: relatedProducts(newest.data?.data ?? [], id),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ProductColour } from "@/api/product";
-import { defaultSelection, selectColor } from "./variation";
+import { defaultSelection, preferSize, selectColor } from "./variation";
 
 const variation: ProductColour[] = [
   {
@@ -57,6 +57,36 @@ describe("variant selection", () => {
 
   it("ignores an unknown colour", () => {
     expect(selectColor(variation, { color: "blue", size: "xl" }, "pink")).toEqual({
+      color: "blue",
+      size: "xl",
+    });
+  });
+
+  it("takes the recommended size in the first colour that has it in stock", () => {
+    // blue is the default (its xl in stock); m is in stock in green only.
+    expect(preferSize(variation, { color: "blue", size: "xl" }, "m", false)).toEqual({
+      color: "green",
+      size: "m",
+    });
+  });
+
+  it("keeps a colour the shopper picked, with the recommended size even when it is out", () => {
+    expect(preferSize(variation, { color: "red", size: "m" }, "xl", true)).toEqual({
+      color: "red",
+      size: "xl",
+    });
+  });
+
+  it("takes the recommended size out of stock when no colour has it in stock", () => {
+    const none = variation.map((v) => ({ ...v, sizes: v.sizes.map((s) => ({ ...s, stock: 0 })) }));
+    expect(preferSize(none, { color: "blue", size: "m" }, "xl", false)).toEqual({
+      color: "blue",
+      size: "xl",
+    });
+  });
+
+  it("changes nothing when the product has no such size", () => {
+    expect(preferSize(variation, { color: "blue", size: "xl" }, "xxl", false)).toEqual({
       color: "blue",
       size: "xl",
     });

@@ -29,3 +29,27 @@ export function selectColor(
 export function imageForSelection(product: Pick<Product, "colours">, color: string | null): string | null {
   return product.colours.find((v) => v.color === color)?.image ?? null;
 }
+
+/**
+ * The selection with the rider's recommended size (size finder): in the chosen colour when the shopper picked
+ * one (if it has that size), else in the first colour that has it in stock, else the first that has it at all
+ * (out of stock, it is still their size); unchanged when no colour has it.
+ */
+export function preferSize(
+  variation: ProductColour[],
+  current: VariantSelection,
+  size: string,
+  keepColor: boolean,
+): VariantSelection {
+  const has = (v: ProductColour, inStock: boolean) =>
+    v.sizes.some((s) => s.name === size && (!inStock || isAvailable(s.stock)));
+  const chosen = variation.find((v) => v.color === current.color);
+  const v = keepColor
+    ? chosen && has(chosen, false)
+      ? chosen
+      : undefined
+    : (variation.find((x) => has(x, true)) ??
+      (chosen && has(chosen, false) ? chosen : undefined) ??
+      variation.find((x) => has(x, false)));
+  return v ? { color: v.color, size } : current;
+}
