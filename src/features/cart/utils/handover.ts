@@ -7,6 +7,7 @@
  */
 import { useEffect, useSyncExternalStore } from "react";
 import { z } from "zod/mini";
+import { newIdempotencyKey } from "@/api/client";
 import { readHandover } from "@/api/counter";
 import { encodeCartCode, type CartCodeLine } from "@/api/contract/counter";
 import { createPersistedStore } from "@/offline/storage";
@@ -50,7 +51,7 @@ export function handoverCode(cart: LocalCart): { text: string; handover: Handove
   const sig = signature(lines);
   let handover = store.get();
   if (!handover || handover.lines !== sig) {
-    handover = { key: crypto.randomUUID(), lines: sig, handedOver: false, reference: null };
+    handover = { key: newIdempotencyKey(), lines: sig, handedOver: false, reference: null };
     store.set(handover);
   }
   return { text: encodeCartCode({ key: handover.key, lines }), handover };
