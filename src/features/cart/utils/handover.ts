@@ -7,7 +7,7 @@
  */
 import { useEffect, useSyncExternalStore } from "react";
 import { z } from "zod/mini";
-import { newIdempotencyKey } from "@/api/client";
+import { isMissingService, newIdempotencyKey } from "@/api/client";
 import { readHandover } from "@/api/counter";
 import { encodeCartCode, type CartCodeLine } from "@/api/contract/counter";
 import { createPersistedStore } from "@/offline/storage";
@@ -82,7 +82,9 @@ export function useHandover(cart: LocalCart): Handover | null {
             store.set({ ...now, handedOver: true, reference: status.reference });
             return;
           }
-        } catch {
+        } catch (err) {
+          // A back end without the counter (a stock Bagisto): nothing to wait for.
+          if (isMissingService(err)) return;
           // offline or the server away: asked again
         }
       }
