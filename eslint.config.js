@@ -23,6 +23,7 @@ const FEATURES = [
   "recently-viewed",
   "search",
   "offline-packs",
+  "counter",
 ];
 const restrict = (patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 // Issue 16: the contract, api and feature modules do no scheduling of their own (no yielding, no idle

@@ -53,6 +53,7 @@ import { checkoutRoutes } from "./routes/checkout";
 import { contentRoutes } from "./routes/content";
 import { opsRoutes } from "./ops";
 import { customerRoutes, normalisePhone } from "./routes/customer";
+import { staffRoutes } from "./routes/staff";
 import { createPageRenderer, ssrEntryFor } from "./ssr";
 import { contentSecurityPolicy, staticSite } from "./static";
 
@@ -346,6 +347,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
   app.route("/api", checkoutRoutes(deps));
   app.route("/api", customerRoutes(deps));
   app.route("/api", accountRoutes(deps));
+  app.route("/api", staffRoutes(deps));
 
   if (isTest) {
     app.get("/api/test/last-otp", (c) => {

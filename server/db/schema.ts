@@ -156,6 +156,8 @@ export interface CustomerTable {
   phone_verified_at: string | null;
   password_hash: string | null;
   status: number;
+  /** 1: a staff account (the staff page, the counter's cart import); migration 0019 */
+  is_staff: Generated<number>;
   created_at: string;
   updated_at: string;
 }
@@ -402,10 +404,21 @@ export interface DB {
   password_resets: PasswordResetTable;
   otp_codes: OtpCodeTable;
   idempotency_keys: IdempotencyKeyTable;
+  counter_imports: CounterImportTable;
   settings: SettingTable;
   rate_limits: RateLimitTable;
   catalog_version: CatalogVersionTable;
   stock_log: StockLogTable;
+}
+
+/** One cart hand-over the counter imported, by its key (migration 0019). */
+export interface CounterImportTable {
+  key: string;
+  cart_id: number | null;
+  staff_id: number | null;
+  /** the import's reply (JSON), answered again to every later scan of the code */
+  reply: string;
+  created_at: string;
 }
 
 export interface RateLimitTable {

@@ -35,6 +35,7 @@ import * as stockNeverNegative from "./migrations/0014-stock-never-negative";
 import * as stockWritesLockTheirRows from "./migrations/0015-stock-writes-lock-their-rows";
 import * as mail from "./migrations/0016-mail";
 import * as nameSearchIndex from "./migrations/0018-name-search-index";
+import * as staffAndCounterImports from "./migrations/0019-staff-and-counter-imports";
 import type { DB } from "./schema";
 
 export const migrations: Record<string, Migration> = {
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   "0015-stock-writes-lock-their-rows": stockWritesLockTheirRows,
   "0016-mail": mail,
   "0018-name-search-index": nameSearchIndex,
+  "0019-staff-and-counter-imports": staffAndCounterImports,
 };
 
 export type Param = string | number | bigint | Buffer | null;

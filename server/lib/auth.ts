@@ -3,13 +3,14 @@ import { getCookie, setCookie } from "hono/cookie";
 import { serialize } from "hono/utils/cookie";
 import { SESSION_COOKIE } from "../../src/api/contract/common";
 import type { Store } from "../db/store";
+import type { Selectable } from "kysely";
 import type { CustomerTable } from "../db/schema";
 import { timingSafeEqual } from "node:crypto";
 import { randomToken, sha256 } from "./crypto";
 import { unauthenticated } from "./http";
 import { hmac } from "./secret";
 
-export type CustomerRow = Omit<CustomerTable, "id"> & { id: number };
+export type CustomerRow = Omit<Selectable<CustomerTable>, "id"> & { id: number };
 
 export interface AuthState {
   state: "none" | "valid" | "invalid";

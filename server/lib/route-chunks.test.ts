@@ -16,7 +16,7 @@ import {
 
 /** How a personal page's route loads its component module: "themedRoute" or "lazyPage". */
 function routeLoaderOf(module: string): string | undefined {
-  const routes = ["shopping-routes.tsx", "account-routes.tsx"]
+  const routes = ["shopping-routes.tsx", "account-routes.tsx", "counter-routes.tsx"]
     .map((f) => readFileSync(join("src/routes", f), "utf8"))
     .join("\n");
   return new RegExp(`(\\w+)\\(\\(\\) => import\\("\\./${basename(module, ".tsx")}"\\)`).exec(routes)?.[1];

@@ -13,7 +13,7 @@ import { personalPageOf, type PersonalPage } from "../../src/offline/personal-re
 
 /**
  * The module of each personal page's route component: the `import()` in its route's `themedRoute` or
- * `lazyPage` (src/routes/shopping-routes.tsx, account-routes.tsx), as Vite's manifest names it.
+ * `lazyPage` (src/routes/shopping-routes.tsx, account-routes.tsx, counter-routes.tsx), as Vite's manifest names it.
  */
 export const PERSONAL_PAGE_MODULES: Record<PersonalPage, string> = {
   "/cart": "src/routes/cart-page.tsx",
@@ -27,6 +27,9 @@ export const PERSONAL_PAGE_MODULES: Record<PersonalPage, string> = {
   "/login-register": "src/routes/login-register-page.tsx",
   "/reset-password": "src/routes/reset-password-page.tsx",
   "/newsletter/confirm": "src/routes/newsletter-confirm-page.tsx",
+  "/staff": "src/routes/staff-page.tsx",
+  "/scan": "src/routes/scan-page.tsx",
+  "/product/$urlKey/tag": "src/routes/floor-tag-page.tsx",
 };
 
 /** The MUI theme's module, which `themedRoute` (src/components/mui/lazy-themed.ts) loads with every page's route. */

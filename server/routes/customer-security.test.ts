@@ -10,6 +10,7 @@ import { HashBusyError, HashGate, TEST_SCRYPT } from "../lib/crypto";
 import { createLogger } from "../lib/log";
 import { outboxSender, smsSenderFromEnv, twilioSender } from "../lib/sms";
 import { DEMO_CUSTOMER, makeApp, shopper, type Shopper } from "../test-utils";
+import { STAFF_ACCOUNT } from "../seed/content";
 
 const register = (s: Shopper, email: string, phone?: string, password = "secret12") =>
   s.post("/api/customer/register", {
@@ -382,8 +383,14 @@ describe("the demo account (review L8)", () => {
     await without.close();
     const withDemo = await openDatabase(join(dir, "b.sqlite"), { scrypt: TEST_SCRYPT });
     expect(
-      await withDemo.raw("select email, phone_verified_at is not null as verified from customers"),
-    ).toEqual([{ email: DEMO_CUSTOMER.email, verified: withDemo.dialect === "postgres" ? true : 1 }]);
+      await withDemo.raw(
+        "select email, phone_verified_at is not null as verified, is_staff from customers order by id",
+      ),
+    ).toEqual([
+      { email: DEMO_CUSTOMER.email, verified: withDemo.dialect === "postgres" ? true : 1, is_staff: 0 },
+      // the staff account (decision 43) comes and goes with the demo account
+      { email: STAFF_ACCOUNT.email, verified: withDemo.dialect === "postgres" ? false : 0, is_staff: 1 },
+    ]);
     await withDemo.close();
   });
 });

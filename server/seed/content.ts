@@ -263,6 +263,14 @@ export const DEMO_CUSTOMER = {
   phone: "+919800000001",
 };
 
+/** The sample shop's staff account (the staff page: the counter's cart import), seeded with the demo account. */
+export const STAFF_ACCOUNT = {
+  email: "staff@bicycle-shop.test",
+  password: "staff1234",
+  first_name: "Counter",
+  last_name: "Staff",
+};
+
 export const REVIEW_TEXTS = [
   { title: "Great bike", comment: "Smooth gears and solid brakes. Assembly took twenty minutes." },
   { title: "Worth the price", comment: "Light, stiff and comfortable on long rides." },

@@ -12,6 +12,7 @@ import {
   PAGES,
   REVIEW_TEXTS,
   REVIEWER_NAMES,
+  STAFF_ACCOUNT,
   STATES,
   TEAM,
 } from "./content";
@@ -101,6 +102,8 @@ export async function seed(store: Store, opts: SeedOptions): Promise<void> {
   const now = new Date().toISOString();
   // The demo account (known password) is for the sample shop and tests, never a real shop's database.
   const demoHash = opts.demo === false ? null : await hashPassword(DEMO_CUSTOMER.password, opts.scrypt);
+  // The staff account (published password too, decision 43): with the demo account, never without it.
+  const staffHash = demoHash ? await hashPassword(STAFF_ACCOUNT.password, opts.scrypt) : null;
   await store.tx(async () => {
     await store.run(
       store.qb.insertInto("categories").values([
@@ -201,6 +204,25 @@ export async function seed(store: Store, opts: SeedOptions): Promise<void> {
           phone_verified_at: now,
           password_hash: demoHash,
           status: 1,
+          created_at: now,
+          updated_at: now,
+        }),
+      );
+    if (staffHash)
+      await store.run(
+        store.qb.insertInto("customers").values({
+          id: 2,
+          email: STAFF_ACCOUNT.email,
+          first_name: STAFF_ACCOUNT.first_name,
+          last_name: STAFF_ACCOUNT.last_name,
+          gender: null,
+          date_of_birth: null,
+          phone: null,
+          unverified_phone: null,
+          phone_verified_at: null,
+          password_hash: staffHash,
+          status: 1,
+          is_staff: 1,
           created_at: now,
           updated_at: now,
         }),

@@ -9,6 +9,7 @@ import { withPageReady } from "@/components/page-ready";
 import { accountRoutes } from "@/routes/account-routes";
 import { catalogRoutes } from "@/routes/catalog-routes";
 import { contentRoutes } from "@/routes/content-routes";
+import { counterRoutes } from "@/routes/counter-routes";
 import { rootRoute } from "@/routes/root";
 import { shoppingRoutes } from "@/routes/shopping-routes";
 import { noteHistoryAction } from "@/utils/history-traversal";
@@ -18,6 +19,7 @@ export const routeTree = rootRoute.addChildren([
   ...catalogRoutes,
   ...shoppingRoutes,
   ...accountRoutes,
+  ...counterRoutes,
 ]);
 
 // Every page (a route without children) marks #main once it answers clicks (see page-ready.tsx).

@@ -7,7 +7,7 @@ import type { MessageDescriptor } from "@lingui/core";
 
 /** Paths under the API root that answer for one shopper. */
 export const PERSONAL_PATHS =
-  /^(checkout|wishlist|customer|customers|addresses|orders|send-verification-code|verify-code|contactrequest|contactsubscribe|test)(\/|$)/;
+  /^(checkout|wishlist|customer|customers|addresses|orders|send-verification-code|verify-code|contactrequest|contactsubscribe|test|staff|cart-handover)(\/|$)/;
 
 /**
  * The storefront's personal pages (issue 17 item 8), by route path in the router's syntax (`$name` is one
@@ -30,6 +30,9 @@ export const PERSONAL_PAGES = [
   // Opened from mailed links (decision 038): the token is in the fragment, the page is never stored.
   "/reset-password",
   "/newsletter/confirm",
+  "/staff",
+  "/scan",
+  "/product/$urlKey/tag",
 ] as const;
 export type PersonalPage = (typeof PERSONAL_PAGES)[number];
 

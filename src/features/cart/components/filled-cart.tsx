@@ -22,6 +22,7 @@ import { useCartSummary } from "../hooks/use-cart-summary";
 import { useLocalCart } from "../store";
 import type { CartLine } from "../utils/cart-reducer";
 import { lineLimit } from "../utils/stock";
+import { CartHandover } from "./cart-handover";
 import { CartTotals } from "./cart-totals";
 import { CouponForm } from "./coupon-form";
 import { QuantityStepper } from "./quantity-stepper";
@@ -124,6 +125,7 @@ export function FilledCart({ actions }: { actions: CartActions }) {
             <ButtonLink to="/checkout" variant="contained" fullWidth sx={{ mt: 2 }}>
               {t`Proceed to Checkout`}
             </ButtonLink>
+            <CartHandover />
           </Paper>
         </Grid>
       </Grid>
