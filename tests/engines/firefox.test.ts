@@ -17,7 +17,9 @@ function firefoxEngine(page: Page): Engine {
     async goto(url) {
       await page.goto(url, { waitUntil: "load", timeout: 120_000 });
     },
-    evaluate: (fn, ...args) => page.evaluate(fn, ...args),
+    // The journeys pass plain values only (no element handles), so puppeteer's handle types do not apply.
+    evaluate: <T, A extends unknown[]>(fn: (...args: A) => T | Promise<T>, ...args: A) =>
+      page.evaluate(fn as (...a: unknown[]) => T | Promise<T>, ...args) as Promise<T>,
     async click(selector) {
       const el = await page.$(selector);
       if (!el) throw new Error(`Firefox: nothing matches ${selector}`);

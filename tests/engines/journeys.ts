@@ -108,6 +108,26 @@ async function takePageErrors(engine: Engine): Promise<string[]> {
   return [...engine.takeDriverErrors(), ...kept].filter((e) => !/service ?worker/i.test(e));
 }
 
+/**
+ * The page's errors are seen at all in this engine and page: an error thrown by a timer (uncaught) is among
+ * them. Keeps the "without an error" checks from passing for want of a collector.
+ */
+async function expectErrorsSeen(engine: Engine): Promise<void> {
+  await takePageErrors(engine);
+  await engine.evaluate(() => {
+    setTimeout(() => {
+      throw new Error("engines probe");
+    });
+  });
+  await waitFor(
+    engine,
+    "the probe error collected",
+    (key: string) => (sessionStorage.getItem(key) ?? "").includes("engines probe"),
+    [PAGE_ERRORS_KEY],
+  );
+  expect((await takePageErrors(engine)).join("\n")).toContain("engines probe");
+}
+
 const headingIs = (name: string) => document.querySelector("h1")?.textContent?.trim() === name;
 const isHydrated = () => "hydrated" in document.documentElement.dataset;
 
@@ -138,11 +158,13 @@ export function describeJourneys(name: string, launch: () => Promise<Browser>): 
     let products: ApiProduct[];
 
     beforeAll(async () => {
-      shop = await startShop(name.replace(/\W+/g, "-").toLowerCase());
+      // The browser first: a missing one fails at once, with how to install it.
+      browser = await launch();
       try {
-        browser = await launch();
+        shop = await startShop(name.replace(/\W+/g, "-").toLowerCase());
       } catch (error) {
-        await shop.stop();
+        await browser.close().catch(() => undefined);
+        browser = undefined;
         throw error;
       }
       engine = browser.engine;
@@ -187,6 +209,7 @@ export function describeJourneys(name: string, launch: () => Promise<Browser>): 
         });
         expect(cart).toContain(bike.id);
         expect(await takePageErrors(engine)).toEqual([]);
+        await expectErrorsSeen(engine);
       },
       JOURNEY_MS,
     );
@@ -267,6 +290,8 @@ export function describeJourneys(name: string, launch: () => Promise<Browser>): 
             [],
           );
           expect(await engine.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
+          // The device's copy of a page has the collector too (the worker's shell went through the front).
+          await expectErrorsSeen(engine);
         } finally {
           await shop.main.up();
         }
@@ -470,12 +495,15 @@ export function describeJourneys(name: string, launch: () => Promise<Browser>): 
             (error: unknown) => String(error),
           );
           await answered;
-          await waitFor(
+          // Where the browser is once a page is up: the contact page (a reload of the left page would cancel
+          // that navigation and bring the product page back instead).
+          const landed = await waitFor(
             engine,
-            "the contact page",
-            () => location.pathname === "/contact" && "hydrated" in document.documentElement.dataset,
+            "a page up after the navigation",
+            () => ("hydrated" in document.documentElement.dataset ? location.pathname : ""),
             [],
           );
+          expect(landed).toBe("/contact");
           // Still there a moment later, and the left page was never asked for again.
           await sleep(3000);
           expect(await engine.evaluate(() => location.pathname)).toBe("/contact");
