@@ -516,5 +516,54 @@ export function describeJourneys(name: string, launch: () => Promise<Browser>): 
       },
       JOURNEY_MS,
     );
+
+    it(
+      "a page left while the code of the page it was opening loads never reloads: the browser ends at the address typed",
+      async () => {
+        const front = shop.fresh;
+        await engine.goto(`${front.origin}/contact`);
+        await waitFor(engine, "hydration", isHydrated, []);
+        // From now on the shop's code is held: the catalogue the shopper opens next cannot arrive.
+        const code = front.hold((path, req) => req.method === "GET" && /^\/assets\/.+\.js$/.test(path));
+        const next = front.hold((path) => path === "/about-us");
+        try {
+          await clickOn(engine, 'a[href^="/catalog/"]');
+          await waitUntil("the catalogue's code requested", () => code.held.length > 0);
+          const list = await engine.evaluate(() => location.pathname);
+          expect(list).toMatch(/^\/catalog\//);
+          const answered = (async () => {
+            await waitUntil(
+              "the code given up",
+              () => code.held.every((h) => h.closedByBrowser),
+              8_000,
+            ).catch(() => undefined);
+            await sleep(1500);
+            next.release();
+            code.release();
+          })();
+          const navigated = await engine.goto(`${front.origin}/about-us`).then(
+            () => "",
+            (error: unknown) => String(error),
+          );
+          await answered;
+          const landed = await waitFor(
+            engine,
+            "a page up after the navigation",
+            () => ("hydrated" in document.documentElement.dataset ? location.pathname : ""),
+            [],
+          );
+          expect(landed).toBe("/about-us");
+          await sleep(3000);
+          expect(await engine.evaluate(() => location.pathname)).toBe("/about-us");
+          // The list being opened was never loaded from the server as a page (a reload would have).
+          expect(front.requests.filter((r) => r.path.split("?")[0] === list)).toEqual([]);
+          expect(navigated).toBe("");
+        } finally {
+          next.release();
+          code.release();
+        }
+      },
+      JOURNEY_MS,
+    );
   });
 }
