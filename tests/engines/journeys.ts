@@ -56,7 +56,14 @@ export async function waitFor<T, A extends unknown[]>(
     } catch (error) {
       last = error;
     }
-    if (Date.now() > end) throw new Error(`${engine.name}: ${what} did not happen; last: ${String(last)}`);
+    if (Date.now() > end) {
+      const page = await engine
+        .evaluate(
+          () => `${location.href}: ${(document.body?.textContent ?? "").replace(/\s+/g, " ").slice(0, 400)}`,
+        )
+        .catch((error: unknown) => String(error));
+      throw new Error(`${engine.name}: ${what} did not happen; last: ${String(last)}; the page: ${page}`);
+    }
     await sleep(250);
   }
 }
