@@ -80,8 +80,8 @@ async function waitUntil(what: string, check: () => boolean | Promise<boolean>, 
 let clicks = 0;
 
 /**
- * Clicks, with the driver, the first visible element matching `selector` whose text or accessible label
- * includes `text` (any when omitted), once there is one.
+ * Clicks, with the driver, the first visible and enabled element matching `selector` whose text or accessible
+ * label includes `text` (any when omitted), once there is one.
  */
 export async function clickOn(engine: Engine, selector: string, text = ""): Promise<void> {
   const mark = `c${++clicks}`;
@@ -92,6 +92,8 @@ export async function clickOn(engine: Engine, selector: string, text = ""): Prom
       const el = Array.from(document.querySelectorAll<HTMLElement>(css)).find(
         (e) =>
           e.getClientRects().length > 0 &&
+          !(e as HTMLButtonElement).disabled &&
+          e.getAttribute("aria-disabled") !== "true" &&
           `${e.textContent ?? ""} ${e.getAttribute("aria-label") ?? ""}`.includes(label),
       );
       el?.setAttribute("data-engines-click", id);
@@ -345,6 +347,13 @@ export function describeJourneys(name: string, launch: () => Promise<Browser>): 
         await shop.main.down();
         try {
           await clickOn(engine, "#main button", "Add To Cart");
+          await waitFor(
+            engine,
+            "the cart change waiting",
+            () =>
+              document.querySelector('[data-testid="offline-banner"]')?.getAttribute("data-waiting") === "1",
+            [],
+          );
           await clickOn(engine, '#main button[aria-label="Add to wishlist"]');
           await waitFor(
             engine,
