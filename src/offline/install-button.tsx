@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { InstallDesktopIcon } from "@/components/ui/icons";
 import "./offline-action.css";
@@ -8,10 +8,29 @@ interface BeforeInstallPromptEvent extends Event {
   userChoice: Promise<{ outcome: "accepted" | "dismissed" }>;
 }
 
-/** 'Install app', shown only where the browser offers installation (`beforeinstallprompt`). */
+/**
+ * Safari on an iPhone or iPad, outside the installed app: it never fires `beforeinstallprompt`; the shop is
+ * installed from the Share menu (an iPad reports itself as a Mac with a touch screen).
+ */
+function installsFromShareMenu(): boolean {
+  const nav = navigator as Navigator & { standalone?: boolean };
+  const ios =
+    /iPad|iPhone|iPod/.test(nav.userAgent) || (nav.platform === "MacIntel" && nav.maxTouchPoints > 1);
+  return ios && nav.standalone !== true && !matchMedia("(display-mode: standalone)").matches;
+}
+
+const neverChanges = () => () => {};
+
+/**
+ * 'Install app', shown where the browser offers installation (`beforeinstallprompt`), and on iOS, where it
+ * opens the steps to add the shop to the Home Screen (issue 39 item 3).
+ */
 export function InstallButton() {
   const { t } = useLingui();
   const [event, setEvent] = useState<BeforeInstallPromptEvent | null>(null);
+  // The server's page (and so its hydration) has no button; the browser's next render adds it.
+  const shareMenu = useSyncExternalStore(neverChanges, installsFromShareMenu, () => false);
+  const [steps, setSteps] = useState(false);
 
   useEffect(() => {
     const onPrompt = (e: Event) => {
@@ -27,6 +46,26 @@ export function InstallButton() {
     };
   }, []);
 
+  if (!event && shareMenu)
+    return (
+      <span className="offline-action__wrap">
+        <button
+          type="button"
+          className="ui-btn ui-btn--inherit ui-btn--small offline-action"
+          aria-expanded={steps}
+          aria-controls="install-steps"
+          onClick={() => setSteps((open) => !open)}
+        >
+          <InstallDesktopIcon fontSize="inherit" className="offline-action__icon" />
+          <span className="offline-action__label">{t`Install app`}</span>
+        </button>
+        {steps && (
+          <span id="install-steps" role="note" className="offline-action__steps">
+            {t`To install the shop, tap Share, then Add to Home Screen. The installed app keeps its own saved pages and cart: open it once while online.`}
+          </span>
+        )}
+      </span>
+    );
   if (!event) return null;
   return (
     <button

@@ -209,6 +209,38 @@ test("the header and footer fit a phone's and a small laptop's width in every la
   }
 });
 
+test.describe("on an iPhone, where Safari never offers installation", () => {
+  test.use({
+    userAgent:
+      "Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1",
+    viewport: { width: 390, height: 844 },
+  });
+
+  test("'Install app' explains Share, then Add to Home Screen, and that the installed app has its own storage", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    const install = page.getByRole("button", { name: "Install app" });
+    await expect(install).toBeVisible();
+    await expect(install).toHaveAttribute("aria-expanded", "false");
+    await install.click();
+    await expect(install).toHaveAttribute("aria-expanded", "true");
+    await expect(page.getByRole("note")).toHaveText(
+      "To install the shop, tap Share, then Add to Home Screen. The installed app keeps its own saved pages and cart: open it once while online.",
+    );
+    await install.click();
+    await expect(page.getByRole("note")).toHaveCount(0);
+  });
+});
+
+test("without an install offer (a desktop browser that has none) there is no 'Install app'", async ({
+  page,
+}) => {
+  // (goto returns once the page is hydrated: the iPhone's button would be there by then.)
+  await page.goto("/");
+  await expect(page.getByRole("button", { name: "Install app" })).toHaveCount(0);
+});
+
 test("on a phone the product information tabs scroll, and the tab the keyboard moves to comes whole into view", async ({
   page,
   request,
