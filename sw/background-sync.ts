@@ -17,7 +17,8 @@
  * Names and record shapes are shared with the page (src/offline/background-sync-records.ts).
  */
 /// <reference lib="webworker" />
-import { createStore, del, delMany, keys, set, values } from "idb-keyval";
+import { del, delMany, keys, set, values, type UseStore } from "idb-keyval";
+import { reopeningStore } from "../src/offline/idb-store";
 import {
   BG_SYNC_LOG_DB,
   BG_SYNC_LOG_STORE,
@@ -43,10 +44,10 @@ const BATCH_MAX = 500;
 const BATCH_MAX_BYTES = 48 * 1024;
 const REQUEST_TIMEOUT_MS = 30_000;
 
-let requestStore: ReturnType<typeof createStore> | null = null;
-let logStore: ReturnType<typeof createStore> | null = null;
-const requests = () => (requestStore ??= createStore(BG_SYNC_REQUESTS_DB, BG_SYNC_REQUESTS_STORE));
-const log = () => (logStore ??= createStore(BG_SYNC_LOG_DB, BG_SYNC_LOG_STORE));
+let requestStore: UseStore | null = null;
+let logStore: UseStore | null = null;
+const requests = () => (requestStore ??= reopeningStore(BG_SYNC_REQUESTS_DB, BG_SYNC_REQUESTS_STORE));
+const log = () => (logStore ??= reopeningStore(BG_SYNC_LOG_DB, BG_SYNC_LOG_STORE));
 
 /** Not sent now, to be tried again later (no connection, 409, 502-504): the run stops here. */
 class TryLater extends Error {}

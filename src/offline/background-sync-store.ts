@@ -11,13 +11,14 @@
  *
  * idb-keyval opens one object store per database, hence two databases.
  */
-import { createStore, delMany, entries } from "idb-keyval";
+import { delMany, entries, type UseStore } from "idb-keyval";
+import { reopeningStore } from "./idb-store";
 import { markDone, readDone } from "./done-keys";
 import { noteWriteOver } from "./server-freshness";
 import { BG_SYNC_LOG_DB, BG_SYNC_LOG_STORE, type SentEntry } from "./background-sync-records";
 
-let logStore: ReturnType<typeof createStore> | null = null;
-const log = () => (logStore ??= createStore(BG_SYNC_LOG_DB, BG_SYNC_LOG_STORE));
+let logStore: UseStore | null = null;
+const log = () => (logStore ??= reopeningStore(BG_SYNC_LOG_DB, BG_SYNC_LOG_STORE));
 
 function isSentEntry(v: unknown): v is SentEntry {
   if (typeof v !== "object" || v === null) return false;

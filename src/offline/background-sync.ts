@@ -13,7 +13,8 @@
  * what synced and what the server refused. Without SyncManager nothing here runs: the page replays as before.
  */
 import type { Mutation, MutationKey, QueryClient } from "@tanstack/react-query";
-import { createStore, delMany, entries, setMany } from "idb-keyval";
+import { delMany, entries, setMany } from "idb-keyval";
+import { reopeningStore } from "./idb-store";
 import { readToken, subscribeAuth } from "@/api/auth-storage";
 import { startsWithKey } from "./change-queue";
 import {
@@ -86,7 +87,7 @@ export function startBackgroundSync(
 ): () => void {
   if (!backgroundSyncSupported()) return () => undefined;
   const cache = queryClient.getMutationCache();
-  const store = createStore(BG_SYNC_REQUESTS_DB, BG_SYNC_REQUESTS_STORE);
+  const store = reopeningStore(BG_SYNC_REQUESTS_DB, BG_SYNC_REQUESTS_STORE);
   /** the records this tab holds, as last written (JSON), by key */
   let held = new Map<string, string>();
   let writing: Promise<void> = Promise.resolve();

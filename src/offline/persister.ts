@@ -16,7 +16,8 @@
  */
 import type { PersistedClient, Persister } from "@tanstack/query-persist-client-core";
 import type { DehydratedState, DehydrateOptions } from "@tanstack/react-query";
-import { createStore, del, delMany, get, promisifyRequest, set, values } from "idb-keyval";
+import { del, delMany, get, promisifyRequest, set, values } from "idb-keyval";
+import { keyvalStore, reopeningStore } from "./idb-store";
 import { takeWorkerLogAtStart } from "./background-sync-store";
 import { readDone } from "./done-keys";
 
@@ -87,7 +88,7 @@ export function mergeChanges(
   return [...byKey.values()].sort((a, b) => (a.state.submittedAt ?? 0) - (b.state.submittedAt ?? 0));
 }
 
-type ChangeStore = ReturnType<typeof createStore>;
+type ChangeStore = ReturnType<typeof reopeningStore>;
 
 /**
  * A new change is also written at once, synchronously, to localStorage (a write-ahead copy), and leaves it
@@ -130,7 +131,7 @@ export function createIdbPersister(
   changesDb: string = OUTBOX_DB,
 ): Persister & { flush(): Promise<void> } {
   let changeStore: ChangeStore | null = null;
-  const changes = () => (changeStore ??= createStore(changesDb, "changes"));
+  const changes = () => (changeStore ??= reopeningStore(changesDb, "changes"));
   /** the changes this tab holds, as last written (JSON), by key */
   let written = new Map<string, string>();
   /** the changes this tab holds now (`written` follows once they are written) */
@@ -178,7 +179,7 @@ export function createIdbPersister(
 
   async function writeSnapshot(client: PersistedClient) {
     try {
-      await set(key, { ...client, clientState: { ...client.clientState, mutations: [] } });
+      await set(key, { ...client, clientState: { ...client.clientState, mutations: [] } }, keyvalStore());
     } catch (error) {
       // Out of space or unavailable: the browsing cache is not written (the changes have their own store).
       if (!isQuotaError(error)) console.warn("Could not persist the query cache", error);
@@ -224,7 +225,7 @@ export function createIdbPersister(
       let client: PersistedClient | undefined;
       let stored: unknown[] = [];
       try {
-        client = await get<PersistedClient>(key);
+        client = await get<PersistedClient>(key, keyvalStore());
       } catch {
         client = undefined;
       }
@@ -270,7 +271,7 @@ export function createIdbPersister(
     },
     removeClient: async () => {
       // The browsing cache only: the waiting changes are never dropped with it.
-      await del(key);
+      await del(key, keyvalStore());
     },
     flush,
   };

@@ -161,7 +161,10 @@ async function serverWishlist(shop: Shop, token: string): Promise<number[]> {
 }
 
 export function describeJourneys(name: string, launch: () => Promise<Browser>): void {
-  describe(`the shop in ${name}`, () => {
+  // One more try for a journey that fails: twice in about twenty runs on the loaded 2-core machine, WebKit did
+  // not show a page from its service worker within 60 s with the server away, and passed alone at once (not
+  // understood yet; decision 039). A journey that fails twice fails the suite.
+  describe(`the shop in ${name}`, { retry: 1 }, () => {
     let shop: Shop;
     let browser: Browser | undefined;
     let engine: Engine;

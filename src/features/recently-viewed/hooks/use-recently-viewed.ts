@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { get, set } from "idb-keyval";
+import { keyvalStore } from "@/offline/idb-store";
 import { parseRecent, recordRecent, type RecentProduct } from "../utils/recent-list";
 
 /** IndexedDB key of the list (idb-keyval's default store); the device keeps it offline too. */
@@ -10,8 +11,8 @@ let queue: Promise<unknown> = Promise.resolve();
 /** Records that the shopper opened a product (writes are queued, so two quick views both land). */
 export function rememberProduct(product: RecentProduct): Promise<RecentProduct[]> {
   const next = queue.then(async () => {
-    const list = recordRecent(parseRecent(await get(KEY)), product);
-    await set(KEY, list);
+    const list = recordRecent(parseRecent(await get(KEY, keyvalStore())), product);
+    await set(KEY, list, keyvalStore());
     return list;
   });
   queue = next.catch(() => undefined);
@@ -20,7 +21,7 @@ export function rememberProduct(product: RecentProduct): Promise<RecentProduct[]
 
 export async function readRecentlyViewed(): Promise<RecentProduct[]> {
   await queue;
-  return parseRecent(await get(KEY));
+  return parseRecent(await get(KEY, keyvalStore()));
 }
 
 /**
