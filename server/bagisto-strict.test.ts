@@ -89,13 +89,27 @@ describe("strict-Bagisto mode (BAGISTO_STRICT=1)", () => {
 
   it("answers 404 to a GET and 405 to a POST of a route Bagisto lacks", async () => {
     const s = await strictShop();
-    for (const path of ["brands", "getbanner", "page/about-us", "getattributes", "statelist?country=IN"])
+    for (const path of [
+      "brands",
+      "getbanner",
+      "page/about-us",
+      "getattributes",
+      "statelist?country=IN",
+      "staff/me",
+      "cart-handover/00000000-0000-4000-8000-000000000000",
+    ])
       expect(await s.get(`/api/${path}`)).toMatchObject({
         status: 404,
         json: { error: "Resource Not Found" },
       });
     expect((await s.get("/api/product-with-additional-information?new=1&limit=4")).status).toBe(404);
-    for (const path of ["contactrequest", "contactsubscribe", "send-verification-code", "verify-code"])
+    for (const path of [
+      "contactrequest",
+      "contactsubscribe",
+      "send-verification-code",
+      "verify-code",
+      "staff/cart-import",
+    ])
       expect((await s.post(`/api/${path}`, {})).status).toBe(405);
     // What Bagisto has is still there.
     expect((await s.get("/api/country-states")).status).toBe(200);
