@@ -494,6 +494,40 @@ describe("newsletter double opt-in", () => {
   });
 });
 
+describe("newsletter sign-ups at once on two instances", () => {
+  it("keeps one row per address, and its link confirms it once however many times it is opened at once", async () => {
+    const file = join(dir, `outbox-${++files}.jsonl`);
+    const mailer = outboxMailer(file, "shop@shop.test");
+    const [a, b] = await makeStorePair();
+    stores.push(a);
+    if (b !== a) stores.push(b);
+    const apps = [await makeApp({ store: a, mailer }), await makeApp({ store: b, mailer })];
+    const signUps = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        shopper(apps[i % 2]!).post("/api/contactsubscribe", { email: "race@example.com" }),
+      ),
+    );
+    expect(signUps.map((r) => r.status)).toEqual(Array(6).fill(200));
+    const rows = await a.raw<{ n: number }>(
+      "select count(*) as n from subscribers where email = 'race@example.com'",
+    );
+    expect(Number(rows[0]!.n)).toBe(1);
+    // Every link mailed, each opened three times at once on both instances: one confirmation in all.
+    await apps[1]!.deps.mail.settled();
+    const tokens = (await readOutbox(apps[0]!, file)).map((m) => linkToken(m, "/newsletter/confirm"));
+    expect(tokens).toHaveLength(6);
+    const confirms = await Promise.all(
+      tokens.flatMap((token) =>
+        Array.from({ length: 3 }, (_, i) =>
+          shopper(apps[i % 2]!).post("/api/contactsubscribe/confirm", { token }),
+        ),
+      ),
+    );
+    expect(confirms.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(confirms.filter((r) => r.status === 422)).toHaveLength(confirms.length - 1);
+  });
+});
+
 describe("sweeps of mailed links", () => {
   it("deletes reset links and unconfirmed sign-ups a day past their expiry, keeping the rest", async () => {
     const { sweepOldRows } = await import("./lib/sweeps");
