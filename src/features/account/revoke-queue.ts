@@ -8,33 +8,23 @@
  */
 import { logoutCustomer } from "@/api/account";
 import { ApiError } from "@/api/client";
+import { readStored, removeStored, writeStored } from "@/offline/storage";
 
 export const PENDING_REVOKES_KEY = "pendingRevokes";
 /** More log-outs than this without a connection: the oldest tokens are left to expire. */
 const MAX_PENDING = 5;
 
-function storage(): Storage | null {
-  try {
-    return typeof localStorage === "undefined" ? null : localStorage;
-  } catch {
-    return null;
-  }
-}
+const parseTokens = (list: unknown): string[] | null =>
+  Array.isArray(list) ? list.filter((t): t is string => typeof t === "string" && t.length > 0) : null;
 
 /** The tokens waiting to be revoked, oldest first (an unreadable value counts as none). */
 export function pendingRevokes(): string[] {
-  try {
-    const list: unknown = JSON.parse(storage()?.getItem(PENDING_REVOKES_KEY) ?? "[]");
-    return Array.isArray(list) ? list.filter((t): t is string => typeof t === "string" && t.length > 0) : [];
-  } catch {
-    return [];
-  }
+  return readStored(PENDING_REVOKES_KEY, parseTokens) ?? [];
 }
 
 function writePending(tokens: string[]): void {
-  const s = storage();
-  if (!tokens.length) s?.removeItem(PENDING_REVOKES_KEY);
-  else s?.setItem(PENDING_REVOKES_KEY, JSON.stringify(tokens.slice(-MAX_PENDING)));
+  if (!tokens.length) removeStored(PENDING_REVOKES_KEY);
+  else writeStored(PENDING_REVOKES_KEY, tokens.slice(-MAX_PENDING));
 }
 
 /** True when the revocation must be tried again later (no connection, or the server failed). */
