@@ -1,5 +1,5 @@
 import { createRoute } from "@tanstack/react-router";
-import { lazyPage } from "@/utils/lazy-page";
+import { asPageCode, lazyPage } from "@/utils/lazy-page";
 import { parseCatalogSearch, type CatalogSearch } from "@/features/catalog/utils/catalog-search";
 import { rootRoute } from "./root";
 import { PRODUCT_VARIANT_PATHS, SHOP_VARIANT_PATHS } from "./template-paths";
@@ -7,7 +7,7 @@ import { PRODUCT_VARIANT_PATHS, SHOP_VARIANT_PATHS } from "./template-paths";
 const catalogComponent = lazyPage(() => import("./catalog-page"), "CatalogPage");
 const productComponent = lazyPage(() => import("./product-page"), "ProductPage");
 // The loaders live in the catalogue's chunk, not in the entry.
-const loaders = () => import("@/features/catalog/loaders");
+const loaders = asPageCode(() => import("@/features/catalog/loaders"));
 
 // Filters, sort and page live in the address; the list requests start without blocking the page.
 const listOptions = {

@@ -1,15 +1,26 @@
 import { lazyRouteComponent } from "@tanstack/react-router";
 import type { ComponentType } from "react";
 
+/** How long a failed import waits before its one more try. */
+export const PAGE_CODE_RETRY_MS = 1000;
+
 /**
  * Makes a failed import an error whose message the router does not take for a reason to reload (the
- * browser's error is its `cause`).
+ * browser's error is its `cause`). A failed import is tried once more after a moment first: a connection
+ * that dropped for an instant (a showroom's Wi-Fi) then costs nothing, and an import Firefox or WebKit reject
+ * because the page is being left (a link preloaded on hover, a page whose code was loading) has no error to
+ * show or log by then, the page being gone.
  */
 export const asPageCode =
-  <T>(importer: () => Promise<T>): (() => Promise<T>) =>
+  <T>(importer: () => Promise<T>, retryMs = PAGE_CODE_RETRY_MS): (() => Promise<T>) =>
   () =>
-    importer().catch((cause: unknown) => {
-      throw new Error("The page's code could not be loaded.", { cause });
+    importer().catch(async () => {
+      await new Promise((done) => setTimeout(done, retryMs));
+      try {
+        return await importer();
+      } catch (cause) {
+        throw new Error("The page's code could not be loaded.", { cause });
+      }
     });
 
 /**

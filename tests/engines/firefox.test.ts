@@ -2,7 +2,7 @@
 // puppeteer-core over WebDriver BiDi (Playwright's own Firefox is a download this machine cannot have). Never
 // skipped: a machine without Firefox fails here and says how to install it.
 import { existsSync } from "node:fs";
-import puppeteer, { type Page } from "puppeteer-core";
+import puppeteer, { type ElementHandle, type Page } from "puppeteer-core";
 import { describeJourneys, type Browser, type Engine } from "./journeys";
 
 const FIREFOX = process.env.FIREFOX_BIN ?? "/usr/bin/firefox-esr";
@@ -28,6 +28,30 @@ function firefoxEngine(page: Page): Engine {
     },
     async select(selector, value) {
       await page.select(selector, value);
+    },
+    async type(selector, text) {
+      const el = await page.$(selector);
+      if (!el) throw new Error(`Firefox: nothing matches ${selector}`);
+      await el.click();
+      await page.keyboard.down("Control");
+      await page.keyboard.press("KeyA");
+      await page.keyboard.up("Control");
+      await page.keyboard.press("Backspace");
+      await el.type(text);
+      await el.dispose();
+    },
+    async upload(selector, file) {
+      const el = await page.$(selector);
+      if (!el) throw new Error(`Firefox: nothing matches ${selector}`);
+      await (el as ElementHandle<HTMLInputElement>).uploadFile(file);
+      await el.dispose();
+    },
+    async screenshot(selector) {
+      const el = await page.$(selector);
+      if (!el) throw new Error(`Firefox: nothing matches ${selector}`);
+      const png = await el.screenshot({ type: "png" });
+      await el.dispose();
+      return Buffer.from(png);
     },
     takeDriverErrors: () => errors.splice(0),
   };

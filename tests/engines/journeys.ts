@@ -12,8 +12,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { PAGE_ERRORS_KEY } from "./front";
 import { addableProducts, sleep, startShop, type ApiProduct, type Shop } from "./shop";
+import { showroomJourneys, type ShowroomEngine } from "./showroom";
 
-export interface Engine {
+export interface Engine extends ShowroomEngine {
   readonly name: string;
   /** a full navigation, as a typed address: resolves once the page has loaded */
   goto(url: string): Promise<void>;
@@ -160,6 +161,54 @@ async function serverWishlist(shop: Shop, token: string): Promise<number[]> {
   return data.map((i) => i.product.id);
 }
 
+/** The origin's service worker is active, controls the page and holds its precache (the app shell). */
+const workerHoldsShell = async () =>
+  navigator.serviceWorker.controller?.state === "activated" &&
+  (
+    await Promise.all(
+      (await caches.keys())
+        .filter((n) => n.startsWith("workbox-precache"))
+        .map(async (n) => (await (await caches.open(n)).keys()).length),
+    )
+  ).some((entries) => entries > 0);
+
+/**
+ * Opens the origin's home page and waits until its service worker controls it with the app shell held, and
+ * the page has hydrated (its code all there: a page left while its code loads is another journey's subject).
+ */
+export async function waitForWorker(engine: Engine, origin: string): Promise<void> {
+  await engine.goto(`${origin}/`);
+  await waitFor(engine, "an active service worker holding the app shell", workerHoldsShell, []);
+  await waitFor(engine, "hydration", isHydrated, []);
+}
+
+/**
+ * After a failed journey: when the origin's storage is gone (its service worker still registered, its caches
+ * empty), the worker is unregistered and the caches dropped, so that the retry installs a worker afresh.
+ * Seen in WebKitGTK's automation session on the loaded machine (decision 039): its storage lives in memory,
+ * and at some moment every cache of the origin was empty while the worker stayed registered and active, so
+ * each later offline step failed with "FetchEvent.respondWith received an error: TypeError: Load failed".
+ */
+async function startAfreshIfStorageLost(engine: Engine, origin: string): Promise<void> {
+  try {
+    await engine.goto(`${origin}/contact`);
+    const lost = await engine.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      if (!registration?.active) return false;
+      const names = (await caches.keys()).filter((n) => n.startsWith("workbox-precache"));
+      const sizes = await Promise.all(names.map(async (n) => (await (await caches.open(n)).keys()).length));
+      if (sizes.some((entries) => entries > 0)) return false;
+      await registration.unregister();
+      await Promise.all((await caches.keys()).map((n) => caches.delete(n)));
+      return true;
+    });
+    if (lost)
+      console.warn(`${engine.name}: the origin's storage was gone after a failed journey; worker removed`);
+  } catch {
+    // the page could not be opened: the retry shows why
+  }
+}
+
 export function describeJourneys(name: string, launch: () => Promise<Browser>): void {
   // One more try for a journey that fails: twice in about twenty runs on the loaded 2-core machine, WebKit did
   // not show a page from its service worker within 60 s with the server away, and passed alone at once (not
@@ -185,7 +234,8 @@ export function describeJourneys(name: string, launch: () => Promise<Browser>): 
     }, 300_000);
 
     // Each journey that looks at page errors sees its own.
-    afterEach(async () => {
+    afterEach(async (ctx) => {
+      if (ctx.task.result?.state === "fail") await startAfreshIfStorageLost(engine, shop.main.origin);
       await takePageErrors(engine).catch(() => undefined);
     });
 
@@ -606,5 +656,15 @@ export function describeJourneys(name: string, launch: () => Promise<Browser>): 
       },
       JOURNEY_MS,
     );
+
+    showroomJourneys({
+      shop: () => shop,
+      engine: () => engine,
+      products: () => products,
+      waitFor: (e, what, fn, args, timeout) => waitFor(e as Engine, what, fn, args, timeout),
+      clickOn: (e, selector, text) => clickOn(e as Engine, selector, text),
+      takePageErrors: (e) => takePageErrors(e as Engine),
+      waitForWorker: (e, origin) => waitForWorker(e as Engine, origin),
+    });
   });
 }
