@@ -128,7 +128,7 @@ const cardChunks = {
   "saved-packs": [
     "features/offline-packs/utils/(pack-store|format-saved-at)",
     "features/offline-packs/hooks/use-saved-packs",
-    "offline/pack-rules",
+    "offline/shared/pack-rules",
   ],
 };
 // The card's group has the lower priority: it would otherwise capture the actions it imports.

@@ -12,8 +12,8 @@ import { cartKeys, cartMutations } from "@/api/cart";
 import { newIdempotencyKey } from "@/api/client";
 import { wishlistKeys, wishlistMutations } from "@/api/wishlist";
 import { lineKey } from "@/features/cart/utils/outbox-rules";
-import { createOutbox, type Outbox } from "@/offline/outbox";
-import { dehydrateOptions, markInFlightAsPaused } from "@/offline/persister";
+import { createOutbox, type Outbox } from "@/offline/outbox/outbox";
+import { dehydrateOptions, markInFlightAsPaused } from "@/offline/cache/persister";
 import { outboxPolicies } from "./outbox-policies";
 
 // The reference server's in-process app and test shopper, loaded at run time: server/ is its own TypeScript

@@ -12,8 +12,8 @@ import {
   useState,
   type ReactNode,
 } from "react";
-import type { ChangeDescriber, QueueEntry } from "./change-queue";
-import type { OutboxSummary } from "./outbox";
+import type { ChangeDescriber, QueueEntry } from "@/offline/outbox/change-queue";
+import type { OutboxSummary } from "@/offline/outbox/outbox";
 import { useChangeQueue, useReplaySummaries } from "./use-change-queue";
 
 type SummaryListener = (summary: OutboxSummary) => void;

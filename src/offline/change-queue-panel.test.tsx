@@ -2,7 +2,7 @@
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderWithProviders } from "../../tests/utils/render";
-import type { QueueEntry } from "./change-queue";
+import type { QueueEntry } from "@/offline/outbox/change-queue";
 import { ChangeQueuePanel } from "./change-queue-panel";
 
 function anchor(): HTMLElement {

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from "react";
 import { useLingui } from "@lingui/react/macro";
-import { isShowingSavedCopy, subscribeSavedCopy } from "./slow-reads";
+import { isShowingSavedCopy, subscribeSavedCopy } from "@/offline/signal/slow-reads";
 import "./offline-banner.css";
 
 /**

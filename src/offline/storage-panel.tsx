@@ -7,7 +7,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { useCurrency } from "@/i18n/currency";
 import { useOnlineStatus } from "@/hooks/use-online-status";
-import type { ChangeDescriber } from "./change-queue";
+import type { ChangeDescriber } from "@/offline/outbox/change-queue";
 import {
   buildSyncReport,
   reportedChanges,
@@ -17,8 +17,8 @@ import {
   type CacheSize,
   type StorageState,
   type SyncReportFacts,
-} from "./storage-report";
-import { readSyncHistory } from "./sync-history";
+} from "@/offline/cache/storage-report";
+import { readSyncHistory } from "@/offline/outbox/sync-history";
 import { useChangeQueue } from "./use-change-queue";
 
 const PRECACHE_PREFIX = "workbox-precache";

@@ -3,8 +3,8 @@ import Button from "@mui/material/Button";
 import Snackbar from "@mui/material/Snackbar";
 import { useRouterState } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
-import { appPersister } from "./persister";
-import { applyUpdate } from "./register-sw";
+import { appPersister } from "@/offline/cache/persister";
+import { applyUpdate } from "@/offline/cache/register-sw";
 import { useWaitingChanges } from "./use-waiting-changes";
 
 /**

@@ -7,10 +7,10 @@ import {
   noteEntries,
   type ChangeDescriber,
   type QueueEntry,
-} from "./change-queue";
-import type { OutboxSummary } from "./outbox";
-import { isWaiting } from "./waiting";
-import { useOutbox } from "./outbox-context";
+} from "@/offline/outbox/change-queue";
+import type { OutboxSummary } from "@/offline/outbox/outbox";
+import { isWaiting } from "@/offline/outbox/waiting";
+import { useOutbox } from "@/offline/outbox/outbox-context";
 
 type AnyMutation = Parameters<typeof isWaiting>[0];
 

@@ -1,5 +1,5 @@
 import { useMutationState } from "@tanstack/react-query";
-import { isWaiting } from "./waiting";
+import { isWaiting } from "@/offline/outbox/waiting";
 
 /** The number of outbox changes (cart, wishlist, contact, newsletter) still waiting to be sent. */
 export function useWaitingChanges(): number {

@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
 import { cartKeys } from "@/api/cart";
-import { toSyncRecord } from "@/offline/background-sync";
+import { toSyncRecord } from "@/offline/background-sync/background-sync";
 import { cartOutboxPolicy } from "./outbox-policy";
 
 const line = { productId: 3, variantId: 8, cartItemId: null };

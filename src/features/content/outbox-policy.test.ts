@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { contentKeys } from "@/api/content";
-import { toSyncRecord } from "@/offline/background-sync";
+import { toSyncRecord } from "@/offline/background-sync/background-sync";
 import { contactOutboxPolicy } from "./outbox-policy";
 
 describe("the contact form's Background Sync records", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { newsletterKeys } from "@/api/newsletter";
-import { toSyncRecord } from "@/offline/background-sync";
+import { toSyncRecord } from "@/offline/background-sync/background-sync";
 import { newsletterOutboxPolicy } from "./outbox-policy";
 
 describe("the newsletter's Background Sync records", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { wishlistKeys } from "@/api/wishlist";
-import { toSyncRecord } from "@/offline/background-sync";
+import { toSyncRecord } from "@/offline/background-sync/background-sync";
 import { wishlistOutboxPolicy } from "./outbox-policy";
 
 describe("the wishlist's Background Sync records", () => {

@@ -4,7 +4,7 @@ import { toast } from "@/components/feedback/toast";
 import { cartKeys, cartMutations, type CartLineRef } from "@/api/cart";
 import { ApiError, newIdempotencyKey } from "@/api/client";
 import { isAvailable, type Product } from "@/api/product";
-import { useOutbox, type OutboxPort } from "@/offline/outbox-context";
+import { useOutbox, type OutboxPort } from "@/offline/outbox/outbox-context";
 import { dispatchCart, getLocalCart } from "../store";
 import { cartBefore, lineBefore } from "../utils/cart-before";
 import { cartQuantityOf, isLineOf, type CartLine } from "../utils/cart-reducer";

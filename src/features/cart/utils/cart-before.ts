@@ -4,7 +4,7 @@
  */
 import { cartKeys } from "@/api/cart";
 import { sameMutationKey } from "@/api/mutation-key";
-import type { QueuedChange } from "@/offline/change-queue";
+import type { QueuedChange } from "@/offline/outbox/change-queue";
 import type { CartLine } from "./cart-reducer";
 
 type Kind = "add" | "set" | "remove" | "empty" | "apply-coupon" | "remove-coupon" | "other";

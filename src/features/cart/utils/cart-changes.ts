@@ -1,5 +1,5 @@
 /*
- * The cart's waiting changes in words, and their undo (the change queue panel, src/offline/change-queue.ts).
+ * The cart's waiting changes in words, and their undo (the change queue panel, src/offline/outbox/change-queue.ts).
  *
  * Each cart write carries `before`: the state its line (or, for "empty the cart", the whole cart) had before
  * the first change still waiting for it. All the waiting changes of one line are one entry ("Add Trail
@@ -11,7 +11,7 @@
 import { t } from "@lingui/core/macro";
 import { cartKeys } from "@/api/cart";
 import { cachedProductName } from "@/api/catalog";
-import type { ChangeDescriber, DescribedChange, QueuedChange } from "@/offline/change-queue";
+import type { ChangeDescriber, DescribedChange, QueuedChange } from "@/offline/outbox/change-queue";
 import { beforeLine, beforeLines, kindOf, lineId, lineOf, num, varsOf } from "./cart-before";
 import type { CartAction } from "./cart-reducer";
 

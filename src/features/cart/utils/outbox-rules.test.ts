@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { coalesceAll } from "@/offline/outbox-policy";
+import { coalesceAll } from "@/offline/outbox/outbox-policy";
 import { coalesceCart as coalesce, lineKey, priceChanges, type CartOutboxChange } from "./outbox-rules";
 
 const A = lineKey(1, 10);

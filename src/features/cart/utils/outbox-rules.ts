@@ -12,7 +12,7 @@
 import type { MutationKey } from "@tanstack/react-query";
 import { cartKeys } from "@/api/cart";
 import { sameMutationKey } from "@/api/mutation-key";
-import type { CoalesceResult, PriceChange } from "@/offline/outbox-policy";
+import type { CoalesceResult, PriceChange } from "@/offline/outbox/outbox-policy";
 
 export type CartOutboxChange =
   | { kind: "cart-add"; line: string }

@@ -1,6 +1,6 @@
 import { t } from "@lingui/core/macro";
 import { contentKeys } from "@/api/content";
-import type { ChangeDescriber } from "@/offline/change-queue";
+import type { ChangeDescriber } from "@/offline/outbox/change-queue";
 
 /** A contact message waiting to be sent, in the change queue panel (undo drops it; nothing to put back). */
 export const contactChanges: ChangeDescriber = {

@@ -1,6 +1,6 @@
 import { t } from "@lingui/core/macro";
 import { newsletterKeys } from "@/api/newsletter";
-import type { ChangeDescriber } from "@/offline/change-queue";
+import type { ChangeDescriber } from "@/offline/outbox/change-queue";
 
 /** A newsletter subscription waiting to be sent, in the change queue panel (undo drops it). */
 export const newsletterChanges: ChangeDescriber = {

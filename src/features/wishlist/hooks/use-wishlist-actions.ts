@@ -4,7 +4,7 @@ import { toast } from "@/components/feedback/toast";
 import { newIdempotencyKey } from "@/api/client";
 import type { Product } from "@/api/product";
 import { wishlistKeys, wishlistMutations } from "@/api/wishlist";
-import { useOutbox, type OutboxPort } from "@/offline/outbox-context";
+import { useOutbox, type OutboxPort } from "@/offline/outbox/outbox-context";
 import { useSession } from "@/session/use-session";
 import { addToWishlist, getWishlistState, removeFromWishlist } from "../store";
 import { wishlistBefore } from "../utils/wishlist-before";

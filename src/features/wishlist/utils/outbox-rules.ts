@@ -5,7 +5,7 @@
 import type { MutationKey } from "@tanstack/react-query";
 import { sameMutationKey } from "@/api/mutation-key";
 import { wishlistKeys } from "@/api/wishlist";
-import type { CoalesceResult } from "@/offline/outbox-policy";
+import type { CoalesceResult } from "@/offline/outbox/outbox-policy";
 
 export type WishlistOutboxChange = { kind: "wishlist"; productId: number } | { kind: "other" };
 

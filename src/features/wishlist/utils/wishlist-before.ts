@@ -4,7 +4,7 @@
  */
 import type { Product } from "@/api/product";
 import { wishlistKeys } from "@/api/wishlist";
-import type { QueuedChange } from "@/offline/change-queue";
+import type { QueuedChange } from "@/offline/outbox/change-queue";
 
 interface WishlistChangeVariables {
   productId?: unknown;

@@ -3,7 +3,7 @@ import { QueryClient } from "@tanstack/react-query";
 import type { Product } from "@/api/product";
 import { wishlistKeys } from "@/api/wishlist";
 import { activateLocale } from "@/i18n/i18n";
-import { describeQueue, type QueuedChange } from "@/offline/change-queue";
+import { describeQueue, type QueuedChange } from "@/offline/outbox/change-queue";
 import { wishlistBefore } from "./wishlist-before";
 import { planWishlistEntries, wishlistChangeDescriber } from "./wishlist-changes";
 

@@ -1,6 +1,6 @@
 /*
  * The wishlist's waiting changes in words, and their undo (the change queue panel,
- * src/offline/change-queue.ts). A wishlist change is an intent per product, the last one wins; each carries
+ * src/offline/outbox/change-queue.ts). A wishlist change is an intent per product, the last one wins; each carries
  * `before`: the product as the device list held it before the first intent still waiting for it (null: not
  * in the list). Undoing a product's entry puts that back (the heart as it was) and drops its intents.
  */
@@ -8,7 +8,7 @@ import { t } from "@lingui/core/macro";
 import { cachedProductName } from "@/api/catalog";
 import type { Product } from "@/api/product";
 import { wishlistKeys } from "@/api/wishlist";
-import type { ChangeDescriber, DescribedChange, QueuedChange } from "@/offline/change-queue";
+import type { ChangeDescriber, DescribedChange, QueuedChange } from "@/offline/outbox/change-queue";
 import { beforeOf, productIdOf, varsOf } from "./wishlist-before";
 
 export interface WishlistEntryPlan {

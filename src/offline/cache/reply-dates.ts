@@ -8,7 +8,7 @@
  *
  * TanStack Query sets `dataUpdatedAt` to the current time when a fetch succeeds. Two hooks put the reply's
  * date there instead: the query option `persister` (the library's one wrapper around every query function,
- * with the query at hand; nothing is persisted by it, the query cache's own persister is offline/persister.ts)
+ * with the query at hand; nothing is persisted by it, the query cache's own persister is offline/cache/persister.ts)
  * runs the query function, reads the date and, when an older copy comes back than the one already held (a
  * pack saved on Monday while the device holds Tuesday's reply), returns the held data instead; the query
  * cache's `onSuccess`, called at once after the data is written, then sets the date. The persisted cache

@@ -3,10 +3,10 @@
  * storage estimate and whether it is persisted, and the sync report a shopper copies for support.
  */
 import type { Mutation, MutationCache } from "@tanstack/react-query";
-import { PACK_CACHE_PREFIX } from "./pack-rules";
+import { PACK_CACHE_PREFIX } from "@/offline/shared/pack-rules";
 import { CACHE_SHAPE, OUTBOX_DB, PERSIST_BUSTER } from "./persister";
-import type { SyncHistoryEntry } from "./sync-history";
-import { idempotencyKeyOf, isWaiting, type AnyMutation } from "./waiting";
+import type { SyncHistoryEntry } from "@/offline/outbox/sync-history";
+import { idempotencyKeyOf, isWaiting, type AnyMutation } from "@/offline/outbox/waiting";
 
 export interface CacheSize {
   name: string;

@@ -1,6 +1,6 @@
 import { productSchema } from "@/api/contract/product";
 import { reshapeProduct, type Product } from "@/api/product";
-import { PACK_INDEX_PATH, PACK_META_PATH, packKeyOf } from "./pack-rules";
+import { PACK_INDEX_PATH, PACK_META_PATH, packKeyOf } from "@/offline/shared/pack-rules";
 
 /**
  * A complete pack never changes under its cache name (an update saves a new cache, named by its save time,

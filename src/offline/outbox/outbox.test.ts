@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it } from "vitest";
-import { addWaitingChange, openOtherTab } from "../../tests/utils/outbox";
+import { addWaitingChange, openOtherTab } from "../../../tests/utils/outbox";
 import { writeAuth } from "@/api/auth-storage";
 import { addCartLine, cartKeys, retryWhileUnreachable } from "@/api/cart";
 import { ApiError, setApiTransport } from "@/api/client";
@@ -9,7 +9,7 @@ import { setWishlisted, wishlistKeys } from "@/api/wishlist";
 import { readDone } from "./done-keys";
 import { createOutbox, type OutboxSummary } from "./outbox";
 import type { OutboxPolicy } from "./outbox-policy";
-import { serverReadIsCurrent } from "./server-freshness";
+import { serverReadIsCurrent } from "@/offline/signal/server-freshness";
 
 /** Stand-ins for the features' policies: which writes hold back server reads of which kind. */
 const policies: OutboxPolicy[] = [

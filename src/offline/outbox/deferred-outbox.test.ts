@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { onlineManager, QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { addWaitingChange, openOtherTab } from "../../tests/utils/outbox";
+import { addWaitingChange, openOtherTab } from "../../../tests/utils/outbox";
 import { createDeferredOutbox, type OutboxModule } from "./deferred-outbox";
 import { createOutbox, type OutboxSummary } from "./outbox";
 import type { OutboxPolicy } from "./outbox-policy";

@@ -17,9 +17,9 @@
 import type { PersistedClient, Persister } from "@tanstack/query-persist-client-core";
 import type { DehydratedState, DehydrateOptions } from "@tanstack/react-query";
 import { del, delMany, get, promisifyRequest, set, values } from "idb-keyval";
-import { keyvalStore, reopeningStore } from "./idb-store";
-import { takeWorkerLogAtStart } from "./background-sync-store";
-import { readDone } from "./done-keys";
+import { keyvalStore, reopeningStore } from "@/offline/shared/idb-store";
+import { takeWorkerLogAtStart } from "@/offline/outbox/worker-log";
+import { readDone } from "@/offline/outbox/done-keys";
 
 type DehydratedMutation = DehydratedState["mutations"][number];
 

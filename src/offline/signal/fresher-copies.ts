@@ -7,7 +7,7 @@
  */
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import { queryRootFedBy } from "@/api/query-roots";
-import { FRESHER_COPY_MESSAGE } from "./sw-messages";
+import { FRESHER_COPY_MESSAGE } from "@/offline/shared/sw-messages";
 
 /** Several replies revalidated together (a page's product, list and reviews) make one read of the screen. */
 const GATHER_MS = 150;

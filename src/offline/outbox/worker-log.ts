@@ -12,10 +12,10 @@
  * idb-keyval opens one object store per database, hence two databases.
  */
 import { delMany, entries, type UseStore } from "idb-keyval";
-import { reopeningStore } from "./idb-store";
+import { reopeningStore } from "@/offline/shared/idb-store";
 import { markDone, readDone } from "./done-keys";
-import { noteWriteOver } from "./server-freshness";
-import { BG_SYNC_LOG_DB, BG_SYNC_LOG_STORE, type SentEntry } from "./background-sync-records";
+import { noteWriteOver } from "@/offline/signal/server-freshness";
+import { BG_SYNC_LOG_DB, BG_SYNC_LOG_STORE, type SentEntry } from "@/offline/shared/background-sync-records";
 
 let logStore: UseStore | null = null;
 const log = () => (logStore ??= reopeningStore(BG_SYNC_LOG_DB, BG_SYNC_LOG_STORE));

@@ -35,8 +35,8 @@ import { readToken } from "@/api/auth-storage";
 import { ApiError, setSendGuard } from "@/api/client";
 import { startsWithKey, type QueuedChange } from "./change-queue";
 import { markDone, markSent, readDone, readSent } from "./done-keys";
-import { noteWriteOver, noteWriteUnderWay, type WriteKind } from "./server-freshness";
-import { OUTBOX_LOCK_NAME } from "./background-sync-records";
+import { noteWriteOver, noteWriteUnderWay, type WriteKind } from "@/offline/signal/server-freshness";
+import { OUTBOX_LOCK_NAME } from "@/offline/shared/background-sync-records";
 import { noteSyncSummary } from "./sync-history";
 import type { OutboxPolicy, OutboxWrite, PriceChange, ReplayedWrite } from "./outbox-policy";
 import {

@@ -7,8 +7,8 @@
  */
 import type { MutationKey, QueryClient, QueryKey } from "@tanstack/react-query";
 import { sameMutationKey } from "@/api/mutation-key";
-import type { SyncRecord } from "./background-sync-records";
-import type { WriteKind } from "./server-freshness";
+import type { SyncRecord } from "@/offline/shared/background-sync-records";
+import type { WriteKind } from "@/offline/signal/server-freshness";
 
 /** A write as a policy sees it: its mutation key and its variables (with their Idempotency-Key). */
 export interface OutboxWrite {

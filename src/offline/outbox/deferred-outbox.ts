@@ -13,7 +13,7 @@
  */
 import { onlineManager, type QueryClient } from "@tanstack/react-query";
 import { readToken } from "@/api/auth-storage";
-import { hasWorkerSendsAtStart } from "./background-sync-store";
+import { hasWorkerSendsAtStart } from "./worker-log";
 import type { EarlyCacheEvent, EarlyOutbox, Message, Outbox, OutboxSummary } from "./outbox";
 import type { OutboxPort } from "./outbox-context";
 import {

@@ -1,7 +1,12 @@
 // @vitest-environment happy-dom
 import { describe, expect, it } from "vitest";
 import { buildSyncReport, redactSecrets, type SyncReportFacts } from "./storage-report";
-import { noteSyncSummary, readSyncHistory, SYNC_HISTORY_KEY, SYNC_HISTORY_SIZE } from "./sync-history";
+import {
+  noteSyncSummary,
+  readSyncHistory,
+  SYNC_HISTORY_KEY,
+  SYNC_HISTORY_SIZE,
+} from "@/offline/outbox/sync-history";
 
 const TOKEN = "4|Zx9kQm2vLr8TnB5wYc3HdJ7pFs6GaE1uKo0iVb4N";
 

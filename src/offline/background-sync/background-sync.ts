@@ -14,9 +14,9 @@
  */
 import type { Mutation, MutationKey, QueryClient } from "@tanstack/react-query";
 import { delMany, entries, setMany } from "idb-keyval";
-import { reopeningStore } from "./idb-store";
+import { reopeningStore } from "@/offline/shared/idb-store";
 import { readToken, subscribeAuth } from "@/api/auth-storage";
-import { startsWithKey } from "./change-queue";
+import { startsWithKey } from "@/offline/outbox/change-queue";
 import {
   BG_SYNC_MESSAGE,
   BG_SYNC_REQUESTS_DB,
@@ -24,15 +24,15 @@ import {
   BG_SYNC_TAG,
   type SentEntry,
   type SyncRecord,
-} from "./background-sync-records";
+} from "@/offline/shared/background-sync-records";
 import {
   backgroundSyncSupported,
   settleWorkerSends,
   takeWorkerLog,
   workerSendsAtStart,
-} from "./background-sync-store";
-import type { Outbox, OutboxSummary } from "./outbox";
-import type { OutboxPolicy } from "./outbox-policy";
+} from "@/offline/outbox/worker-log";
+import type { Outbox, OutboxSummary } from "@/offline/outbox/outbox";
+import type { OutboxPolicy } from "@/offline/outbox/outbox-policy";
 
 type AnyMutation = Mutation<unknown, Error, unknown, unknown>;
 

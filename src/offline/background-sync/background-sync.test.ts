@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { summaryOf, toSyncRecord } from "./background-sync";
-import type { OutboxPolicy } from "./outbox-policy";
+import type { OutboxPolicy } from "@/offline/outbox/outbox-policy";
 
 describe("toSyncRecord", () => {
   // A stand-in for a feature's policy (the features' own records are tested beside their policies).

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it } from "vitest";
 import { savedPackProducts } from "./pack-products";
-import { PACK_INDEX_PATH, PACK_META_PATH, packCacheName } from "./pack-rules";
+import { PACK_INDEX_PATH, PACK_META_PATH, packCacheName } from "@/offline/shared/pack-rules";
 
 /** Cache Storage in memory, counting the caches opened. */
 function fakeCaches(packs: Record<string, Record<string, unknown>>) {
