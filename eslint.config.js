@@ -24,6 +24,7 @@ const FEATURES = [
   "search",
   "offline-packs",
   "counter",
+  "offline-status",
 ];
 const restrict = (patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 // Issue 16: the contract, api and feature modules do no scheduling of their own (no yielding, no idle

@@ -112,6 +112,12 @@ export interface SyncReportFacts {
   storage: StorageState;
 }
 
+/** Whether a service worker controls this page, in the report's words (the report is English, for support). */
+export function serviceWorkerState(): SyncReportFacts["serviceWorker"] {
+  if (typeof navigator === "undefined" || !("serviceWorker" in navigator)) return "unsupported";
+  return navigator.serviceWorker.controller ? "controls the page" : "not controlling";
+}
+
 /**
  * The sync report (plain text, JSON) a shopper copies for support: waiting changes, the last replays'
  * refusals, app and storage schema versions, what is stored. Nothing personal but whether a shopper is signed

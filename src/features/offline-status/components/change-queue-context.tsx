@@ -14,7 +14,7 @@ import {
 } from "react";
 import type { ChangeDescriber, QueueEntry } from "@/offline/outbox/change-queue";
 import type { OutboxSummary } from "@/offline/outbox/outbox";
-import { useChangeQueue, useReplaySummaries } from "./use-change-queue";
+import { useChangeQueue, useReplaySummaries } from "@/features/offline-status/hooks/use-change-queue";
 
 type SummaryListener = (summary: OutboxSummary) => void;
 

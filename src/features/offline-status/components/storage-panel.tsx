@@ -13,13 +13,14 @@ import {
   reportedChanges,
   requestPersistence,
   runtimeCacheSizes,
+  serviceWorkerState,
   storageState,
   type CacheSize,
   type StorageState,
   type SyncReportFacts,
 } from "@/offline/cache/storage-report";
 import { readSyncHistory } from "@/offline/outbox/sync-history";
-import { useChangeQueue } from "./use-change-queue";
+import { useChangeQueue } from "@/features/offline-status/hooks/use-change-queue";
 
 const PRECACHE_PREFIX = "workbox-precache";
 
@@ -139,17 +140,11 @@ export function SyncReport({
 
   async function copy() {
     const [caches, storage] = await Promise.all([runtimeCacheSizes().catch(() => []), storageState()]);
-    const sw =
-      typeof navigator === "undefined" || !("serviceWorker" in navigator)
-        ? "unsupported"
-        : navigator.serviceWorker.controller
-          ? "controls the page"
-          : "not controlling";
     const text = buildSyncReport({
       at: new Date(),
       appVersion: __APP_VERSION__,
       online,
-      serviceWorker: sw,
+      serviceWorker: serviceWorkerState(),
       language: i18n.locale,
       currency,
       signedIn,

@@ -5,7 +5,7 @@ import { useRouterState } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
 import { appPersister } from "@/offline/cache/persister";
 import { applyUpdate } from "@/offline/cache/register-sw";
-import { useWaitingChanges } from "./use-waiting-changes";
+import { useWaitingChanges } from "@/features/offline-status/hooks/use-waiting-changes";
 
 /**
  * 'A new version is available' (loaded once a new version waits): never shown on checkout, and the reload
