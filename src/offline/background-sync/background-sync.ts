@@ -31,7 +31,8 @@ import {
   takeWorkerLog,
   workerSendsAtStart,
 } from "@/offline/outbox/worker-log";
-import type { Outbox, OutboxSummary } from "@/offline/outbox/outbox";
+import type { Outbox } from "@/offline/outbox/outbox";
+import type { OutboxSummary } from "@/offline/outbox/summary";
 import type { OutboxPolicy } from "@/offline/outbox/outbox-policy";
 
 type AnyMutation = Mutation<unknown, Error, unknown, unknown>;

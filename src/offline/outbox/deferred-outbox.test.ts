@@ -3,7 +3,8 @@ import { onlineManager, QueryClient } from "@tanstack/react-query";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { addWaitingChange, openOtherTab } from "../../../tests/utils/outbox";
 import { createDeferredOutbox, type OutboxModule } from "./deferred-outbox";
-import { createOutbox, type OutboxSummary } from "./outbox";
+import { createOutbox } from "./outbox";
+import type { OutboxSummary } from "./summary";
 import type { OutboxPolicy } from "./outbox-policy";
 
 const KEY = ["thing", "set"];

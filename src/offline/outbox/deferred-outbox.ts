@@ -14,7 +14,9 @@
 import { onlineManager, type QueryClient } from "@tanstack/react-query";
 import { readToken } from "@/api/auth-storage";
 import { hasWorkerSendsAtStart } from "./worker-log";
-import type { EarlyCacheEvent, EarlyOutbox, Message, Outbox, OutboxSummary } from "./outbox";
+import type { EarlyCacheEvent, EarlyOutbox, Outbox } from "./outbox";
+import type { Message } from "./tab-channel";
+import type { OutboxSummary } from "./summary";
 import type { OutboxPort } from "./outbox-context";
 import {
   dropPersonalOnLogout,

@@ -7,7 +7,8 @@ import { addCartLine, cartKeys, retryWhileUnreachable } from "@/api/cart";
 import { ApiError, setApiTransport } from "@/api/client";
 import { setWishlisted, wishlistKeys } from "@/api/wishlist";
 import { readDone } from "./done-keys";
-import { createOutbox, type OutboxSummary } from "./outbox";
+import { createOutbox } from "./outbox";
+import type { OutboxSummary } from "./summary";
 import type { OutboxPolicy } from "./outbox-policy";
 import { serverReadIsCurrent } from "@/offline/signal/server-freshness";
 

@@ -4,7 +4,7 @@
  * (every tab's report reads it), the last `SYNC_HISTORY_SIZE` only. Labels are product names; no request,
  * body, token or address is kept.
  */
-import type { OutboxSummary } from "./outbox";
+import type { OutboxSummary } from "./summary";
 
 export const SYNC_HISTORY_KEY = "sync-history";
 export const SYNC_HISTORY_SIZE = 10;

@@ -13,7 +13,7 @@ import {
   type ReactNode,
 } from "react";
 import type { ChangeDescriber, QueueEntry } from "@/offline/outbox/change-queue";
-import type { OutboxSummary } from "@/offline/outbox/outbox";
+import type { OutboxSummary } from "@/offline/outbox/summary";
 import { useChangeQueue, useReplaySummaries } from "@/features/offline-status/hooks/use-change-queue";
 
 type SummaryListener = (summary: OutboxSummary) => void;

@@ -7,7 +7,7 @@ import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import { useOnlineStatus } from "@/hooks/use-online-status";
 import type { QueueEntry } from "@/offline/outbox/change-queue";
-import type { OutboxSummary } from "@/offline/outbox/outbox";
+import type { OutboxSummary } from "@/offline/outbox/summary";
 import { useOutbox } from "@/offline/outbox/outbox-context";
 import { SummaryMessage } from "./summary-message";
 import { HeaderDialog } from "@/components/header-dialog";

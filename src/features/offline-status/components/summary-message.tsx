@@ -1,7 +1,7 @@
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useCurrency } from "@/i18n/currency";
-import type { OutboxSummary } from "@/offline/outbox/outbox";
+import type { OutboxSummary } from "@/offline/outbox/summary";
 
 /** What a replay did: how many changes synced, which ones the shop refused, which prices changed. */
 export function SummaryMessage({ summary }: { summary: OutboxSummary }) {

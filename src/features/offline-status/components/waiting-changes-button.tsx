@@ -10,7 +10,7 @@ import { useLingui } from "@lingui/react/macro";
 import { lazyThemed } from "@/components/mui/lazy-themed";
 import { CloudUploadOutlinedIcon } from "@/components/ui/icons";
 import { useHeaderDialog } from "@/hooks/use-header-dialog";
-import type { OutboxSummary } from "@/offline/outbox/outbox";
+import type { OutboxSummary } from "@/offline/outbox/summary";
 import { useQueueEntries, useReplaySummary } from "./change-queue-context";
 import "./offline-action.css";
 

@@ -8,7 +8,7 @@ import {
   type ChangeDescriber,
   type QueueEntry,
 } from "@/offline/outbox/change-queue";
-import type { OutboxSummary } from "@/offline/outbox/outbox";
+import type { OutboxSummary } from "@/offline/outbox/summary";
 import { isWaiting } from "@/offline/outbox/waiting";
 import { useOutbox } from "@/offline/outbox/outbox-context";
 
