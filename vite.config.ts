@@ -119,7 +119,7 @@ const cardChunks = {
   "cart-actions": [
     "features/cart/components/(add-to-cart-button|quantity-stepper)",
     "features/(cart|wishlist)/hooks/use-\\w+-actions",
-    "features/(cart|wishlist)/utils/\\w+-before",
+    "features/(cart|wishlist)/outbox/\\w+-before",
     "features/cart/utils/stock",
   ],
   // Two 0.1 kB modules the home, catalogue and product pages share (the card grid's columns, the related

@@ -10,6 +10,7 @@ import { registerMutationDefaults } from "@/offline/outbox/mutation-defaults";
 import { OutboxContext, type OutboxPort } from "@/offline/outbox/outbox-context";
 import { appPersister, dehydrateOptions, PERSIST_BUSTER, PERSIST_MAX_AGE } from "@/offline/cache/persister";
 import { installChunkLoadRecovery, registerServiceWorker } from "@/offline/cache/register-sw";
+import { offlineMutationDefaults } from "./mutation-defaults";
 import { createQueryClient } from "./query-client";
 import { createAppRouter } from "./router";
 
@@ -27,7 +28,7 @@ export interface AppServices {
 /** The query client and the router of one app instance (one per page load, or one per server render). */
 export function createAppServices(history?: RouterHistory, i18n: I18n = browserI18n): AppServices {
   // Mutation defaults first: restored paused writes need their functions before they are resumed.
-  const queryClient = registerMutationDefaults(createQueryClient());
+  const queryClient = registerMutationDefaults(createQueryClient(), offlineMutationDefaults());
   return { queryClient, router: createAppRouter(queryClient, history), i18n };
 }
 

@@ -1,8 +1,8 @@
 /*
  * What the outbox (outbox.ts) knows of the writes it holds, handed to it by the features (issue 17 item 7):
  * the outbox itself knows no cart and no wishlist. Each feature whose writes wait in the outbox gives a policy
- * for the mutation keys it owns (src/features/X/outbox-policy.ts); the app passes them to `createOutbox` in
- * main.tsx. A write no policy owns is still queued, replayed, deduplicated, undone and summed up like any
+ * for the mutation keys it owns (src/features/X/outbox/outbox-policy.ts); the app passes them to `createOutbox` in
+ * app/start-outbox.ts. A write no policy owns is still queued, replayed, deduplicated, undone and summed up like any
  * other: it is simply never coalesced, batched or followed by a read.
  */
 import type { MutationKey, QueryClient, QueryKey } from "@tanstack/react-query";

@@ -13,7 +13,7 @@ import { cartKeys } from "@/api/cart";
 import { cachedProductName } from "@/api/catalog";
 import type { ChangeDescriber, DescribedChange, QueuedChange } from "@/offline/outbox/change-queue";
 import { beforeLine, beforeLines, kindOf, lineId, lineOf, num, varsOf } from "./cart-before";
-import type { CartAction } from "./cart-reducer";
+import type { CartAction } from "../utils/cart-reducer";
 
 /** What one line's waiting changes amount to: a number of units added, a quantity set, or the line removed. */
 export type LineOutcome =

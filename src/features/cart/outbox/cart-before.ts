@@ -5,7 +5,7 @@
 import { cartKeys } from "@/api/cart";
 import { sameMutationKey } from "@/api/mutation-key";
 import type { QueuedChange } from "@/offline/outbox/change-queue";
-import type { CartLine } from "./cart-reducer";
+import type { CartLine } from "../utils/cart-reducer";
 
 type Kind = "add" | "set" | "remove" | "empty" | "apply-coupon" | "remove-coupon" | "other";
 

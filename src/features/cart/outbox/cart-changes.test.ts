@@ -7,7 +7,13 @@ import { describeQueue, type QueuedChange } from "@/offline/outbox/change-queue"
 import { coalesceAll } from "@/offline/outbox/outbox-policy";
 import { cartBefore, lineBefore } from "./cart-before";
 import { cartChangeDescriber, lineOutcome, planCartEntries } from "./cart-changes";
-import { cartReducer, emptyCart, type CartAction, type CartLine, type LocalCart } from "./cart-reducer";
+import {
+  cartReducer,
+  emptyCart,
+  type CartAction,
+  type CartLine,
+  type LocalCart,
+} from "../utils/cart-reducer";
 import { coalesceCart, describeCartChange } from "./outbox-rules";
 
 const line = (productId: number, quantity: number, id = productId): CartLine => ({

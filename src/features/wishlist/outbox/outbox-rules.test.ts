@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { wishlistKeys } from "@/api/wishlist";
 import { coalesceAll } from "@/offline/outbox/outbox-policy";
-import { wishlistOutboxPolicy } from "../outbox-policy";
+import { wishlistOutboxPolicy } from "./outbox-policy";
 import { coalesceWishlist, describeWishlistChange, type WishlistOutboxChange } from "./outbox-rules";
 
 const seq = (...changes: WishlistOutboxChange[]) =>

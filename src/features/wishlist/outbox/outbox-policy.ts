@@ -1,12 +1,12 @@
 /*
  * What the outbox knows of wishlist writes (issue 17 item 7; the outbox itself is offline/outbox/outbox.ts): the last
- * intent per product wins (utils/outbox-rules.ts), the server list is read again after a replay, and the
+ * intent per product wins (outbox-rules.ts), the server list is read again after a replay, and the
  * service worker's Background Sync sends a logged-in shopper's intents without the page.
  */
 import { wishlistKeys, type SetWishlistedVariables } from "@/api/wishlist";
 import { sameMutationKey } from "@/api/mutation-key";
 import { coalesceWith, type OutboxPolicy } from "@/offline/outbox/outbox-policy";
-import { coalesceWishlist, describeWishlistChange } from "./utils/outbox-rules";
+import { coalesceWishlist, describeWishlistChange } from "./outbox-rules";
 
 export const wishlistOutboxPolicy: OutboxPolicy = {
   mutationKey: wishlistKeys.all,

@@ -1,6 +1,6 @@
 /*
  * What the outbox knows of cart writes (issue 17 item 7; the outbox itself is offline/outbox/outbox.ts): their
- * coalescing rules (utils/outbox-rules.ts), their order (one scope, replayed in the order they were made), the
+ * coalescing rules (outbox-rules.ts), their order (one scope, replayed in the order they were made), the
  * merged replay of a run of them as one request (api/cart-batch.ts, decision 026) with replies that leave the
  * cart out, the cart read again after a replay, the price check of lines added offline, and the requests the
  * service worker's Background Sync sends for them without the page.
@@ -19,7 +19,7 @@ import { buildUrl } from "@/api/client";
 import { sameMutationKey } from "@/api/mutation-key";
 import type { SyncRecord } from "@/offline/shared/background-sync-records";
 import { coalesceWith, type OutboxPolicy } from "@/offline/outbox/outbox-policy";
-import { coalesceCart, describeCartChange, priceChanges, type SeenPrice } from "./utils/outbox-rules";
+import { coalesceCart, describeCartChange, priceChanges, type SeenPrice } from "./outbox-rules";
 
 function numberOrNull(v: unknown): number | null {
   return v === null || v === undefined || v === "" || !Number.isFinite(Number(v)) ? null : Number(v);
