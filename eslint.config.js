@@ -24,6 +24,7 @@ const FEATURES = [
   "search",
   "offline-packs",
   "counter",
+  "offline-status",
 ];
 const restrict = (patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 // Issue 16: the contract, api and feature modules do no scheduling of their own (no yielding, no idle
@@ -218,6 +219,15 @@ export default tseslint.config(
     ]),
   },
   { files: ["src/offline/**"], rules: restrict(leafLayers) },
+  {
+    // What the service worker and the server share with the app: they import it by relative path, with no alias,
+    // so it imports only its own files and packages.
+    files: ["src/offline/shared/**"],
+    rules: restrict([
+      ...leafLayers,
+      { regex: "^@/", message: "The shared room imports only its own files and packages (no alias)." },
+    ]),
+  },
   {
     // The session room reads the stored login through the api layer and nothing else of the app.
     files: ["src/session/**"],

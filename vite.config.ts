@@ -119,7 +119,7 @@ const cardChunks = {
   "cart-actions": [
     "features/cart/components/(add-to-cart-button|quantity-stepper)",
     "features/(cart|wishlist)/hooks/use-\\w+-actions",
-    "features/(cart|wishlist)/utils/\\w+-before",
+    "features/(cart|wishlist)/outbox/\\w+-before",
     "features/cart/utils/stock",
   ],
   // Two 0.1 kB modules the home, catalogue and product pages share (the card grid's columns, the related
@@ -128,7 +128,7 @@ const cardChunks = {
   "saved-packs": [
     "features/offline-packs/utils/(pack-store|format-saved-at)",
     "features/offline-packs/hooks/use-saved-packs",
-    "offline/pack-rules",
+    "offline/shared/pack-rules",
   ],
 };
 // The card's group has the lower priority: it would otherwise capture the actions it imports.

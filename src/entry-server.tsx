@@ -163,7 +163,7 @@ export async function renderPage(
   const services = createAppServices(createMemoryHistory({ initialEntries: [url] }), pageI18n);
   const { queryClient, router } = services;
   const pathname = url.split(/[?#]/)[0] ?? "/";
-  // The route's own declaration (personalPage() in src/offline/personal-requests.ts, the table the service
+  // The route's own declaration (personalPage() in src/offline/shared/personal-requests.ts, the table the service
   // worker reads too): a personal page is rendered as its frame, the page itself by the browser.
   const personal = router.matchRoutes(pathname, {}).find((m) => m.staticData?.personal);
   const frame = personal ? { title: personal.staticData.title } : undefined;

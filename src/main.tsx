@@ -12,9 +12,9 @@ import {
 } from "@/utils/server-html";
 import { activateInitialLocale, i18n } from "@/i18n/i18n";
 import { prepareMoneyFormat, setRenderedCurrency } from "@/i18n/currency";
-import { createDeferredOutbox } from "@/offline/deferred-outbox";
-import { listenForFresherCopies } from "@/offline/fresher-copies";
-import { watchSlowReads } from "@/offline/slow-reads";
+import { createDeferredOutbox } from "@/offline/outbox/deferred-outbox";
+import { listenForFresherCopies } from "@/offline/signal/fresher-copies";
+import { watchSlowReads } from "@/offline/signal/slow-reads";
 import { loadPurifier } from "@/utils/sanitize-html";
 
 const root = document.getElementById("root");
@@ -24,7 +24,7 @@ if (!root) throw new Error("#root is missing from index.html");
 function startServices() {
   const services = createAppServices();
   // The outbox and the features' policies load when something needs them (a write, a waiting change, another
-  // tab's word): not with the first page (offline/deferred-outbox.ts).
+  // tab's word): not with the first page (offline/outbox/deferred-outbox.ts).
   const outbox = createDeferredOutbox(services.queryClient, () =>
     import("@/app/start-outbox").then((m) => m.outboxModule),
   );

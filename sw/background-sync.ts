@@ -1,6 +1,6 @@
 /*
  * Background Sync, the worker's half (issue 18 item 5). The page keeps one plain request record per waiting
- * change in IndexedDB and asks for a one-off `sync` (src/offline/background-sync.ts); Chromium fires it when
+ * change in IndexedDB and asks for a one-off `sync` (src/offline/background-sync/background-sync.ts); Chromium fires it when
  * the connection is back, also when no tab of the shop is open. The worker then sends the records in the
  * order the shopper made the changes, each with the Idempotency-Key made when the shopper acted, so the
  * server applies a change once whoever sends it (page, worker, or both after a lost reply):
@@ -14,11 +14,11 @@
  * event, so the browser tries again later; what is left waits for the page otherwise.
  *
  * The worker takes the outbox's Web Lock (`bicycle-shop-outbox`), so it never sends while a page replays.
- * Names and record shapes are shared with the page (src/offline/background-sync-records.ts).
+ * Names and record shapes are shared with the page (src/offline/shared/background-sync-records.ts).
  */
 /// <reference lib="webworker" />
 import { del, delMany, keys, set, values, type UseStore } from "idb-keyval";
-import { reopeningStore } from "../src/offline/idb-store";
+import { reopeningStore } from "../src/offline/shared/idb-store";
 import {
   BG_SYNC_LOG_DB,
   BG_SYNC_LOG_STORE,
@@ -29,7 +29,7 @@ import {
   OUTBOX_LOCK_NAME,
   type SentEntry,
   type SyncRecord,
-} from "../src/offline/background-sync-records";
+} from "../src/offline/shared/background-sync-records";
 import { API_ROOT } from "./api-root";
 
 declare const self: ServiceWorkerGlobalScope;

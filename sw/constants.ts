@@ -33,4 +33,4 @@ export const IMAGE_MAX_AGE_SECONDS = 30 * DAY_SECONDS;
 export const RATES_NETWORK_TIMEOUT_SECONDS = 3;
 
 /** Paths under the API root that answer for one shopper; never stored by the worker (nor by an offline pack). */
-export { PERSONAL_PATHS } from "../src/offline/personal-requests";
+export { PERSONAL_PATHS } from "../src/offline/shared/personal-requests";

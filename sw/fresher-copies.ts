@@ -2,7 +2,7 @@
  * Stale-while-revalidate answers a catalogue read at once from the worker's cache, then fetches the server's
  * copy behind it. Without this, a shopper on a weak signal keeps the older prices and stock on screen until
  * the next view, and never hears that a fresher copy came. This plugin tells the open pages when the copy it
- * stored differs from the one it replaced (src/offline/fresher-copies.ts reads the queries again, which the
+ * stored differs from the one it replaced (src/offline/signal/fresher-copies.ts reads the queries again, which the
  * worker then answers from the fresh copy).
  *
  * Why not workbox-broadcast-update: it compares the Content-Length, ETag and Last-Modified headers, and takes
@@ -11,7 +11,7 @@
  */
 /// <reference lib="webworker" />
 import type { WorkboxPlugin } from "workbox-core/types";
-import { FRESHER_COPY_MESSAGE } from "../src/offline/sw-messages";
+import { FRESHER_COPY_MESSAGE } from "../src/offline/shared/sw-messages";
 import { apiPath } from "./api-root";
 
 declare const self: ServiceWorkerGlobalScope;

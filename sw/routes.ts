@@ -2,7 +2,7 @@
  * Runtime caching, one registerRoute per resource class, each with the reason for its strategy (the shape of
  * pwa-studio's registerRoutes.js). Only anonymous GETs are ever stored: a request that carries an
  * Authorization header, a `token` parameter, a cookie-bound personal API path or a personal page's address
- * (the routes' own declaration, PERSONAL_PAGES in src/offline/personal-requests.ts) is never cached, whatever
+ * (the routes' own declaration, PERSONAL_PAGES in src/offline/shared/personal-requests.ts) is never cached, whatever
  * its path says, and a reply marked private/no-store is never stored either.
  */
 /// <reference lib="webworker" />
@@ -11,7 +11,7 @@ import type { RouteMatchCallback, WorkboxPlugin } from "workbox-core/types";
 import { ExpirationPlugin } from "workbox-expiration";
 import { registerRoute } from "workbox-routing";
 import { CacheFirst, NetworkFirst, NetworkOnly, StaleWhileRevalidate } from "workbox-strategies";
-import { isPersonal } from "../src/offline/personal-requests";
+import { isPersonal } from "../src/offline/shared/personal-requests";
 import {
   PACK_CACHE_PREFIX,
   PACK_DOWNLOAD_HEADER,
@@ -22,7 +22,7 @@ import {
   parsePackMeta,
   type PackIndex,
   type PackMeta,
-} from "../src/offline/pack-rules";
+} from "../src/offline/shared/pack-rules";
 import {
   API_MAX_AGE_SECONDS,
   API_MAX_ENTRIES,

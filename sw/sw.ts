@@ -8,7 +8,7 @@
 import { clientsClaim } from "workbox-core";
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from "workbox-precaching";
 import { NavigationRoute, registerRoute } from "workbox-routing";
-import { PACK_CACHE_PREFIX } from "../src/offline/pack-rules";
+import { PACK_CACHE_PREFIX } from "../src/offline/shared/pack-rules";
 import { RUNTIME_CACHE_NAMES } from "./constants";
 import { registerRuntimeRoutes } from "./routes";
 import "./background-sync"; // Background Sync: waiting changes sent after the tab was closed (issue 18 item 5)

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, w
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { PersonalPage } from "../../src/offline/personal-requests";
+import type { PersonalPage } from "../../src/offline/shared/personal-requests";
 import { makeApp, testDialect } from "../test-utils";
 import {
   PERSONAL_PAGE_MODULES,

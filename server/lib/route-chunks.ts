@@ -9,7 +9,7 @@
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { personalPageOf, type PersonalPage } from "../../src/offline/personal-requests";
+import { personalPageOf, type PersonalPage } from "../../src/offline/shared/personal-requests";
 
 /**
  * The module of each personal page's route component: the `import()` in its route's `themedRoute` or

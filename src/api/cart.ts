@@ -405,7 +405,7 @@ function toBatchChange(mutationKey: readonly unknown[] | undefined, variables: u
 
 /**
  * When the read behind the cached server cart started (null for a write's reply): the device cart follows
- * the server only when that read holds every write made so far (offline/server-freshness.ts).
+ * the server only when that read holds every write made so far (offline/signal/server-freshness.ts).
  */
 let cartReadStartedAt: number | null = null;
 export const cartDataStartedAt = (): number | null => cartReadStartedAt;

@@ -211,7 +211,7 @@ const replyDates = new WeakMap<AbortSignal, number>();
 /**
  * The oldest `Date` among the successful replies read so far with this signal, or null when none carried
  * one. A query passes its signal to every request it makes, so this is when the oldest part of what it shows
- * was produced (src/offline/reply-dates.ts makes it the query's `dataUpdatedAt`). A cross-origin API must
+ * was produced (src/offline/cache/reply-dates.ts makes it the query's `dataUpdatedAt`). A cross-origin API must
  * list `Date` in `Access-Control-Expose-Headers` for the browser to show it; without it this is null.
  */
 export function replyDateOf(signal: AbortSignal): number | null {

@@ -78,7 +78,7 @@ export const wishlistKeys = {
 /**
  * SPEC §4: the server list is reloaded after changes, this long after the last one settled. The reload must
  * start after the change settled: TanStack marks a change settled only once its `onSettled` has returned, and
- * a read started before that never counts as current (offline/server-freshness.ts). A reload awaited inside
+ * a read started before that never counts as current (offline/signal/server-freshness.ts). A reload awaited inside
  * `onSettled` was therefore always ignored, and a device list another tab had overwritten with an older read
  * never followed the server again.
  */
@@ -92,7 +92,7 @@ function reloadWishlistSoon(client: QueryClient) {
   }, WISHLIST_RELOAD_DELAY);
 }
 
-/** When the read behind the cached server list started (offline/server-freshness.ts). */
+/** When the read behind the cached server list started (offline/signal/server-freshness.ts). */
 let wishlistReadStartedAt: number | null = null;
 export const wishlistDataStartedAt = (): number | null => wishlistReadStartedAt;
 

@@ -1,13 +1,13 @@
 /*
  * What the outbox does with each feature's writes (issue 17 item 7): the features' policies, handed to
- * `createOutbox` and to Background Sync's page half in main.tsx. The outbox (offline/outbox.ts) and Background
- * Sync (offline/background-sync.ts) know no feature.
+ * `createOutbox` and to Background Sync's page half in main.tsx. The outbox (offline/outbox/outbox.ts) and Background
+ * Sync (offline/background-sync/background-sync.ts) know no feature.
  */
-import { cartOutboxPolicy } from "@/features/cart/outbox-policy";
-import { contactOutboxPolicy } from "@/features/content/outbox-policy";
-import { newsletterOutboxPolicy } from "@/features/shell/outbox-policy";
-import { wishlistOutboxPolicy } from "@/features/wishlist/outbox-policy";
-import type { OutboxPolicy } from "@/offline/outbox-policy";
+import { cartOutboxPolicy } from "@/features/cart/outbox/outbox-policy";
+import { contactOutboxPolicy } from "@/features/content/outbox/outbox-policy";
+import { newsletterOutboxPolicy } from "@/features/shell/outbox/outbox-policy";
+import { wishlistOutboxPolicy } from "@/features/wishlist/outbox/outbox-policy";
+import type { OutboxPolicy } from "@/offline/outbox/outbox-policy";
 
 export const outboxPolicies: readonly OutboxPolicy[] = [
   cartOutboxPolicy,

@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cartKeys, cartMutations } from "@/api/cart";
 import { newIdempotencyKey } from "@/api/client";
 import { wishlistKeys, wishlistMutations } from "@/api/wishlist";
-import { lineKey } from "@/features/cart/utils/outbox-rules";
-import { createOutbox, type Outbox } from "@/offline/outbox";
-import { dehydrateOptions, markInFlightAsPaused } from "@/offline/persister";
+import { lineKey } from "@/features/cart/outbox/outbox-rules";
+import { createOutbox, type Outbox } from "@/offline/outbox/outbox";
+import { dehydrateOptions, markInFlightAsPaused } from "@/offline/cache/persister";
 import { outboxPolicies } from "./outbox-policies";
 
 // The reference server's in-process app and test shopper, loaded at run time: server/ is its own TypeScript

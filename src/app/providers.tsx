@@ -1,22 +1,23 @@
 import { useEffect } from "react";
 import { I18nProvider } from "@lingui/react";
 import type { QueryClient } from "@tanstack/react-query";
-import { PersistQueryClientProvider } from "@/offline/persist-provider";
+import { PersistQueryClientProvider } from "@/offline/cache/persist-provider";
 import { RouterProvider, type RouterHistory } from "@tanstack/react-router";
 import { LazyToastHost } from "@/components/feedback/lazy-toast-host";
 import type { I18n } from "@lingui/core";
 import { i18n as browserI18n } from "@/i18n/i18n";
-import { registerMutationDefaults } from "@/offline/mutation-defaults";
-import { OutboxContext, type OutboxPort } from "@/offline/outbox-context";
-import { appPersister, dehydrateOptions, PERSIST_BUSTER, PERSIST_MAX_AGE } from "@/offline/persister";
-import { installChunkLoadRecovery, registerServiceWorker } from "@/offline/register-sw";
+import { registerMutationDefaults } from "@/offline/outbox/mutation-defaults";
+import { OutboxContext, type OutboxPort } from "@/offline/outbox/outbox-context";
+import { appPersister, dehydrateOptions, PERSIST_BUSTER, PERSIST_MAX_AGE } from "@/offline/cache/persister";
+import { installChunkLoadRecovery, registerServiceWorker } from "@/offline/cache/register-sw";
+import { offlineMutationDefaults } from "./mutation-defaults";
 import { createQueryClient } from "./query-client";
 import { createAppRouter } from "./router";
 
 export interface AppServices {
   queryClient: QueryClient;
   router: ReturnType<typeof createAppRouter>;
-  /** The writes waiting for the connection (offline/outbox.ts, behind deferred-outbox.ts); the browser's only. */
+  /** The writes waiting for the connection (offline/outbox/outbox.ts, behind deferred-outbox.ts); the browser's only. */
   outbox?: OutboxPort;
   /** The language of this app instance: the browser's one, or one per server render (never shared by two). */
   i18n: I18n;
@@ -27,7 +28,7 @@ export interface AppServices {
 /** The query client and the router of one app instance (one per page load, or one per server render). */
 export function createAppServices(history?: RouterHistory, i18n: I18n = browserI18n): AppServices {
   // Mutation defaults first: restored paused writes need their functions before they are resumed.
-  const queryClient = registerMutationDefaults(createQueryClient());
+  const queryClient = registerMutationDefaults(createQueryClient(), offlineMutationDefaults());
   return { queryClient, router: createAppRouter(queryClient, history), i18n };
 }
 

@@ -7,7 +7,7 @@ import { server } from "../../tests/msw/server";
 import { sampleProduct } from "../../tests/msw/shopping-handlers";
 import { apiFetch } from "@/api/client";
 import { catalogQueries } from "@/api/catalog";
-import { dehydrateOptions } from "@/offline/persister";
+import { dehydrateOptions } from "@/offline/cache/persister";
 import { readServerHandoff, serverHandoffBlock, undatedQueries } from "@/utils/server-html";
 import { createQueryClient } from "./query-client";
 
@@ -114,7 +114,7 @@ describe("the date of a query's data", () => {
     const twoDaysAgo = toSecond(Date.now() - 2 * DAY);
     listReply("Old name", twoDaysAgo);
     await readList(first);
-    // What offline/persister.ts writes to IndexedDB, read back by the next page (JSON on the way).
+    // What offline/cache/persister.ts writes to IndexedDB, read back by the next page (JSON on the way).
     const stored = JSON.parse(JSON.stringify(dehydrate(first, dehydrateOptions))) as ReturnType<
       typeof dehydrate
     >;

@@ -1,6 +1,6 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "@/api/client";
-import { applyReplyDate, readWithReplyDate } from "@/offline/reply-dates";
+import { applyReplyDate, readWithReplyDate } from "@/offline/cache/reply-dates";
 
 declare module "@tanstack/react-query" {
   interface Register {

@@ -64,7 +64,7 @@ declare module "@tanstack/react-router" {
     /**
      * The page shows the shopper's own data: the server renders only its frame (PersonalFrame), sent with
      * `Cache-Control: private, no-store` (server/static.ts reads this through the renderer). Set only by
-     * `personalPage()` (src/offline/personal-requests.ts), whose table the service worker reads.
+     * `personalPage()` (src/offline/shared/personal-requests.ts), whose table the service worker reads.
      */
     personal?: boolean;
     /** A personal page's heading, shown by the server's frame (set by `personalPage()`). */

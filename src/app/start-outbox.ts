@@ -1,12 +1,12 @@
 /*
  * The outbox with the features' policies (issue 17 item 7), loaded after the first page on demand (issue 16
- * item 4: offline/deferred-outbox.ts says when). Background Sync's page half starts with it, where the browser
+ * item 4: offline/outbox/deferred-outbox.ts says when). Background Sync's page half starts with it, where the browser
  * has it, once the persisted cache is back.
  */
 import type { QueryClient } from "@tanstack/react-query";
-import { backgroundSyncSupported } from "@/offline/background-sync-store";
-import type { OutboxModule } from "@/offline/deferred-outbox";
-import { createOutbox, type EarlyOutbox, type Outbox } from "@/offline/outbox";
+import { backgroundSyncSupported } from "@/offline/outbox/worker-log";
+import type { OutboxModule } from "@/offline/outbox/deferred-outbox";
+import { createOutbox, type EarlyOutbox, type Outbox } from "@/offline/outbox/outbox";
 import { outboxPolicies } from "./outbox-policies";
 
 export const outboxModule: OutboxModule = {
@@ -17,7 +17,7 @@ export const outboxModule: OutboxModule = {
   afterRestore(queryClient: QueryClient, outbox: Outbox): void {
     // Chromium: waiting changes are also sent by the service worker, after the tab was closed (Background Sync).
     if (backgroundSyncSupported())
-      void import("@/offline/background-sync").then((m) =>
+      void import("@/offline/background-sync/background-sync").then((m) =>
         m.startBackgroundSync(queryClient, outbox, outboxPolicies),
       );
   },

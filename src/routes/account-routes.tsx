@@ -2,7 +2,7 @@ import { createRoute } from "@tanstack/react-router";
 import { lazyPage } from "@/utils/lazy-page";
 import { z } from "zod/mini";
 import { msg } from "@lingui/core/macro";
-import { personalPage } from "@/offline/personal-requests";
+import { personalPage } from "@/offline/shared/personal-requests";
 import { preloadAccountPanels } from "@/features/account/components/preload-account-panels";
 import { rootRoute } from "./root";
 

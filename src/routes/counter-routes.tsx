@@ -1,7 +1,7 @@
 import { createRoute } from "@tanstack/react-router";
 import { msg } from "@lingui/core/macro";
 import { lazyPage } from "@/utils/lazy-page";
-import { personalPage } from "@/offline/personal-requests";
+import { personalPage } from "@/offline/shared/personal-requests";
 import { rootRoute } from "./root";
 
 // The shop counter (issue 40 items 1 and 2, decision 43): each page its own chunk, none on the first page.

@@ -4,7 +4,7 @@ import { categoryKeys } from "@/api/categories";
 import { currencyKeys } from "@/api/currency";
 import { routeTree } from "@/app/router";
 import { renderPage } from "@/entry-server";
-import { isPersonal, isPersonalPage, PERSONAL_PAGES } from "@/offline/personal-requests";
+import { isPersonal, isPersonalPage, PERSONAL_PAGES } from "@/offline/shared/personal-requests";
 
 const ORIGIN = "https://shop.example";
 

@@ -6,7 +6,7 @@ import { getLocalCart } from "@/features/cart/store";
 import { preloadCheckoutForm } from "@/features/checkout/components/preload-checkout-form";
 import { preloadCompareProducts } from "@/features/compare/components/preload-compare-products";
 import { preloadWishlistLines } from "@/features/wishlist/components/preload-wishlist-lines";
-import { personalPage } from "@/offline/personal-requests";
+import { personalPage } from "@/offline/shared/personal-requests";
 import { themedRoute } from "@/components/mui/lazy-themed";
 import { rootRoute } from "./root";
 

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { PageHeader } from "@/components/layout/page-header";
 import { PackStorageList } from "@/features/offline-packs/components/pack-storage-list";
 import { useSavedPacks } from "@/features/offline-packs/hooks/use-saved-packs";
-import { DeviceStorage, SyncReport } from "@/offline/storage-panel";
+import { DeviceStorage, SyncReport } from "@/features/offline-status/components/storage-panel";
 import { useSession } from "@/session/use-session";
 import "./storage-page.css";
 

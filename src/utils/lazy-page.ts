@@ -27,7 +27,7 @@ export const asPageCode =
  * A route's page component loaded on demand (`lazyRouteComponent`). Its import never makes the router
  * reload the page by itself: the router reloads once on any failed import, also offline and when Firefox
  * or WebKit reject the imports of a page being left (putting the shopper back on it). The failure goes to
- * the route's error view, and the shop's chunk recovery (offline/register-sw.ts) reloads only when this
+ * the route's error view, and the shop's chunk recovery (offline/cache/register-sw.ts) reloads only when this
  * build's code is really gone from the server.
  */
 export function lazyPage<M extends Record<K, ComponentType<object>>, K extends keyof M & string>(

@@ -56,7 +56,7 @@ export function loadPurifier(
       .then(({ default: purifier }) => {
         browserPurifier = purifier.isSupported ? purifier : null;
       })
-      // Also when Vite's chunk-reload recovery (offline/register-sw.ts) resolved the import with nothing.
+      // Also when Vite's chunk-reload recovery (offline/cache/register-sw.ts) resolved the import with nothing.
       .catch(() => {
         browserLoad = null;
         lastLoadFailed = true;

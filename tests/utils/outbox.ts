@@ -1,9 +1,9 @@
 /*
- * Test support for the outbox's tests (src/offline/outbox.test.ts, deferred-outbox.test.ts): a change waiting
+ * Test support for the outbox's tests (src/offline/outbox/outbox.test.ts, deferred-outbox.test.ts): a change waiting
  * in a query client's mutation cache as a restart restores it, and another tab's end of the outboxes' channel.
  */
 import type { MutationKey, MutationMeta, QueryClient } from "@tanstack/react-query";
-import { OUTBOX_CHANNEL_NAME } from "@/offline/waiting";
+import { OUTBOX_CHANNEL_NAME } from "@/offline/outbox/waiting";
 
 /**
  * Puts a paused change in the client's mutation cache, as the device restores it: `failureCount` 0 for one

@@ -8,7 +8,7 @@
  */
 import { logoutCustomer } from "@/api/account";
 import { ApiError } from "@/api/client";
-import { readStored, removeStored, writeStored } from "@/offline/storage";
+import { readStored, removeStored, writeStored } from "@/offline/cache/storage";
 
 export const PENDING_REVOKES_KEY = "pendingRevokes";
 /** More log-outs than this without a connection: the oldest tokens are left to expire. */

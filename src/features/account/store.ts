@@ -4,7 +4,7 @@
  */
 import { z } from "zod/mini";
 import { storedOrderSchema, type Order } from "@/api/order";
-import { createPersistedStore } from "@/offline/storage";
+import { createPersistedStore } from "@/offline/cache/storage";
 
 export const LAST_RECEIPT_KEY = "lastReceipt";
 

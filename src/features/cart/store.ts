@@ -1,10 +1,10 @@
 /*
- * The local cart, persisted on the device (src/offline/storage.ts) so it survives reloads offline.
+ * The local cart, persisted on the device (src/offline/cache/storage.ts) so it survives reloads offline.
  * `owner` says whose cart it is ("guest" or "customer:<id>"): a customer's cart is dropped at logout.
  */
 import { useSyncExternalStore } from "react";
 import { z } from "zod/mini";
-import { createPersistedStore } from "@/offline/storage";
+import { createPersistedStore } from "@/offline/cache/storage";
 import { cartReducer, emptyCart, type CartAction, type LocalCart } from "./utils/cart-reducer";
 
 export const LOCAL_CART_KEY = "cart";

@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { notFound } from "@tanstack/react-router";
 import { ApiError } from "@/api/client";
 import { catalogQueries } from "@/api/catalog";
-import { whenCacheRestored } from "@/offline/restore-state";
+import { whenCacheRestored } from "@/offline/cache/restore-state";
 import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
 import { relatedProductsParams } from "./utils/related-products";
 import { toProductListParams, type CatalogSearch } from "./utils/catalog-search";

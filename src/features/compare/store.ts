@@ -2,7 +2,7 @@
 import { useSyncExternalStore } from "react";
 import { z } from "zod/mini";
 import { storedProductSchema, type Product } from "@/api/product";
-import { createPersistedStore } from "@/offline/storage";
+import { createPersistedStore } from "@/offline/cache/storage";
 import { addToCompareList, removeFromCompareList } from "./utils/compare-rules";
 
 export const COMPARE_KEY = "compare";

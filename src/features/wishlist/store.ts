@@ -5,7 +5,7 @@
 import { useSyncExternalStore } from "react";
 import { z } from "zod/mini";
 import { storedProductSchema, type Product } from "@/api/product";
-import { createPersistedStore } from "@/offline/storage";
+import { createPersistedStore } from "@/offline/cache/storage";
 import { addToList, removeFromList } from "./utils/wishlist-rules";
 
 export const DEVICE_WISHLIST_KEY = "wishlist";

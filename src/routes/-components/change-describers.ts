@@ -1,9 +1,9 @@
 import { dispatchCart } from "@/features/cart/store";
-import { cartChangeDescriber } from "@/features/cart/utils/cart-changes";
-import { contactChanges } from "@/features/content/utils/contact-changes";
-import { newsletterChanges } from "@/features/shell/utils/newsletter-changes";
+import { cartChangeDescriber } from "@/features/cart/outbox/cart-changes";
+import { contactChanges } from "@/features/content/outbox/contact-changes";
+import { newsletterChanges } from "@/features/shell/outbox/newsletter-changes";
 import { addToWishlist, removeFromWishlist } from "@/features/wishlist/store";
-import { wishlistChangeDescriber } from "@/features/wishlist/utils/wishlist-changes";
+import { wishlistChangeDescriber } from "@/features/wishlist/outbox/wishlist-changes";
 
 /**
  * Each feature words its own waiting changes (the header's change queue, the offline banner's count); undo

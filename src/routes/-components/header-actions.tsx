@@ -3,8 +3,8 @@ import { MiniCart } from "@/features/cart/components/mini-cart";
 import { CompareLink } from "@/features/compare/components/compare-link";
 import { WishlistLink } from "@/features/wishlist/components/wishlist-link";
 import { SearchForm } from "@/features/search/components/search-form";
-import { InstallButton } from "@/offline/install-button";
-import { WaitingChangesButton } from "@/offline/waiting-changes-button";
+import { InstallButton } from "@/features/offline-status/components/install-button";
+import { WaitingChangesButton } from "@/features/offline-status/components/waiting-changes-button";
 import "./header-actions.css";
 
 /** The header's search field and shopping actions: account, compare, wishlist and the mini cart (each with its count). */

@@ -4,9 +4,9 @@ import { toast } from "@/components/feedback/toast";
 import { cartKeys, cartMutations, type CartLineRef } from "@/api/cart";
 import { ApiError, newIdempotencyKey } from "@/api/client";
 import { isAvailable, type Product } from "@/api/product";
-import { useOutbox, type OutboxPort } from "@/offline/outbox-context";
+import { useOutbox, type OutboxPort } from "@/offline/outbox/outbox-context";
 import { dispatchCart, getLocalCart } from "../store";
-import { cartBefore, lineBefore } from "../utils/cart-before";
+import { cartBefore, lineBefore } from "../outbox/cart-before";
 import { cartQuantityOf, isLineOf, type CartLine } from "../utils/cart-reducer";
 import {
   availableStock,
@@ -25,7 +25,7 @@ function lineRef(line: CartLine): CartLineRef {
   return { productId: line.product.id, variantId: line.variantId, cartItemId: line.cartItemId };
 }
 
-/** The state undo puts back (utils/cart-changes.ts), read before the device cart changes. */
+/** The state undo puts back (outbox/cart-changes.ts), read before the device cart changes. */
 function lineBeforeChange(outbox: OutboxPort, productId: number, variantId: number | null): CartLine | null {
   const current = getLocalCart().lines.find((l) => isLineOf(l, productId, variantId)) ?? null;
   return lineBefore(outbox.waiting(), productId, variantId, current);

@@ -1,7 +1,7 @@
 import { useIsMutating, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { cartDataStartedAt, cartKeys, cartQueries } from "@/api/cart";
-import { useFollowServer } from "@/offline/use-follow-server";
+import { useFollowServer } from "@/offline/signal/use-follow-server";
 import { useSession } from "@/session/use-session";
 import { dispatchCart, getCartOwner, resetLocalCart, setCartOwner } from "../store";
 import { taxPercentOf } from "../utils/cart-totals";

@@ -10,7 +10,7 @@ import { z } from "zod/mini";
 import { isMissingService, newIdempotencyKey } from "@/api/client";
 import { readHandover } from "@/api/counter";
 import { encodeCartCode, type CartCodeLine } from "@/api/contract/counter";
-import { createPersistedStore } from "@/offline/storage";
+import { createPersistedStore } from "@/offline/cache/storage";
 import type { LocalCart } from "./cart-reducer";
 
 export const HANDOVER_KEY = "cart-handover";

@@ -10,7 +10,7 @@ import { CatalogFilters } from "./catalog-filters";
 import { CatalogPagination } from "./catalog-pagination";
 import { CatalogSkeleton } from "./catalog-skeleton";
 import { CatalogToolbar } from "./catalog-toolbar";
-import { AsOfNotice } from "@/offline/as-of-notice";
+import { AsOfNotice } from "@/components/feedback/as-of-notice";
 import { ProductGrid } from "./product-grid";
 import { deferredInitial } from "@/utils/server-html";
 import { isHistoryTraversal } from "@/utils/history-traversal";

@@ -14,7 +14,7 @@ import { imageForSelection, type VariantSelection } from "../utils/variation";
 import { ProductGallery } from "./product-gallery";
 import { ProductInfoTabs } from "./product-info-tabs";
 import { ProductPrice } from "./product-price";
-import { AsOfNotice } from "@/offline/as-of-notice";
+import { AsOfNotice } from "@/components/feedback/as-of-notice";
 import { ProductRating } from "./product-rating";
 import { ProductReviews } from "./product-reviews";
 import { ProductSpecs } from "./product-specs";

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import { createPersistedStore } from "@/offline/storage";
+import { createPersistedStore } from "@/offline/cache/storage";
 import { cleanFit, type RiderFit } from "./size-rule";
 
 /**

@@ -1,7 +1,7 @@
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
-import { ALL_PACK_KEY } from "@/offline/pack-rules";
+import { ALL_PACK_KEY } from "@/offline/shared/pack-rules";
 import { formatBytes } from "../utils/pack-estimate";
 import { formatSavedAt } from "../utils/format-saved-at";
 import { removePack, type SavedPack } from "../utils/pack-store";

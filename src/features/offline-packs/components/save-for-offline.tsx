@@ -6,7 +6,7 @@ import type { ProductListParams } from "@/api/catalog";
 import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
 import { lazyThemed } from "@/components/mui/lazy-themed";
 import { useOnlineStatus } from "@/hooks/use-online-status";
-import { ALL_PACK_KEY } from "@/offline/pack-rules";
+import { ALL_PACK_KEY } from "@/offline/shared/pack-rules";
 import { useSavedPacks } from "../hooks/use-saved-packs";
 import { formatSavedAt } from "../utils/format-saved-at";
 import "./save-for-offline.css";

@@ -11,7 +11,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { PageHeader } from "@/components/layout/page-header";
 import { useOnlineStatus } from "@/hooks/use-online-status";
-import { ALL_PACK_KEY } from "@/offline/pack-rules";
+import { ALL_PACK_KEY } from "@/offline/shared/pack-rules";
 import { useSavePack } from "../hooks/use-save-pack";
 import { useSavedPacks } from "../hooks/use-saved-packs";
 import { formatBytes } from "../utils/pack-estimate";

@@ -9,7 +9,7 @@ import {
   packKeyOf,
   parsePackMeta,
   type PackMeta,
-} from "@/offline/pack-rules";
+} from "@/offline/shared/pack-rules";
 
 export interface SavedPack extends PackMeta {
   cacheName: string;

@@ -1,4 +1,4 @@
-import { PACK_REFRESH_AFTER_MS } from "@/offline/pack-rules";
+import { PACK_REFRESH_AFTER_MS } from "@/offline/shared/pack-rules";
 import { listPacks, removeHalfPacks } from "./pack-store";
 import { preparePack, savePack } from "./save-pack";
 

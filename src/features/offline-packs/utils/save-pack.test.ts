@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sampleProduct } from "../../../../tests/msw/shopping-handlers";
-import { PACK_META_PATH } from "@/offline/pack-rules";
+import { PACK_META_PATH } from "@/offline/shared/pack-rules";
 import { PackError, preparePack, savePack } from "./save-pack";
 
 // Cache Storage, fetch and the storage estimate as the browser gives them, in memory; `failAfter` puts make

@@ -24,8 +24,8 @@ import {
   PACK_PRODUCT_CAP,
   packCacheName,
   type PackMeta,
-} from "@/offline/pack-rules";
-import { isPersonal } from "@/offline/personal-requests";
+} from "@/offline/shared/pack-rules";
+import { isPersonal } from "@/offline/shared/personal-requests";
 import { estimatePackBytes, jsonBytes, spreadSample, type ReplyKind } from "./pack-estimate";
 import { cardImage, packImages, type ImageKind, type PackImage } from "./pack-images";
 import { deletePackCaches, metaUrl, notifyPacksChanged, withPackLock } from "./pack-store";

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { get, set } from "idb-keyval";
-import { keyvalStore } from "@/offline/idb-store";
+import { keyvalStore } from "@/offline/shared/idb-store";
 import { parseRecent, recordRecent, type RecentProduct } from "../utils/recent-list";
 
 /** IndexedDB key of the list (idb-keyval's default store); the device keeps it offline too. */

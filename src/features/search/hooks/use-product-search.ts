@@ -3,7 +3,7 @@ import { useIsRestoring, useQuery, useQueryClient } from "@tanstack/react-query"
 import { catalogKeys, catalogQueries } from "@/api/catalog";
 import type { Product } from "@/api/product";
 import { useOnlineStatus } from "@/hooks/use-online-status";
-import { savedPackProducts } from "@/offline/pack-products";
+import { savedPackProducts } from "@/offline/cache/pack-products";
 import { collectProducts } from "../utils/saved-products";
 
 export interface ProductSearch {

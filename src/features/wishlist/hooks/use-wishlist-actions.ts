@@ -4,13 +4,13 @@ import { toast } from "@/components/feedback/toast";
 import { newIdempotencyKey } from "@/api/client";
 import type { Product } from "@/api/product";
 import { wishlistKeys, wishlistMutations } from "@/api/wishlist";
-import { useOutbox, type OutboxPort } from "@/offline/outbox-context";
+import { useOutbox, type OutboxPort } from "@/offline/outbox/outbox-context";
 import { useSession } from "@/session/use-session";
 import { addToWishlist, getWishlistState, removeFromWishlist } from "../store";
-import { wishlistBefore } from "../utils/wishlist-before";
+import { wishlistBefore } from "../outbox/wishlist-before";
 import { isInList } from "../utils/wishlist-rules";
 
-/** The state undo puts back (utils/wishlist-changes.ts), read before the device list changes. */
+/** The state undo puts back (outbox/wishlist-changes.ts), read before the device list changes. */
 function beforeChange(outbox: OutboxPort, productId: number): Product | null {
   const current = getWishlistState().items.find((p) => p.id === productId) ?? null;
   return wishlistBefore(outbox.waiting(), productId, current);

@@ -2,7 +2,7 @@ import { useIsMutating, useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { newIdempotencyKey } from "@/api/client";
 import { wishlistDataStartedAt, wishlistKeys, wishlistMutations, wishlistQueries } from "@/api/wishlist";
-import { useFollowServer } from "@/offline/use-follow-server";
+import { useFollowServer } from "@/offline/signal/use-follow-server";
 import { useSession } from "@/session/use-session";
 import { getWishlistState, replaceWishlist } from "../store";
 

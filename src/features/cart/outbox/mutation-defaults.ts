@@ -1,0 +1,12 @@
+import { cartMutations } from "@/api/cart";
+import type { OfflineMutationDefaults } from "@/offline/outbox/mutation-defaults";
+
+/** The cart's writes that may wait offline; they share the scope "cart", so they replay in order. */
+export const cartMutationDefaults = (): OfflineMutationDefaults[] => [
+  cartMutations.add(),
+  cartMutations.setQuantity(),
+  cartMutations.remove(),
+  cartMutations.empty(),
+  cartMutations.applyCoupon(),
+  cartMutations.removeCoupon(),
+];

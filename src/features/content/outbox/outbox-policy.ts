@@ -1,0 +1,10 @@
+/*
+ * What the outbox knows of contact requests (issue 17 item 7): an anonymous form post (offline/outbox/outbox-policy.ts).
+ */
+import { buildUrl } from "@/api/client";
+import { contentKeys } from "@/api/content";
+import { anonymousPostPolicy } from "@/offline/outbox/outbox-policy";
+
+export const contactOutboxPolicy = anonymousPostPolicy(contentKeys.contact(), () =>
+  buildUrl("contactrequest"),
+);

@@ -1,0 +1,11 @@
+/*
+ * What the outbox knows of newsletter sign-ups (issue 17 item 7): an anonymous form post
+ * (offline/outbox/outbox-policy.ts).
+ */
+import { buildUrl } from "@/api/client";
+import { newsletterKeys } from "@/api/newsletter";
+import { anonymousPostPolicy } from "@/offline/outbox/outbox-policy";
+
+export const newsletterOutboxPolicy = anonymousPostPolicy(newsletterKeys.subscribe(), () =>
+  buildUrl("contactsubscribe"),
+);

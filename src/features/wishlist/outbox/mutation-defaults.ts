@@ -1,0 +1,5 @@
+import { wishlistMutations } from "@/api/wishlist";
+import type { OfflineMutationDefaults } from "@/offline/outbox/mutation-defaults";
+
+/** The wishlist's write that may wait offline: an intent per product (scope "wishlist"). */
+export const wishlistMutationDefaults = (): OfflineMutationDefaults[] => [wishlistMutations.set()];
