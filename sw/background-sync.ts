@@ -19,6 +19,7 @@
 /// <reference lib="webworker" />
 import { del, delMany, keys, set, values, type UseStore } from "idb-keyval";
 import { reopeningStore } from "../src/offline/shared/idb-store";
+import { requestWithLiveness } from "../src/offline/shared/lock-lease";
 import {
   BG_SYNC_LOG_DB,
   BG_SYNC_LOG_STORE,
@@ -309,5 +310,5 @@ self.addEventListener("sync", (event: Event) => {
   if (e.tag !== BG_SYNC_TAG) return;
   const locks = self.navigator.locks;
   // Failing the event (TryLater) has the browser fire it again later, with a back-off.
-  e.waitUntil(locks ? locks.request(OUTBOX_LOCK_NAME, () => replay()) : replay());
+  e.waitUntil(locks ? requestWithLiveness(locks, OUTBOX_LOCK_NAME, () => replay()) : replay());
 });

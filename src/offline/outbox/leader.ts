@@ -1,10 +1,12 @@
 /*
  * One sender at a time: a replay holds a Web Lock, the one the service worker's Background Sync takes too
  * (OUTBOX_LOCK_NAME), so one tab (or the worker) sends the waiting changes while the others wait; an undo runs
- * only while nobody holds it, since a change may be leaving at that very moment. Where Web Locks do not exist,
- * every tab leads for itself.
+ * only while nobody holds it, since a change may be leaving at that very moment. A holder says it is alive
+ * while it holds the lock, and a holder silent too long (a frozen tab) has the lock taken over
+ * (shared/lock-lease.ts). Where Web Locks do not exist, every tab leads for itself.
  */
 import { OUTBOX_LOCK_NAME } from "@/offline/shared/background-sync-records";
+import { requestWithLiveness } from "@/offline/shared/lock-lease";
 
 export interface Leader {
   /** Runs the task holding the lock, once it is free. */
@@ -20,7 +22,7 @@ export function webLocksLeader(name: string = OUTBOX_LOCK_NAME): Leader {
     async whileLeading(task) {
       const locks = locksOf();
       if (!locks) return task();
-      await locks.request(name, () => task());
+      await requestWithLiveness(locks, name, task);
     },
     async ifFree(task) {
       const locks = locksOf();
