@@ -11,8 +11,8 @@ import type {
   ProductTable,
   ProductVariantTable,
 } from "../db/schema";
-import { COLORS, SIZES } from "../seed/catalog";
-import { COUNTRY_NAMES } from "../seed/content";
+import { COLORS, SIZES } from "../reference/attributes";
+import { COUNTRY_NAMES } from "../reference/countries";
 import type { Catalog } from "./catalog";
 import { HttpError, nowIso } from "./http";
 import {

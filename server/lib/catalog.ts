@@ -12,7 +12,7 @@ import type { Param, Store } from "../db/store";
 
 type CompiledSql = { sql: string; params: Param[] };
 import type { ProductTable, ProductVariantTable } from "../db/schema";
-import { COLORS, INFO_LABELS, ROOT_CATEGORY, SIZES } from "../seed/catalog";
+import { COLORS, INFO_LABELS, ROOT_CATEGORY, SIZES } from "../reference/attributes";
 import { compressBody, GZIP_MIN_BYTES } from "./compress";
 import { INT4_MAX } from "./http";
 import { STOCK_LOG_KEEP_MS } from "../db/migrations/0015-stock-writes-lock-their-rows";

@@ -9,7 +9,7 @@ import { optionalCustomer } from "../lib/auth";
 import { acceptsGzip } from "../lib/compress";
 import { HttpError, idParam, notFound, nowIso, parseBody, parseQuery, linkUrl } from "../lib/http";
 import { paginate, paginateBytes } from "../lib/pagination";
-import { COLORS, SIZES } from "../seed/catalog";
+import { COLORS, SIZES } from "../reference/attributes";
 
 export const DEFAULT_PAGE_SIZE = 12;
 

@@ -12,8 +12,8 @@ import { HttpError, notFound, nowIso, readJson, zodErrors, linkUrl } from "../li
 import { formatMoney, SERVER_MONEY_FORMAT } from "../../src/api/contract/money";
 import { paginate } from "../lib/pagination";
 import { avatarSvg, bannerSvg, brandSvg, productSvg } from "../lib/svg";
-import { BODY_TYPES, COLORS } from "../seed/catalog";
-import { ABOUT_BLOCKS } from "../seed/content";
+import { BODY_TYPES, COLORS } from "../reference/attributes";
+import { ABOUT_BLOCKS } from "../reference/about";
 import { publicCache } from "./catalog";
 
 /** How long a newsletter confirmation link works; an unconfirmed sign-up is swept after it (lib/sweeps.ts). */
