@@ -1,7 +1,8 @@
 import zlib from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
 import { productListQuerySchema, type ProductListQuery } from "../../src/api/contract/product";
-import type { SqliteStore, Store } from "../db/store";
+import type { Store } from "../db/store";
+import type { SqliteStore } from "../db/sqlite-store";
 import { makeApp, makeStore, shopper, testDialect } from "../test-utils";
 import { Catalog } from "./catalog";
 
