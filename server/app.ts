@@ -9,7 +9,7 @@ import { sitemapRoutes } from "./sitemap";
 import { compressBody, GZIP_MIN_BYTES, preferredEncoding } from "./lib/compress";
 import { readAuth } from "./lib/auth";
 import { Carts, UPDATED_MESSAGE } from "./lib/cart";
-import { Catalog } from "./lib/catalog";
+import { Catalog } from "./services/catalog/catalog";
 import { bagistoStrict } from "./bagisto-strict";
 import {
   DEFAULT_HASH_GATE,

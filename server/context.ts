@@ -3,7 +3,7 @@ import { isIPv4, isIPv6 } from "node:net";
 import type { Store } from "./db/store";
 import type { AuthState } from "./lib/auth";
 import type { Carts } from "./lib/cart";
-import type { Catalog } from "./lib/catalog";
+import type { Catalog } from "./services/catalog/catalog";
 import type { ScryptParams } from "./lib/crypto";
 import type { ExchangeRates } from "./lib/exchange";
 import type { Logger } from "./lib/log";

@@ -13,7 +13,7 @@ import type {
 } from "../db/schema";
 import { COLORS, SIZES } from "../reference/attributes";
 import { COUNTRY_NAMES } from "../reference/countries";
-import type { Catalog } from "./catalog";
+import type { Catalog } from "../services/catalog/catalog";
 import { HttpError, nowIso } from "./http";
 import {
   decimal,
@@ -401,7 +401,7 @@ export class Carts {
 
   /**
    * A cart's reply in parts: its fields before `items` and after them, and each line's reply without its
-   * product and that product's stored view (JSON bytes, lib/catalog.ts `viewsBytes`), so the reply can be
+   * product and that product's stored view (JSON bytes, `Catalog.viewsBytes`), so the reply can be
    * written with the views spliced in as they are (`viewJson`) instead of parsed and serialised again.
    */
   private async viewParts(cart: CartRow): Promise<{

@@ -1,5 +1,5 @@
 import type { Store } from "../db/store";
-import { Catalog } from "../lib/catalog";
+import { Catalog } from "../services/catalog/catalog";
 import { hashPassword, type ScryptParams } from "../lib/crypto";
 import { CATEGORIES, generateCatalog, prng, type ProductSpec } from "./catalog";
 import { ROOT_CATEGORY } from "../reference/attributes";
