@@ -8,7 +8,8 @@ import { sweepOnce } from "./lib/sweeps";
 import { sitemapRoutes } from "./sitemap";
 import { compressBody, GZIP_MIN_BYTES, preferredEncoding } from "./lib/compress";
 import { readAuth } from "./lib/auth";
-import { Carts, UPDATED_MESSAGE } from "./lib/cart";
+import { Carts } from "./services/cart/carts";
+import { UPDATED_MESSAGE } from "./services/cart/cart-types";
 import { Catalog } from "./services/catalog/catalog";
 import { bagistoStrict } from "./bagisto-strict";
 import {

@@ -2,7 +2,7 @@ import type { Context } from "hono";
 import { isIPv4, isIPv6 } from "node:net";
 import type { Store } from "./db/store";
 import type { AuthState } from "./lib/auth";
-import type { Carts } from "./lib/cart";
+import type { Carts } from "./services/cart/carts";
 import type { Catalog } from "./services/catalog/catalog";
 import type { ScryptParams } from "./lib/crypto";
 import type { ExchangeRates } from "./lib/exchange";

@@ -2,7 +2,7 @@ import type { Store } from "../db/store";
 import type { OrderTable } from "../db/schema";
 import type { Catalog } from "../services/catalog/catalog";
 import { imageSet } from "../services/catalog/product-view";
-import { addressView } from "./cart";
+import { addressView } from "../services/cart/cart-types";
 import { decimal, formatMoney, SERVER_MONEY_FORMAT } from "../../src/api/contract/money";
 import { GST_PERCENT } from "../../src/api/contract/checkout";
 

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { addressInputSchema } from "../../src/api/contract/address";
 import type { AppEnv, Ctx, Deps } from "../context";
 import { requireCustomer, sessionHash } from "../lib/auth";
-import { addressView } from "../lib/cart";
+import { addressView } from "../services/cart/cart-types";
 import {
   HttpError,
   idParam,

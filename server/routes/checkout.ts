@@ -9,7 +9,7 @@ import {
 } from "../../src/api/contract/checkout";
 import type { AppEnv, Ctx, Deps } from "../context";
 import { optionalCustomer, rotateGuestSession } from "../lib/auth";
-import { PAYMENT_METHODS, type CartRow } from "../lib/cart";
+import { PAYMENT_METHODS, type CartRow } from "../services/cart/cart-types";
 import { HttpError, nowIso, parseBody, noStore, spliceJson } from "../lib/http";
 import { round2 } from "../../src/api/contract/money";
 import { orderViews } from "../lib/orders";

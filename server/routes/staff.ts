@@ -11,7 +11,7 @@ import {
 import { formatMoney, SERVER_MONEY_FORMAT } from "../../src/api/contract/money";
 import type { AppEnv, Ctx, Deps } from "../context";
 import { customerView, requireCustomer, type CustomerRow } from "../lib/auth";
-import { StockError } from "../lib/cart";
+import { StockError } from "../services/cart/cart-types";
 import { HttpError, noStore, nowIso, parseBody } from "../lib/http";
 import { sha256 } from "../lib/crypto";
 
