@@ -54,7 +54,10 @@ import { catalogRoutes } from "./routes/catalog";
 import { checkoutRoutes } from "./routes/checkout";
 import { contentRoutes } from "./routes/content";
 import { opsRoutes } from "./ops";
-import { customerRoutes, normalisePhone } from "./routes/customer";
+import { customerRoutes } from "./routes/customer";
+import { oneTimeCodeRoutes } from "./routes/one-time-codes";
+import { passwordResetRoutes } from "./routes/password-reset";
+import { normalisePhone } from "./services/customers";
 import { staffRoutes } from "./routes/staff";
 import { createPageRenderer, ssrEntryFor } from "./ssr";
 import { contentSecurityPolicy, staticSite } from "./static";
@@ -348,6 +351,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
   app.route("/api", cartRoutes(deps, keys));
   app.route("/api", checkoutRoutes(deps));
   app.route("/api", customerRoutes(deps));
+  app.route("/api", passwordResetRoutes(deps));
+  app.route("/api", oneTimeCodeRoutes(deps));
   app.route("/api", accountRoutes(deps));
   app.route("/api", staffRoutes(deps));
 

@@ -191,7 +191,8 @@ export function cartRoutes(d: Deps, keys: IdempotencyKeys) {
     if (!cart || !(await carts.items(cart.id)).length)
       return c.json({ success: false, message: "Coupon code can't be applied." });
     const code = body.code.toUpperCase();
-    if (!(await carts.couponExists(code))) return c.json({ success: false, message: "Coupon code is invalid." });
+    if (!(await carts.couponExists(code)))
+      return c.json({ success: false, message: "Coupon code is invalid." });
     const t = await carts.totals(cart);
     if (!(await carts.validCoupon(code, t.subTotal)))
       return c.json({ success: false, message: "Coupon code can't be applied." });
