@@ -32,7 +32,7 @@ import {
 import { requestGuards } from "./lib/request-guards";
 import { loadServerSecret } from "./lib/secret";
 import { Postbox, type Mailer } from "./lib/mail";
-import { cartOwner, cartReply } from "./routes/cart";
+import { cartOwner, cartReply } from "./lib/cart-http";
 import { createLogger, type Logger } from "./lib/log";
 import {
   clusterScrape,

@@ -8,10 +8,9 @@ import {
 } from "../../src/api/contract/cart";
 import { clientIp, type AppEnv, type Ctx, type Deps } from "../context";
 import { enforce } from "../lib/rate-limit";
-import { ensureSession, optionalCustomer, sessionHash, sessionId, startSession } from "../lib/auth";
+import { optionalCustomer, sessionId, startSession } from "../lib/auth";
 import {
   ADDED_MESSAGE,
-  type CartOwner,
   type CartRow,
   OPTIONS_MISSING_MESSAGE,
   REMOVED_MESSAGE,
@@ -19,30 +18,9 @@ import {
   UPDATED_MESSAGE,
 } from "../services/cart/cart-types";
 import { applyCartBatch } from "../services/cart/cart-batch";
-import { HttpError, idParam, notFound, parseBody, spliceJson, noStore } from "../lib/http";
+import { HttpError, idParam, notFound, parseBody, noStore } from "../lib/http";
+import { cartOwner, cartReply, prefersMinimal } from "../lib/cart-http";
 import { sessionStarted, type IdempotencyKeys } from "../lib/idempotency";
-
-/** The caller's cart owner: the customer (token) or the guest session (cookie, created on first write). */
-export function cartOwner(c: Ctx, create: boolean): CartOwner | null {
-  const customer = optionalCustomer(c.get("auth"));
-  if (customer) return { customerId: customer.id };
-  const session = create ? ensureSession(c) : sessionHash(c);
-  return session ? { sessionHash: session } : null;
-}
-
-/**
- * `{...fields, data: <cart>}` with the cart's JSON (`Carts.viewJson`) spliced in as it is: the same
- * text `c.json` would write for the cart's object, without parsing its product views. Every reply that
- * holds a cart is written through it (the checkout's `data: {cart}` too, and a cart change's recovery).
- */
-export function cartReply(c: Ctx, fields: Record<string, unknown>, cart: Buffer) {
-  return c.body(spliceJson(fields, "data", cart), 200, { "Content-Type": "application/json" });
-}
-
-/** `Prefer: return=minimal` (RFC 7240): a write's reply leaves the cart out (the client reads it afterwards). */
-function prefersMinimal(c: Ctx): boolean {
-  return /(?:^|[\s,;])return=minimal(?:$|[\s,;])/i.test(c.req.header("prefer") ?? "");
-}
 
 export function cartRoutes(d: Deps, keys: IdempotencyKeys) {
   const r = new Hono<AppEnv>();

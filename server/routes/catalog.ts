@@ -7,15 +7,12 @@ import { reviewCreateSchema, reviewListQuerySchema } from "../../src/api/contrac
 import { clientIp, type AppEnv, type Ctx, type Deps } from "../context";
 import { optionalCustomer } from "../lib/auth";
 import { acceptsGzip } from "../lib/compress";
-import { HttpError, idParam, notFound, nowIso, parseBody, parseQuery, linkUrl } from "../lib/http";
+import { HttpError, idParam, notFound, nowIso, parseBody, parseQuery, linkUrl, publicCache } from "../lib/http";
 import { paginate, paginateBytes } from "../lib/pagination";
 import { COLORS, SIZES } from "../reference/attributes";
 
 export const DEFAULT_PAGE_SIZE = 12;
 
-export function publicCache(c: Ctx): void {
-  c.header("Cache-Control", c.req.query("token") !== undefined ? "private, no-store" : "public, max-age=60");
-}
 
 export function catalogRoutes(d: Deps) {
   const r = new Hono<AppEnv>();

@@ -8,13 +8,13 @@ import { randomToken, sha256 } from "../lib/crypto";
 import { linkOrigin, requestLanguage } from "../lib/mail";
 import { contactNotice, MAIL_TEXTS } from "../lib/mail-texts";
 import { clientIp, type AppEnv, type Ctx, type Deps } from "../context";
-import { HttpError, notFound, nowIso, readJson, zodErrors, linkUrl } from "../lib/http";
+import { HttpError, notFound, nowIso, readJson, zodErrors, linkUrl, publicCache } from "../lib/http";
 import { formatMoney, SERVER_MONEY_FORMAT } from "../../src/api/contract/money";
 import { paginate } from "../lib/pagination";
 import { avatarSvg, bannerSvg, brandSvg, productSvg } from "../lib/svg";
 import { BODY_TYPES, COLORS } from "../reference/attributes";
 import { ABOUT_BLOCKS } from "../reference/about";
-import { publicCache } from "./catalog";
+
 
 /** How long a newsletter confirmation link works; an unconfirmed sign-up is swept after it (lib/sweeps.ts). */
 export const SUBSCRIBE_CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
