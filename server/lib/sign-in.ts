@@ -1,4 +1,4 @@
-import { clientIp, type Ctx, type Deps } from "../context";
+import type { Ctx, Deps } from "../context";
 import { issueToken, rotateGuestSession, sessionHash, type CustomerRow } from "./auth";
 import { HttpError } from "./http";
 import type { RateLimiter } from "./rate-limit";
@@ -19,9 +19,12 @@ export async function limit(c: Ctx, limiter: RateLimiter, key: string): Promise<
   if (!hit.ok) refuse(c, hit.retryAfter);
 }
 
-/** Password hashing goes through the shared gate: in turn per client address and per account (N5). */
-export function hashed<T>(d: Deps, c: Ctx, account: string | null, fn: () => Promise<T>): Promise<T> {
-  return d.hashGate.run(fn, [clientIp(c), ...(account ? [`account:${account}`] : [])]);
+/**
+ * Password hashing goes through the shared gate: in turn per client address (`clientIp`) and per account
+ * (N5).
+ */
+export function hashed<T>(d: Deps, client: string, account: string | null, fn: () => Promise<T>): Promise<T> {
+  return d.hashGate.run(fn, [client, ...(account ? [`account:${account}`] : [])]);
 }
 
 /** The guest's cart joins the customer's, and the guest session gets a new id (security review N7). */

@@ -57,7 +57,7 @@ export function customerRoutes(d: Deps) {
         [d.limiters.loginFailuresPerAccountGlobal, email],
       ],
       async () =>
-        (await hashed(d, c, customer ? String(customer.id) : email, () =>
+        (await hashed(d, clientIp(c), customer ? String(customer.id) : email, () =>
           verifyPassword(body.password, stored),
         )) && customer?.status === 1,
       async ([own]) => own!.ok && (await d.limiters.knownLoginClients.seen(accountKey)),
@@ -80,7 +80,7 @@ export function customerRoutes(d: Deps) {
     if (phone && (await verifiedHolder(store, phone))) errors.phone = ["The phone has already been taken."];
     if (Object.keys(errors).length)
       throw new HttpError(422, { message: "The given data was invalid.", errors });
-    const hash = await hashed(d, c, null, () => hashPassword(body.password, d.scrypt));
+    const hash = await hashed(d, clientIp(c), null, () => hashPassword(body.password, d.scrypt));
     const now = nowIso();
     let id: number;
     try {
@@ -160,7 +160,7 @@ export function customerRoutes(d: Deps) {
       if (!body.current_password) errors.current_password = ["The current password field is required."];
       else if (
         !(await countedPasswordCheck(c, [[d.limiters.currentPasswordFailures, String(customer.id)]], () =>
-          hashed(d, c, String(customer.id), () =>
+          hashed(d, clientIp(c), String(customer.id), () =>
             verifyPassword(body.current_password!, customer.password_hash),
           ),
         ))
@@ -178,7 +178,7 @@ export function customerRoutes(d: Deps) {
     if (Object.keys(errors).length)
       throw new HttpError(422, { message: "The given data was invalid.", errors });
     const password_hash = body.password
-      ? await hashed(d, c, String(customer.id), () => hashPassword(body.password!, d.scrypt))
+      ? await hashed(d, clientIp(c), String(customer.id), () => hashPassword(body.password!, d.scrypt))
       : undefined;
     const now = nowIso();
     await saveProfile(

@@ -68,7 +68,7 @@ export function passwordResetRoutes(d: Deps) {
     const tokenHash = sha256(body.token);
     const usable = await usableReset(store, tokenHash, nowIso());
     if (!usable) throw invalid();
-    const password_hash = await hashed(d, c, String(usable.customer_id), () =>
+    const password_hash = await hashed(d, clientIp(c), String(usable.customer_id), () =>
       hashPassword(body.password, d.scrypt),
     );
     const now = nowIso();
