@@ -2,13 +2,15 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { randomUUID } from "node:crypto";
 import { forwardedClient, type AppEnv, type Ctx, type Deps, type SmsSender } from "./context";
-import { isDataException, PostgresStore, type Store } from "./db/store";
+import { isDataException, type Store } from "./db/store";
+import { PostgresStore } from "./db/postgres-store";
 import { sweepOnce } from "./lib/sweeps";
 import { sitemapRoutes } from "./sitemap";
 import { compressBody, GZIP_MIN_BYTES, preferredEncoding } from "./lib/compress";
 import { readAuth } from "./lib/auth";
-import { Carts, UPDATED_MESSAGE } from "./lib/cart";
-import { Catalog } from "./lib/catalog";
+import { Carts } from "./services/cart/carts";
+import { UPDATED_MESSAGE } from "./services/cart/cart-types";
+import { Catalog } from "./services/catalog/catalog";
 import { bagistoStrict } from "./bagisto-strict";
 import {
   DEFAULT_HASH_GATE,
@@ -30,7 +32,7 @@ import {
 import { requestGuards } from "./lib/request-guards";
 import { loadServerSecret } from "./lib/secret";
 import { Postbox, type Mailer } from "./lib/mail";
-import { cartOwner, cartReply } from "./routes/cart";
+import { cartOwner, cartReply } from "./lib/cart-http";
 import { createLogger, type Logger } from "./lib/log";
 import {
   clusterScrape,
@@ -52,7 +54,10 @@ import { catalogRoutes } from "./routes/catalog";
 import { checkoutRoutes } from "./routes/checkout";
 import { contentRoutes } from "./routes/content";
 import { opsRoutes } from "./ops";
-import { customerRoutes, normalisePhone } from "./routes/customer";
+import { customerRoutes } from "./routes/customer";
+import { oneTimeCodeRoutes } from "./routes/one-time-codes";
+import { passwordResetRoutes } from "./routes/password-reset";
+import { normalisePhone } from "./services/customers";
 import { staffRoutes } from "./routes/staff";
 import { createPageRenderer, ssrEntryFor } from "./ssr";
 import { contentSecurityPolicy, staticSite } from "./static";
@@ -346,6 +351,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
   app.route("/api", cartRoutes(deps, keys));
   app.route("/api", checkoutRoutes(deps));
   app.route("/api", customerRoutes(deps));
+  app.route("/api", passwordResetRoutes(deps));
+  app.route("/api", oneTimeCodeRoutes(deps));
   app.route("/api", accountRoutes(deps));
   app.route("/api", staffRoutes(deps));
 

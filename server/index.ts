@@ -9,7 +9,7 @@ import { createApp } from "./app";
 import { createProxyApp, parseBagistoUrl } from "./bagisto-proxy";
 import type { AppEnv } from "./context";
 import { describeLocation, openDatabase } from "./db/open";
-import { postgresSettingsFromEnv, type PostgresSettings } from "./db/store";
+import { postgresSettingsFromEnv, type PostgresSettings } from "./db/postgres-store";
 import { OWASP_SCRYPT, TEST_SCRYPT } from "./lib/crypto";
 import { createLogger, parseLogLevel } from "./lib/log";
 import { answerClusterScrapes, instanceName } from "./lib/metrics";

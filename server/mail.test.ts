@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import type { App } from "./app";
 import type { Store } from "./db/store";
 import { mailSettingsFromEnv, outboxMailer, smtpMailer, type Mailer } from "./lib/mail";
-import { RESET_DONE, RESET_LINK_INVALID, RESET_LINK_SENT, RESET_UNAVAILABLE } from "./routes/customer";
+import { RESET_DONE, RESET_LINK_INVALID, RESET_LINK_SENT, RESET_UNAVAILABLE } from "./routes/password-reset";
 import {
   SUBSCRIBE_CHECK_MAIL,
   SUBSCRIBE_CONFIRMED,

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import type { App } from "./app";
 import { createProxyApp, parseBagistoUrl } from "./bagisto-proxy";
 import { createLogger, type LogLevel } from "./lib/log";
-import { PostgresStore } from "./db/store";
+import { PostgresStore } from "./db/postgres-store";
 import { makeApp, makeStore, shopper, standInDist, testDialect } from "./test-utils";
 import { freePort } from "./test-port";
 

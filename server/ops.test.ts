@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createApp } from "./app";
-import { migrations } from "./db/store";
+import { migrations } from "./db/migration-list";
 import { TEST_SCRYPT } from "./lib/crypto";
 import { createLogger, type LogLevel } from "./lib/log";
 import { makeApp, makeStore } from "./test-utils";

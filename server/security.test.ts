@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createApp } from "./app";
 import { openDatabase } from "./db/open";
-import { SqliteStore } from "./db/store";
+import { SqliteStore } from "./db/sqlite-store";
 import { TEST_SCRYPT } from "./lib/crypto";
 import { createLogger } from "./lib/log";
 import { PRODUCTION_RATE_LIMITS } from "./lib/rate-limit";

@@ -6,7 +6,7 @@ import { connect } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { PostgresStore } from "./db/store";
+import { PostgresStore } from "./db/postgres-store";
 import { makeStore } from "./test-utils";
 import { freePort } from "./test-port";
 

@@ -5,6 +5,7 @@ import type { AppEnv } from "./context";
 import type { Store } from "./db/store";
 import { escapeHtml } from "./lib/html";
 import { LOCALE_PARAM, LOCALES } from "../src/i18n/locale";
+import { pageEntries, productCount, productUrlKeys } from "./services/sitemap-entries";
 
 /** Products listed per sitemap file (the protocol allows 50,000 addresses and 50 MB per file). */
 export const SITEMAP_PRODUCTS_PER_FILE = 20_000;
@@ -59,8 +60,7 @@ export function sitemapRoutes(store: Store, publicOrigin: string, distDir?: stri
 
   r.get("/sitemap.xml", async (c) => {
     const o = origin(c.req.url);
-    const [row] = await store.raw<{ n: number | string }>("select count(*) as n from products");
-    const parts = Math.max(1, Math.ceil(Number(row?.n ?? 0) / SITEMAP_PRODUCTS_PER_FILE));
+    const parts = Math.max(1, Math.ceil((await productCount(store)) / SITEMAP_PRODUCTS_PER_FILE));
     const files = [`${o}/sitemap-pages.xml`];
     for (let part = 1; part <= parts; part++) files.push(`${o}/sitemap-products.xml?part=${part}`);
     const body = `<?xml version="1.0" encoding="UTF-8"?>\n<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${files
@@ -71,18 +71,7 @@ export function sitemapRoutes(store: Store, publicOrigin: string, distDir?: stri
 
   r.get("/sitemap-pages.xml", async (c) => {
     const o = origin(c.req.url);
-    const categories = await store.all(
-      store.qb
-        .selectFrom("categories")
-        .select("slug")
-        .where("status", "=", 1)
-        .where("parent_id", "is not", null)
-        .orderBy("position"),
-    );
-    const pages = await store.all(store.qb.selectFrom("pages").select("url_key").orderBy("url_key"));
-    const posts = await store.all(
-      store.qb.selectFrom("blog_posts").select("slug").orderBy("published_at", "desc"),
-    );
+    const { categories, pages, posts } = await pageEntries(store);
     const urls = [
       `${o}/`,
       ...categories.map((k) => `${o}/catalog/${encodeURIComponent(k.slug)}`),
@@ -97,14 +86,7 @@ export function sitemapRoutes(store: Store, publicOrigin: string, distDir?: stri
     const part = Number(c.req.query("part") ?? "1");
     if (!Number.isInteger(part) || part < 1 || part > 10_000) return c.text("Not Found", 404);
     const o = origin(c.req.url);
-    const rows = await store.all(
-      store.qb
-        .selectFrom("products")
-        .select("url_key")
-        .orderBy("id")
-        .limit(SITEMAP_PRODUCTS_PER_FILE)
-        .offset((part - 1) * SITEMAP_PRODUCTS_PER_FILE),
-    );
+    const rows = await productUrlKeys(store, part, SITEMAP_PRODUCTS_PER_FILE);
     if (!rows.length && part > 1) return c.text("Not Found", 404);
     return c.body(urlset(rows.map((p) => `${o}/product/${encodeURIComponent(p.url_key)}`)), 200, XML);
   });

@@ -1,7 +1,9 @@
 import type { ScryptParams } from "../lib/crypto";
 import type { Logger } from "../lib/log";
 import { isSeeded, seed } from "../seed/seed";
-import { openSqlite, PostgresStore, SqliteStore, type PostgresSettings, type Store } from "./store";
+import { type Store } from "./store";
+import { openSqlite, SqliteStore } from "./sqlite-store";
+import { PostgresStore, type PostgresSettings } from "./postgres-store";
 
 export function isPostgresUrl(location: string): boolean {
   return /^postgres(ql)?:\/\//.test(location);

@@ -3,7 +3,7 @@ import { createApp } from "../app";
 import { TEST_SCRYPT } from "../lib/crypto";
 import { createLogger } from "../lib/log";
 import { makeStore, testDialect } from "../test-utils";
-import { PostgresStore, postgresSettingsFromEnv } from "./store";
+import { PostgresStore, postgresSettingsFromEnv } from "./postgres-store";
 
 describe("PostgreSQL settings from the environment", () => {
   it("reads the pool and the timeouts, and refuses what is not a whole number", () => {

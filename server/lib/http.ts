@@ -173,3 +173,8 @@ export function spliceJson(
   const open = `${head === "{}" ? "{" : `${head.slice(0, -1)},`}${JSON.stringify(key)}:`;
   return Buffer.concat([Buffer.from(open), json, CLOSE]);
 }
+
+/** A public reply may be kept a minute by browsers and caches; one asked for with a token never is. */
+export function publicCache(c: Context): void {
+  c.header("Cache-Control", c.req.query("token") !== undefined ? "private, no-store" : "public, max-age=60");
+}

@@ -1,7 +1,7 @@
 import type { Ctx, Deps } from "../context";
 import { linkOrigin, requestLanguage } from "./mail";
 import { MAIL_TEXTS } from "./mail-texts";
-import type { orderViews } from "./orders";
+import type { orderViews } from "../services/orders";
 
 type OrderView = Awaited<ReturnType<typeof orderViews>>[number];
 

@@ -1,4 +1,4 @@
-import { BODY_TYPES, COLORS, type BodyType } from "../seed/catalog";
+import { BODY_TYPES, COLORS, type BodyType } from "../reference/attributes";
 import { escapeHtml } from "./html";
 
 export const IMAGE_SIZES = { small: 150, medium: 480, large: 960 } as const;

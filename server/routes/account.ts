@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { addressInputSchema } from "../../src/api/contract/address";
 import type { AppEnv, Ctx, Deps } from "../context";
 import { requireCustomer, sessionHash } from "../lib/auth";
-import { addressView } from "../lib/cart";
+import { addressView } from "../services/cart/cart-types";
 import {
   HttpError,
   idParam,
@@ -14,7 +14,14 @@ import {
   linkUrl,
   noStore,
 } from "../lib/http";
-import { orderViews, type OrderRow } from "../lib/orders";
+import { cancelPendingOrder, customerOrders, orderById, orderViews, type OrderRow } from "../services/orders";
+import {
+  customerAddress,
+  customerAddresses,
+  deleteCustomerAddress,
+  saveCustomerAddress,
+} from "../services/addresses";
+import { removeWishlistItem, toggleWishlistItem, wishlistPage } from "../services/wishlist";
 import { paginate } from "../lib/pagination";
 import { listQuerySchema } from "../../src/api/contract/common";
 
@@ -24,14 +31,7 @@ export function accountRoutes(d: Deps) {
 
   r.use("*", noStore);
 
-  const addressOf = async (customerId: number, id: number) =>
-    await store.first(
-      store.qb
-        .selectFrom("customer_addresses")
-        .selectAll()
-        .where("id", "=", id)
-        .where("customer_id", "=", customerId),
-    );
+  const addressOf = (customerId: number, id: number) => customerAddress(store, customerId, id);
 
   const view = (a: NonNullable<Awaited<ReturnType<typeof addressOf>>>) => {
     const { customer_id: _c, email: _e, ...rest } = addressView(a);
@@ -50,14 +50,7 @@ export function accountRoutes(d: Deps) {
 
   r.get("/addresses", async (c) => {
     const customer = requireCustomer(c.get("auth"));
-    const rows = await store.all(
-      store.qb
-        .selectFrom("customer_addresses")
-        .selectAll()
-        .where("customer_id", "=", customer.id)
-        .orderBy("id"),
-    );
-    return c.json({ data: rows.map(view) });
+    return c.json({ data: (await customerAddresses(store, customer.id)).map(view) });
   });
 
   r.get("/addresses/:id", async (c) => {
@@ -87,29 +80,7 @@ export function accountRoutes(d: Deps) {
       phone: b.phone,
       updated_at: now,
     };
-    const savedId = await store.tx(async () => {
-      if (isDefault)
-        await store.run(
-          store.qb
-            .updateTable("customer_addresses")
-            .set({ is_default: 0 })
-            .where("customer_id", "=", customer.id),
-        );
-      if (id === null) {
-        return await store.insert(
-          store.qb
-            .insertInto("customer_addresses")
-            .values({ ...values, customer_id: customer.id, is_default: isDefault ? 1 : 0, created_at: now }),
-        );
-      }
-      await store.run(
-        store.qb
-          .updateTable("customer_addresses")
-          .set({ ...values, ...(isDefault !== undefined ? { is_default: isDefault ? 1 : 0 } : {}) })
-          .where("id", "=", id),
-      );
-      return id;
-    });
+    const savedId = await saveCustomerAddress(store, customer.id, id, values, isDefault, now);
     return c.json({
       message:
         id === null
@@ -123,13 +94,7 @@ export function accountRoutes(d: Deps) {
 
   r.delete("/addresses/:id", async (c) => {
     const customer = requireCustomer(c.get("auth"));
-    const res = await store.run(
-      store.qb
-        .deleteFrom("customer_addresses")
-        .where("id", "=", idParam(c))
-        .where("customer_id", "=", customer.id),
-    );
-    if (!res.changes) throw notFound();
+    if (!(await deleteCustomerAddress(store, customer.id, idParam(c)))) throw notFound();
     return c.json({ message: "Item removed successfully." });
   });
 
@@ -139,16 +104,8 @@ export function accountRoutes(d: Deps) {
     const page = q.page ?? 1;
     const limit = q.limit ?? 10;
     const status = c.req.query("status");
-    let base = store.qb.selectFrom("orders").where("customer_id", "=", customer.id);
-    if (status) base = base.where("status", "in", status.split(",").slice(0, 10));
-    const total = (await store.first(base.select((eb) => eb.fn.countAll<number>().as("n"))))?.n ?? 0;
-    const rows = (await store.all(
-      base
-        .selectAll()
-        .orderBy("id", "desc")
-        .limit(limit)
-        .offset((page - 1) * limit),
-    )) as OrderRow[];
+    const statuses = status ? status.split(",").slice(0, 10) : null;
+    const { total, rows } = await customerOrders(store, customer.id, statuses, page, limit);
     const views = await orderViews(store, catalog, rows);
     if (q.pagination === "0") return c.json({ data: views });
     return c.json(paginate(linkUrl(c), views, total, { page, limit, limitRaw: c.req.query("limit") }));
@@ -159,8 +116,7 @@ export function accountRoutes(d: Deps) {
     const id = idParam(c);
     const auth = c.get("auth");
     if (auth.state === "invalid") throw new HttpError(401, { error: "Unauthenticated" });
-    const order = (await store.first(store.qb.selectFrom("orders").selectAll().where("id", "=", id))) as
-      OrderRow | undefined;
+    const order = await orderById(store, id);
     if (!order) throw notFound();
     const session = sessionHash(c);
     const mine = auth.customer ? order.customer_id === auth.customer.id : false;
@@ -180,46 +136,8 @@ export function accountRoutes(d: Deps) {
     const order = await visibleOrder(c);
     if (order.status !== "pending")
       return c.json({ status: false, message: "Something went wrong, please try again later." }, 422);
-    // In a transaction; its stock log rows are then known here for this instance's own (Catalog.touch).
-    const { value: items, own } = await catalog.stockWrites(async () => {
-      // The order changes state once: the guarded transition comes first, and only the request whose
-      // transition changed the row puts the stock back (a concurrent cancel, on any instance, changes nothing).
-      const canceled = await store.run(
-        store.qb
-          .updateTable("orders")
-          .set({ status: "canceled", updated_at: nowIso() })
-          .where("id", "=", order.id)
-          .where("status", "=", "pending"),
-      );
-      if (!canceled.changes) return null;
-      const items = await store.all(
-        store.qb.selectFrom("order_items").selectAll().where("order_id", "=", order.id),
-      );
-      await catalog.lockProducts(items.map((i) => i.product_id));
-      for (const i of items) {
-        if (i.variant_id)
-          await store.run(
-            store.qb
-              .updateTable("product_variants")
-              .set((eb) => ({ stock: eb("stock", "+", i.qty_ordered) }))
-              .where("id", "=", i.variant_id),
-          );
-        else
-          await store.run(
-            store.qb
-              .updateTable("products")
-              .set((eb) => ({ stock: eb("stock", "+", i.qty_ordered) }))
-              .where("id", "=", i.product_id),
-          );
-      }
-      return items;
-    });
-    if (!items)
+    if (!(await cancelPendingOrder(store, catalog, order.id)))
       return c.json({ status: false, message: "Something went wrong, please try again later." }, 422);
-    catalog.touch(
-      items.map((i) => i.product_id),
-      own,
-    );
     return c.json({ status: true, message: "Order canceled successfully." });
   });
 
@@ -228,11 +146,7 @@ export function accountRoutes(d: Deps) {
     const q = parseQuery(c, listQuerySchema);
     const page = q.page ?? 1;
     const limit = q.limit ?? 10;
-    const base = store.qb.selectFrom("wishlist_items").where("customer_id", "=", customer.id);
-    const total = (await store.first(base.select((eb) => eb.fn.countAll<number>().as("n"))))?.n ?? 0;
-    let rowsQ = base.selectAll().orderBy("id", "desc");
-    if (q.pagination !== "0") rowsQ = rowsQ.limit(limit).offset((page - 1) * limit);
-    const rows = await store.all(rowsQ);
+    const { total, rows } = await wishlistPage(store, customer.id, q.pagination !== "0" ? page : null, limit);
     const products = new Map(
       (
         await catalog.views(
@@ -257,23 +171,9 @@ export function accountRoutes(d: Deps) {
     const customer = requireCustomer(c.get("auth"));
     const productId = idParam(c);
     if (!(await catalog.productRows([productId])).length) throw notFound();
-    const existing = await store.first(
-      store.qb
-        .selectFrom("wishlist_items")
-        .selectAll()
-        .where("customer_id", "=", customer.id)
-        .where("product_id", "=", productId),
-    );
-    if (existing) {
-      await store.run(store.qb.deleteFrom("wishlist_items").where("id", "=", existing.id));
-      return c.json({ data: null, message: "Item removed from wishlist successfully." });
-    }
     const now = nowIso();
-    const id = await store.insert(
-      store.qb
-        .insertInto("wishlist_items")
-        .values({ customer_id: customer.id, product_id: productId, created_at: now, updated_at: now }),
-    );
+    const id = await toggleWishlistItem(store, customer.id, productId, now);
+    if (id === null) return c.json({ data: null, message: "Item removed from wishlist successfully." });
     const [product] = await catalog.views([productId], { wishlisted: new Set([productId]) });
     return c.json({
       data: { id, product, created_at: now, updated_at: now },
@@ -283,13 +183,7 @@ export function accountRoutes(d: Deps) {
 
   r.delete("/wishlist/:id", async (c) => {
     const customer = requireCustomer(c.get("auth"));
-    const res = await store.run(
-      store.qb
-        .deleteFrom("wishlist_items")
-        .where("id", "=", idParam(c))
-        .where("customer_id", "=", customer.id),
-    );
-    if (!res.changes) throw notFound();
+    if (!(await removeWishlistItem(store, customer.id, idParam(c)))) throw notFound();
     return c.json({ message: "Item removed successfully." });
   });
 

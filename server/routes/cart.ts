@@ -8,40 +8,19 @@ import {
 } from "../../src/api/contract/cart";
 import { clientIp, type AppEnv, type Ctx, type Deps } from "../context";
 import { enforce } from "../lib/rate-limit";
-import { ensureSession, optionalCustomer, sessionHash, sessionId, startSession } from "../lib/auth";
+import { optionalCustomer, sessionId, startSession } from "../lib/auth";
 import {
   ADDED_MESSAGE,
-  type CartOwner,
   type CartRow,
   OPTIONS_MISSING_MESSAGE,
   REMOVED_MESSAGE,
   StockError,
   UPDATED_MESSAGE,
-} from "../lib/cart";
-import { HttpError, idParam, notFound, nowIso, parseBody, spliceJson, noStore } from "../lib/http";
+} from "../services/cart/cart-types";
+import { applyCartBatch } from "../services/cart/cart-batch";
+import { HttpError, idParam, notFound, parseBody, noStore } from "../lib/http";
+import { cartOwner, cartReply, prefersMinimal } from "../lib/cart-http";
 import { sessionStarted, type IdempotencyKeys } from "../lib/idempotency";
-
-/** The caller's cart owner: the customer (token) or the guest session (cookie, created on first write). */
-export function cartOwner(c: Ctx, create: boolean): CartOwner | null {
-  const customer = optionalCustomer(c.get("auth"));
-  if (customer) return { customerId: customer.id };
-  const session = create ? ensureSession(c) : sessionHash(c);
-  return session ? { sessionHash: session } : null;
-}
-
-/**
- * `{...fields, data: <cart>}` with the cart's JSON (lib/cart.ts `viewJson`) spliced in as it is: the same
- * text `c.json` would write for the cart's object, without parsing its product views. Every reply that
- * holds a cart is written through it (the checkout's `data: {cart}` too, and a cart change's recovery).
- */
-export function cartReply(c: Ctx, fields: Record<string, unknown>, cart: Buffer) {
-  return c.body(spliceJson(fields, "data", cart), 200, { "Content-Type": "application/json" });
-}
-
-/** `Prefer: return=minimal` (RFC 7240): a write's reply leaves the cart out (the client reads it afterwards). */
-function prefersMinimal(c: Ctx): boolean {
-  return /(?:^|[\s,;])return=minimal(?:$|[\s,;])/i.test(c.req.header("prefer") ?? "");
-}
 
 export function cartRoutes(d: Deps, keys: IdempotencyKeys) {
   const r = new Hono<AppEnv>();
@@ -137,11 +116,7 @@ export function cartRoutes(d: Deps, keys: IdempotencyKeys) {
     const itemId = idParam(c);
     const cart = await activeCart(c);
     if (!cart) throw notFound();
-    const res = await store.run(
-      store.qb.deleteFrom("cart_items").where("id", "=", itemId).where("cart_id", "=", cart.id),
-    );
-    if (!res.changes) throw notFound();
-    await carts.touch(cart);
+    if (!(await carts.removeLine(cart, itemId))) throw notFound();
     return written(c, REMOVED_MESSAGE, async () => cart);
   });
 
@@ -176,7 +151,7 @@ export function cartRoutes(d: Deps, keys: IdempotencyKeys) {
         body.changes.map((ch) => [ch.idempotency_key, keys.keyHash(scope, ch.idempotency_key)]),
       );
       const before = await keys.earlier([...new Set(hash.values())]);
-      return await carts.applyBatch(owner, customer ?? undefined, body.changes, {
+      return await applyCartBatch(carts, owner, customer ?? undefined, body.changes, {
         before: (key) => before.get(hash.get(key)!),
         claim: async (key, reply) => await keys.claimChange(hash.get(key)!, customer?.id ?? null, reply),
       });
@@ -194,17 +169,12 @@ export function cartRoutes(d: Deps, keys: IdempotencyKeys) {
     if (!cart || !(await carts.items(cart.id)).length)
       return c.json({ success: false, message: "Coupon code can't be applied." });
     const code = body.code.toUpperCase();
-    const exists = await store.first(store.qb.selectFrom("coupons").select("id").where("code", "=", code));
-    if (!exists) return c.json({ success: false, message: "Coupon code is invalid." });
+    if (!(await carts.couponExists(code)))
+      return c.json({ success: false, message: "Coupon code is invalid." });
     const t = await carts.totals(cart);
     if (!(await carts.validCoupon(code, t.subTotal)))
       return c.json({ success: false, message: "Coupon code can't be applied." });
-    await store.run(
-      store.qb
-        .updateTable("carts")
-        .set({ coupon_code: code, updated_at: nowIso() })
-        .where("id", "=", cart.id),
-    );
+    await carts.setCoupon(cart, code);
     return cartReply(
       c,
       { success: true, message: "Coupon code applied successfully." },
@@ -214,13 +184,7 @@ export function cartRoutes(d: Deps, keys: IdempotencyKeys) {
 
   r.delete("/checkout/cart/coupon", async (c) => {
     const cart = await activeCart(c);
-    if (cart)
-      await store.run(
-        store.qb
-          .updateTable("carts")
-          .set({ coupon_code: null, updated_at: nowIso() })
-          .where("id", "=", cart.id),
-      );
+    if (cart) await carts.setCoupon(cart, null);
     return c.json({ success: true, status: true, message: "Coupon code removed successfully." });
   });
 

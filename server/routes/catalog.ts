@@ -7,15 +7,23 @@ import { reviewCreateSchema, reviewListQuerySchema } from "../../src/api/contrac
 import { clientIp, type AppEnv, type Ctx, type Deps } from "../context";
 import { optionalCustomer } from "../lib/auth";
 import { acceptsGzip } from "../lib/compress";
-import { HttpError, idParam, notFound, nowIso, parseBody, parseQuery, linkUrl } from "../lib/http";
+import {
+  HttpError,
+  idParam,
+  notFound,
+  nowIso,
+  parseBody,
+  parseQuery,
+  linkUrl,
+  publicCache,
+} from "../lib/http";
 import { paginate, paginateBytes } from "../lib/pagination";
-import { COLORS, SIZES } from "../seed/catalog";
+import { COLORS, SIZES } from "../reference/attributes";
+import { approvedReview, approvedReviews, insertReview } from "../services/reviews";
+import { wishlistProductIds } from "../services/wishlist";
+import type { CategoryRow } from "../services/catalog/categories";
 
 export const DEFAULT_PAGE_SIZE = 12;
-
-export function publicCache(c: Ctx): void {
-  c.header("Cache-Control", c.req.query("token") !== undefined ? "private, no-store" : "public, max-age=60");
-}
 
 export function catalogRoutes(d: Deps) {
   const r = new Hono<AppEnv>();
@@ -24,13 +32,7 @@ export function catalogRoutes(d: Deps) {
   const wishlistedFor = async (c: Ctx): Promise<Set<number> | undefined> => {
     const customer = optionalCustomer(c.get("auth"));
     if (!customer) return undefined;
-    return new Set(
-      (
-        await store.all(
-          store.qb.selectFrom("wishlist_items").select("product_id").where("customer_id", "=", customer.id),
-        )
-      ).map((w) => w.product_id),
-    );
+    return await wishlistProductIds(store, customer.id);
   };
 
   const listProducts = async (
@@ -152,55 +154,7 @@ export function catalogRoutes(d: Deps) {
     publicCache(c);
     const key = cat ? String(cat.id) : "all";
     const reply = await catalog.memo(`getattributes:${key}`, async () => {
-      const inCat = (qb: ReturnType<typeof store.qb.selectFrom<"product_variants">>) =>
-        cat && cat.parent_id !== null
-          ? qb.where(
-              "product_id",
-              "in",
-              store.qb
-                .selectFrom("product_categories")
-                .select("product_id")
-                .where("category_id", "=", cat.id),
-            )
-          : qb;
-      const colorCounts = new Map(
-        (
-          await store.all(
-            inCat(store.qb.selectFrom("product_variants"))
-              .select(["color_option_id as id", (eb) => eb.fn.count<number>("product_id").distinct().as("n")])
-              .groupBy("color_option_id"),
-          )
-        ).map((x) => [x.id, x.n]),
-      );
-      const sizeCounts = new Map(
-        (
-          await store.all(
-            inCat(store.qb.selectFrom("product_variants"))
-              .select(["size_option_id as id", (eb) => eb.fn.count<number>("product_id").distinct().as("n")])
-              .groupBy("size_option_id"),
-          )
-        ).map((x) => [x.id, x.n]),
-      );
-      let tagQ = store.qb
-        .selectFrom("product_tags")
-        .select(["tag", (eb) => eb.fn.countAll<number>().as("n")])
-        .groupBy("tag");
-      let priceQ = store.qb
-        .selectFrom("products")
-        .select((eb) => [
-          eb.fn.min<number>("final_price").as("min"),
-          eb.fn.max<number>("final_price").as("max"),
-        ]);
-      if (cat && cat.parent_id !== null) {
-        const sub = store.qb
-          .selectFrom("product_categories")
-          .select("product_id")
-          .where("category_id", "=", cat.id);
-        tagQ = tagQ.where("product_id", "in", sub);
-        priceQ = priceQ.where("id", "in", sub);
-      }
-      const tags = await store.all(tagQ);
-      const price = await store.first(priceQ);
+      const { colorCounts, sizeCounts, tags, price } = await catalog.facetCounts(cat);
       return {
         data: [
           {
@@ -256,16 +210,7 @@ export function catalogRoutes(d: Deps) {
     const q = parseQuery(c, reviewListQuerySchema);
     const page = q.page ?? 1;
     const limit = q.limit ?? 10;
-    let base = store.qb.selectFrom("reviews").where("status", "=", "approved");
-    if (q.product_id !== undefined) base = base.where("product_id", "=", q.product_id);
-    const total = (await store.first(base.select((eb) => eb.fn.countAll<number>().as("n"))))?.n ?? 0;
-    const rows = await store.all(
-      base
-        .selectAll()
-        .orderBy("id", "desc")
-        .limit(limit)
-        .offset((page - 1) * limit),
-    );
+    const { total, rows } = await approvedReviews(store, q.product_id, page, limit);
     publicCache(c);
     return c.json(
       paginate(linkUrl(c), rows.map(reviewView), total, { page, limit, limitRaw: c.req.query("limit") }),
@@ -273,13 +218,7 @@ export function catalogRoutes(d: Deps) {
   });
 
   r.get("/reviews/:id", async (c) => {
-    const row = await store.first(
-      store.qb
-        .selectFrom("reviews")
-        .selectAll()
-        .where("id", "=", idParam(c))
-        .where("status", "=", "approved"),
-    );
+    const row = await approvedReview(store, idParam(c));
     if (!row) throw notFound();
     return c.json({ data: reviewView(row) });
   });
@@ -301,38 +240,24 @@ export function catalogRoutes(d: Deps) {
         errors: { name: ["The name field is required."] },
       });
     const now = nowIso();
-    const id = await store.insert(
-      store.qb.insertInto("reviews").values({
-        product_id: productId,
-        customer_id: customer?.id ?? null,
-        name,
-        title: body.title,
-        comment: body.comment,
-        rating: body.rating,
-        status: "pending",
-        created_at: now,
-        updated_at: now,
-      }),
-    );
-    const row = (await store.first(store.qb.selectFrom("reviews").selectAll().where("id", "=", id)))!;
+    const row = await insertReview(store, {
+      product_id: productId,
+      customer_id: customer?.id ?? null,
+      name,
+      title: body.title,
+      comment: body.comment,
+      rating: body.rating,
+      status: "pending",
+      created_at: now,
+      updated_at: now,
+    });
     return c.json({ message: "Your review submitted successfully.", data: reviewView(row) });
   });
 
   return r;
 }
 
-function categoryView(c: {
-  id: number;
-  parent_id: number | null;
-  name: string;
-  slug: string;
-  position: number;
-  status: number;
-  description: string | null;
-  image: string | null;
-  created_at: string;
-  updated_at: string;
-}) {
+function categoryView(c: CategoryRow) {
   return {
     id: c.id,
     code: c.slug,

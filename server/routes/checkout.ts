@@ -1,20 +1,25 @@
 import { Hono } from "hono";
-import { STOCK_ERROR_MESSAGE } from "../../src/api/contract/cart";
 import {
   saveAddressRequestSchema,
   savePaymentRequestSchema,
   saveShippingRequestSchema,
-  GST_PERCENT,
   type CheckoutAddress,
 } from "../../src/api/contract/checkout";
 import type { AppEnv, Ctx, Deps } from "../context";
 import { optionalCustomer, rotateGuestSession } from "../lib/auth";
-import { PAYMENT_METHODS, type CartRow } from "../lib/cart";
-import { HttpError, nowIso, parseBody, noStore, spliceJson } from "../lib/http";
-import { round2 } from "../../src/api/contract/money";
-import { orderViews } from "../lib/orders";
+import { PAYMENT_METHODS, type CartRow } from "../services/cart/cart-types";
+import { HttpError, parseBody, noStore, spliceJson } from "../lib/http";
+import { orderById, orderViews } from "../services/orders";
+import { customerAddress } from "../services/addresses";
+import {
+  clearShippingMethod,
+  placeOrder,
+  saveCartAddresses,
+  setPaymentMethod,
+  setShippingMethod,
+} from "../services/checkout";
 import { mailOrderConfirmation } from "../lib/order-mail";
-import { cartOwner, cartReply } from "./cart";
+import { cartOwner, cartReply } from "../lib/cart-http";
 
 const REQUIRED = [
   "first_name",
@@ -27,14 +32,6 @@ const REQUIRED = [
   "country",
 ] as const;
 const truthy = (v: unknown) => v === true || v === 1 || v === "1" || v === "true";
-
-/** A line's quantity is more than is in stock (the order is refused, nothing of it is kept). */
-const stockError = (itemId: number) =>
-  new HttpError(422, {
-    message: STOCK_ERROR_MESSAGE,
-    error: { message: STOCK_ERROR_MESSAGE, code: 0 },
-    item_id: itemId,
-  });
 
 export function checkoutRoutes(d: Deps) {
   const r = new Hono<AppEnv>();
@@ -77,15 +74,7 @@ export function checkoutRoutes(d: Deps) {
       if (a.address_id !== undefined && a.address_id !== "") {
         const id = Number(String(a.address_id).replace(/^address_/, ""));
         const saved =
-          customer && Number.isInteger(id)
-            ? await store.first(
-                store.qb
-                  .selectFrom("customer_addresses")
-                  .selectAll()
-                  .where("id", "=", id)
-                  .where("customer_id", "=", customer.id),
-              )
-            : undefined;
+          customer && Number.isInteger(id) ? await customerAddress(store, customer.id, id) : undefined;
         if (!saved) {
           errors[`${side}.address_id`] = ["The selected address id is invalid."];
           return null;
@@ -130,62 +119,15 @@ export function checkoutRoutes(d: Deps) {
     const shipping = useForShipping ? billing : await resolve("shipping", body.shipping);
     if (!billing || !shipping || Object.keys(errors).length)
       throw new HttpError(422, { message: "The given data was invalid.", errors });
-    const now = nowIso();
-    await store.tx(async () => {
-      await store.run(store.qb.deleteFrom("cart_addresses").where("cart_id", "=", cart.id));
-      for (const [type, a] of [
-        ["billing", billing],
-        ["shipping", shipping],
-      ] as const) {
-        await store.run(
-          store.qb
-            .insertInto("cart_addresses")
-            .values({ cart_id: cart.id, address_type: type, ...a, created_at: now, updated_at: now }),
-        );
-      }
-      await store.run(
-        store.qb
-          .updateTable("carts")
-          .set({
-            customer_email: billing.email,
-            customer_first_name: billing.first_name,
-            customer_last_name: billing.last_name,
-            updated_at: now,
-          })
-          .where("id", "=", cart.id),
-      );
-      if (customer && truthy(body.billing.save_as_address) && body.billing.address_id === undefined) {
-        await store.run(
-          store.qb.insertInto("customer_addresses").values({
-            customer_id: customer.id,
-            first_name: billing.first_name,
-            last_name: billing.last_name,
-            email: billing.email,
-            company_name: billing.company_name,
-            vat_id: null,
-            address1: billing.address1,
-            city: billing.city,
-            state: billing.state,
-            postcode: billing.postcode,
-            country: billing.country,
-            phone: billing.phone,
-            is_default: 0,
-            created_at: now,
-            updated_at: now,
-          }),
-        );
-      }
-    });
+    const addToBook =
+      customer && truthy(body.billing.save_as_address) && body.billing.address_id === undefined;
+    await saveCartAddresses(store, cart.id, billing, shipping, addToBook ? customer.id : null);
     // The address is in: the guest's session gets a new id (security review N7), which the reply sets; a
     // planted or copied id sees none of this cart from here on.
     if (!customer) await rotateGuestSession(c, store);
     const fresh = (await carts.find(cartOwner(c, false)!))!;
     const t = await carts.totals(fresh);
-    if (fresh.shipping_method && !t.selectedRate) {
-      await store.run(
-        store.qb.updateTable("carts").set({ shipping_method: null }).where("id", "=", fresh.id),
-      );
-    }
+    if (fresh.shipping_method && !t.selectedRate) await clearShippingMethod(store, fresh.id);
     const grouped = new Map<string, ReturnType<typeof carts.rateView>[]>();
     for (const rate of t.rates) {
       const list = grouped.get(rate.carrier_title) ?? [];
@@ -208,12 +150,7 @@ export function checkoutRoutes(d: Deps) {
         errors: { shipping_method: ["The selected shipping method is invalid."] },
       });
     }
-    await store.run(
-      store.qb
-        .updateTable("carts")
-        .set({ shipping_method: body.shipping_method, updated_at: nowIso() })
-        .where("id", "=", cart.id),
-    );
+    await setShippingMethod(store, cart.id, body.shipping_method);
     return await checkoutReply(c, { methods: PAYMENT_METHODS });
   });
 
@@ -221,12 +158,7 @@ export function checkoutRoutes(d: Deps) {
     const body = await parseBody(c, savePaymentRequestSchema);
     const cart = await cartWithItems(c);
     if (!cart.shipping_method) throw new HttpError(422, { message: "Please specify shipping method." });
-    await store.run(
-      store.qb
-        .updateTable("carts")
-        .set({ payment_method: body.payment.method, updated_at: nowIso() })
-        .where("id", "=", cart.id),
-    );
+    await setPaymentMethod(store, cart.id, body.payment.method);
     return await checkoutReply(c, {});
   });
 
@@ -237,152 +169,12 @@ export function checkoutRoutes(d: Deps) {
 
   r.post("/checkout/save-order", async (c) => {
     const customer = optionalCustomer(c.get("auth"));
-    let cart = await cartWithItems(c);
+    const cart = await cartWithItems(c);
     const { billing, shipping } = await carts.addresses(cart.id);
     if (!shipping) throw new HttpError(422, { message: "Please check shipping address." });
     if (!billing) throw new HttpError(422, { message: "Please check billing address." });
-    const {
-      id: orderId,
-      productIds,
-      own,
-    } = await store.tx(async () => {
-      // The cart becomes at most one order: the first statement claims it (and holds its row until commit,
-      // so no change to it lands in between); a concurrent submission of the same cart, on any instance,
-      // finds it already claimed. A refusal below rolls the claim back with everything else.
-      const claimed = await store.run(
-        store.qb
-          .updateTable("carts")
-          .set({ is_active: 0, updated_at: nowIso() })
-          .where("id", "=", cart.id)
-          .where("is_active", "=", 1),
-      );
-      if (!claimed.changes)
-        throw new HttpError(400, { error: "Your cart is empty.", message: "Your cart is empty." });
-      // The cart as it is now (its shipping and payment choices, its coupon), not as read before the claim.
-      cart = (await store.first(
-        store.qb.selectFrom("carts").selectAll().where("id", "=", cart.id),
-      )) as CartRow;
-      const t = await carts.totals(cart);
-      if (!t.lines.length)
-        throw new HttpError(400, { error: "Your cart is empty.", message: "Your cart is empty." });
-      if (!t.selectedRate) throw new HttpError(422, { message: "Please specify shipping method." });
-      const payment = PAYMENT_METHODS.find((m) => m.method === cart.payment_method);
-      if (!payment) throw new HttpError(422, { message: "Please specify payment method." });
-      for (const l of t.lines) {
-        if (l.item.quantity > carts.available(l.product, l.variant)) throw stockError(l.item.id);
-      }
-      const now = nowIso();
-      const id = await store.insert(
-        store.qb.insertInto("orders").values({
-          increment_id: "",
-          status: "pending",
-          customer_id: customer?.id ?? null,
-          session_hash: cart.session_hash,
-          is_guest: customer ? 0 : 1,
-          customer_email: billing.email ?? customer?.email ?? "",
-          customer_first_name: billing.first_name ?? customer?.first_name ?? "",
-          customer_last_name: billing.last_name ?? customer?.last_name ?? "",
-          shipping_method: cart.shipping_method!,
-          shipping_title: `${t.selectedRate.carrier_title} - ${t.selectedRate.method_title}`,
-          shipping_description: t.selectedRate.method_description,
-          payment_method: payment.method,
-          payment_title: payment.method_title,
-          coupon_code: t.coupon?.code ?? null,
-          total_item_count: t.lines.length,
-          total_qty_ordered: t.qty,
-          sub_total: t.subTotal,
-          discount_amount: t.discount,
-          tax_amount: t.tax,
-          shipping_amount: t.shipping,
-          grand_total: t.grandTotal,
-          created_at: now,
-          updated_at: now,
-        }),
-      );
-      await store.run(
-        store.qb
-          .updateTable("orders")
-          .set({ increment_id: String(id) })
-          .where("id", "=", id),
-      );
-      // The order's stock writes, whose log rows this instance then knows for its own (Catalog.touch). They
-      // lock only the rows they write, the products' first (Catalog.lockProducts).
-      const { own } = await catalog.stockWrites(async () => {
-        await catalog.lockProducts(t.lines.map((l) => l.product.id));
-        for (const l of t.lines) {
-          const share = t.subTotal > 0 ? l.total / t.subTotal : 0;
-          const discount = round2(t.discount * share);
-          await store.run(
-            store.qb.insertInto("order_items").values({
-              order_id: id,
-              product_id: l.product.id,
-              variant_id: l.variant?.id ?? null,
-              sku: l.variant?.sku ?? l.product.sku,
-              type: l.product.type,
-              name: l.product.name,
-              color: l.variant?.color ?? null,
-              size: l.variant?.size ?? null,
-              qty_ordered: l.item.quantity,
-              price: l.price,
-              total: l.total,
-              tax_percent: GST_PERCENT,
-              tax_amount: round2(((l.total - discount) * GST_PERCENT) / 100),
-              discount_amount: discount,
-              additional: l.item.additional,
-              created_at: now,
-            }),
-          );
-          // The unit is sold only if it is still there when the row is written: a conditional update (it
-          // waits for, then re-reads, a concurrent order's write of the same row), not the read above.
-          const sold = l.variant
-            ? await store.run(
-                store.qb
-                  .updateTable("product_variants")
-                  .set((eb) => ({ stock: eb("stock", "-", l.item.quantity) }))
-                  .where("id", "=", l.variant.id)
-                  .where("stock", ">=", l.item.quantity),
-              )
-            : await store.run(
-                store.qb
-                  .updateTable("products")
-                  .set((eb) => ({ stock: eb("stock", "-", l.item.quantity) }))
-                  .where("id", "=", l.product.id)
-                  .where("stock", ">=", l.item.quantity),
-              );
-          if (!sold.changes) throw stockError(l.item.id);
-          await store.run(
-            store.qb
-              .updateTable("products")
-              .set((eb) => ({ sale_count: eb("sale_count", "+", l.item.quantity) }))
-              .where("id", "=", l.product.id),
-          );
-        }
-      });
-      for (const a of [billing, shipping]) {
-        const { id: _id, cart_id: _c, ...rest } = a;
-        await store.run(
-          store.qb
-            .insertInto("order_addresses")
-            .values({ ...rest, order_id: id, created_at: now, updated_at: now }),
-        );
-      }
-      await store.run(
-        store.qb.insertInto("invoices").values({
-          order_id: id,
-          state: payment.method === "cashondelivery" ? "pending" : "pending_payment",
-          total_qty: t.qty,
-          sub_total: t.subTotal,
-          grand_total: t.grandTotal,
-          shipping_amount: t.shipping,
-          tax_amount: t.tax,
-          discount_amount: t.discount,
-          created_at: now,
-        }),
-      );
-      return { id, productIds: t.lines.map((l) => l.product.id), own };
-    });
-    catalog.touch(productIds, own);
-    const order = (await store.first(store.qb.selectFrom("orders").selectAll().where("id", "=", orderId)))!;
+    const orderId = await placeOrder(store, carts, catalog, cart, customer, billing, shipping);
+    const order = (await orderById(store, orderId))!;
     d.log.info("order placed", { order_id: orderId, guest: !customer });
     // The guest's session gets a new id, its orders with it (N7): the id that checked out reaches none of them.
     if (!customer) await rotateGuestSession(c, store);

@@ -8,13 +8,24 @@ import { randomToken, sha256 } from "../lib/crypto";
 import { linkOrigin, requestLanguage } from "../lib/mail";
 import { contactNotice, MAIL_TEXTS } from "../lib/mail-texts";
 import { clientIp, type AppEnv, type Ctx, type Deps } from "../context";
-import { HttpError, notFound, nowIso, readJson, zodErrors, linkUrl } from "../lib/http";
+import { HttpError, notFound, nowIso, readJson, zodErrors, linkUrl, publicCache } from "../lib/http";
 import { formatMoney, SERVER_MONEY_FORMAT } from "../../src/api/contract/money";
 import { paginate } from "../lib/pagination";
 import { avatarSvg, bannerSvg, brandSvg, productSvg } from "../lib/svg";
-import { BODY_TYPES, COLORS } from "../seed/catalog";
-import { ABOUT_BLOCKS } from "../seed/content";
-import { publicCache } from "./catalog";
+import { BODY_TYPES, COLORS } from "../reference/attributes";
+import { ABOUT_BLOCKS } from "../reference/about";
+import {
+  aboutRows,
+  banners,
+  blogPost,
+  blogPosts,
+  brands,
+  insertContactRequest,
+  pageByUrlKey,
+  states,
+  teamMember,
+} from "../services/content";
+import { awaitConfirmation, confirmSubscription, subscriber } from "../services/newsletter";
 
 /** How long a newsletter confirmation link works; an unconfirmed sign-up is swept after it (lib/sweeps.ts). */
 export const SUBSCRIBE_CONFIRM_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -39,7 +50,7 @@ export function contentRoutes(d: Deps) {
 
   r.get("/brands", async (c) => {
     publicCache(c);
-    const rows = await store.all(store.qb.selectFrom("brands").selectAll().orderBy("position"));
+    const rows = await brands(store);
     return c.json({
       data: rows.map((b) => ({
         id: b.id,
@@ -53,10 +64,9 @@ export function contentRoutes(d: Deps) {
   r.get("/getbanner", async (c) => {
     const type = c.req.query("type");
     publicCache(c);
-    let q = store.qb.selectFrom("banners").selectAll().orderBy("position");
-    if (type === "slider" || type === "promo") q = q.where("type", "=", type);
+    const rows = await banners(store, type === "slider" || type === "promo" ? type : undefined);
     return c.json({
-      data: (await store.all(q)).map((b) => ({
+      data: rows.map((b) => ({
         id: b.id,
         type: b.type,
         title: b.title,
@@ -73,10 +83,7 @@ export function contentRoutes(d: Deps) {
 
   r.get("/page/:slug", async (c) => {
     const slug = c.req.param("slug");
-    const page =
-      slug.length <= 200
-        ? await store.first(store.qb.selectFrom("pages").selectAll().where("url_key", "=", slug))
-        : undefined;
+    const page = slug.length <= 200 ? await pageByUrlKey(store, slug) : undefined;
     if (!page) return c.json({ data: null, error: "Resource Not Found" }, 404);
     publicCache(c);
     return c.json({ data: page });
@@ -85,17 +92,7 @@ export function contentRoutes(d: Deps) {
   r.get("/blog", async (c) => {
     const page = Math.max(1, Math.min(1000, Number(c.req.query("page") ?? 1) || 1));
     const limit = Math.max(1, Math.min(50, Number(c.req.query("limit") ?? 10) || 10));
-    const total =
-      (await store.first(store.qb.selectFrom("blog_posts").select((eb) => eb.fn.countAll<number>().as("n"))))
-        ?.n ?? 0;
-    const rows = await store.all(
-      store.qb
-        .selectFrom("blog_posts")
-        .selectAll()
-        .orderBy("published_at", "desc")
-        .limit(limit)
-        .offset((page - 1) * limit),
-    );
+    const { total, rows } = await blogPosts(store, page, limit);
     publicCache(c);
     return c.json(
       paginate(
@@ -108,9 +105,7 @@ export function contentRoutes(d: Deps) {
   });
 
   r.get("/blog/:slug", async (c) => {
-    const row = await store.first(
-      store.qb.selectFrom("blog_posts").selectAll().where("slug", "=", c.req.param("slug").slice(0, 200)),
-    );
+    const row = await blogPost(store, c.req.param("slug").slice(0, 200));
     if (!row) throw notFound();
     publicCache(c);
     return c.json({ data: { ...blogView(row), html_content: row.html_content } });
@@ -118,8 +113,7 @@ export function contentRoutes(d: Deps) {
 
   r.get("/about", async (c) => {
     publicCache(c);
-    const counters = await store.all(store.qb.selectFrom("counters").selectAll().orderBy("position"));
-    const team = await store.all(store.qb.selectFrom("team_members").selectAll().orderBy("position"));
+    const { counters, team } = await aboutRows(store);
     return c.json({
       data: {
         counters: counters.map((x) => ({ id: x.id, label: x.label, value: x.value, suffix: x.suffix })),
@@ -131,13 +125,12 @@ export function contentRoutes(d: Deps) {
 
   r.get("/statelist", async (c) => {
     const country = (c.req.query("country") ?? "").toUpperCase().slice(0, 2);
-    let q = store.qb.selectFrom("states").selectAll().orderBy("default_name");
-    if (country) q = q.where("country_code", "=", country);
+    const rows = await states(store, country || undefined);
     publicCache(c);
-    return c.json({ data: await store.all(q) });
+    return c.json({ data: rows });
   });
   r.get("/country-states", async (c) => {
-    const rows = await store.all(store.qb.selectFrom("states").selectAll().orderBy("default_name"));
+    const rows = await states(store, undefined);
     const grouped: Record<string, unknown[]> = {};
     for (const s of rows) (grouped[s.country_code] ??= []).push(s);
     publicCache(c);
@@ -179,15 +172,16 @@ export function contentRoutes(d: Deps) {
         422,
       );
     const b = parsed.data;
-    await store.run(
-      store.qb.insertInto("contact_requests").values({
+    await insertContactRequest(
+      store,
+      {
         name: b.name,
         email: b.email,
         phone: b.phone ?? null,
         subject: b.subject ?? null,
         message: b.message,
-        created_at: nowIso(),
-      }),
+      },
+      nowIso(),
     );
     d.log.info("contact request stored", { email_domain: b.email.split("@")[1] });
     // The shop hears of it (SHOP_EMAIL); a reply to the notice goes to the shopper. The request is stored
@@ -217,9 +211,7 @@ export function contentRoutes(d: Deps) {
     if (!d.mail.mailer)
       return c.json({ status: 503, message: SUBSCRIBE_UNAVAILABLE, error: SUBSCRIBE_UNAVAILABLE }, 503);
     const email = parsed.data.email.toLowerCase();
-    const existing = await store.first(
-      store.qb.selectFrom("subscribers").select(["id", "confirmed_at"]).where("email", "=", email),
-    );
+    const existing = await subscriber(store, email);
     if (existing?.confirmed_at) return c.json({ status: 200, message: SUBSCRIBED });
     if (!(await d.limiters.mailPerAddress.take(`subscribe:${email}`)).ok)
       return c.json({ status: 200, message: SUBSCRIBE_CHECK_MAIL });
@@ -229,16 +221,7 @@ export function contentRoutes(d: Deps) {
       confirm_token_hash: sha256(token),
       confirm_expires_at: new Date(now.getTime() + SUBSCRIBE_CONFIRM_TTL_MS).toISOString(),
     };
-    if (existing)
-      await store.run(store.qb.updateTable("subscribers").set(pending).where("id", "=", existing.id));
-    else
-      await store.run(
-        store.qb
-          .insertInto("subscribers")
-          .values({ email, created_at: now.toISOString(), confirmed_at: null, ...pending })
-          // Two sign-ups of one address at once: the later one's link is the one that works.
-          .onConflict((oc) => oc.column("email").doUpdateSet(pending)),
-      );
+    await awaitConfirmation(store, existing?.id ?? null, email, pending, now.toISOString());
     const texts = MAIL_TEXTS[requestLanguage(c)];
     d.mail.post({
       kind: "newsletter-confirm",
@@ -257,15 +240,7 @@ export function contentRoutes(d: Deps) {
       c.json({ status: 422, message: SUBSCRIBE_LINK_INVALID, error: SUBSCRIBE_LINK_INVALID }, 422);
     if (!parsed.success) return refused();
     const now = nowIso();
-    const confirmed = await store.run(
-      store.qb
-        .updateTable("subscribers")
-        .set({ confirmed_at: now, confirm_token_hash: null, confirm_expires_at: null })
-        .where("confirm_token_hash", "=", sha256(parsed.data.token))
-        .where("confirmed_at", "is", null)
-        .where("confirm_expires_at", ">", now),
-    );
-    if (!confirmed.changes) return refused();
+    if (!(await confirmSubscription(store, sha256(parsed.data.token), now))) return refused();
     return c.json({ status: 200, message: SUBSCRIBE_CONFIRMED });
   });
 
@@ -277,7 +252,7 @@ export function contentRoutes(d: Deps) {
 
   r.get("/images/brands/:file", async (c) => {
     const slug = c.req.param("file").replace(/\.svg$/, "");
-    const rows = await store.all(store.qb.selectFrom("brands").selectAll().orderBy("position"));
+    const rows = await brands(store);
     const i = rows.findIndex((b) => b.slug === slug);
     if (i < 0) throw notFound();
     return c.body(brandSvg(rows[i]!.name, i), 200, SVG_HEADERS);
@@ -294,9 +269,7 @@ export function contentRoutes(d: Deps) {
 
   r.get("/images/team/:file", async (c) => {
     const m = /^(\d{1,3})\.svg$/.exec(c.req.param("file"));
-    const row = m
-      ? await store.first(store.qb.selectFrom("team_members").selectAll().where("id", "=", Number(m[1])))
-      : undefined;
+    const row = m ? await teamMember(store, Number(m[1])) : undefined;
     if (!row) throw notFound();
     const initials = row.name
       .split(/\s+/)

@@ -1,11 +1,6 @@
-import { type ADDITIONAL_INFO_CODES, SIZE_NAMES } from "../../src/api/contract/product";
 import { discountedPrice } from "../../src/api/contract/money";
 import { sampleGeometry } from "./geometry";
-
-export const ROOT_CATEGORY = { id: 1, name: "Root", slug: "root" };
-
-export const BODY_TYPES = ["mountain", "road", "fat", "city", "kids"] as const;
-export type BodyType = (typeof BODY_TYPES)[number];
+import { BODY_TYPES, COLORS, SIZES, type BodyType, type ColorName } from "../reference/attributes";
 
 export const CATEGORIES = [
   { id: 2, name: "Mountain Bikes", slug: "mountain-bikes", type: "mountain" },
@@ -16,28 +11,6 @@ export const CATEGORIES = [
   { id: 7, name: "Homepage", slug: "homepage", type: null },
 ] as const;
 export const HOMEPAGE_CATEGORY_ID = 7;
-
-export const COLORS = [
-  { id: 1, name: "red", label: "Red", hex: "#d32f2f" },
-  { id: 2, name: "blue", label: "Blue", hex: "#1976d2" },
-  { id: 3, name: "black", label: "Black", hex: "#212121" },
-  { id: 4, name: "green", label: "Green", hex: "#388e3c" },
-  { id: 5, name: "white", label: "White", hex: "#f5f5f5" },
-] as const;
-export type ColorName = (typeof COLORS)[number]["name"];
-
-export const SIZES = SIZE_NAMES.map((name, i) => ({ id: 6 + i, name, label: name.toUpperCase() }));
-
-export const INFO_LABELS: Record<(typeof ADDITIONAL_INFO_CODES)[number], string> = {
-  gender: "Gender",
-  age: "Age",
-  tyre_size: "Tyre Size",
-  frame_size: "Frame Size",
-  frame: "Frame",
-  suspension: "Suspension",
-  brake: "Brake",
-  gears: "Gears",
-};
 
 interface TypeSpec {
   names: string[];

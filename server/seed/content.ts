@@ -168,63 +168,6 @@ export const TEAM = [
   { name: "Rahul Menon", role: "Customer care lead" },
 ];
 
-export const ABOUT_BLOCKS = [
-  {
-    title: "Our vision",
-    text: "A good bicycle for every rider, from a first balance bike to a carbon race machine.",
-  },
-  {
-    title: "Our mission",
-    text: "Design durable bikes, sell them honestly and keep them on the road for years.",
-  },
-  { title: "Our goal", text: "Carbon-neutral production and ten-year parts availability on every model." },
-];
-
-export const STATES: Array<[string, string, string]> = [
-  ["IN", "AN", "Andaman and Nicobar Islands"],
-  ["IN", "AP", "Andhra Pradesh"],
-  ["IN", "AR", "Arunachal Pradesh"],
-  ["IN", "AS", "Assam"],
-  ["IN", "BR", "Bihar"],
-  ["IN", "CH", "Chandigarh"],
-  ["IN", "CT", "Chhattisgarh"],
-  ["IN", "DL", "Delhi"],
-  ["IN", "GA", "Goa"],
-  ["IN", "GJ", "Gujarat"],
-  ["IN", "HR", "Haryana"],
-  ["IN", "HP", "Himachal Pradesh"],
-  ["IN", "JK", "Jammu and Kashmir"],
-  ["IN", "JH", "Jharkhand"],
-  ["IN", "KA", "Karnataka"],
-  ["IN", "KL", "Kerala"],
-  ["IN", "LA", "Ladakh"],
-  ["IN", "MP", "Madhya Pradesh"],
-  ["IN", "MH", "Maharashtra"],
-  ["IN", "MN", "Manipur"],
-  ["IN", "ML", "Meghalaya"],
-  ["IN", "MZ", "Mizoram"],
-  ["IN", "NL", "Nagaland"],
-  ["IN", "OR", "Odisha"],
-  ["IN", "PY", "Puducherry"],
-  ["IN", "PB", "Punjab"],
-  ["IN", "RJ", "Rajasthan"],
-  ["IN", "SK", "Sikkim"],
-  ["IN", "TN", "Tamil Nadu"],
-  ["IN", "TG", "Telangana"],
-  ["IN", "TR", "Tripura"],
-  ["IN", "UP", "Uttar Pradesh"],
-  ["IN", "UT", "Uttarakhand"],
-  ["IN", "WB", "West Bengal"],
-];
-
-export const COUNTRY_NAMES: Record<string, string> = {
-  IN: "India",
-  US: "United States",
-  GB: "United Kingdom",
-  DE: "Germany",
-  FR: "France",
-};
-
 export const COUPONS = [
   {
     code: "BIKE10",

@@ -4,7 +4,7 @@
 import { rmSync } from "node:fs";
 import { parseArgs } from "node:util";
 import { describeLocation, isPostgresUrl, openStore } from "../db/open";
-import { SqliteStore } from "../db/store";
+import { SqliteStore } from "../db/sqlite-store";
 import { OWASP_SCRYPT } from "../lib/crypto";
 import { seed } from "./seed";
 

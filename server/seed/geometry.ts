@@ -1,5 +1,5 @@
 import type { FrameGeometryWire } from "../../src/api/contract/geometry";
-import type { BodyType } from "./catalog";
+import type { BodyType } from "../reference/attributes";
 
 /** [rider min, rider max, inseam min, inseam max, stand-over] in cm, for sizes x, m, xl, xxl. */
 type Row = readonly [number, number, number, number, number];

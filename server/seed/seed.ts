@@ -1,7 +1,9 @@
 import type { Store } from "../db/store";
-import { Catalog } from "../lib/catalog";
+import { Catalog } from "../services/catalog/catalog";
 import { hashPassword, type ScryptParams } from "../lib/crypto";
-import { CATEGORIES, generateCatalog, prng, ROOT_CATEGORY, type ProductSpec } from "./catalog";
+import { CATEGORIES, generateCatalog, prng, type ProductSpec } from "./catalog";
+import { ROOT_CATEGORY } from "../reference/attributes";
+import { STATES } from "../reference/countries";
 import {
   BANNERS,
   BLOG_POSTS,
@@ -13,7 +15,6 @@ import {
   REVIEW_TEXTS,
   REVIEWER_NAMES,
   STAFF_ACCOUNT,
-  STATES,
   TEAM,
 } from "./content";
 import { slugify } from "./catalog";

@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { PostgresStore } from "../../server/db/store";
+import { PostgresStore } from "../../server/db/postgres-store";
 import { TEST_SCRYPT } from "../../server/lib/crypto";
 import { seed } from "../../server/seed/seed";
 import { startPostgres } from "../../scripts/pg-cluster.mjs";

@@ -6,8 +6,8 @@
  *
  * Filtered and sorted lists are not stored one reply per filter set (colours × sizes × tags × prices × sorts
  * would be thousands of replies): the worker filters, sorts and pages the index on the device with the rules
- * below, which are the reference server's (`server/lib/catalog.ts`, `Catalog.plan` and `sortOf`). Pure: no DOM,
- * no worker globals, relative imports only (the service worker imports this file).
+ * below, which are the reference server's (`server/services/catalog/search-plan.ts`, `searchPlan` and
+ * `sortOf`). Pure: no DOM, no worker globals, relative imports only (the service worker imports this file).
  */
 
 /** What the rules read of a product (the contract's Product has these fields; kept structural for the worker). */

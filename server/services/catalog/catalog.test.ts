@@ -1,9 +1,12 @@
 import zlib from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
-import { productListQuerySchema, type ProductListQuery } from "../../src/api/contract/product";
-import type { SqliteStore, Store } from "../db/store";
-import { makeApp, makeStore, shopper, testDialect } from "../test-utils";
+import { productListQuerySchema, type ProductListQuery } from "../../../src/api/contract/product";
+import type { Store } from "../../db/store";
+import type { SqliteStore } from "../../db/sqlite-store";
+import { makeApp, makeStore, shopper, testDialect } from "../../test-utils";
 import { Catalog } from "./catalog";
+import { CatalogCategories } from "./categories";
+import { searchPlan } from "./search-plan";
 
 const FILTER_SETS: Record<string, string>[] = [
   {},
@@ -88,7 +91,8 @@ describe("catalogue search at any size", () => {
     async () => {
       const store = (await makeStore()) as SqliteStore;
       await store.analyze();
-      const c = await catalog(store);
+      const categories = new CatalogCategories(store);
+      await categories.reload();
       const plan = (sql: string, params: unknown[]) =>
         (store.sqlite.prepare(`explain query plan ${sql}`).all(...params) as { detail: string }[]).map(
           (r) => r.detail,
@@ -98,8 +102,7 @@ describe("catalogue search at any size", () => {
       for (const raw of FILTER_SETS.filter(
         (r) => !r.search && !r.price && !r.sale && !r.new && !r.bestseller && !r.category_id?.includes(","),
       )) {
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the private plan of a query
-        const p = await (c as any).plan(query(raw));
+        const p = await searchPlan(store, categories, query(raw));
         for (const compiled of [p.all(1000), p.page(24, 12)]) {
           const lines = plan(compiled.sql, compiled.params);
           const why = JSON.stringify({ raw, lines });

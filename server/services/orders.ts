@@ -1,8 +1,9 @@
 import type { Store } from "../db/store";
 import type { OrderTable } from "../db/schema";
-import type { Catalog } from "./catalog";
-import { imageSet } from "./catalog";
-import { addressView } from "./cart";
+import type { Catalog } from "./catalog/catalog";
+import { imageSet } from "./catalog/product-view";
+import { addressView } from "./cart/cart-types";
+import { nowIso } from "../lib/http";
 import { decimal, formatMoney, SERVER_MONEY_FORMAT } from "../../src/api/contract/money";
 import { GST_PERCENT } from "../../src/api/contract/checkout";
 
@@ -139,4 +140,76 @@ export async function orderViews(store: Store, catalog: Catalog, orders: OrderRo
       updated_at: o.updated_at,
     };
   });
+}
+
+/** A page of the customer's orders, newest first (`statuses`: only those), and how many there are. */
+export async function customerOrders(
+  store: Store,
+  customerId: number,
+  statuses: string[] | null,
+  page: number,
+  limit: number,
+): Promise<{ total: number; rows: OrderRow[] }> {
+  let base = store.qb.selectFrom("orders").where("customer_id", "=", customerId);
+  if (statuses) base = base.where("status", "in", statuses);
+  const total = (await store.first(base.select((eb) => eb.fn.countAll<number>().as("n"))))?.n ?? 0;
+  const rows = (await store.all(
+    base
+      .selectAll()
+      .orderBy("id", "desc")
+      .limit(limit)
+      .offset((page - 1) * limit),
+  )) as OrderRow[];
+  return { total, rows };
+}
+
+export async function orderById(store: Store, id: number): Promise<OrderRow | undefined> {
+  return (await store.first(store.qb.selectFrom("orders").selectAll().where("id", "=", id))) as
+    OrderRow | undefined;
+}
+
+/**
+ * Cancels a pending order and puts its stock back, in one transaction whose stock log rows this instance
+ * then knows for its own (`Catalog.touch`). The order changes state once: the guarded transition comes
+ * first, and only the request whose transition changed the row puts the stock back (a concurrent cancel, on
+ * any instance, changes nothing). False: the order was not pending.
+ */
+export async function cancelPendingOrder(store: Store, catalog: Catalog, orderId: number): Promise<boolean> {
+  const { value: items, own } = await catalog.stockWrites(async () => {
+    const canceled = await store.run(
+      store.qb
+        .updateTable("orders")
+        .set({ status: "canceled", updated_at: nowIso() })
+        .where("id", "=", orderId)
+        .where("status", "=", "pending"),
+    );
+    if (!canceled.changes) return null;
+    const items = await store.all(
+      store.qb.selectFrom("order_items").selectAll().where("order_id", "=", orderId),
+    );
+    await catalog.lockProducts(items.map((i) => i.product_id));
+    for (const i of items) {
+      if (i.variant_id)
+        await store.run(
+          store.qb
+            .updateTable("product_variants")
+            .set((eb) => ({ stock: eb("stock", "+", i.qty_ordered) }))
+            .where("id", "=", i.variant_id),
+        );
+      else
+        await store.run(
+          store.qb
+            .updateTable("products")
+            .set((eb) => ({ stock: eb("stock", "+", i.qty_ordered) }))
+            .where("id", "=", i.product_id),
+        );
+    }
+    return items;
+  });
+  if (!items) return false;
+  catalog.touch(
+    items.map((i) => i.product_id),
+    own,
+  );
+  return true;
 }

@@ -1,8 +1,9 @@
 import { gunzipSync, gzipSync } from "node:zlib";
 import { describe, expect, it, vi } from "vitest";
-import type { Store } from "../db/store";
-import { makeApp, makeStore, shopper, testDialect } from "../test-utils";
+import type { Store } from "../../db/store";
+import { makeApp, makeStore, shopper, testDialect } from "../../test-utils";
 import { Catalog } from "./catalog";
+import { ProductRows } from "./product-rows";
 
 /** A catalogue with nothing cached in process that checks the database's version whenever asked. */
 async function catalog(store: Store): Promise<Catalog> {
@@ -136,10 +137,14 @@ describe("stored product views (product_views, migration 0008)", () => {
     const c = await catalog(store);
     const pid = 3;
     await store.rawRun("delete from product_views where product_id = ?", [pid]);
-    const views = c.views.bind(c);
+    const views = ProductRows.prototype.views;
     // The change commits between reading the product's rows and storing its view (another instance, say).
-    const spy = vi.spyOn(c, "views").mockImplementationOnce(async (ids, opts) => {
-      const built = await views(ids, opts);
+    const spy = vi.spyOn(ProductRows.prototype, "views").mockImplementationOnce(async function (
+      this: ProductRows,
+      ids,
+      opts,
+    ) {
+      const built = await views.call(this, ids, opts);
       await store.rawRun("update products set name = 'Changed meanwhile' where id = ?", [pid]);
       return built;
     });

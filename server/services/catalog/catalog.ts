@@ -1,0 +1,257 @@
+import type { ProductListQuery } from "../../../src/api/contract/product";
+import type { ProductTable } from "../../db/schema";
+import type { Store } from "../../db/store";
+import { CatalogCategories, type CategoryRow } from "./categories";
+import type { CacheStats } from "./detail-bytes";
+import { DetailReplies } from "./details";
+import { CatalogFacets } from "./facets";
+import { CatalogGenerations, type CatalogReads } from "./generations";
+import { ProductLists } from "./lists";
+import { additionalInformation, configurableConfig, type ProductView } from "./product-view";
+import { ProductRows } from "./product-rows";
+import { ByIds } from "./statements";
+import { StockLog, type OwnStockRows } from "./stock-log";
+import { StoredViews } from "./stored-views";
+
+/**
+ * The catalogue: builds the storefront's Product resource (contract/product.ts) from rows and keeps what it
+ * built until the catalogue changes. The parts, one file each:
+ * - `generations.ts`: the list and stock generations every cache is checked by, what a reply reads;
+ * - `categories.ts`: the categories, held in memory;
+ * - `stock-log.ts`: other instances' stock writes (migration 0015), stock writes and their row locks;
+ * - `product-rows.ts`, `product-view.ts`: rows and the views built from them;
+ * - `stored-views.ts`: view bytes kept in process and stored for every instance (migration 0008);
+ * - `details.ts`: detail replies, plain or compressed (migration 0011);
+ * - `lists.ts`, `search-plan.ts`: filter sets' ordered ids and counts, kept list replies;
+ * - `facets.ts`: facet counts, kept per list generation.
+ * This class holds them together and decides, per change, which of them forget what (`refresh`, `touch`).
+ */
+export class Catalog {
+  /**
+   * Lookups of the caches so far (plain counts, read by /metrics at scrape time): `json` per product
+   * view, `list` per kept list reply, `gzip` per compressed detail reply.
+   */
+  readonly cacheStats: CacheStats = {
+    json: { hits: 0, misses: 0 },
+    list: { hits: 0, misses: 0 },
+    gzip: { hits: 0, misses: 0 },
+  };
+  private readonly gen = new CatalogGenerations();
+  private readonly categories: CatalogCategories;
+  private readonly stockLog: StockLog;
+  private readonly rows: ProductRows;
+  private readonly stored: StoredViews;
+  private readonly details: DetailReplies;
+  private readonly lists: ProductLists;
+  private readonly facets: CatalogFacets;
+  /** The database's list version (migration 0012) the caches hold. */
+  private shared: { list: number } | null = null;
+  private checkedAt = 0;
+  private checking: Promise<void> | null = null;
+
+  constructor(
+    private readonly store: Store,
+    listCacheSize = 1000,
+    /** how often a request may look at the database's catalogue version (a change shows within this) */
+    private readonly versionCheckMs = 1000,
+    /** a filter set with more matches than this is counted and paged with OFFSET instead (0: always) */
+    maxListIds = 50_000,
+  ) {
+    const byIds = new ByIds(store);
+    this.categories = new CatalogCategories(store);
+    this.stockLog = new StockLog(store);
+    this.rows = new ProductRows(store, this.gen, this.categories, byIds);
+    this.stored = new StoredViews(store, this.gen, this.rows, byIds, this.cacheStats);
+    this.details = new DetailReplies(store, this.gen, this.stored, byIds, this.cacheStats);
+    this.lists = new ProductLists(
+      store,
+      this.gen,
+      this.categories,
+      this.cacheStats,
+      listCacheSize,
+      maxListIds,
+    );
+    this.facets = new CatalogFacets(store, this.gen);
+  }
+
+  /**
+   * Called per request: at most once per `versionCheckMs`, reads the database's catalogue versions
+   * (migration 0012) and the stock log (migration 0015). When anything but stock and sale counts was changed
+   * anywhere (another instance, an admin tool, SQL), every cache of this instance goes; when only stock or
+   * sale counts were, what showed those products goes (see `stockChanged`), and the filter sets, facet
+   * counts and plans stay.
+   */
+  async refresh(now = Date.now()): Promise<void> {
+    if (now - this.checkedAt < this.versionCheckMs) return;
+    this.checking ??= (async () => {
+      try {
+        const row = await this.store.first(
+          this.store.qb.selectFrom("catalog_version").select(["version", "list_version"]).where("id", "=", 1),
+        );
+        const shared = { list: Number(row?.list_version ?? 0) };
+        const listChanged = this.shared !== null && shared.list !== this.shared.list;
+        // Read on every check (the log's position moves on), after the version: a stock write committed
+        // in between shows in both, and is dropped twice at worst.
+        const stock = await this.stockLog.read(this.shared === null || listChanged);
+        if (listChanged) {
+          this.touch();
+          this.lists.clearPlans();
+          await this.reloadCategories();
+        } else if (stock === null || stock.length) this.stockChanged(stock);
+        this.shared = shared;
+        this.gen.sharedVersion = Number(row?.version ?? 0);
+        this.checkedAt = Date.now();
+      } finally {
+        this.checking = null;
+      }
+    })();
+    await this.checking;
+  }
+
+  /**
+   * The catalogue changed here (an order, a cancellation): with `productIds`, only those products' stock and
+   * sale counts (see `stockChanged`); without, anything (every cache goes). `own`: the stock log rows the
+   * committed change made (`stockWrites`), which `refresh` then does not take for another's.
+   */
+  touch(productIds?: number[], own?: OwnStockRows): void {
+    if (productIds) {
+      this.stockChanged(productIds);
+      this.stockLog.noteOwn(own);
+      return;
+    }
+    this.gen.listChanged();
+    this.lists.clear();
+    this.facets.clear();
+    this.stockChanged(null);
+  }
+
+  /**
+   * Some products' stock or sale counts changed (null: any product's may have). Their views and detail
+   * replies go; a kept list reply or page that shows one of them is stale (`isCurrent`); the filter sets
+   * that read sale counts (bestseller filter or sort) go. The other filter sets, counts and facet counts
+   * read neither stock nor sale counts (no filter, sort or facet does), so they stay.
+   */
+  private stockChanged(productIds: number[] | null): void {
+    if (this.gen.stockChanged(productIds)) {
+      this.stored.jsonCache.clear();
+      this.details.gzipCache.clear();
+    } else
+      for (const id of productIds!) {
+        this.stored.jsonCache.delete(id);
+        this.details.gzipCache.delete(id);
+      }
+    this.lists.dropSales();
+  }
+
+  async reloadCategories(): Promise<void> {
+    await this.categories.reload();
+  }
+
+  allCategories(): CategoryRow[] {
+    return this.categories.all();
+  }
+
+  categoryBySlug(slug: string): CategoryRow | undefined {
+    return this.categories.bySlug(slug);
+  }
+
+  category(id: number): CategoryRow | undefined {
+    return this.categories.get(id);
+  }
+
+  /** See `StockLog.stockWrites`: `write` in a transaction, with the stock log rows it made. */
+  stockWrites<T>(write: () => Promise<T>): Promise<{ value: T; own: OwnStockRows }> {
+    return this.stockLog.stockWrites(write);
+  }
+
+  /** See `StockLog.lockProducts`: the products' rows, locked in id order before their stock is written. */
+  lockProducts(ids: number[]): Promise<void> {
+    return this.stockLog.lockProducts(ids);
+  }
+
+  /** See `CatalogGenerations.collect`: runs `build`, noting what it reads of the catalogue. */
+  collect<T>(build: () => Promise<T>): Promise<{ value: T; reads: CatalogReads }> {
+    return this.gen.collect(build);
+  }
+
+  /** Whether what was built from `reads` is still what would be built now. */
+  isCurrent(reads: CatalogReads): boolean {
+    return this.gen.isCurrent(reads);
+  }
+
+  /** Anonymous product JSON as UTF-8 bytes (see `StoredViews.viewsBytes`). */
+  viewsBytes(ids: number[]): Promise<Buffer[]> {
+    return this.stored.viewsBytes(ids);
+  }
+
+  viewsJson(ids: number[]): Promise<string[]> {
+    return this.stored.viewsJson(ids);
+  }
+
+  /** Waits for the views being stored (tests; a shutdown may). */
+  settled(): Promise<void> {
+    return this.stored.settled();
+  }
+
+  /**
+   * Builds and stores the view of every product that has none (after a bulk load: a fresh shop starts with
+   * every view stored), `batch` products at a time.
+   */
+  async storeAllViews(batch = 500): Promise<void> {
+    for (let after = 0; ;) {
+      const ids = await this.stored.withoutView(after, batch);
+      if (!ids.length) return;
+      after = ids.at(-1)!;
+      const { version } = await this.stored.storedViews(ids);
+      if (version !== this.gen.sharedVersion) await this.refresh(Infinity);
+      await this.stored.storeBuilt(ids, () => this.gen.sharedVersion ?? version);
+      await this.settled();
+    }
+  }
+
+  /** A kept list reply of the current catalogue (see `ProductLists.cachedList`). */
+  cachedList(key: string, gzip = false): { body: Uint8Array<ArrayBuffer>; gzip: boolean } | undefined {
+    return this.lists.cachedList(key, gzip);
+  }
+
+  /** Keeps a list reply built from `reads` (see `collect`: a change made meanwhile makes it stale at once). */
+  storeList(key: string, body: Uint8Array<ArrayBuffer>, reads: CatalogReads): void {
+    this.lists.storeList(key, body, reads);
+  }
+
+  /** Query → matching ids (one page) and the total (see `ProductLists.search`). */
+  search(q: ProductListQuery, page: number, limit: number): Promise<{ ids: number[]; total: number }> {
+    return this.lists.search(q, page, limit);
+  }
+
+  /** A product's anonymous detail reply (see `DetailReplies.detail`). */
+  detail(id: number, gzip = false): Promise<{ body: Uint8Array<ArrayBuffer>; gzip: boolean } | undefined> {
+    return this.details.detail(id, gzip);
+  }
+
+  productRows(ids: number[]): Promise<ProductTable[]> {
+    return this.rows.productRows(ids);
+  }
+
+  views(ids: number[], opts: { wishlisted?: Set<number> } = {}): Promise<ProductView[]> {
+    return this.rows.views(ids, opts);
+  }
+
+  additionalInformation(row: ProductTable, opts: { geometry?: boolean } = {}) {
+    return additionalInformation(row, opts);
+  }
+
+  configurableConfig(row: ProductTable) {
+    return configurableConfig(this.store, row);
+  }
+
+  /** A value computed from the catalogue, built once per catalogue version (see `CatalogFacets.memo`). */
+  memo<T>(key: string, build: () => Promise<T>): Promise<T> {
+    return this.facets.memo(key, build);
+  }
+
+  /** A category's facet counts, read now (see `CatalogFacets.counts`; kept with `memo`). */
+  facetCounts(cat: CategoryRow | undefined) {
+    return this.facets.counts(cat);
+  }
+}

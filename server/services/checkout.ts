@@ -1,0 +1,253 @@
+import { STOCK_ERROR_MESSAGE } from "../../src/api/contract/cart";
+import { GST_PERCENT } from "../../src/api/contract/checkout";
+import { round2 } from "../../src/api/contract/money";
+import type { Store } from "../db/store";
+import { HttpError, nowIso } from "../lib/http";
+import { addCheckoutAddress } from "./addresses";
+import type { Catalog } from "./catalog/catalog";
+import { PAYMENT_METHODS, type CartAddressRow, type CartRow } from "./cart/cart-types";
+import type { Carts } from "./cart/carts";
+
+/** The checkout's writes: the cart's addresses, shipping and payment choices, and the order it becomes. */
+
+/** A line's quantity is more than is in stock (the order is refused, nothing of it is kept). */
+export const stockError = (itemId: number) =>
+  new HttpError(422, {
+    message: STOCK_ERROR_MESSAGE,
+    error: { message: STOCK_ERROR_MESSAGE, code: 0 },
+    item_id: itemId,
+  });
+
+/** An address as the checkout stores it on the cart (and, asked to, in the customer's address book). */
+export interface CheckoutAddressValues {
+  first_name: string;
+  last_name: string;
+  company_name: string | null;
+  email: string;
+  address1: string;
+  city: string;
+  state: string | null;
+  postcode: string;
+  country: string;
+  phone: string;
+}
+
+/**
+ * The cart's billing and shipping addresses in one transaction (replacing any it had), the billing
+ * address's name and e-mail on the cart, and, with `addToBookOf`, the billing address added to that
+ * customer's address book.
+ */
+export async function saveCartAddresses(
+  store: Store,
+  cartId: number,
+  billing: CheckoutAddressValues,
+  shipping: CheckoutAddressValues,
+  addToBookOf: number | null,
+): Promise<void> {
+  const now = nowIso();
+  await store.tx(async () => {
+    await store.run(store.qb.deleteFrom("cart_addresses").where("cart_id", "=", cartId));
+    for (const [type, a] of [
+      ["billing", billing],
+      ["shipping", shipping],
+    ] as const) {
+      await store.run(
+        store.qb
+          .insertInto("cart_addresses")
+          .values({ cart_id: cartId, address_type: type, ...a, created_at: now, updated_at: now }),
+      );
+    }
+    await store.run(
+      store.qb
+        .updateTable("carts")
+        .set({
+          customer_email: billing.email,
+          customer_first_name: billing.first_name,
+          customer_last_name: billing.last_name,
+          updated_at: now,
+        })
+        .where("id", "=", cartId),
+    );
+    if (addToBookOf !== null) await addCheckoutAddress(store, addToBookOf, billing, now);
+  });
+}
+
+/** The cart's shipping method is no longer offered (its addresses or totals changed): it has none. */
+export async function clearShippingMethod(store: Store, cartId: number): Promise<void> {
+  await store.run(store.qb.updateTable("carts").set({ shipping_method: null }).where("id", "=", cartId));
+}
+
+export async function setShippingMethod(store: Store, cartId: number, method: string): Promise<void> {
+  await store.run(
+    store.qb
+      .updateTable("carts")
+      .set({ shipping_method: method, updated_at: nowIso() })
+      .where("id", "=", cartId),
+  );
+}
+
+export async function setPaymentMethod(store: Store, cartId: number, method: string): Promise<void> {
+  await store.run(
+    store.qb
+      .updateTable("carts")
+      .set({ payment_method: method, updated_at: nowIso() })
+      .where("id", "=", cartId),
+  );
+}
+
+/**
+ * The cart becomes an order, in one transaction: the cart is claimed first (at most one order per cart),
+ * each line's stock is taken by a conditional update (refused when it is not there any more), the order's
+ * lines, addresses and invoice are written; then this instance's catalogue drops what the order changed.
+ * Answers the order's id. Throws the refusals (an empty cart, no shipping or payment method, stock).
+ */
+export async function placeOrder(
+  store: Store,
+  carts: Carts,
+  catalog: Catalog,
+  cart: CartRow,
+  customer: { id: number; email: string; first_name: string; last_name: string } | null,
+  billing: CartAddressRow,
+  shipping: CartAddressRow,
+): Promise<number> {
+  const {
+    id: orderId,
+    productIds,
+    own,
+  } = await store.tx(async () => {
+    // The cart becomes at most one order: the first statement claims it (and holds its row until commit,
+    // so no change to it lands in between); a concurrent submission of the same cart, on any instance,
+    // finds it already claimed. A refusal below rolls the claim back with everything else.
+    const claimed = await store.run(
+      store.qb
+        .updateTable("carts")
+        .set({ is_active: 0, updated_at: nowIso() })
+        .where("id", "=", cart.id)
+        .where("is_active", "=", 1),
+    );
+    if (!claimed.changes)
+      throw new HttpError(400, { error: "Your cart is empty.", message: "Your cart is empty." });
+    // The cart as it is now (its shipping and payment choices, its coupon), not as read before the claim.
+    cart = (await carts.rows.byId(cart.id))!;
+    const t = await carts.totals(cart);
+    if (!t.lines.length)
+      throw new HttpError(400, { error: "Your cart is empty.", message: "Your cart is empty." });
+    if (!t.selectedRate) throw new HttpError(422, { message: "Please specify shipping method." });
+    const payment = PAYMENT_METHODS.find((m) => m.method === cart.payment_method);
+    if (!payment) throw new HttpError(422, { message: "Please specify payment method." });
+    for (const l of t.lines) {
+      if (l.item.quantity > carts.available(l.product, l.variant)) throw stockError(l.item.id);
+    }
+    const now = nowIso();
+    const id = await store.insert(
+      store.qb.insertInto("orders").values({
+        increment_id: "",
+        status: "pending",
+        customer_id: customer?.id ?? null,
+        session_hash: cart.session_hash,
+        is_guest: customer ? 0 : 1,
+        customer_email: billing.email ?? customer?.email ?? "",
+        customer_first_name: billing.first_name ?? customer?.first_name ?? "",
+        customer_last_name: billing.last_name ?? customer?.last_name ?? "",
+        shipping_method: cart.shipping_method!,
+        shipping_title: `${t.selectedRate.carrier_title} - ${t.selectedRate.method_title}`,
+        shipping_description: t.selectedRate.method_description,
+        payment_method: payment.method,
+        payment_title: payment.method_title,
+        coupon_code: t.coupon?.code ?? null,
+        total_item_count: t.lines.length,
+        total_qty_ordered: t.qty,
+        sub_total: t.subTotal,
+        discount_amount: t.discount,
+        tax_amount: t.tax,
+        shipping_amount: t.shipping,
+        grand_total: t.grandTotal,
+        created_at: now,
+        updated_at: now,
+      }),
+    );
+    await store.run(
+      store.qb
+        .updateTable("orders")
+        .set({ increment_id: String(id) })
+        .where("id", "=", id),
+    );
+    // The order's stock writes, whose log rows this instance then knows for its own (Catalog.touch). They
+    // lock only the rows they write, the products' first (Catalog.lockProducts).
+    const { own } = await catalog.stockWrites(async () => {
+      await catalog.lockProducts(t.lines.map((l) => l.product.id));
+      for (const l of t.lines) {
+        const share = t.subTotal > 0 ? l.total / t.subTotal : 0;
+        const discount = round2(t.discount * share);
+        await store.run(
+          store.qb.insertInto("order_items").values({
+            order_id: id,
+            product_id: l.product.id,
+            variant_id: l.variant?.id ?? null,
+            sku: l.variant?.sku ?? l.product.sku,
+            type: l.product.type,
+            name: l.product.name,
+            color: l.variant?.color ?? null,
+            size: l.variant?.size ?? null,
+            qty_ordered: l.item.quantity,
+            price: l.price,
+            total: l.total,
+            tax_percent: GST_PERCENT,
+            tax_amount: round2(((l.total - discount) * GST_PERCENT) / 100),
+            discount_amount: discount,
+            additional: l.item.additional,
+            created_at: now,
+          }),
+        );
+        // The unit is sold only if it is still there when the row is written: a conditional update (it
+        // waits for, then re-reads, a concurrent order's write of the same row), not the read above.
+        const sold = l.variant
+          ? await store.run(
+              store.qb
+                .updateTable("product_variants")
+                .set((eb) => ({ stock: eb("stock", "-", l.item.quantity) }))
+                .where("id", "=", l.variant.id)
+                .where("stock", ">=", l.item.quantity),
+            )
+          : await store.run(
+              store.qb
+                .updateTable("products")
+                .set((eb) => ({ stock: eb("stock", "-", l.item.quantity) }))
+                .where("id", "=", l.product.id)
+                .where("stock", ">=", l.item.quantity),
+            );
+        if (!sold.changes) throw stockError(l.item.id);
+        await store.run(
+          store.qb
+            .updateTable("products")
+            .set((eb) => ({ sale_count: eb("sale_count", "+", l.item.quantity) }))
+            .where("id", "=", l.product.id),
+        );
+      }
+    });
+    for (const a of [billing, shipping]) {
+      const { id: _id, cart_id: _c, ...rest } = a;
+      await store.run(
+        store.qb
+          .insertInto("order_addresses")
+          .values({ ...rest, order_id: id, created_at: now, updated_at: now }),
+      );
+    }
+    await store.run(
+      store.qb.insertInto("invoices").values({
+        order_id: id,
+        state: payment.method === "cashondelivery" ? "pending" : "pending_payment",
+        total_qty: t.qty,
+        sub_total: t.subTotal,
+        grand_total: t.grandTotal,
+        shipping_amount: t.shipping,
+        tax_amount: t.tax,
+        discount_amount: t.discount,
+        created_at: now,
+      }),
+    );
+    return { id, productIds: t.lines.map((l) => l.product.id), own };
+  });
+  catalog.touch(productIds, own);
+  return orderId;
+}
