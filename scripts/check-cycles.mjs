@@ -75,3 +75,68 @@ if (circles.length) {
   process.exit(1);
 }
 console.log(`no import circles in ${graph.size} modules of ${FOLDERS.join(", ")}`);
+
+// Rooms (issue 37: "no upward arrow"): a file's room is its top folder (src/api, server/services, sw), and
+// for features and the offline layer the folder below (src/features/cart, src/offline/outbox). Rooms that
+// import each other in a circle have an arrow that runs back up; each such arrow is named with a file pair.
+function roomOf(file) {
+  const parts = relative(ROOT, file).split("/");
+  const depth = parts[0] === "src" && (parts[1] === "features" || parts[1] === "offline") ? 3 : 2;
+  return parts.slice(0, Math.min(depth, parts.length - 1)).join("/") || parts[0];
+}
+const roomEdges = new Map();
+for (const [file, deps] of graph)
+  for (const dep of deps) {
+    const [a, b] = [roomOf(file), roomOf(dep)];
+    if (a === b) continue;
+    const key = `${a} -> ${b}`;
+    if (!roomEdges.has(key)) roomEdges.set(key, [relative(ROOT, file), relative(ROOT, dep)]);
+  }
+const roomGraph = new Map();
+for (const key of roomEdges.keys()) {
+  const [a, b] = key.split(" -> ");
+  if (!roomGraph.has(a)) roomGraph.set(a, new Set());
+  roomGraph.get(a).add(b);
+}
+// Tarjan's strongly connected components: a component of more than one room is a circle of rooms.
+let index = 0;
+const idx = new Map();
+const low = new Map();
+const onStack = new Set();
+const sccStack = [];
+const components = [];
+function strong(v) {
+  idx.set(v, index);
+  low.set(v, index++);
+  sccStack.push(v);
+  onStack.add(v);
+  for (const w of roomGraph.get(v) ?? []) {
+    if (!idx.has(w)) {
+      strong(w);
+      low.set(v, Math.min(low.get(v), low.get(w)));
+    } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), idx.get(w)));
+  }
+  if (low.get(v) === idx.get(v)) {
+    const c = [];
+    let w;
+    do {
+      w = sccStack.pop();
+      onStack.delete(w);
+      c.push(w);
+    } while (w !== v);
+    if (c.length > 1) components.push(c);
+  }
+}
+for (const room of [...roomGraph.keys()].sort()) if (!idx.has(room)) strong(room);
+if (components.length) {
+  console.error(`${components.length} circle(s) of rooms (an arrow runs back up):`);
+  for (const c of components) {
+    console.error(`  ${c.sort().join(", ")}:`);
+    for (const [key, [from, to]] of roomEdges) {
+      const [a, b] = key.split(" -> ");
+      if (c.includes(a) && c.includes(b)) console.error(`    ${key}  (${from} -> ${to})`);
+    }
+  }
+  process.exit(1);
+}
+console.log(`no circle among ${roomGraph.size} rooms`);

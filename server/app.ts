@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { randomUUID } from "node:crypto";
-import { forwardedClient, type AppEnv, type Ctx, type Deps, type SmsSender } from "./context";
+import { forwardedClient, type AppEnv, type Ctx, type Deps, type SmsSender } from "./lib/context";
 import { isDataException, type Store } from "./db/store";
 import { PostgresStore } from "./db/postgres-store";
 import { sweepOnce } from "./lib/sweeps";
@@ -11,7 +11,7 @@ import { readAuth } from "./lib/auth";
 import { Carts } from "./services/cart/carts";
 import { UPDATED_MESSAGE } from "./services/cart/cart-types";
 import { Catalog } from "./services/catalog/catalog";
-import { bagistoStrict } from "./bagisto-strict";
+import { bagistoStrict } from "./lib/bagisto-strict";
 import {
   DEFAULT_HASH_GATE,
   dummyHash,
@@ -99,7 +99,7 @@ export interface AppOptions {
   serverRender?: boolean;
   /** render threads (RENDER_THREADS); 0 renders on the main thread; default: cores − 1, 1 to 2 */
   renderThreads?: number;
-  /** BAGISTO_STRICT=1: answer with a stock Bagisto 1.3.3's shapes and refusals (server/bagisto-strict.ts) */
+  /** BAGISTO_STRICT=1: answer with a stock Bagisto 1.3.3's shapes and refusals (server/lib/bagisto-strict.ts) */
   bagistoStrict?: boolean;
   /** METRICS_TOKEN: `GET /metrics` answers only with `Authorization: Bearer <it>`; unset: no /metrics (404) */
   metricsToken?: string | null;

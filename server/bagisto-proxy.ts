@@ -9,7 +9,7 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { proxy } from "hono/proxy";
 import { randomUUID } from "node:crypto";
-import { socketAddress, type AppEnv } from "./context";
+import { socketAddress, type AppEnv } from "./lib/context";
 import type { Logger } from "./lib/log";
 import { clusterScrape, createMetrics, instanceName, metricsRoutes, observeRequest } from "./lib/metrics";
 import { versionSource } from "./page-cache";

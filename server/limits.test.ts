@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { App, AppOptions } from "./app";
-import { addressKey } from "./context";
+import { addressKey } from "./lib/context";
 import { HashBusyError, HashGate, type ScryptParams } from "./lib/crypto";
 import { createLogger } from "./lib/log";
 import { PRODUCTION_RATE_LIMITS, type RateLimitConfig } from "./lib/rate-limit";

@@ -1,7 +1,8 @@
 // `npm run migrate`: applies the database migrations once per deploy (then start the instances with
 // MIGRATE_ON_START=0, so that several instances never race to migrate), and seeds the sample shop
 // into an empty database.
-import { describeLocation, openDatabase } from "./db/open";
+import { describeLocation } from "./db/open";
+import { openDatabase } from "./open-database";
 import { OWASP_SCRYPT, TEST_SCRYPT } from "./lib/crypto";
 import { createLogger, parseLogLevel } from "./lib/log";
 

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "./lib/context";
 import type { Store } from "./db/store";
 
 /**

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createApp } from "./app";
-import { openDatabase } from "./db/open";
+import { openDatabase } from "./open-database";
 import { SqliteStore } from "./db/sqlite-store";
 import { TEST_SCRYPT } from "./lib/crypto";
 import { createLogger } from "./lib/log";

@@ -1,7 +1,7 @@
 import { Hono } from "hono";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "./lib/context";
 import type { Store } from "./db/store";
 import { escapeHtml } from "./lib/html";
 import { LOCALE_PARAM, LOCALES } from "../src/i18n/locale";

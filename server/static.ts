@@ -2,7 +2,7 @@ import type { MiddlewareHandler } from "hono";
 import { createHash } from "node:crypto";
 import { readFileSync, statSync } from "node:fs";
 import { extname, join, resolve, sep } from "node:path";
-import type { AppEnv } from "./context";
+import type { AppEnv } from "./lib/context";
 import { compressBody, keptCompressed, preferredEncoding, type KeptBytes } from "./lib/compress";
 import { BASE_CURRENCY } from "../src/api/contract/money";
 import { currencyFromCookie } from "../src/i18n/currency-cookie";

@@ -1,4 +1,4 @@
-import type { Ctx } from "../context";
+import type { Ctx } from "./context";
 import { ensureSession, optionalCustomer, sessionHash } from "./auth";
 import { spliceJson } from "./http";
 import type { CartOwner } from "../services/cart/cart-types";

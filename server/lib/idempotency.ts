@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import type { MiddlewareHandler } from "hono";
 import type { ExpressionBuilder } from "kysely";
-import type { AppEnv, Ctx } from "../context";
+import type { AppEnv, Ctx } from "./context";
 import type { DB } from "../db/schema";
 import type { Store } from "../db/store";
 import { SESSION_STARTED } from "../../src/api/contract/common";

@@ -2,7 +2,7 @@ import { appendFile, mkdir } from "node:fs/promises";
 import { dirname } from "node:path";
 import { createTransport } from "nodemailer";
 import { requestLocale, type Locale } from "../../src/i18n/locale";
-import type { Ctx } from "../context";
+import type { Ctx } from "./context";
 
 /** One e-mail: plain text (every client reads it), addressed to one recipient. */
 export interface MailMessage {

@@ -3,7 +3,7 @@ import { matchedRoutes } from "hono/route";
 import { createHash, timingSafeEqual } from "node:crypto";
 import cluster from "node:cluster";
 import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
-import type { AppEnv, Ctx } from "../context";
+import type { AppEnv, Ctx } from "./context";
 import type { Logger } from "./log";
 
 /**

@@ -1,4 +1,4 @@
-import type { Ctx, Deps } from "../context";
+import type { Ctx, Deps } from "./context";
 import { linkOrigin, requestLanguage } from "./mail";
 import { MAIL_TEXTS } from "./mail-texts";
 import type { orderViews } from "../services/orders";

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "../context";
+import type { AppEnv } from "./context";
 import { HttpError } from "./http";
 
 /** Bagisto's GET routes that change state. */

@@ -1,4 +1,4 @@
-import type { Ctx, Deps } from "../context";
+import type { Ctx, Deps } from "./context";
 import { issueToken, rotateGuestSession, sessionHash, type CustomerRow } from "./auth";
 import { HttpError } from "./http";
 import type { RateLimiter } from "./rate-limit";

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { addressInputSchema } from "../../src/api/contract/address";
-import type { AppEnv, Ctx, Deps } from "../context";
+import type { AppEnv, Ctx, Deps } from "../lib/context";
 import { requireCustomer, sessionHash } from "../lib/auth";
 import { addressView } from "../services/cart/cart-types";
 import {

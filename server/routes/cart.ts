@@ -6,7 +6,7 @@ import {
   STOCK_ERROR_MESSAGE,
   updateCartRequestSchema,
 } from "../../src/api/contract/cart";
-import { clientIp, type AppEnv, type Ctx, type Deps } from "../context";
+import { clientIp, type AppEnv, type Ctx, type Deps } from "../lib/context";
 import { enforce } from "../lib/rate-limit";
 import { optionalCustomer, sessionId, startSession } from "../lib/auth";
 import {

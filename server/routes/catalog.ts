@@ -1,10 +1,10 @@
 import { Hono } from "hono";
 import { enforce } from "../lib/rate-limit";
-import { bagistoListQuery } from "../bagisto-strict";
+import { bagistoListQuery } from "../lib/bagisto-strict";
 import { descendantCategoriesQuerySchema } from "../../src/api/contract/category";
 import { productListQuerySchema } from "../../src/api/contract/product";
 import { reviewCreateSchema, reviewListQuerySchema } from "../../src/api/contract/review";
-import { clientIp, type AppEnv, type Ctx, type Deps } from "../context";
+import { clientIp, type AppEnv, type Ctx, type Deps } from "../lib/context";
 import { optionalCustomer } from "../lib/auth";
 import { acceptsGzip } from "../lib/compress";
 import {

@@ -5,7 +5,7 @@ import {
   saveShippingRequestSchema,
   type CheckoutAddress,
 } from "../../src/api/contract/checkout";
-import type { AppEnv, Ctx, Deps } from "../context";
+import type { AppEnv, Ctx, Deps } from "../lib/context";
 import { optionalCustomer, rotateGuestSession } from "../lib/auth";
 import { PAYMENT_METHODS, type CartRow } from "../services/cart/cart-types";
 import { HttpError, parseBody, noStore, spliceJson } from "../lib/http";

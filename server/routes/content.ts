@@ -7,7 +7,7 @@ import {
 import { randomToken, sha256 } from "../lib/crypto";
 import { linkOrigin, requestLanguage } from "../lib/mail";
 import { contactNotice, MAIL_TEXTS } from "../lib/mail-texts";
-import { clientIp, type AppEnv, type Ctx, type Deps } from "../context";
+import { clientIp, type AppEnv, type Ctx, type Deps } from "../lib/context";
 import { HttpError, notFound, nowIso, readJson, zodErrors, linkUrl, publicCache } from "../lib/http";
 import { formatMoney, SERVER_MONEY_FORMAT } from "../../src/api/contract/money";
 import { paginate } from "../lib/pagination";

@@ -5,7 +5,7 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { openDatabase } from "../db/open";
+import { openDatabase } from "../open-database";
 import { HashBusyError, HashGate, TEST_SCRYPT } from "../lib/crypto";
 import { createLogger } from "../lib/log";
 import { outboxSender, smsSenderFromEnv, twilioSender } from "../lib/sms";

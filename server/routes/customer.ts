@@ -5,7 +5,7 @@ import {
   profileUpdateSchema,
   registerRequestSchema,
 } from "../../src/api/contract/customer";
-import { clientIp, type AppEnv, type Ctx, type Deps } from "../context";
+import { clientIp, type AppEnv, type Ctx, type Deps } from "../lib/context";
 import { customerView, requireCustomer, rotateGuestSession, type CustomerRow } from "../lib/auth";
 import { hashPassword, verifyPassword } from "../lib/crypto";
 import { HttpError, idParam, nowIso, parseBody, noStore } from "../lib/http";

@@ -5,7 +5,7 @@ import {
   sendCodeRequestSchema,
   verifyCodeRequestSchema,
 } from "../../src/api/contract/customer";
-import { clientIp, type AppEnv, type Deps } from "../context";
+import { clientIp, type AppEnv, type Deps } from "../lib/context";
 import { customerView } from "../lib/auth";
 import { otpHash, otpMatches, sixDigitCode } from "../lib/crypto";
 import { HttpError, nowIso, parseBody, noStore } from "../lib/http";

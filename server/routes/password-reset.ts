@@ -1,6 +1,6 @@
 import { Hono } from "hono";
 import { forgotPasswordRequestSchema, resetPasswordRequestSchema } from "../../src/api/contract/customer";
-import { clientIp, type AppEnv, type Deps } from "../context";
+import { clientIp, type AppEnv, type Deps } from "../lib/context";
 import { hashPassword, randomToken, sha256 } from "../lib/crypto";
 import { HttpError, nowIso, parseBody, noStore } from "../lib/http";
 import { forgetReplies } from "../lib/idempotency";

@@ -5,7 +5,7 @@ import {
   NOT_A_CART_CODE_MESSAGE,
   NOT_STAFF_MESSAGE,
 } from "../../src/api/contract/counter";
-import type { AppEnv, Ctx, Deps } from "../context";
+import type { AppEnv, Ctx, Deps } from "../lib/context";
 import { customerView, requireCustomer, type CustomerRow } from "../lib/auth";
 import { HttpError, noStore, parseBody } from "../lib/http";
 import { importCartCode, isHandedOver, referenceOf } from "../services/counter";

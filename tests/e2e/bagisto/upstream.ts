@@ -1,10 +1,10 @@
 // The reference server standing in for a stock Bagisto 1.3 behind our proxy (bagisto-proxy.spec.ts), in
-// strict-Bagisto mode (server/bagisto-strict.ts, decision 31): Bagisto 1.3.3's shapes, its refusals, and the
+// strict-Bagisto mode (server/lib/bagisto-strict.ts, decision 31): Bagisto 1.3.3's shapes, its refusals, and the
 // calls it has no route for (bagisto-compat.md §3) answered 404 to a GET and 405 to anything else. Run with
 // tsx; PORT and DATABASE_FILE as the server's.
 import { serve } from "@hono/node-server";
 import { createApp } from "../../../server/app";
-import { openDatabase } from "../../../server/db/open";
+import { openDatabase } from "../../../server/open-database";
 import { TEST_SCRYPT } from "../../../server/lib/crypto";
 import { createLogger } from "../../../server/lib/log";
 

@@ -1,17 +1,17 @@
 import type { Context } from "hono";
 import { isIPv4, isIPv6 } from "node:net";
-import type { Store } from "./db/store";
-import type { AuthState } from "./lib/auth";
-import type { Carts } from "./services/cart/carts";
-import type { Catalog } from "./services/catalog/catalog";
-import type { ScryptParams } from "./lib/crypto";
-import type { ExchangeRates } from "./lib/exchange";
-import type { Logger } from "./lib/log";
-import type { HashGate } from "./lib/crypto";
-import type { RateLimitConfig, RateLimiter } from "./lib/rate-limit";
-import type { Metrics } from "./lib/metrics";
-import type { SmsSender } from "./lib/sms";
-import type { Postbox } from "./lib/mail";
+import type { Store } from "../db/store";
+import type { AuthState } from "./auth";
+import type { Carts } from "../services/cart/carts";
+import type { Catalog } from "../services/catalog/catalog";
+import type { ScryptParams } from "./crypto";
+import type { ExchangeRates } from "./exchange";
+import type { Logger } from "./log";
+import type { HashGate } from "./crypto";
+import type { RateLimitConfig, RateLimiter } from "./rate-limit";
+import type { Metrics } from "./metrics";
+import type { SmsSender } from "./sms";
+import type { Postbox } from "./mail";
 
 export type { SmsSender };
 

@@ -8,10 +8,10 @@
  */
 import { gunzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
-import type { ProductListQuery } from "../src/api/contract/product";
+import type { ProductListQuery } from "../../src/api/contract/product";
 import type { AppEnv, Deps } from "./context";
-import { optionalCustomer } from "./lib/auth";
-import { COLORS, SIZES } from "./reference/attributes";
+import { optionalCustomer } from "./auth";
+import { COLORS, SIZES } from "../reference/attributes";
 
 /**
  * The reference server's routes a stock Bagisto 1.3.3 has no route for (bagisto-compat.md §3; its password
