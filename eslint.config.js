@@ -261,6 +261,29 @@ export default tseslint.config(
     ]),
   },
   {
+    // One way to style (decision 047): plain elements with the components/ui primitives and CSS files. MUI and
+    // its styling engine only in the named folders: src/components/mui (the theme, the MUI-drawn shared pieces)
+    // and a feature's components/mui (its dialogs, tables, forms). The typescript-eslint variant of
+    // no-restricted-imports, so this fence and the layering rules above (the base rule) do not replace each
+    // other's patterns.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/components/mui/**", "src/features/*/components/mui/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@mui/*", "@emotion/*"],
+              message:
+                "MUI only in src/components/mui or a feature's components/mui (decision 047); elsewhere draw with components/ui and CSS.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // Issue 16: a schema built at module evaluation is built before hydration on every first visit, whether the
     // page parses it or not (the contract's 117 reply schemas were the entry's longest task). Module-level
     // schemas are `z.lazy(() => …)`: built at their first parse, once.

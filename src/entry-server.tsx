@@ -8,12 +8,11 @@
 import "@/api/contract/zod-setup";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
-import createCache from "@emotion/cache";
-import { CacheProvider } from "@emotion/react";
 import { dehydrate, type QueryClient } from "@tanstack/react-query";
 import { createMemoryHistory } from "@tanstack/react-router";
 import { ApiError, setApiTransport } from "@/api/client";
 import { AppProviders, createAppServices } from "@/app/providers";
+import { serverStyles } from "@/components/mui/server-styles";
 import { ServerRenderContext, serverHandoffBlock, undatedQueries } from "@/utils/server-html";
 import { setServerPurifier } from "@/utils/sanitize-html";
 import { setupI18n, type Messages } from "@lingui/core";
@@ -130,22 +129,6 @@ function isComplete(
 }
 
 /**
- * The rules emotion inserted while rendering, as the one <style> its browser cache adopts at start-up
- * (`data-emotion="css <ids>"`: those rules are not inserted again). "<" is escaped, so no value can close
- * the element.
- */
-function emotionSheet(inserted: Record<string, string | true | undefined>): string {
-  const rules = Object.entries(inserted).filter((e): e is [string, string] => typeof e[1] === "string");
-  if (rules.length === 0) return "";
-  const ids = rules.map(([id]) => id).join(" ");
-  const css = rules
-    .map(([, rule]) => rule)
-    .join("")
-    .replace(/</g, "\\3c ");
-  return `<style data-emotion="css ${ids}">${css}</style>`;
-}
-
-/**
  * Renders one address (path and query string) to HTML in `language` (en, fr or de; anything else is English)
  * with prices in `currency` (one of ours; anything else is the base currency); `origin` is the request's, for
  * absolute links.
@@ -186,18 +169,13 @@ export async function renderPage(
       title ??= t;
       description ??= d;
     };
-    // Compat mode: emotion keeps each rule in `inserted` instead of writing a <style> before each element,
-    // so the page's CSS goes into the head as one sheet (one style pass while the page is parsed).
-    const styleCache = createCache({ key: "css" });
-    styleCache.compat = true;
+    const styles = serverStyles();
     const { prelude } = await prerender(
       <StrictMode>
         <ServerRenderContext
           value={{ origin, setStatus: (code) => (status = code), setMeta, currency: currencyCode, frame }}
         >
-          <CacheProvider value={styleCache}>
-            <AppProviders services={services} />
-          </CacheProvider>
+          {styles.wrap(<AppProviders services={services} />)}
         </ServerRenderContext>
       </StrictMode>,
       // One complete document: no boundary is outlined into a later segment with an inline script
@@ -211,7 +189,7 @@ export async function renderPage(
     return {
       personal: personal !== undefined,
       html: markup.slice(hints.length),
-      head: emotionSheet(styleCache.inserted) + hints,
+      head: styles.sheet() + hints,
       handoff: serverHandoffBlock({
         locale,
         queries: undatedQueries(

@@ -8,8 +8,8 @@ import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import type { useSavePack } from "../hooks/use-save-pack";
-import { formatBytes } from "../utils/pack-estimate";
+import type { useSavePack } from "../../hooks/use-save-pack";
+import { formatBytes } from "../../utils/pack-estimate";
 
 /** Measuring, the announced size, the progress of the save and its errors, with Cancel at every step. */
 export function SavePackDialog({ flow, title }: { flow: ReturnType<typeof useSavePack>; title: string }) {

@@ -3,7 +3,7 @@ import Divider from "@mui/material/Divider";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
-import type { CartSummary } from "../hooks/use-cart-summary";
+import type { CartSummary } from "../../hooks/use-cart-summary";
 
 function Row({ label, value, strong = false }: { label: string; value: string; strong?: boolean }) {
   return (

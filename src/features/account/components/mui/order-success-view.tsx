@@ -7,8 +7,8 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { accountQueries } from "@/api/account";
-import { ButtonLink } from "@/components/router-links";
-import { readLastReceipt, saveLastReceipt } from "../store";
+import { ButtonLink } from "@/components/mui/router-links";
+import { readLastReceipt, saveLastReceipt } from "../../store";
 import { OrderReceipt } from "./order-receipt";
 
 /**

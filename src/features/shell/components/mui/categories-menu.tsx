@@ -1,7 +1,7 @@
 import Menu from "@mui/material/Menu";
 import { useQuery } from "@tanstack/react-query";
 import { categoryQueries } from "@/api/categories";
-import { MenuItemLink } from "@/components/menu-links";
+import { MenuItemLink } from "@/components/mui/menu-links";
 
 /** The Bicycles Types dropdown (loaded on first open). */
 export function CategoriesMenu({ anchor, onClose }: { anchor: HTMLElement | null; onClose: () => void }) {

@@ -10,7 +10,7 @@ import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import type { Order, OrderAddress } from "@/api/order";
-import { AddressLines } from "@/components/address-lines";
+import { AddressLines } from "@/components/mui/address-lines";
 import { ProductThumbnail } from "@/components/product-thumbnail";
 import { useMoneyFormat } from "@/i18n/currency";
 import { formatDate } from "@/i18n/format";

@@ -12,11 +12,11 @@ import { useState } from "react";
 import { PageHeader } from "@/components/layout/page-header";
 import { useOnlineStatus } from "@/hooks/use-online-status";
 import { ALL_PACK_KEY } from "@/offline/shared/pack-rules";
-import { useSavePack } from "../hooks/use-save-pack";
-import { useSavedPacks } from "../hooks/use-saved-packs";
-import { formatBytes } from "../utils/pack-estimate";
-import { formatSavedAt } from "../utils/format-saved-at";
-import { removePack, type SavedPack } from "../utils/pack-store";
+import { useSavePack } from "../../hooks/use-save-pack";
+import { useSavedPacks } from "../../hooks/use-saved-packs";
+import { formatBytes } from "../../utils/pack-estimate";
+import { formatSavedAt } from "../../utils/format-saved-at";
+import { removePack, type SavedPack } from "../../utils/pack-store";
 
 function PackRow({ pack, isOnline }: { pack: SavedPack; isOnline: boolean }) {
   const { t, i18n } = useLingui();

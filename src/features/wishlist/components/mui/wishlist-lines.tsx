@@ -11,15 +11,15 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
-import type { WishlistActionsContext } from "./wishlist-actions";
-import { ListFooter } from "@/components/list-footer";
-import { ProductLink } from "@/components/product-link";
+import type { WishlistActionsContext } from "../wishlist-actions";
+import { ListFooter } from "@/components/mui/list-footer";
+import { ProductLink } from "@/components/mui/product-link";
 import { ProductThumbnail } from "@/components/product-thumbnail";
 import { useCurrency } from "@/i18n/currency";
 import { discountedPrice } from "@/api/contract/money";
 import { toAmount } from "@/i18n/format";
-import { useWishlistActions } from "../hooks/use-wishlist-actions";
-import { useDeviceWishlist } from "../store";
+import { useWishlistActions } from "../../hooks/use-wishlist-actions";
+import { useDeviceWishlist } from "../../store";
 import { DeleteOutlinedIcon } from "@/components/ui/delete-icon";
 
 /**

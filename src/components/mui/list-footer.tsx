@@ -1,7 +1,7 @@
 import Button from "@mui/material/Button";
 import Stack from "@mui/material/Stack";
 import { useLingui } from "@lingui/react/macro";
-import { ButtonLink } from "@/components/router-links";
+import { ButtonLink } from "@/components/mui/router-links";
 
 /** The row under a cart's or a wishlist's table: back to the catalogue, and empty the list (`clearLabel`). */
 export function ListFooter({ clearLabel, onClear }: { clearLabel: string; onClear: () => void }) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { SxProps, Theme } from "@mui/material/styles";
-import { RouterLink } from "@/components/router-links";
+import { RouterLink } from "@/components/mui/router-links";
 
 /** A link to a product's page (its name in a cart, wishlist or compare row). */
 export function ProductLink({

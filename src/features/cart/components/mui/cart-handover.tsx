@@ -8,8 +8,8 @@ import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
 import { QrCode } from "@/components/qr/qr-code";
 import { Alert } from "@/components/ui/alert";
-import { useLocalCart } from "../store";
-import { handoverCode, referenceOf, useHandover } from "../utils/handover";
+import { useLocalCart } from "../../store";
+import { handoverCode, referenceOf, useHandover } from "../../utils/handover";
 
 /**
  * "Show to a salesperson" (issue 40 item 1): a QR code of the cart's lines and a hand-over key, drawn on the

@@ -1,9 +1,9 @@
 import Menu from "@mui/material/Menu";
 import MenuItem from "@mui/material/MenuItem";
 import { useLingui } from "@lingui/react/macro";
-import { MenuItemLink } from "@/components/menu-links";
+import { MenuItemLink } from "@/components/mui/menu-links";
 import { useSession } from "@/session/use-session";
-import { useLogout } from "../hooks/use-logout";
+import { useLogout } from "../../hooks/use-logout";
 
 /** The account menu's entries (loaded on first open). */
 export function AccountMenuPopup({ anchor, onClose }: { anchor: HTMLElement | null; onClose: () => void }) {

@@ -3,13 +3,13 @@ import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useLingui } from "@lingui/react/macro";
-import { HeaderDialog } from "@/components/header-dialog";
+import { HeaderDialog } from "@/components/mui/header-dialog";
 import { ProductThumbnail } from "@/components/product-thumbnail";
-import { ButtonLink } from "@/components/router-links";
+import { ButtonLink } from "@/components/mui/router-links";
 import { useCurrency } from "@/i18n/currency";
-import { useCartActions } from "../hooks/use-cart-actions";
-import { useCartSummary } from "../hooks/use-cart-summary";
-import { useLocalCart } from "../store";
+import { useCartActions } from "../../hooks/use-cart-actions";
+import { useCartSummary } from "../../hooks/use-cart-summary";
+import { useLocalCart } from "../../store";
 import { CartTotals } from "./cart-totals";
 import { DeleteOutlinedIcon } from "@/components/ui/delete-icon";
 

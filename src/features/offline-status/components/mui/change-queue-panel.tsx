@@ -9,8 +9,8 @@ import { useOnlineStatus } from "@/hooks/use-online-status";
 import type { QueueEntry } from "@/offline/outbox/change-queue";
 import type { OutboxSummary } from "@/offline/outbox/summary";
 import { useOutbox } from "@/offline/outbox/outbox-context";
-import { SummaryMessage } from "./summary-message";
-import { HeaderDialog } from "@/components/header-dialog";
+import { SummaryMessage } from "../summary-message";
+import { HeaderDialog } from "@/components/mui/header-dialog";
 import { CloseIcon } from "@/components/ui/icons";
 import { Link } from "@tanstack/react-router";
 

@@ -27,10 +27,10 @@ import {
   useAddressSchema,
   type AddressField,
   type AddressValues,
-} from "@/components/form/address-fields";
+} from "@/components/mui/address-fields";
 import { useMoneyFormat } from "@/i18n/currency";
 import { useSession } from "@/session/use-session";
-import type { Checkout } from "../hooks/use-checkout";
+import type { Checkout } from "../../hooks/use-checkout";
 
 type FieldErrors = Partial<Record<AddressField, string>>;
 

@@ -13,17 +13,17 @@ import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
 import { accountMutations, accountQueries, type Address } from "@/api/account";
 import { ApiError } from "@/api/client";
-import { AddressLines } from "@/components/address-lines";
+import { AddressLines } from "@/components/mui/address-lines";
 import {
   AddressFields,
   addressDraftOf,
   addressValuesOf,
   emptyAddress,
   type AddressValues,
-} from "@/components/form/address-fields";
+} from "@/components/mui/address-fields";
 import { useOnlineStatus } from "@/hooks/use-online-status";
-import { useAddressForm } from "../hooks/use-address-form";
-import { OfflineNotice } from "./offline-notice";
+import { useAddressForm } from "../../hooks/use-address-form";
+import { OfflineNotice } from "../offline-notice";
 
 function AddressForm({ address, onDone }: { address: Address | null; onDone: () => void }) {
   const { t } = useLingui();

@@ -13,8 +13,8 @@ import { accountMutations, type Customer, type Gender, type ProfileDraft } from 
 import { ApiError } from "@/api/client";
 import { writeAuthCustomer } from "@/api/auth-storage";
 import { useOnlineStatus } from "@/hooks/use-online-status";
-import { fromServerErrors, toFieldErrors, type FieldErrors } from "../utils/form-errors";
-import { OfflineNotice } from "./offline-notice";
+import { fromServerErrors, toFieldErrors, type FieldErrors } from "../../utils/form-errors";
+import { OfflineNotice } from "../offline-notice";
 
 // eslint-disable-next-line lingui/no-unlocalized-strings -- the API's gender values; the labels are translated below
 const GENDERS = ["Male", "Female", "Other"] as const satisfies readonly Gender[];

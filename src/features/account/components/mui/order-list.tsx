@@ -14,7 +14,7 @@ import { visuallyHidden } from "@mui/utils";
 import { useQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { accountQueries } from "@/api/account";
-import { RouterLink } from "@/components/router-links";
+import { RouterLink } from "@/components/mui/router-links";
 import { useMoneyFormat } from "@/i18n/currency";
 import { formatDate } from "@/i18n/format";
 

@@ -8,10 +8,10 @@ import ListSubheader from "@mui/material/ListSubheader";
 import { useQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { categoryQueries } from "@/api/categories";
-import { ListItemLink } from "@/components/menu-links";
+import { ListItemLink } from "@/components/mui/menu-links";
 import { MOBILE_CURRENCIES } from "@/i18n/format";
-import { CurrencySelect } from "./currency-select";
-import { LanguageSelect } from "./language-select";
+import { CurrencySelect } from "../currency-select";
+import { LanguageSelect } from "../language-select";
 import { CloseIcon } from "@/components/ui/icons";
 
 /** The mobile off-canvas menu (loaded on first open): Home, About Us, Bicycle Types, Contact Us. */

@@ -14,15 +14,15 @@ import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react/macro";
 import type { Product } from "@/api/product";
-import { ProductLink } from "@/components/product-link";
+import { ProductLink } from "@/components/mui/product-link";
 import { ProductThumbnail } from "@/components/product-thumbnail";
 import { useCurrency } from "@/i18n/currency";
 import { SPEC_LABELS } from "@/i18n/spec-labels";
 import { discountedPrice } from "@/api/contract/money";
 import { toAmount } from "@/i18n/format";
 import { toast } from "@/components/feedback/toast";
-import { removeFromCompare, useCompareList } from "../store";
-import { compareRow, specRows, variationRows, type CompareRow } from "../utils/compare-table";
+import { removeFromCompare, useCompareList } from "../../store";
+import { compareRow, specRows, variationRows, type CompareRow } from "../../utils/compare-table";
 import { DeleteOutlinedIcon } from "@/components/ui/delete-icon";
 
 const ROW_LABELS: Record<string, MessageDescriptor> = {

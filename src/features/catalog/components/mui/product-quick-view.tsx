@@ -7,14 +7,14 @@ import Stack from "@mui/material/Stack";
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import type { Product } from "@/api/product";
-import { useVariantSelection } from "../hooks/use-variant-selection";
-import type { VariantSelection } from "../utils/variation";
-import { imageForSelection } from "../utils/variation";
-import { ProductGallery } from "./product-gallery";
-import { ProductPrice } from "./product-price";
-import { ProductRating } from "./product-rating";
+import { useVariantSelection } from "../../hooks/use-variant-selection";
+import type { VariantSelection } from "../../utils/variation";
+import { imageForSelection } from "../../utils/variation";
+import { ProductGallery } from "../product-gallery";
+import { ProductPrice } from "../product-price";
+import { ProductRating } from "../product-rating";
 import { HtmlContent } from "@/components/content/html-content";
-import { VariationPickers } from "./variation-pickers";
+import { VariationPickers } from "../variation-pickers";
 import { CloseIcon } from "@/components/ui/icons";
 
 export interface ProductQuickViewProps {

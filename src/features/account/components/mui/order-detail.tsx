@@ -4,7 +4,7 @@ import Stack from "@mui/material/Stack";
 import { useQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { accountQueries } from "@/api/account";
-import { RouterLink } from "@/components/router-links";
+import { RouterLink } from "@/components/mui/router-links";
 import { OrderReceipt } from "./order-receipt";
 
 /** One order of the customer, as a receipt with its billing address, and the way back to the list. */

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { renderWithProviders } from "../../../../tests/utils/render";
+import { renderWithProviders } from "../../../../../tests/utils/render";
 import type { QueueEntry } from "@/offline/outbox/change-queue";
 import { ChangeQueuePanel } from "./change-queue-panel";
 
