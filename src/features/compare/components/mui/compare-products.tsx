@@ -19,7 +19,6 @@ import { ProductThumbnail } from "@/components/product-thumbnail";
 import { useCurrency } from "@/i18n/currency";
 import { SPEC_LABELS } from "@/i18n/spec-labels";
 import { discountedPrice } from "@/api/contract/money";
-import { toAmount } from "@/i18n/format";
 import { toast } from "@/components/feedback/toast";
 import { removeFromCompare, useCompareList } from "../../store";
 import { compareRow, specRows, variationRows, type CompareRow } from "../../utils/compare-table";
@@ -43,8 +42,7 @@ export function CompareProducts({ renderActions }: { renderActions?: (product: P
   const { format } = useCurrency();
 
   const priceOf = (p: Product) => {
-    const price = toAmount(p.price);
-    return format(discountedPrice(price, p.discount) ?? price);
+    return format(discountedPrice(p.price, p.discount) ?? p.price);
   };
   const rows: CompareRow[] = [
     compareRow("price", products.map(priceOf)),

@@ -17,7 +17,6 @@ import { ProductLink } from "@/components/mui/product-link";
 import { ProductThumbnail } from "@/components/product-thumbnail";
 import { useCurrency } from "@/i18n/currency";
 import { discountedPrice } from "@/api/contract/money";
-import { toAmount } from "@/i18n/format";
 import { useWishlistActions } from "../../hooks/use-wishlist-actions";
 import { useDeviceWishlist } from "../../store";
 import { DeleteOutlinedIcon } from "@/components/ui/delete-icon";
@@ -54,7 +53,7 @@ export function WishlistLines({
           </TableHead>
           <TableBody>
             {items.map((product) => {
-              const price = toAmount(product.price);
+              const price = product.price;
               const final = discountedPrice(price, product.discount);
               const name = product.name;
               return (
