@@ -31,7 +31,7 @@ const restrict = (patterns) => ({ "no-restricted-imports": ["error", { patterns 
 // callbacks); the cost of work is cut where it is (code splitting, less work), not hidden between tasks.
 const noScheduling = [
   {
-    group: ["scheduler", "**/utils/idle", "**/yield-to-main"],
+    group: ["scheduler", "**/render/idle", "**/yield-to-main"],
     message: "Contract, api and feature modules never import scheduling utilities.",
   },
 ];

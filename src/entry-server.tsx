@@ -13,7 +13,7 @@ import { createMemoryHistory } from "@tanstack/react-router";
 import { ApiError, setApiTransport } from "@/api/client";
 import { AppProviders, createAppServices } from "@/app/providers";
 import { serverStyles } from "@/components/mui/server-styles";
-import { ServerRenderContext, serverHandoffBlock, undatedQueries } from "@/utils/server-html";
+import { ServerRenderContext, serverHandoffBlock, undatedQueries } from "@/render/handoff";
 import { setServerPurifier } from "@/utils/sanitize-html";
 import { setupI18n, type Messages } from "@lingui/core";
 import { i18n } from "@/i18n/i18n";

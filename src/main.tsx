@@ -9,7 +9,7 @@ import {
   markFirstPageLoaded,
   readServerHandoff,
   type ServerHandoff,
-} from "@/utils/server-html";
+} from "@/render/handoff";
 import { activateInitialLocale, i18n } from "@/i18n/i18n";
 import { prepareMoneyFormat, setRenderedCurrency } from "@/i18n/currency";
 import { createDeferredOutbox } from "@/offline/outbox/deferred-outbox";

@@ -5,7 +5,7 @@ import { createElement } from "react";
 import { ErrorView } from "@/components/feedback/error-view";
 import { NotFound } from "@/components/feedback/not-found";
 import { Preloader } from "@/components/feedback/preloader";
-import { withPageReady } from "@/components/page-ready";
+import { withPageReady } from "@/render/page-ready";
 import { accountRoutes } from "@/routes/account-routes";
 import { catalogRoutes } from "@/routes/catalog-routes";
 import { contentRoutes } from "@/routes/content-routes";

@@ -1,7 +1,7 @@
 import { use, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { whenIdle } from "@/utils/idle";
+import { whenIdle } from "@/render/idle";
 import { loadPurifier, purifierLoaded, purifierUnavailable, sanitizeHtml } from "@/utils/sanitize-html";
-import { useHydrated } from "@/utils/server-html";
+import { useHydrated } from "@/render/handoff";
 import { withoutEventHandlers } from "@/utils/strip-handlers";
 import "./html-content.css";
 

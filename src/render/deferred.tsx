@@ -1,5 +1,5 @@
 import { useDeferredValue, type ReactNode } from "react";
-import { deferredInitial } from "@/utils/server-html";
+import { deferredInitial } from "@/render/handoff";
 
 /**
  * Shows `fallback` first and renders `children` in a background pass right after. React cuts a
