@@ -108,7 +108,12 @@ export default tseslint.config(
   ...pluginQuery.configs["flat/recommended"],
   ...pluginRouter.configs["flat/recommended"],
   {
-    files: ["src/features/**/*.{ts,tsx}", "src/components/**/*.{ts,tsx}", "src/routes/**/*.{ts,tsx}"],
+    files: [
+      "src/features/**/*.{ts,tsx}",
+      "src/components/**/*.{ts,tsx}",
+      "src/routes/**/*.{ts,tsx}",
+      "src/render/**/*.{ts,tsx}",
+    ],
     ignores: ["**/*.test.{ts,tsx}"],
     plugins: { lingui },
     rules: {
@@ -226,6 +231,18 @@ export default tseslint.config(
     rules: restrict([
       ...leafLayers,
       { regex: "^@/", message: "The shared room imports only its own files and packages (no alias)." },
+    ]),
+  },
+  {
+    // The render room (decision 048): how the first page comes on screen, the server's hand-over, the render
+    // passes. A low floor that features, components, routes and i18n read; it reads only the api layer's errors.
+    files: ["src/render/**"],
+    rules: restrict([
+      ...leafLayers,
+      {
+        group: ["@/offline/*", "@/components/*", "@/hooks/*", "@/i18n/*", "@/session/*"],
+        message: "The render room depends only on the api layer.",
+      },
     ]),
   },
   {

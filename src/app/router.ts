@@ -71,7 +71,7 @@ declare module "@tanstack/react-router" {
     title?: MessageDescriptor;
     /**
      * The page shows server HTML (HtmlContent): a navigation to it downloads DOMPurify beside the route's code
-     * and data rather than after them (main.tsx).
+     * and data rather than after them (app/start-browser.tsx).
      */
     showsServerHtml?: boolean;
   }

@@ -19,7 +19,7 @@ import {
   type CurrencyCode,
   type ExchangeRates,
 } from "@/api/contract/money";
-import { ServerRenderContext } from "@/render/handoff";
+import { ServerRenderContext } from "@/render/server-render";
 import { currencyCookie, currencyFromCookie } from "./currency-cookie";
 import { useLocale } from "./i18n";
 

@@ -1,5 +1,5 @@
 import { useDeferredValue, type ReactNode } from "react";
-import { deferredInitial } from "@/render/handoff";
+import { deferredInitial } from "@/render/first-page";
 
 /**
  * Shows `fallback` first and renders `children` in a background pass right after. React cuts a

@@ -10,7 +10,7 @@ import { Footer } from "@/features/shell/components/footer";
 import { Header } from "@/features/shell/components/header";
 import { ChangeQueueProvider } from "@/features/offline-status/components/change-queue-context";
 import { OfflineStatus } from "@/features/offline-status/components/offline-status";
-import { ServerRenderContext } from "@/render/handoff";
+import { ServerRenderContext } from "@/render/server-render";
 import { HeaderActions } from "./-components/header-actions";
 import "./root.css";
 

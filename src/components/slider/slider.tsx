@@ -1,5 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
-import { startTransition, useCallback, useEffect, useRef, useState, type CSSProperties, type Key, type ReactNode } from "react";
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type Key,
+  type ReactNode,
+} from "react";
 import type { SwiperOptions } from "swiper/types";
 import { afterFirstInteraction } from "@/render/first-interaction";
 import { SliderControls } from "./slider-controls";
