@@ -444,12 +444,3 @@ export const accountMutations = {
       onSettled: (_d, _e, _v, _r, ctx) => ctx.client.invalidateQueries({ queryKey: accountKeys.addresses() }),
     }),
 };
-
-export const storedCustomerSchema = z.lazy(() =>
-  z.looseObject({
-    id: z.number(),
-    email: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
-  }),
-);

@@ -74,7 +74,6 @@ export const addressResourceObject = () =>
     created_at: z.optional(timestampSchema),
     updated_at: z.optional(timestampSchema),
   });
-export const addressResourceSchema = /* @__PURE__ */ z.lazy(addressResourceObject);
 
 export const cartAddressSchema = /* @__PURE__ */ z.lazy(() =>
   z.extend(addressResourceObject(), { name: z.optional(z.string()) }),

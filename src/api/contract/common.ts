@@ -24,8 +24,6 @@ export function trimmedText(
     : text.check(z.minLength(min, message), z.maxLength(max, tooLong));
 }
 
-export const idSchema = /* @__PURE__ */ z.lazy(() => z.union([z.number(), z.string()]));
-
 export const timestampSchema = /* @__PURE__ */ z.lazy(() => z.nullable(z.string()));
 
 export const paginationLinksSchema = /* @__PURE__ */ z.lazy(() =>
