@@ -142,7 +142,7 @@ const cardChunkGroups = Object.entries(cardChunks).map(([name, paths]) => ({
  * The groups above name source paths: a path that no longer names a module (a file renamed or moved) would
  * silently change the bundle, so the build fails instead. A rule in their place was measured (decision 048): one
  * group of the modules that two or more lazy chunks share, split by which chunks use them (`entriesAware`), takes
- * 2-4 kB off `/` but adds 4-7 kB to the catalogue and 15-17 kB to the saved-offline page.
+ * up to 4 kB off `/` but adds 2-60 kB to a catalogue page and 15-47 kB to the saved-offline page.
  */
 function cardChunksExist(): Plugin {
   return {
