@@ -31,7 +31,7 @@ const restrict = (patterns) => ({ "no-restricted-imports": ["error", { patterns 
 // callbacks); the cost of work is cut where it is (code splitting, less work), not hidden between tasks.
 const noScheduling = [
   {
-    group: ["scheduler", "**/utils/idle", "**/yield-to-main"],
+    group: ["scheduler", "**/render/idle", "**/yield-to-main"],
     message: "Contract, api and feature modules never import scheduling utilities.",
   },
 ];
@@ -108,7 +108,12 @@ export default tseslint.config(
   ...pluginQuery.configs["flat/recommended"],
   ...pluginRouter.configs["flat/recommended"],
   {
-    files: ["src/features/**/*.{ts,tsx}", "src/components/**/*.{ts,tsx}", "src/routes/**/*.{ts,tsx}"],
+    files: [
+      "src/features/**/*.{ts,tsx}",
+      "src/components/**/*.{ts,tsx}",
+      "src/routes/**/*.{ts,tsx}",
+      "src/render/**/*.{ts,tsx}",
+    ],
     ignores: ["**/*.test.{ts,tsx}"],
     plugins: { lingui },
     rules: {
@@ -229,6 +234,18 @@ export default tseslint.config(
     ]),
   },
   {
+    // The render room (decision 048): how the first page comes on screen, the server's hand-over, the render
+    // passes. A low floor that features, components, routes and i18n read; it reads only the api layer's errors.
+    files: ["src/render/**"],
+    rules: restrict([
+      ...leafLayers,
+      {
+        group: ["@/offline/*", "@/components/*", "@/hooks/*", "@/i18n/*", "@/session/*"],
+        message: "The render room depends only on the api layer.",
+      },
+    ]),
+  },
+  {
     // The session room reads the stored login through the api layer and nothing else of the app.
     files: ["src/session/**"],
     rules: restrict([
@@ -259,6 +276,29 @@ export default tseslint.config(
       ...classicZod,
       ...noScheduling,
     ]),
+  },
+  {
+    // One way to style (decision 047): plain elements with the components/ui primitives and CSS files. MUI and
+    // its styling engine only in the named folders: src/components/mui (the theme, the MUI-drawn shared pieces)
+    // and a feature's components/mui (its dialogs, tables, forms). The typescript-eslint variant of
+    // no-restricted-imports, so this fence and the layering rules above (the base rule) do not replace each
+    // other's patterns.
+    files: ["src/**/*.{ts,tsx}"],
+    ignores: ["src/components/mui/**", "src/features/*/components/mui/**"],
+    rules: {
+      "@typescript-eslint/no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              group: ["@mui/*", "@emotion/*"],
+              message:
+                "MUI only in src/components/mui or a feature's components/mui (decision 047); elsewhere draw with components/ui and CSS.",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // Issue 16: a schema built at module evaluation is built before hydration on every first visit, whether the

@@ -1,7 +1,9 @@
 // The browser suite: checks Debian Chromium is there (never skips silently), builds the production
-// storefront, then runs Playwright (which starts the reference server on a fresh database).
+// storefront, checks its first-visit size budget on that build (scripts/check-bundle.mjs), then runs Playwright
+// (which starts the reference server on a fresh database). Over the budget, the suite still runs and then fails.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
+import { checkBundle } from "./check-bundle.mjs";
 import { CHROMIUM_PATH } from "./chromium.mjs";
 
 if (!existsSync(CHROMIUM_PATH)) {
@@ -17,7 +19,9 @@ const distDir = process.env.DIST_DIR ?? "dist";
 run("node", ["scripts/build.mjs", distDir], {
   BUILD_ID: process.env.BUILD_ID ?? "e2e",
 });
+const withinBudget = checkBundle(distDir);
 run("node_modules/.bin/playwright", ["test", ...process.argv.slice(2)], {
   PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: "1",
   DIST_DIR: distDir,
 });
+if (!withinBudget) process.exit(1);

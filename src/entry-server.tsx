@@ -8,13 +8,13 @@
 import "@/api/contract/zod-setup";
 import { StrictMode } from "react";
 import { prerender } from "react-dom/static";
-import createCache from "@emotion/cache";
-import { CacheProvider } from "@emotion/react";
-import { dehydrate, type QueryClient } from "@tanstack/react-query";
 import { createMemoryHistory } from "@tanstack/react-router";
-import { ApiError, setApiTransport } from "@/api/client";
+import { setApiTransport } from "@/api/client";
 import { AppProviders, createAppServices } from "@/app/providers";
-import { ServerRenderContext, serverHandoffBlock, undatedQueries } from "@/utils/server-html";
+import { serverStyles } from "@/components/mui/server-styles";
+import { ServerRenderContext } from "@/render/server-render";
+import { serverHandoffBlock } from "@/render/handoff";
+import { handedOverQueries, isComplete, settled, splitResourceHints } from "@/render/server-page";
 import { setServerPurifier } from "@/utils/sanitize-html";
 import { setupI18n, type Messages } from "@lingui/core";
 import { i18n } from "@/i18n/i18n";
@@ -49,11 +49,11 @@ export interface RenderedPage {
   complete: boolean;
 }
 
-/** Every catalogue, in the renderer's bundle: a page is rendered in the shopper's language at once. */
-const CATALOGUES: Record<Locale, Messages> = { en, fr, de };
-
 /** How long the renderer waits for the data the route's loaders started. */
 const DATA_WAIT_MS = 3000;
+
+/** Every catalogue, in the renderer's bundle: a page is rendered in the shopper's language at once. */
+const CATALOGUES: Record<Locale, Messages> = { en, fr, de };
 
 /**
  * DOMPurify over jsdom (kept out of this bundle: `vite.config.ts`), with the browser's configuration: content
@@ -83,66 +83,6 @@ export function configureRenderer(transport: (url: string, init: RequestInit) =>
  */
 export async function warmUp(): Promise<void> {
   await renderPage("/", "http://localhost");
-}
-
-/** Resolves when no query is fetching any more (or after DATA_WAIT_MS), woken by the cache's own events. */
-function settled(queryClient: QueryClient): Promise<void> {
-  if (queryClient.isFetching() === 0) return Promise.resolve();
-  return new Promise((resolve) => {
-    const done = () => {
-      clearTimeout(timer);
-      unsubscribe();
-      resolve();
-    };
-    const timer = setTimeout(done, DATA_WAIT_MS);
-    const unsubscribe = queryClient.getQueryCache().subscribe(() => {
-      if (queryClient.isFetching() === 0) done();
-    });
-  });
-}
-
-/** A failure that the next try may not have: no answer, a timeout, a server error, a malformed reply. */
-function isPassingFailure(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return true;
-  if (error.kind === "http")
-    return error.status === 0 || error.status >= 500 || error.status === 408 || error.status === 429;
-  return error.kind !== "reply";
-}
-
-/**
- * Whether the page shows all it is meant to: no public query still fetching (the render stopped waiting at
- * DATA_WAIT_MS) or failed for a passing reason, and no route whose loader did. A page the data source
- * refused for good (a product that is not there: 404) is complete.
- */
-function isComplete(
-  queryClient: QueryClient,
-  matches: readonly { status: string; error?: unknown }[],
-): boolean {
-  const queries = queryClient.getQueryCache().getAll();
-  return (
-    !queries.some(
-      (q) =>
-        !q.meta?.personal &&
-        (q.state.fetchStatus === "fetching" ||
-          (q.state.status === "error" && isPassingFailure(q.state.error))),
-    ) && !matches.some((m) => m.status === "error" && isPassingFailure(m.error))
-  );
-}
-
-/**
- * The rules emotion inserted while rendering, as the one <style> its browser cache adopts at start-up
- * (`data-emotion="css <ids>"`: those rules are not inserted again). "<" is escaped, so no value can close
- * the element.
- */
-function emotionSheet(inserted: Record<string, string | true | undefined>): string {
-  const rules = Object.entries(inserted).filter((e): e is [string, string] => typeof e[1] === "string");
-  if (rules.length === 0) return "";
-  const ids = rules.map(([id]) => id).join(" ");
-  const css = rules
-    .map(([, rule]) => rule)
-    .join("")
-    .replace(/</g, "\\3c ");
-  return `<style data-emotion="css ${ids}">${css}</style>`;
 }
 
 /**
@@ -178,7 +118,7 @@ export async function renderPage(
     const rates = queryClient.prefetchQuery(currencyQueries.rates());
     await router.load();
     await rates;
-    await settled(queryClient);
+    await settled(queryClient, DATA_WAIT_MS);
     let status = 200;
     let title: string | undefined;
     let description: string | undefined;
@@ -186,39 +126,27 @@ export async function renderPage(
       title ??= t;
       description ??= d;
     };
-    // Compat mode: emotion keeps each rule in `inserted` instead of writing a <style> before each element,
-    // so the page's CSS goes into the head as one sheet (one style pass while the page is parsed).
-    const styleCache = createCache({ key: "css" });
-    styleCache.compat = true;
+    const styles = serverStyles();
     const { prelude } = await prerender(
       <StrictMode>
         <ServerRenderContext
           value={{ origin, setStatus: (code) => (status = code), setMeta, currency: currencyCode, frame }}
         >
-          <CacheProvider value={styleCache}>
-            <AppProviders services={services} />
-          </CacheProvider>
+          {styles.wrap(<AppProviders services={services} />)}
         </ServerRenderContext>
       </StrictMode>,
       // One complete document: no boundary is outlined into a later segment with an inline script
       // (which the CSP would block, and which static HTML does not need).
       { progressiveChunkSize: Number.POSITIVE_INFINITY },
     );
-    const markup = await new Response(prelude).text();
-    // Without a <head> to render into, React puts its resource hints (the preload of the
-    // high-priority hero image) before the page; they belong in the document's head.
-    const hints = /^(?:<link [^>]*>)*/.exec(markup)?.[0] ?? "";
+    const { hints, html } = splitResourceHints(await new Response(prelude).text());
     return {
       personal: personal !== undefined,
-      html: markup.slice(hints.length),
-      head: emotionSheet(styleCache.inserted) + hints,
+      html,
+      head: styles.sheet() + hints,
       handoff: serverHandoffBlock({
         locale,
-        queries: undatedQueries(
-          dehydrate(queryClient, {
-            shouldDehydrateQuery: (q) => q.state.status === "success" && !q.meta?.personal,
-          }),
-        ),
+        queries: handedOverQueries(queryClient),
         currency: currencyCode,
         rates: ratesIn(queryClient),
         frame: frame !== undefined,

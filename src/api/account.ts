@@ -12,7 +12,7 @@ import {
   type CustomerAddress as WireAddress,
   type State as WireState,
 } from "./contract/address";
-import { messageReplySchema, unlazy } from "./contract/common";
+import { messageReplyObject, messageReplySchema } from "./contract/common";
 import {
   loginReplySchema,
   profileReplySchema,
@@ -219,7 +219,7 @@ export async function register(draft: RegisterDraft): Promise<RegisterReply> {
  */
 export async function logoutCustomer(token?: string): Promise<void> {
   await apiFetch("customer/logout", {
-    schema: z.partial(unlazy(messageReplySchema)),
+    schema: z.partial(messageReplyObject()),
     auth: "required",
     bearer: token,
   });
@@ -247,7 +247,7 @@ export async function forgotPassword(input: { email: string }): Promise<void> {
   await apiFetch("customer/forgot-password", {
     method: "POST",
     body: input,
-    schema: z.partial(unlazy(messageReplySchema)),
+    schema: z.partial(messageReplyObject()),
     auth: "none",
   });
 }
@@ -444,12 +444,3 @@ export const accountMutations = {
       onSettled: (_d, _e, _v, _r, ctx) => ctx.client.invalidateQueries({ queryKey: accountKeys.addresses() }),
     }),
 };
-
-export const storedCustomerSchema = z.lazy(() =>
-  z.looseObject({
-    id: z.number(),
-    email: z.string(),
-    first_name: z.string(),
-    last_name: z.string(),
-  }),
-);

@@ -4,7 +4,7 @@ import { reshapeCart, reshapeCartItem } from "./cart";
 import { cartItemSchema, cartSchema } from "./contract/cart";
 import { configurableConfigSchema, productSchema } from "./contract/product";
 import { reviewListReplySchema } from "./contract/review";
-import { isAvailable, reshapeProduct, storedProductSchema, totalStock } from "./product";
+import { isAvailable, reshapeProduct, storedProductSchema, toAmount, totalStock } from "./product";
 
 const image = {
   small_image_url: "/cache/small/p.jpg",
@@ -120,6 +120,24 @@ describe("a plain Bagisto 1.3 product", () => {
     expect(p.inStock).toBe(true);
     expect(p.colours[1]!.image).toBe("/cache/medium/p.jpg");
     expect(p.colours[0]!.swatch).toBe("#d32f2f");
+  });
+});
+
+describe("Bagisto money (the one toAmount)", () => {
+  it("reads numbers and decimal strings, and anything that is not wholly a number as 0", () => {
+    expect(toAmount("50.0000")).toBe(50);
+    expect(toAmount(20)).toBe(20);
+    expect(toAmount("abc")).toBe(0);
+    expect(toAmount("12abc")).toBe(0);
+    expect(toAmount("")).toBe(0);
+    expect(toAmount(null)).toBe(0);
+    expect(toAmount(Number.NaN)).toBe(0);
+  });
+
+  it("gives the product a number, which the price, compare and wishlist views format as it is", () => {
+    const product = reshapeProduct(bagistoProduct());
+    expect(product.price).toBe(1000);
+    expect(typeof product.price).toBe("number");
   });
 });
 

@@ -124,6 +124,11 @@ export function totalStock(stocks: readonly (number | null)[]): number | null {
   return total;
 }
 
+/**
+ * Bagisto money or a count as a number: it may come as a number or a decimal string ("50.0000"). The one reading
+ * of wire amounts: the app's shapes carry numbers from here on. Anything that is not wholly a number ("", "12abc",
+ * null) reads as 0.
+ */
 export function toAmount(value: number | string | null | undefined): number {
   if (value === null || value === undefined || value === "") return 0;
   const n = typeof value === "number" ? value : Number(value);

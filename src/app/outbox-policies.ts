@@ -1,7 +1,7 @@
 /*
  * What the outbox does with each feature's writes (issue 17 item 7): the features' policies, handed to
- * `createOutbox` and to Background Sync's page half in main.tsx. The outbox (offline/outbox/outbox.ts) and Background
- * Sync (offline/background-sync/background-sync.ts) know no feature.
+ * `createOutbox` and to Background Sync's page half in app/start-browser.tsx. The outbox (offline/outbox/outbox.ts)
+ * and Background Sync (offline/background-sync/background-sync.ts) know no feature.
  */
 import { cartOutboxPolicy } from "@/features/cart/outbox/outbox-policy";
 import { contactOutboxPolicy } from "@/features/content/outbox/outbox-policy";

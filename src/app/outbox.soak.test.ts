@@ -4,7 +4,7 @@
  * dehydrate/hydrate like a reload), and random cart and wishlist edits, with a network that sometimes fails
  * before a request reaches the server and sometimes loses the reply of a write the server applied.
  * At the end the server cart and wishlist must equal the model of what the shopper intended, with no
- * duplicate lines. The outbox runs with the app's policies (outbox-policies.ts), as main.tsx creates it.
+ * duplicate lines. The outbox runs with the app's policies (outbox-policies.ts), as app/start-browser.tsx creates it.
  */
 import { dehydrate, hydrate, onlineManager, QueryClient, type MutationKey } from "@tanstack/react-query";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

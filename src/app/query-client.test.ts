@@ -8,7 +8,7 @@ import { sampleProduct } from "../../tests/msw/shopping-handlers";
 import { apiFetch } from "@/api/client";
 import { catalogQueries } from "@/api/catalog";
 import { dehydrateOptions } from "@/offline/cache/persister";
-import { readServerHandoff, serverHandoffBlock, undatedQueries } from "@/utils/server-html";
+import { readServerHandoff, serverHandoffBlock, undatedQueries } from "@/render/handoff";
 import { createQueryClient } from "./query-client";
 
 // "As of" dates: a public query is dated by when the server produced its reply (the `Date` header a cached copy

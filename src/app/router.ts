@@ -5,7 +5,7 @@ import { createElement } from "react";
 import { ErrorView } from "@/components/feedback/error-view";
 import { NotFound } from "@/components/feedback/not-found";
 import { Preloader } from "@/components/feedback/preloader";
-import { withPageReady } from "@/components/page-ready";
+import { withPageReady } from "@/render/page-ready";
 import { accountRoutes } from "@/routes/account-routes";
 import { catalogRoutes } from "@/routes/catalog-routes";
 import { contentRoutes } from "@/routes/content-routes";
@@ -71,7 +71,7 @@ declare module "@tanstack/react-router" {
     title?: MessageDescriptor;
     /**
      * The page shows server HTML (HtmlContent): a navigation to it downloads DOMPurify beside the route's code
-     * and data rather than after them (main.tsx).
+     * and data rather than after them (app/start-browser.tsx).
      */
     showsServerHtml?: boolean;
   }

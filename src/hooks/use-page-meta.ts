@@ -2,7 +2,7 @@ import { useContext, useEffect } from "react";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
 import { SHOP_INFO } from "@/utils/shop-info";
-import { ServerRenderContext } from "@/utils/server-html";
+import { ServerRenderContext } from "@/render/server-render";
 
 /** The shop's own title and description (index.html's, translated): pages without their own get these. */
 export const DEFAULT_PAGE_META = {

@@ -19,7 +19,7 @@ import {
   type CurrencyCode,
   type ExchangeRates,
 } from "@/api/contract/money";
-import { ServerRenderContext } from "@/utils/server-html";
+import { ServerRenderContext } from "@/render/server-render";
 import { currencyCookie, currencyFromCookie } from "./currency-cookie";
 import { useLocale } from "./i18n";
 

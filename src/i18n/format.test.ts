@@ -1,14 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
-import { dateTimeFormat, formatCount, formatDate, numberFormat, toAmount } from "./format";
+import { dateTimeFormat, formatCount, formatDate, numberFormat } from "./format";
 
-describe("wire amounts and dates", () => {
-  it("reads Bagisto money given as decimal strings", () => {
-    expect(toAmount("50.0000")).toBe(50);
-    expect(toAmount(20)).toBe(20);
-    expect(toAmount("abc")).toBe(0);
-    expect(toAmount(null)).toBe(0);
-  });
-
+describe("dates", () => {
   it("formats dates as month day year", () => {
     expect(formatDate("2026-03-05T10:00:00.000000Z", "en")).toBe("March 5, 2026");
     expect(formatDate("2026-03-05T10:00:00Z", "de")).toBe("5. März 2026");

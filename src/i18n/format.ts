@@ -7,16 +7,6 @@ import type { CurrencyCode } from "@/api/contract/money";
 export const DESKTOP_CURRENCIES: readonly CurrencyCode[] = ["USD", "EUR", "GBP", "INR"];
 export const MOBILE_CURRENCIES: readonly CurrencyCode[] = ["USD", "EUR", "GBP"];
 
-/** Reads Bagisto money, which may be a number or a decimal string ("50.0000"). */
-export function toAmount(value: number | string | null | undefined): number {
-  if (typeof value === "number") return Number.isFinite(value) ? value : 0;
-  if (typeof value === "string") {
-    const n = Number.parseFloat(value);
-    return Number.isFinite(n) ? n : 0;
-  }
-  return 0;
-}
-
 /** One formatter per kind, language and options, made once (as money.ts does for prices): ICU's data loads once. */
 const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 

@@ -1,5 +1,5 @@
 import { createRoute } from "@tanstack/react-router";
-import { asPageCode, lazyPage } from "@/utils/lazy-page";
+import { asPageCode, lazyPage } from "@/render/lazy-page";
 import { parseCatalogSearch, type CatalogSearch } from "@/features/catalog/utils/catalog-search";
 import { rootRoute } from "./root";
 import { PRODUCT_VARIANT_PATHS, SHOP_VARIANT_PATHS } from "./template-paths";

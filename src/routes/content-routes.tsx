@@ -1,5 +1,5 @@
 import { createRoute } from "@tanstack/react-router";
-import { lazyPage } from "@/utils/lazy-page";
+import { lazyPage } from "@/render/lazy-page";
 import { z } from "zod/mini";
 import { contentQueries } from "@/api/content";
 import { NotFound } from "@/components/feedback/not-found";

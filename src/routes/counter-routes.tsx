@@ -1,6 +1,6 @@
 import { createRoute } from "@tanstack/react-router";
 import { msg } from "@lingui/core/macro";
-import { lazyPage } from "@/utils/lazy-page";
+import { lazyPage } from "@/render/lazy-page";
 import { personalPage } from "@/offline/shared/personal-requests";
 import { rootRoute } from "./root";
 

@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { getRouteApi } from "@tanstack/react-router";
 import { PageHeader } from "@/components/layout/page-header";
-import { OrderSuccessView } from "@/features/account/components/order-success-view";
+import { OrderSuccessView } from "@/features/account/components/mui/order-success-view";
 
 const route = getRouteApi("/ordersuccess/$orderId");
 

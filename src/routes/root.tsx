@@ -3,14 +3,14 @@ import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet, useRouterState } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
 import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
-import { Deferred } from "@/components/deferred";
+import { Deferred } from "@/render/deferred";
 import { NotFound } from "@/components/feedback/not-found";
 import { PersonalFrame } from "@/components/layout/personal-frame";
 import { Footer } from "@/features/shell/components/footer";
 import { Header } from "@/features/shell/components/header";
 import { ChangeQueueProvider } from "@/features/offline-status/components/change-queue-context";
 import { OfflineStatus } from "@/features/offline-status/components/offline-status";
-import { ServerRenderContext } from "@/utils/server-html";
+import { ServerRenderContext } from "@/render/server-render";
 import { HeaderActions } from "./-components/header-actions";
 import "./root.css";
 

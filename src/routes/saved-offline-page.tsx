@@ -1,4 +1,4 @@
-import { SavedPacksView } from "@/features/offline-packs/components/saved-packs-view";
+import { SavedPacksView } from "@/features/offline-packs/components/mui/saved-packs-view";
 
 /** /saved-offline: the categories saved on this device. */
 export function SavedOfflinePage() {

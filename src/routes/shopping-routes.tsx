@@ -1,5 +1,5 @@
 import { createRoute } from "@tanstack/react-router";
-import { lazyPage } from "@/utils/lazy-page";
+import { lazyPage } from "@/render/lazy-page";
 import { msg } from "@lingui/core/macro";
 import { preloadFilledCart } from "@/features/cart/components/preload-filled-cart";
 import { getLocalCart } from "@/features/cart/store";

@@ -68,8 +68,3 @@ export const BLOG_VARIANT_PATHS = [
   "/blog-right-sidebar",
   "/blog-details-standard",
 ] as const;
-
-export type HomeVariantPath = (typeof HOME_VARIANT_PATHS)[number];
-export type ShopVariantPath = (typeof SHOP_VARIANT_PATHS)[number];
-export type ProductVariantPath = (typeof PRODUCT_VARIANT_PATHS)[number];
-export type BlogVariantPath = (typeof BLOG_VARIANT_PATHS)[number];

@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { errorObjectSchema, moneySchema, timestampSchema, trimmedText, unlazy } from "./common";
+import { errorObjectSchema, moneySchema, timestampSchema, trimmedText } from "./common";
 import { productSchema } from "./product";
 
 export const cartItemAdditionalSchema = /* @__PURE__ */ z.lazy(() =>
@@ -17,7 +17,7 @@ export const cartItemAdditionalSchema = /* @__PURE__ */ z.lazy(() =>
   }),
 );
 
-const cartItemBase = /* @__PURE__ */ z.lazy(() =>
+const cartItemObject = () =>
   z.looseObject({
     id: z.number(),
     quantity: z.number(),
@@ -46,11 +46,11 @@ const cartItemBase = /* @__PURE__ */ z.lazy(() =>
     size: z.optional(z.nullable(z.string())),
     created_at: z.optional(timestampSchema),
     updated_at: z.optional(timestampSchema),
-  }),
-);
+  });
+const cartItemBase = /* @__PURE__ */ z.lazy(cartItemObject);
 
 export const cartItemSchema = /* @__PURE__ */ z.lazy(() =>
-  z.extend(unlazy(cartItemBase), {
+  z.extend(cartItemObject(), {
     child: z.optional(z.nullable(cartItemBase)),
     product: z.optional(productSchema),
   }),
@@ -58,7 +58,7 @@ export const cartItemSchema = /* @__PURE__ */ z.lazy(() =>
 export type CartItem = z.infer<typeof cartItemSchema>;
 
 /** The fields Bagisto's CartAddress and OrderAddress resources share; each adds one (order.ts extends it too). */
-export const addressResourceSchema = /* @__PURE__ */ z.lazy(() =>
+export const addressResourceObject = () =>
   z.looseObject({
     id: z.number(),
     first_name: z.string(),
@@ -73,11 +73,10 @@ export const addressResourceSchema = /* @__PURE__ */ z.lazy(() =>
     phone: z.string(),
     created_at: z.optional(timestampSchema),
     updated_at: z.optional(timestampSchema),
-  }),
-);
+  });
 
 export const cartAddressSchema = /* @__PURE__ */ z.lazy(() =>
-  z.extend(unlazy(addressResourceSchema), { name: z.optional(z.string()) }),
+  z.extend(addressResourceObject(), { name: z.optional(z.string()) }),
 );
 export type CartAddress = z.infer<typeof cartAddressSchema>;
 

@@ -7,13 +7,8 @@ import { z } from "zod/mini";
 export const moneySchema = /* @__PURE__ */ z.lazy(() => z.union([z.number(), z.string()]));
 export type Money = z.infer<typeof moneySchema>;
 
-/**
- * The schema a `z.lazy` builds (on first use), to extend or narrow it: `z.extend(unlazy(productSchema), {…})`.
- * zod keeps it in an internal property; this is the one place that reads it.
- */
-export function unlazy<T extends z.ZodMiniType>(schema: z.ZodMiniLazy<T>): T {
-  return schema._zod.innerType;
-}
+// A schema that others extend or narrow is built by a function of its own (`productObject`), which its `z.lazy`
+// and the extensions call: `z.extend(productObject(), {…})` inside the extension's own `z.lazy`.
 
 /**
  * A text field trimmed before it is measured: at most `max` characters and, with `min`, at least `min`
@@ -28,8 +23,6 @@ export function trimmedText(
     ? text.check(z.maxLength(max, tooLong))
     : text.check(z.minLength(min, message), z.maxLength(max, tooLong));
 }
-
-export const idSchema = /* @__PURE__ */ z.lazy(() => z.union([z.number(), z.string()]));
 
 export const timestampSchema = /* @__PURE__ */ z.lazy(() => z.nullable(z.string()));
 
@@ -119,7 +112,8 @@ export const validationErrorSchema = /* @__PURE__ */ z.lazy(() =>
 );
 export type ValidationError = z.infer<typeof validationErrorSchema>;
 
-export const messageReplySchema = /* @__PURE__ */ z.lazy(() => z.looseObject({ message: z.string() }));
+export const messageReplyObject = () => z.looseObject({ message: z.string() });
+export const messageReplySchema = /* @__PURE__ */ z.lazy(messageReplyObject);
 export type MessageReply = z.infer<typeof messageReplySchema>;
 
 /** Contact, subscribe and similar replies: the UI shows `message` as success when `status === 200`. */

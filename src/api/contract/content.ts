@@ -6,7 +6,6 @@ import {
   statusReplySchema,
   timestampSchema,
   trimmedText,
-  unlazy,
 } from "./common";
 
 export const bannerSchema = /* @__PURE__ */ z.lazy(() =>
@@ -122,7 +121,7 @@ export const exchangeRatesSchema = /* @__PURE__ */ z.lazy(() =>
 );
 export type ExchangeRates = z.infer<typeof exchangeRatesSchema>;
 
-export const blogPostSchema = /* @__PURE__ */ z.lazy(() =>
+const blogPostObject = () =>
   z.looseObject({
     id: z.number(),
     slug: z.string(),
@@ -134,15 +133,15 @@ export const blogPostSchema = /* @__PURE__ */ z.lazy(() =>
     tags: z.array(z.string()),
     image_url: z.string(),
     published_at: z.string(),
-  }),
-);
+  });
+export const blogPostSchema = /* @__PURE__ */ z.lazy(blogPostObject);
 export type BlogPost = z.infer<typeof blogPostSchema>;
 /** GET /api/blog (paginated, ?page&limit) */
 export const blogListReplySchema = /* @__PURE__ */ z.lazy(() => paginatedSchema(blogPostSchema));
 export type BlogListReply = z.infer<typeof blogListReplySchema>;
 /** GET /api/blog/{slug} */
 export const blogPostReplySchema = /* @__PURE__ */ z.lazy(() =>
-  dataSchema(z.extend(unlazy(blogPostSchema), { html_content: z.string() })),
+  dataSchema(z.extend(blogPostObject(), { html_content: z.string() })),
 );
 export type BlogPostReply = z.infer<typeof blogPostReplySchema>;
 

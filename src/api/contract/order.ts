@@ -1,9 +1,9 @@
 import { z } from "zod/mini";
-import { addressResourceSchema } from "./cart";
-import { dataSchema, imageSchema, moneySchema, paginatedSchema, unlazy } from "./common";
+import { addressResourceObject } from "./cart";
+import { dataSchema, imageSchema, moneySchema, paginatedSchema } from "./common";
 
 export const orderAddressSchema = /* @__PURE__ */ z.lazy(() =>
-  z.extend(unlazy(addressResourceSchema), {
+  z.extend(addressResourceObject(), {
     /** stored by Bagisto but not in its OrderAddress resource: our server sends it, a stock Bagisto does not */
     company_name: z.optional(z.nullable(z.string())),
   }),

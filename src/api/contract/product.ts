@@ -1,5 +1,5 @@
 import { z } from "zod/mini";
-import { dataSchema, imageSchema, moneySchema, paginatedSchema, timestampSchema, unlazy } from "./common";
+import { dataSchema, imageSchema, moneySchema, paginatedSchema, timestampSchema } from "./common";
 
 export const COLOR_ATTRIBUTE_ID = 23;
 export const SIZE_ATTRIBUTE_ID = 24;
@@ -96,7 +96,7 @@ export const reviewSummarySchema = /* @__PURE__ */ z.lazy(() =>
  * A product as the API sends it: Bagisto 1.3's Product resource (`Resources/Catalog/Product.php`). The keys
  * marked "ours" only the reference server sends; `api/product.ts` derives them when they are absent.
  */
-export const productSchema = /* @__PURE__ */ z.lazy(() =>
+const productObject = () =>
   z.looseObject({
     id: z.number(),
     sku: z.string(),
@@ -145,8 +145,8 @@ export const productSchema = /* @__PURE__ */ z.lazy(() =>
     is_item_in_cart: z.optional(z.boolean()),
     created_at: z.optional(timestampSchema),
     updated_at: z.optional(timestampSchema),
-  }),
-);
+  });
+export const productSchema = /* @__PURE__ */ z.lazy(productObject);
 export type Product = z.infer<typeof productSchema>;
 
 export const productListReplySchema = /* @__PURE__ */ z.lazy(() => paginatedSchema(productSchema));
@@ -252,7 +252,7 @@ export type ConfigurableConfigReply = z.infer<typeof configurableConfigReplySche
 
 /** ours (Bagisto has no such route) */
 export const productWithAdditionalInformationSchema = /* @__PURE__ */ z.lazy(() =>
-  z.extend(unlazy(productSchema), {
+  z.extend(productObject(), {
     additional_information: z.array(additionalInfoEntrySchema),
   }),
 );

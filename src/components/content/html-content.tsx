@@ -1,7 +1,7 @@
 import { use, useEffect, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { whenIdle } from "@/utils/idle";
+import { whenIdle } from "@/render/idle";
 import { loadPurifier, purifierLoaded, purifierUnavailable, sanitizeHtml } from "@/utils/sanitize-html";
-import { useHydrated } from "@/utils/server-html";
+import { useHydrated } from "@/render/server-render";
 import { withoutEventHandlers } from "@/utils/strip-handlers";
 import "./html-content.css";
 
@@ -18,7 +18,7 @@ const KEEP_SERVER_MARKUP = `<!--server-markup-${Math.random().toString(36).slice
 /**
  * The text of server HTML, for when it cannot be sanitised: parsed into an inert document (no script runs,
  * nothing loads), without its scripts and styles. Rendered as text, never as markup. Here, not in
- * utils/sanitize-html.ts, which every first page loads (main.tsx): this comes only with pages showing server HTML.
+ * utils/sanitize-html.ts, which every first page loads (app/start-browser.tsx): this comes only with pages showing server HTML.
  */
 function htmlText(html: string): string {
   // Without its handler attributes: the parser would report each one to the page's CSP (utils/strip-handlers.ts).

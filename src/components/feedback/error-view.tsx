@@ -1,5 +1,5 @@
 import { Trans } from "@lingui/react/macro";
-import { PageReady } from "@/components/page-ready";
+import { PageReady } from "@/render/page-ready";
 import "./page-message.css";
 
 /** A page that failed to load: says so and offers a retry instead of a blank screen. */

@@ -1,5 +1,5 @@
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from "react";
-import { afterFirstInteraction } from "@/utils/first-interaction";
+import { afterFirstInteraction } from "@/render/first-interaction";
 import { onToastWaiting } from "./toast";
 
 const loadToastHost = () => lazy(() => import("./toast-host").then((m) => ({ default: m.ToastHost })));

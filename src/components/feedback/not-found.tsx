@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import { Link } from "@tanstack/react-router";
-import { PageReady } from "@/components/page-ready";
-import { useServerStatus } from "@/utils/server-html";
+import { PageReady } from "@/render/page-ready";
+import { useServerStatus } from "@/render/server-render";
 import "./page-message.css";
 
 /** The not-found page: any unknown path, and /not-found itself. */

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useLingui } from "@lingui/react/macro";
 import { KeyboardArrowUpIcon } from "@/components/ui/icons";
-import { whenIdle } from "@/utils/idle";
+import { whenIdle } from "@/render/idle";
 import "./scroll-top-button.css";
 
 export const SCROLL_TOP_THRESHOLD = 100;

@@ -4,7 +4,7 @@
  */
 import { lazy, type ComponentType } from "react";
 import { lazyRouteComponent } from "@tanstack/react-router";
-import { asPageCode } from "@/utils/lazy-page";
+import { asPageCode } from "@/render/lazy-page";
 
 const loadTheme = () => import("./mui-theme");
 

@@ -1,17 +1,22 @@
 import { createTheme } from "@mui/material/styles";
+import { tokens } from "@/components/ui/tokens";
 
-/** The one owner of palette, typography and component defaults. */
+/**
+ * The MUI parts' theme: palette, radius, spacing, type and breakpoints from the shop's tokens (decision 047, the
+ * values ui.css declares too), plus MUI's component defaults.
+ */
 export const theme = createTheme({
   palette: {
-    primary: { main: "#a3231f", contrastText: "#ffffff" },
-    secondary: { main: "#1f2a44" },
-    background: { default: "#ffffff", paper: "#ffffff" },
-    text: { primary: "#1c1c1c", secondary: "#555555" },
+    primary: { main: tokens.color.primary, contrastText: tokens.color.onPrimary },
+    secondary: { main: tokens.color.secondary, contrastText: tokens.color.onSecondary },
+    background: { default: tokens.color.paper, paper: tokens.color.paper },
+    text: { primary: tokens.color.text, secondary: tokens.color.text2 },
   },
-  shape: { borderRadius: 6 },
+  shape: { borderRadius: tokens.radius },
+  spacing: tokens.spacing,
+  breakpoints: { values: tokens.breakpoints },
   typography: {
-    // eslint-disable-next-line lingui/no-unlocalized-strings -- a CSS font list
-    fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+    fontFamily: tokens.font,
     h1: { fontSize: "2rem", fontWeight: 700 },
     h2: { fontSize: "1.6rem", fontWeight: 700 },
     h3: { fontSize: "1.3rem", fontWeight: 600 },

@@ -1,7 +1,16 @@
 import { useLingui } from "@lingui/react/macro";
-import { startTransition, useCallback, useEffect, useRef, useState, type CSSProperties, type Key, type ReactNode } from "react";
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type Key,
+  type ReactNode,
+} from "react";
 import type { SwiperOptions } from "swiper/types";
-import { afterFirstInteraction } from "@/utils/first-interaction";
+import { afterFirstInteraction } from "@/render/first-interaction";
 import { SliderControls } from "./slider-controls";
 import { useAutoplay, useMotionPreferences, type Autoplay } from "./use-autoplay";
 import { useSwiper } from "./use-swiper";

@@ -69,7 +69,7 @@ let watching: (() => void) | null = null;
 
 /**
  * Sends the waiting revocations now and again on `online`, `pageshow` and when the page becomes visible,
- * until none is left. Started at app start when something waits (main.tsx), and after an offline log-out.
+ * until none is left. Started at app start when something waits (app/start-browser.tsx), and after an offline log-out.
  */
 export function watchPendingRevokes(send: Send = logoutCustomer, now = true): void {
   if (watching || typeof window === "undefined") return;

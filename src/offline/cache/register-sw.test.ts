@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { isModuleNotFoundError } from "@tanstack/router-core";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { asPageCode } from "@/utils/lazy-page";
+import { asPageCode } from "@/render/lazy-page";
 import { chunkIsGone, installChunkLoadRecovery } from "./register-sw";
 
 const origin = window.location.origin;

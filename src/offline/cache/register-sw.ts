@@ -5,7 +5,7 @@
  * is gone), recovered by reloading once, after the outbox has been written to IndexedDB.
  */
 import type { Workbox } from "workbox-window";
-import { afterLoad } from "@/utils/idle";
+import { afterLoad } from "@/render/idle";
 
 type Listener = () => void;
 

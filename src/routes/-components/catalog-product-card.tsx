@@ -13,7 +13,7 @@ import { loadPurifier } from "@/utils/sanitize-html";
 // A dialog: MUI, loaded with its theme when the shopper opens it.
 // The quick view shows the description: DOMPurify downloads with its code, not after it.
 const ProductQuickView = lazyThemed(() =>
-  Promise.all([import("@/features/catalog/components/product-quick-view"), loadPurifier()]).then(
+  Promise.all([import("@/features/catalog/components/mui/product-quick-view"), loadPurifier()]).then(
     ([m]) => m.ProductQuickView,
   ),
 );

@@ -4,7 +4,7 @@ import { lazyThemed } from "@/components/mui/lazy-themed";
 import { PersonOutlinedIcon } from "@/components/ui/icons";
 
 // The menu loads on first open, with the MUI theme: the first screen only needs the button.
-const AccountMenuPopup = lazyThemed(() => import("./account-menu-popup").then((m) => m.AccountMenuPopup));
+const AccountMenuPopup = lazyThemed(() => import("./mui/account-menu-popup").then((m) => m.AccountMenuPopup));
 
 /** The header account entry: Login / Register for guests, My Account and Logout for customers. */
 export function AccountMenu() {

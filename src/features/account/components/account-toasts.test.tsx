@@ -10,13 +10,13 @@ import { sampleCustomer, sampleOrder, shoppingHandlers } from "../../../../tests
 import { createTestQueryClient, renderWithProviders } from "../../../../tests/utils/render";
 import { readLastReceipt, saveLastReceipt } from "../store";
 import { AccountMenu } from "./account-menu";
-import { AddressBook } from "./address-book";
+import { AddressBook } from "./mui/address-book";
 import { LoginForm } from "./login-form";
-import { OrderDetail } from "./order-detail";
-import { OrderList } from "./order-list";
-import { OrderSuccessView } from "./order-success-view";
+import { OrderDetail } from "./mui/order-detail";
+import { OrderList } from "./mui/order-list";
+import { OrderSuccessView } from "./mui/order-success-view";
 import { OtpLoginForm } from "./otp-login-form";
-import { ProfileForm } from "./profile-form";
+import { ProfileForm } from "./mui/profile-form";
 import { RegisterForm } from "./register-form";
 import { reshapeCustomer } from "@/api/account";
 

@@ -4,7 +4,7 @@ import { useLingui } from "@lingui/react/macro";
 import { LinesPending } from "@/components/layout/empty-state";
 import { lazyThemed } from "@/components/mui/lazy-themed";
 import { useSession } from "@/session/use-session";
-import type { AccountTab } from "./account-panels";
+import type { AccountTab } from "./mui/account-panels";
 import { loadAccountPanels } from "./preload-account-panels";
 import "./my-account-view.css";
 

@@ -6,7 +6,7 @@ import {
   useAddressSchema,
   type AddressField,
   type AddressValues,
-} from "@/components/form/address-fields";
+} from "@/components/mui/address-fields";
 import { toFieldErrors, type FieldErrors } from "../utils/form-errors";
 
 /** State of an address form: values, field errors, the state list of the chosen country, validation. */

@@ -8,7 +8,7 @@ import { useCartSync } from "../hooks/use-cart-sync";
 import { useLocalCart } from "../store";
 
 // The popup loads on first open, with the MUI theme: the first screen only needs the button and its count.
-const MiniCartPopover = lazyThemed(() => import("./mini-cart-popover").then((m) => m.MiniCartPopover));
+const MiniCartPopover = lazyThemed(() => import("./mui/mini-cart-popover").then((m) => m.MiniCartPopover));
 
 /** The header cart: item count, and on click the lines with the totals, View Cart and Checkout. */
 export function MiniCart() {

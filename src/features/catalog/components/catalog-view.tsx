@@ -12,7 +12,7 @@ import { CatalogSkeleton } from "./catalog-skeleton";
 import { CatalogToolbar } from "./catalog-toolbar";
 import { AsOfNotice } from "@/components/feedback/as-of-notice";
 import { ProductGrid } from "./product-grid";
-import { deferredInitial } from "@/utils/server-html";
+import { deferredInitial } from "@/render/first-page";
 import { isHistoryTraversal } from "@/utils/history-traversal";
 import "./catalog-view.css";
 

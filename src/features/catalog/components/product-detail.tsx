@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useRouterState } from "@tanstack/react-router";
 import { Suspense, type ReactNode } from "react";
 import type { Product } from "@/api/product";
-import { usePageOrigin } from "@/utils/server-html";
+import { usePageOrigin } from "@/render/server-render";
 import { NotFound } from "@/components/feedback/not-found";
 import { Preloader } from "@/components/feedback/preloader";
 import { PageHeader } from "@/components/layout/page-header";

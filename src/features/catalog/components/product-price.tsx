@@ -2,7 +2,6 @@ import { useLingui } from "@lingui/react/macro";
 import type { Product } from "@/api/product";
 import { useCurrency } from "@/i18n/currency";
 import { discountedPrice } from "@/api/contract/money";
-import { toAmount } from "@/i18n/format";
 import "./product-price.css";
 
 /** The price in the chosen currency; when discounted, the old price is struck through beside it. */
@@ -16,7 +15,7 @@ export function ProductPrice({
 }) {
   const { t } = useLingui();
   const { format } = useCurrency();
-  const price = toAmount(product.price);
+  const price = product.price;
   const discounted = discountedPrice(price, product.discount);
   const oldPrice = format(price);
   if (discounted === null) {

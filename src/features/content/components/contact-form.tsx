@@ -4,7 +4,7 @@ import { Alert } from "@/components/ui/alert";
 import { TextField } from "@/components/ui/text-field";
 import { useContactForm } from "../hooks/use-contact-form";
 import type { ContactField, ContactProblem } from "../utils/contact-form";
-import { useHydrated } from "@/utils/server-html";
+import { useHydrated } from "@/render/server-render";
 import "./contact.css";
 
 /** The contact form: name, e-mail, phone, subject and message (POST contactrequest). */

@@ -7,7 +7,7 @@ import { NotFound } from "@/components/feedback/not-found";
 import { PageHeader } from "@/components/layout/page-header";
 import { usePageMeta } from "@/hooks/use-page-meta";
 import { HtmlContent } from "@/components/content/html-content";
-import { useServerStatus } from "@/utils/server-html";
+import { useServerStatus } from "@/render/server-render";
 import "./content-page-view.css";
 
 function PageNotFound() {

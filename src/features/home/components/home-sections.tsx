@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ReactNode } from "react";
-import { RevealOnView } from "@/components/reveal-on-view";
+import { RevealOnView } from "@/render/reveal-on-view";
 import type { HomeLayout, HomeSection } from "../utils/home-layouts";
 import type { RenderProduct } from "./product-sections";
 

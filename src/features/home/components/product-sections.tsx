@@ -8,7 +8,7 @@ import { CAROUSEL_DELAY_MS } from "@/components/slider/autoplay";
 import { Slider } from "@/components/slider/slider";
 import { cardGrid } from "@/components/ui/card-grid";
 import { HomeSection } from "./home-section";
-import { deferredInitial } from "@/utils/server-html";
+import { deferredInitial } from "@/render/first-page";
 
 export type RenderProduct = (product: Product) => ReactNode;
 

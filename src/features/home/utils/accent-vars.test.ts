@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { cssCustomProperties } from "@/components/ui/tokens";
 import { accentVars } from "./accent-vars";
 
 describe("accentVars", () => {
@@ -10,5 +11,11 @@ describe("accentVars", () => {
       "--c-primary-hover": "rgba(40, 53, 147, 0.04)",
       "--c-primary-border": "rgba(40, 53, 147, 0.5)",
     });
+  });
+
+  it("derives from the shop's own primary colour the shades the tokens (and ui.css) declare", () => {
+    const declared = cssCustomProperties();
+    const derived = accentVars(declared["--c-primary"]!);
+    for (const [name, value] of Object.entries(derived)) expect(value).toBe(declared[name]);
   });
 });

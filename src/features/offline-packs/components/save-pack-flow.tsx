@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import type { ProductListParams } from "@/api/catalog";
 import { useSavePack } from "../hooks/use-save-pack";
 import type { PackScope } from "../utils/save-pack";
-import { SavePackDialog } from "./save-pack-dialog";
+import { SavePackDialog } from "./mui/save-pack-dialog";
 
 /** One run of "Save for offline": starts measuring when mounted, tells `onDone` when closed, saved or cancelled. */
 export function SavePackFlow({

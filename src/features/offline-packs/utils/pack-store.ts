@@ -100,12 +100,3 @@ export async function removeHalfPacks(): Promise<void> {
     });
   }
 }
-
-/** Bytes of every reply body in a cache (what the pack takes on the device, headers aside). */
-export async function measureCache(cacheName: string): Promise<{ bytes: number; entries: number }> {
-  const cache = await caches.open(cacheName);
-  let bytes = 0;
-  const keys = await cache.keys();
-  for (const request of keys) bytes += (await (await cache.match(request))?.blob())?.size ?? 0;
-  return { bytes, entries: keys.length };
-}

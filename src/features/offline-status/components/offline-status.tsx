@@ -13,7 +13,7 @@ import { OfflineBanner, SyncAnnouncer } from "./offline-banner";
 import { SlowConnectionNotice } from "./slow-connection-notice";
 
 // The update prompt loads only when a new version waits.
-const UpdatePrompt = lazyThemed(() => import("./update-prompt").then((m) => m.UpdatePrompt));
+const UpdatePrompt = lazyThemed(() => import("./mui/update-prompt").then((m) => m.UpdatePrompt));
 
 /** Mounted once in the root layout. */
 export function OfflineStatus() {

@@ -14,7 +14,7 @@ import type { OutboxSummary } from "@/offline/outbox/summary";
 import { useQueueEntries, useReplaySummary } from "./change-queue-context";
 import "./offline-action.css";
 
-const ChangeQueuePanel = lazyThemed(() => import("./change-queue-panel").then((m) => m.ChangeQueuePanel));
+const ChangeQueuePanel = lazyThemed(() => import("./mui/change-queue-panel").then((m) => m.ChangeQueuePanel));
 
 export function WaitingChangesButton() {
   const { t } = useLingui();

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { renderWithProviders } from "../../../../tests/utils/render";
 import { Footer } from "./footer";
 import { Header } from "./header";
-import { MobileMenu } from "./mobile-menu";
+import { MobileMenu } from "./mui/mobile-menu";
 
 // The back end's root children include the Homepage grouping category (include_in_menu false: tests/msw).
 const TYPES = ["Mountain Bikes", "Road Bikes", "Fat Bikes", "City/Hybrid Bikes", "Kids/BMX Bikes"];

@@ -13,8 +13,8 @@ import { LanguageSelect } from "./language-select";
 import "./header.css";
 
 // Popups load on first use, with the MUI theme: they are not needed to paint the first screen.
-const CategoriesMenu = lazyThemed(() => import("./categories-menu").then((m) => m.CategoriesMenu));
-const MobileMenu = lazyThemed(() => import("./mobile-menu").then((m) => m.MobileMenu));
+const CategoriesMenu = lazyThemed(() => import("./mui/categories-menu").then((m) => m.CategoriesMenu));
+const MobileMenu = lazyThemed(() => import("./mui/mobile-menu").then((m) => m.MobileMenu));
 
 function TopBar() {
   const freeDelivery = useFreeDeliveryAmount();

@@ -4,7 +4,7 @@ import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
 import { isMissingService, newIdempotencyKey } from "@/api/client";
 import { newsletterMutations } from "@/api/newsletter";
-import { useHydrated } from "@/utils/server-html";
+import { useHydrated } from "@/render/server-render";
 import "./subscribe-form.css";
 
 /**

@@ -1,0 +1,12 @@
+import { useDeferredValue, type ReactNode } from "react";
+import { deferredInitial } from "@/render/first-page";
+
+/**
+ * Shows `fallback` first and renders `children` in a background pass right after. React cuts a
+ * background (deferred) render into short slices, so mounting a large tree never blocks the page for long,
+ * even when the update that mounts it is an urgent one (a store or router change).
+ */
+export function Deferred({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
+  const ready = useDeferredValue(true, deferredInitial(false));
+  return <>{ready ? children : fallback}</>;
+}
