@@ -59,6 +59,7 @@ import { oneTimeCodeRoutes } from "./routes/one-time-codes";
 import { passwordResetRoutes } from "./routes/password-reset";
 import { normalisePhone } from "./services/customers";
 import { staffRoutes } from "./routes/staff";
+import { showroomRequestRoutes } from "./routes/showroom-requests";
 import { createPageRenderer, ssrEntryFor } from "./ssr";
 import { contentSecurityPolicy, staticSite } from "./static";
 
@@ -355,6 +356,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
   app.route("/api", oneTimeCodeRoutes(deps));
   app.route("/api", accountRoutes(deps));
   app.route("/api", staffRoutes(deps));
+  app.route("/api", showroomRequestRoutes(deps));
 
   if (isTest) {
     app.get("/api/test/last-otp", (c) => {

@@ -97,6 +97,9 @@ describe("strict-Bagisto mode (BAGISTO_STRICT=1)", () => {
       "statelist?country=IN",
       "staff/me",
       "cart-handover/00000000-0000-4000-8000-000000000000",
+      "test-rides/slots",
+      "staff/test-rides",
+      "staff/stock-alerts",
     ])
       expect(await s.get(`/api/${path}`)).toMatchObject({
         status: 404,
@@ -109,6 +112,8 @@ describe("strict-Bagisto mode (BAGISTO_STRICT=1)", () => {
       "send-verification-code",
       "verify-code",
       "staff/cart-import",
+      "test-rides",
+      "stock-alerts",
     ])
       expect((await s.post(`/api/${path}`, {})).status).toBe(405);
     // What Bagisto has is still there.

@@ -17,6 +17,7 @@ import * as stockWritesLockTheirRows from "./migrations/0015-stock-writes-lock-t
 import * as mail from "./migrations/0016-mail";
 import * as nameSearchIndex from "./migrations/0018-name-search-index";
 import * as staffAndCounterImports from "./migrations/0019-staff-and-counter-imports";
+import * as showroomRequests from "./migrations/0020-showroom-requests";
 
 /** Every migration this build knows, by name (applied in name order; see `runMigrations`). */
 export const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ export const migrations: Record<string, Migration> = {
   "0016-mail": mail,
   "0018-name-search-index": nameSearchIndex,
   "0019-staff-and-counter-imports": staffAndCounterImports,
+  "0020-showroom-requests": showroomRequests,
 };
 
 export async function runMigrations(db: Kysely<unknown>): Promise<void> {

@@ -405,6 +405,8 @@ export interface DB {
   otp_codes: OtpCodeTable;
   idempotency_keys: IdempotencyKeyTable;
   counter_imports: CounterImportTable;
+  test_rides: TestRideTable;
+  stock_alerts: StockAlertTable;
   settings: SettingTable;
   rate_limits: RateLimitTable;
   catalog_version: CatalogVersionTable;
@@ -443,4 +445,34 @@ export interface StockLogTable {
   product_id: number;
   /** epoch ms */
   at: number;
+}
+
+/** A test ride booked on the product page (migration 0020). */
+export interface TestRideTable {
+  id: Generated<number>;
+  /** the Idempotency-Key it came with (unique) */
+  request_key: string;
+  product_id: number;
+  size: string;
+  /** `YYYY-MM-DD` */
+  ride_date: string;
+  slot: string;
+  email: string;
+  customer_id: number | null;
+  language: string;
+  created_at: string;
+}
+
+/** A request to hear when a size is back (migration 0020); `notified_at` once mailed. */
+export interface StockAlertTable {
+  id: Generated<number>;
+  request_key: string;
+  product_id: number;
+  variant_id: number | null;
+  size: string;
+  email: string;
+  customer_id: number | null;
+  language: string;
+  notified_at: string | null;
+  created_at: string;
 }

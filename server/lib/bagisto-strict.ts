@@ -15,10 +15,11 @@ import { COLORS, SIZES } from "../reference/attributes";
 
 /**
  * The reference server's routes a stock Bagisto 1.3.3 has no route for (bagisto-compat.md §3; its password
- * reset is a web form: decision 038; the counter's staff routes and the handed-over cart: decision 043).
+ * reset is a web form: decision 038; the counter's staff routes and the handed-over cart: decision 043; the showroom's test rides and
+ * back-in-stock requests: decision 049).
  */
 export const BAGISTO_LACKS =
-  /^\/api\/(about|blog|blog\/[^/]+|brands|getbanner|page\/[^/]+|getattributes|product-with-additional-information|statelist|contactrequest|contactsubscribe|contactsubscribe\/confirm|customer\/reset-password|staff\/[^/]+|cart-handover\/[^/]+|send-verification-code|verify-code|exchange-rates|checkout\/cart\/batch|orders\/[^/]+\/cancel)$/;
+  /^\/api\/(about|blog|blog\/[^/]+|brands|getbanner|page\/[^/]+|getattributes|product-with-additional-information|statelist|contactrequest|contactsubscribe|contactsubscribe\/confirm|customer\/reset-password|staff\/[^/]+|cart-handover\/[^/]+|test-rides|test-rides\/slots|stock-alerts|send-verification-code|verify-code|exchange-rates|checkout\/cart\/batch|orders\/[^/]+\/cancel)$/;
 
 /**
  * Bagisto's `Resources/Catalog/Product.php` keys (simple and configurable products), in its order. The test holds

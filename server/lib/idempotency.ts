@@ -47,6 +47,7 @@ export const RETRYABLE_ROUTES: RetryableRoute[] = [
   { method: "PUT", path: /^\/api\/addresses\/\d+$/ },
   { method: "DELETE", path: /^\/api\/addresses\/\d+$/ },
   { method: "POST", path: /^\/api\/(contactrequest|contactsubscribe)$/ },
+  { method: "POST", path: /^\/api\/(test-rides|stock-alerts)$/ },
   { method: "POST", path: /^\/api\/reviews\/\d+\/create$/ },
 ];
 
