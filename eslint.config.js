@@ -25,6 +25,7 @@ const FEATURES = [
   "offline-packs",
   "counter",
   "offline-status",
+  "showroom",
 ];
 const restrict = (patterns) => ({ "no-restricted-imports": ["error", { patterns }] });
 // Issue 16: the contract, api and feature modules do no scheduling of their own (no yielding, no idle

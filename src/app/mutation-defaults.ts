@@ -6,6 +6,7 @@
 import { cartMutationDefaults } from "@/features/cart/outbox/mutation-defaults";
 import { contactMutationDefaults } from "@/features/content/outbox/mutation-defaults";
 import { newsletterMutationDefaults } from "@/features/shell/outbox/mutation-defaults";
+import { showroomMutationDefaults } from "@/features/showroom/outbox/mutation-defaults";
 import { wishlistMutationDefaults } from "@/features/wishlist/outbox/mutation-defaults";
 import type { OfflineMutationDefaults } from "@/offline/outbox/mutation-defaults";
 
@@ -14,4 +15,5 @@ export const offlineMutationDefaults = (): OfflineMutationDefaults[] => [
   ...wishlistMutationDefaults(),
   ...contactMutationDefaults(),
   ...newsletterMutationDefaults(),
+  ...showroomMutationDefaults(),
 ];

@@ -6,6 +6,7 @@
 import { cartOutboxPolicy } from "@/features/cart/outbox/outbox-policy";
 import { contactOutboxPolicy } from "@/features/content/outbox/outbox-policy";
 import { newsletterOutboxPolicy } from "@/features/shell/outbox/outbox-policy";
+import { stockAlertOutboxPolicy, testRideOutboxPolicy } from "@/features/showroom/outbox/outbox-policy";
 import { wishlistOutboxPolicy } from "@/features/wishlist/outbox/outbox-policy";
 import type { OutboxPolicy } from "@/offline/outbox/outbox-policy";
 
@@ -14,4 +15,6 @@ export const outboxPolicies: readonly OutboxPolicy[] = [
   wishlistOutboxPolicy,
   contactOutboxPolicy,
   newsletterOutboxPolicy,
+  testRideOutboxPolicy,
+  stockAlertOutboxPolicy,
 ];

@@ -1,6 +1,7 @@
 import { useMatch } from "@tanstack/react-router";
 import { ProductDetail } from "@/features/catalog/components/product-detail";
 import { RecentlyViewed } from "@/features/recently-viewed/components/recently-viewed";
+import { ShowroomRequests } from "@/features/showroom/components/showroom-requests";
 import { ShopProductCard } from "./-components/catalog-product-card";
 import { ProductPurchase } from "./-components/product-purchase";
 
@@ -14,7 +15,10 @@ export function ProductPage() {
       id={params.id !== undefined ? Number(params.id) : undefined}
       variant={match.staticData?.variant}
       renderPurchase={(product, s) => (
-        <ProductPurchase key={`${s.color}-${s.size}`} product={product} color={s.color} size={s.size} />
+        <>
+          <ProductPurchase key={`${s.color}-${s.size}`} product={product} color={s.color} size={s.size} />
+          <ShowroomRequests product={product} color={s.color} size={s.size} />
+        </>
       )}
       renderProduct={(product) => <ShopProductCard product={product} />}
       renderAfter={(product) => (

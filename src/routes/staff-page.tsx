@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { PageHeader } from "@/components/layout/page-header";
+import { ShowroomLists } from "@/features/counter/components/showroom-lists";
 import { StaffCounter } from "@/features/counter/components/staff-counter";
 import { StaffLogin } from "@/features/counter/components/staff-login";
 import { useStaffSession } from "@/features/counter/staff-session";
@@ -11,7 +12,16 @@ export function StaffPage() {
   return (
     <>
       <PageHeader title={t`Staff`} />
-      <div className="ui-container">{session ? <StaffCounter session={session} /> : <StaffLogin />}</div>
+      <div className="ui-container">
+        {session ? (
+          <>
+            <StaffCounter session={session} />
+            <ShowroomLists session={session} />
+          </>
+        ) : (
+          <StaffLogin />
+        )}
+      </div>
     </>
   );
 }

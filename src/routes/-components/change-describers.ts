@@ -2,6 +2,7 @@ import { dispatchCart } from "@/features/cart/store";
 import { cartChangeDescriber } from "@/features/cart/outbox/cart-changes";
 import { contactChanges } from "@/features/content/outbox/contact-changes";
 import { newsletterChanges } from "@/features/shell/outbox/newsletter-changes";
+import { stockAlertChanges, testRideChanges } from "@/features/showroom/outbox/showroom-changes";
 import { addToWishlist, removeFromWishlist } from "@/features/wishlist/store";
 import { wishlistChangeDescriber } from "@/features/wishlist/outbox/wishlist-changes";
 
@@ -14,4 +15,6 @@ export const CHANGE_DESCRIBERS = [
   wishlistChangeDescriber({ put: addToWishlist, drop: removeFromWishlist }),
   contactChanges,
   newsletterChanges,
+  testRideChanges,
+  stockAlertChanges,
 ];
