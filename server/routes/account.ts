@@ -23,6 +23,8 @@ import {
 } from "../services/addresses";
 import { removeWishlistItem, toggleWishlistItem, wishlistPage } from "../services/wishlist";
 import { paginate } from "../lib/pagination";
+import { linkOrigin } from "../lib/mail";
+import { notifyRestocked } from "../services/showroom-requests";
 import { listQuerySchema } from "../../src/api/contract/common";
 
 export function accountRoutes(d: Deps) {
@@ -136,8 +138,14 @@ export function accountRoutes(d: Deps) {
     const order = await visibleOrder(c);
     if (order.status !== "pending")
       return c.json({ status: false, message: "Something went wrong, please try again later." }, 422);
-    if (!(await cancelPendingOrder(store, catalog, order.id)))
+    const restocked = await cancelPendingOrder(store, catalog, order.id);
+    if (!restocked)
       return c.json({ status: false, message: "Something went wrong, please try again later." }, 422);
+    // A size that was out is back: those waiting for it hear so (decision 049). The cancel stands either way.
+    for (const v of restocked)
+      await notifyRestocked(d, v.productId, v.variantId, linkOrigin(c)).catch((err: unknown) =>
+        d.log.warn("back-in-stock mails not sent", { error: String(err) }),
+      );
     return c.json({ status: true, message: "Order canceled successfully." });
   });
 

@@ -12,7 +12,7 @@ import type { MailMessage } from "../lib/mail";
 import type { Store } from "../db/store";
 import { STAFF_ACCOUNT } from "../seed/content";
 import { notifyRestocked } from "../services/showroom-requests";
-import { makeApp, makeStorePair, shopper, withKey } from "../test-utils";
+import { CHECKOUT_ADDRESS, makeApp, makeStorePair, shopper, withKey } from "../test-utils";
 
 /** A configurable product's variant that is out of stock, with its size. */
 async function soldOut(db: Store) {
@@ -232,5 +232,36 @@ describe("test rides and back-in-stock requests (issue 40 item 4)", () => {
     const staff = shopper(app);
     await staff.login(STAFF_ACCOUNT.email, STAFF_ACCOUNT.password);
     expect((await staff.get("/api/staff/stock-alerts")).json.data).toEqual([]);
+  });
+
+  it("mails those waiting when a cancelled order brings their size back from none in stock", async () => {
+    const box = mailbox();
+    const app = await makeApp({ mailer: box.mailer });
+    const db = app.deps.store;
+    const { productId, variantId, size } = await soldOut(db);
+    await db.raw("update product_variants set stock = 1 where id = ?", [variantId]);
+    const buyer = shopper(app);
+    await buyer.login();
+    await buyer.post(`/api/checkout/cart/add/${productId}`, {
+      quantity: 1,
+      is_configurable: true,
+      selected_configurable_option: variantId,
+    });
+    await buyer.post("/api/checkout/save-address", {
+      billing: { ...CHECKOUT_ADDRESS, use_for_shipping: true },
+      shipping: { address1: [""] },
+    });
+    await buyer.post("/api/checkout/save-shipping", { shipping_method: "flatrate_flatrate" });
+    await buyer.post("/api/checkout/save-payment", { payment: { method: "cashondelivery" } });
+    const placed = await buyer.post("/api/checkout/save-order");
+    expect(placed.status, placed.text).toBe(200);
+    const guest = shopper(app);
+    await guest.post("/api/stock-alerts", { product_id: productId, size, email: "w@example.test" });
+    await app.deps.mail.settled();
+    box.sent.length = 0;
+    const cancel = await buyer.post(`/api/orders/${placed.json.order.id}/cancel`);
+    expect(cancel.status, cancel.text).toBe(200);
+    await app.deps.mail.settled();
+    expect(box.sent.filter((m) => m.kind === "back-in-stock").map((m) => m.to)).toEqual(["w@example.test"]);
   });
 });

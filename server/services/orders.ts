@@ -172,9 +172,15 @@ export async function orderById(store: Store, id: number): Promise<OrderRow | un
  * Cancels a pending order and puts its stock back, in one transaction whose stock log rows this instance
  * then knows for its own (`Catalog.touch`). The order changes state once: the guarded transition comes
  * first, and only the request whose transition changed the row puts the stock back (a concurrent cancel, on
- * any instance, changes nothing). False: the order was not pending.
+ * any instance, changes nothing). False: the order was not pending; else the variants it brought back from
+ * none in stock (for the back-in-stock mails, decision 049).
  */
-export async function cancelPendingOrder(store: Store, catalog: Catalog, orderId: number): Promise<boolean> {
+export async function cancelPendingOrder(
+  store: Store,
+  catalog: Catalog,
+  orderId: number,
+): Promise<false | { productId: number; variantId: number }[]> {
+  const restocked: { productId: number; variantId: number }[] = [];
   const { value: items, own } = await catalog.stockWrites(async () => {
     const canceled = await store.run(
       store.qb
@@ -189,14 +195,18 @@ export async function cancelPendingOrder(store: Store, catalog: Catalog, orderId
     );
     await catalog.lockProducts(items.map((i) => i.product_id));
     for (const i of items) {
-      if (i.variant_id)
-        await store.run(
+      if (i.variant_id) {
+        const after = await store.first(
           store.qb
             .updateTable("product_variants")
             .set((eb) => ({ stock: eb("stock", "+", i.qty_ordered) }))
-            .where("id", "=", i.variant_id),
+            .where("id", "=", i.variant_id)
+            .returning("stock"),
         );
-      else
+        const stock = Number(after?.stock ?? 0);
+        if (stock > 0 && stock - i.qty_ordered <= 0)
+          restocked.push({ productId: i.product_id, variantId: i.variant_id });
+      } else
         await store.run(
           store.qb
             .updateTable("products")
@@ -211,5 +221,5 @@ export async function cancelPendingOrder(store: Store, catalog: Catalog, orderId
     items.map((i) => i.product_id),
     own,
   );
-  return true;
+  return restocked;
 }
