@@ -1,19 +1,18 @@
 /*
  * The showroom's requests (issue 40 item 4, decision 049): a test ride and a back-in-stock request, sent as
- * the contact form is (anonymous, with an Idempotency-Key; offline they wait in the outbox), what the shop
- * offers (its slots: the route's absence hides both forms), and the staff page's lists.
+ * the contact form is (anonymous, with an Idempotency-Key; offline they wait in the outbox). What the shop
+ * offers and the staff page's lists are in showroom-queries.ts.
  */
-import { mutationOptions, queryOptions } from "@tanstack/react-query";
+import { mutationOptions } from "@tanstack/react-query";
+import { z } from "zod/mini";
 import { apiFetch, newIdempotencyKey } from "./client";
-import {
-  showroomReplySchema,
-  staffStockAlertsReplySchema,
-  staffTestRidesReplySchema,
-  testRideSlotsReplySchema,
-  type ShowroomReply,
-  type StockAlertRequest,
-  type TestRideRequest,
-} from "./contract/showroom";
+import type { StockAlertRequest, TestRideRequest } from "./contract/showroom";
+
+// The two POSTs' reply (contract/showroom.ts showroomReplySchema), read here so that the contract module,
+// which only the product and staff pages use, stays out of the first page's scripts (the mutation defaults
+// are in them).
+const replySchema = z.lazy(() => z.looseObject({ message: z.string() }));
+type ShowroomReply = z.infer<typeof replySchema>;
 
 /** A test ride as the outbox keeps it: the request, its product's name (for the change queue) and its key. */
 export interface TestRideInput extends TestRideRequest {
@@ -36,7 +35,7 @@ export async function bookTestRide({
   return apiFetch("test-rides", {
     method: "POST",
     body,
-    schema: showroomReplySchema,
+    schema: replySchema,
     auth: "none",
     idempotencyKey: idempotencyKey || newIdempotencyKey(),
   });
@@ -52,7 +51,7 @@ export async function askStockAlert({
   return apiFetch("stock-alerts", {
     method: "POST",
     body,
-    schema: showroomReplySchema,
+    schema: replySchema,
     auth: "none",
     idempotencyKey: idempotencyKey || newIdempotencyKey(),
   });
@@ -65,34 +64,6 @@ export const showroomKeys = {
   slots: () => [...showroomKeys.all, "slots"] as const,
   staffTestRides: () => [...showroomKeys.all, "staff", "test-rides"] as const,
   staffStockAlerts: () => [...showroomKeys.all, "staff", "stock-alerts"] as const,
-};
-
-export const showroomQueries = {
-  /** What the shop offers; a back end without the showroom answers 404 (isMissingService). */
-  slots: () =>
-    queryOptions({
-      queryKey: showroomKeys.slots(),
-      queryFn: async ({ signal }) =>
-        (await apiFetch("test-rides/slots", { schema: testRideSlotsReplySchema, auth: "none", signal })).data,
-      staleTime: 60 * 60 * 1000,
-      retry: false,
-    }),
-  staffTestRides: (token: string) =>
-    queryOptions({
-      queryKey: [...showroomKeys.staffTestRides(), token] as const,
-      queryFn: async ({ signal }) =>
-        (await apiFetch("staff/test-rides", { schema: staffTestRidesReplySchema, bearer: token, signal }))
-          .data,
-      meta: { personal: true },
-    }),
-  staffStockAlerts: (token: string) =>
-    queryOptions({
-      queryKey: [...showroomKeys.staffStockAlerts(), token] as const,
-      queryFn: async ({ signal }) =>
-        (await apiFetch("staff/stock-alerts", { schema: staffStockAlertsReplySchema, bearer: token, signal }))
-          .data,
-      meta: { personal: true },
-    }),
 };
 
 export const showroomMutations = {

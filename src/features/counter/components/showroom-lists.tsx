@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { isMissingService } from "@/api/client";
-import { showroomQueries } from "@/api/showroom";
+import { showroomQueries } from "@/api/showroom-queries";
 import { Alert } from "@/components/ui/alert";
 import type { StaffSession } from "../staff-session";
 import "./counter.css";
