@@ -1,19 +1,18 @@
 /*
  * The features' writes that may wait offline, with their mutation functions (offline/outbox/mutation-defaults.ts
- * registers them before anything replays). Their policies are in app/outbox-policies.ts, their words in
- * routes/-components/change-describers.ts: each feature keeps all three in its own outbox/ folder.
+ * registers them before anything replays), collected from each feature's outbox/ folder (the convention is in
+ * offline/outbox/by-feature.ts).
  */
-import { cartMutationDefaults } from "@/features/cart/outbox/mutation-defaults";
-import { contactMutationDefaults } from "@/features/content/outbox/mutation-defaults";
-import { newsletterMutationDefaults } from "@/features/shell/outbox/mutation-defaults";
-import { showroomMutationDefaults } from "@/features/showroom/outbox/mutation-defaults";
-import { wishlistMutationDefaults } from "@/features/wishlist/outbox/mutation-defaults";
 import type { OfflineMutationDefaults } from "@/offline/outbox/mutation-defaults";
 
-export const offlineMutationDefaults = (): OfflineMutationDefaults[] => [
-  ...cartMutationDefaults(),
-  ...wishlistMutationDefaults(),
-  ...contactMutationDefaults(),
-  ...newsletterMutationDefaults(),
-  ...showroomMutationDefaults(),
-];
+export const mutationDefaultModules = import.meta.glob<() => OfflineMutationDefaults[]>(
+  "../features/*/outbox/mutation-defaults.ts",
+  {
+    eager: true,
+    import: "mutationDefaults",
+  },
+);
+
+// Their order does not matter: each feature's writes have keys of their own.
+export const offlineMutationDefaults = (): OfflineMutationDefaults[] =>
+  Object.values(mutationDefaultModules).flatMap((defaults) => defaults());

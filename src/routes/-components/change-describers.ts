@@ -1,20 +1,19 @@
-import { dispatchCart } from "@/features/cart/store";
-import { cartChangeDescriber } from "@/features/cart/outbox/cart-changes";
-import { contactChanges } from "@/features/content/outbox/contact-changes";
-import { newsletterChanges } from "@/features/shell/outbox/newsletter-changes";
-import { stockAlertChanges, testRideChanges } from "@/features/showroom/outbox/showroom-changes";
-import { addToWishlist, removeFromWishlist } from "@/features/wishlist/store";
-import { wishlistChangeDescriber } from "@/features/wishlist/outbox/wishlist-changes";
+import { byFeature } from "@/offline/outbox/by-feature";
+import type { ChangeDescriber } from "@/offline/outbox/change-queue";
 
 /**
  * Each feature words its own waiting changes (the header's change queue, the offline banner's count); undo
- * puts the device cart or wishlist back. Loaded by the root layout once a change waits.
+ * puts the device cart or wishlist back. Collected from each feature's outbox/ folder
+ * (offline/outbox/by-feature.ts); loaded by the root layout once a change waits.
  */
-export const CHANGE_DESCRIBERS = [
-  cartChangeDescriber(dispatchCart),
-  wishlistChangeDescriber({ put: addToWishlist, drop: removeFromWishlist }),
-  contactChanges,
-  newsletterChanges,
-  testRideChanges,
-  stockAlertChanges,
-];
+export const changeDescriberModules = import.meta.glob<readonly ChangeDescriber[]>(
+  "../../features/*/outbox/change-describers.ts",
+  {
+    eager: true,
+    import: "changeDescribers",
+  },
+);
+
+export const CHANGE_DESCRIBERS: readonly ChangeDescriber[] = byFeature(changeDescriberModules).flatMap(
+  (list) => list,
+);

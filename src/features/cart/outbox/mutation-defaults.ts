@@ -10,3 +10,6 @@ export const cartMutationDefaults = (): OfflineMutationDefaults[] => [
   cartMutations.applyCoupon(),
   cartMutations.removeCoupon(),
 ];
+
+/** What app/mutation-defaults.ts collects from every feature's outbox/ folder. */
+export const mutationDefaults = cartMutationDefaults;

@@ -114,3 +114,6 @@ export const cartOutboxPolicy: OutboxPolicy = {
     return null;
   },
 };
+
+/** What app/outbox-policies.ts collects from every feature's outbox/ folder. */
+export const outboxPolicies: readonly OutboxPolicy[] = [cartOutboxPolicy];

@@ -6,3 +6,6 @@ import type { OfflineMutationDefaults } from "@/offline/outbox/mutation-defaults
 export const contactMutationDefaults = (): OfflineMutationDefaults[] => [
   { retry: retryWhileUnreachable, retryDelay: outboxRetryDelay, ...contentMutations.contact() },
 ];
+
+/** What app/mutation-defaults.ts collects from every feature's outbox/ folder. */
+export const mutationDefaults = contactMutationDefaults;

@@ -6,3 +6,6 @@ import type { OfflineMutationDefaults } from "@/offline/outbox/mutation-defaults
 export const newsletterMutationDefaults = (): OfflineMutationDefaults[] => [
   { retry: retryWhileUnreachable, retryDelay: outboxRetryDelay, ...newsletterMutations.subscribe() },
 ];
+
+/** What app/mutation-defaults.ts collects from every feature's outbox/ folder. */
+export const mutationDefaults = newsletterMutationDefaults;

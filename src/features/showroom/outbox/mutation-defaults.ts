@@ -7,3 +7,6 @@ export const showroomMutationDefaults = (): OfflineMutationDefaults[] => [
   { retry: retryWhileUnreachable, retryDelay: outboxRetryDelay, ...showroomMutations.testRide() },
   { retry: retryWhileUnreachable, retryDelay: outboxRetryDelay, ...showroomMutations.stockAlert() },
 ];
+
+/** What app/mutation-defaults.ts collects from every feature's outbox/ folder. */
+export const mutationDefaults = showroomMutationDefaults;

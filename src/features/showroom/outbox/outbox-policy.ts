@@ -1,3 +1,4 @@
+import type { OutboxPolicy } from "@/offline/outbox/outbox-policy";
 /*
  * What the outbox knows of the showroom's requests (issue 40 item 4): two anonymous form posts
  * (offline/outbox/outbox-policy.ts), sent once each with their Idempotency-Key.
@@ -12,3 +13,6 @@ export const testRideOutboxPolicy = anonymousPostPolicy(showroomKeys.testRide(),
 export const stockAlertOutboxPolicy = anonymousPostPolicy(showroomKeys.stockAlert(), () =>
   buildUrl("stock-alerts"),
 );
+
+/** What app/outbox-policies.ts collects from every feature's outbox/ folder. */
+export const outboxPolicies: readonly OutboxPolicy[] = [testRideOutboxPolicy, stockAlertOutboxPolicy];
