@@ -1,17 +1,9 @@
+import type { Selectable } from "kysely";
+import type { CategoryTable } from "../../db/schema";
 import type { Store } from "../../db/store";
 
-export interface CategoryRow {
-  id: number;
-  parent_id: number | null;
-  name: string;
-  slug: string;
-  position: number;
-  status: number;
-  description: string | null;
-  image: string | null;
-  created_at: string;
-  updated_at: string;
-}
+/** A category as read from its table. */
+export type CategoryRow = Selectable<CategoryTable>;
 
 /**
  * The categories, held in memory (read again when the catalogue's list version moves, see `Catalog.refresh`),

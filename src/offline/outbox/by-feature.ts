@@ -25,9 +25,6 @@ export function byFeature<M>(modules: Record<string, M>): M[] {
     .map((e) => e.module);
 }
 
-/** The features that keep offline writes, in the same order (for tests and the docs). */
-export function featuresOf(modules: Record<string, unknown>): string[] {
-  return Object.keys(modules)
-    .map(featureOf)
-    .sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-}
+/** The features a glob found modules of, in the same order (for tests and the docs). */
+export const featuresOf = (modules: Record<string, unknown>): string[] =>
+  byFeature(Object.fromEntries(Object.keys(modules).map((path) => [path, featureOf(path)])));

@@ -203,15 +203,7 @@ function TestRideForm({
           ))}
         </select>
       </div>
-      <TextField
-        label={t`Email`}
-        name="email"
-        type="email"
-        required
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
+      <EmailField value={email} onChange={setEmail} />
       <button type="submit" className="ui-btn ui-btn--contained ui-btn--small">
         {t`Book the test ride`}
       </button>
@@ -243,18 +235,26 @@ function StockAlertForm({
   return (
     <form className="showroom-requests__form" aria-label={t`Tell me when my size is back`} onSubmit={submit}>
       <p className="ui-body2">{t`Size ${label} is out of stock. We will write to you once it is back.`}</p>
-      <TextField
-        label={t`Email`}
-        name="email"
-        type="email"
-        required
-        autoComplete="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
+      <EmailField value={email} onChange={setEmail} />
       <button type="submit" className="ui-btn ui-btn--contained ui-btn--small">
         {t`Notify me`}
       </button>
     </form>
+  );
+}
+
+/** The e-mail both requests are confirmed to (prefilled for a logged-in customer). */
+function EmailField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
+  const { t } = useLingui();
+  return (
+    <TextField
+      label={t`Email`}
+      name="email"
+      type="email"
+      required
+      autoComplete="email"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
   );
 }
