@@ -2,7 +2,8 @@
 // (default dist-server/) bundles server/index.ts (the server) and server/migrate.ts (`npm run migrate`) with
 // the project's own modules they import (server/, src/api/contract, …) into ES modules that `node` runs with
 // no TypeScript loader. Packages stay imports of node_modules (a runtime install has them); the render
-// worker is plain JavaScript already and is copied beside the server, where server/ssr.ts looks for it.
+// worker is plain JavaScript already and is copied beside the server, where server/ssr.ts looks for it; so is
+// the list of common passwords (server/reference/common-passwords.txt).
 import { copyFileSync, mkdirSync, rmSync } from "node:fs";
 import { isAbsolute, join } from "node:path";
 import { build } from "rolldown";
@@ -25,3 +26,5 @@ await build({
 });
 mkdirSync(outDir, { recursive: true });
 copyFileSync("server/render-worker.mjs", join(outDir, "render-worker.mjs"));
+// The list of common passwords server/common-passwords.ts reads, at the same place beside the server.
+copyFileSync("server/reference/common-passwords.txt", join(outDir, "common-passwords.txt"));

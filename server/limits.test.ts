@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { App, AppOptions } from "./app";
+import { COMMON_PASSWORD_MESSAGE } from "./reference/common-passwords";
 import { addressKey } from "./lib/context";
 import { HashBusyError, HashGate, type ScryptParams } from "./lib/crypto";
 import { createLogger } from "./lib/log";
@@ -451,16 +452,44 @@ describe("passwords of at least 8 characters (review N18)", () => {
     });
     expect(short.status).toBe(422);
     expect(short.json.errors.password).toBeTruthy();
-    await register(s, "short@example.com", "12345678");
-    await s.login("short@example.com", "12345678");
+    await register(s, "short@example.com", "1234-5678");
+    await s.login("short@example.com", "1234-5678");
     const change = await s.put("/api/customer/profile", {
       first_name: "Ada",
       last_name: "Rider",
       password: "abcdefg",
       password_confirmation: "abcdefg",
-      current_password: "12345678",
+      current_password: "1234-5678",
     });
     expect(change.status).toBe(422);
     expect(change.json.errors.password).toBeTruthy();
+  });
+
+  it("refuses one of the most common passwords at registration and at a change, whatever its case", async () => {
+    const apps = await twoInstances();
+    const s = client(apps, "192.0.2.78");
+    const common = await s.post("/api/customer/register", {
+      first_name: "Ada",
+      last_name: "Rider",
+      email: "common@example.com",
+      password: "Password1",
+      password_confirmation: "Password1",
+    });
+    expect(common.status).toBe(422);
+    expect(common.json.errors).toEqual({ password: [COMMON_PASSWORD_MESSAGE] });
+    // Nothing was stored: the same e-mail registers with a password of its own.
+    await register(s, "common@example.com", "ada-rides-far-9");
+    await s.login("common@example.com", "ada-rides-far-9");
+    const change = await s.put("/api/customer/profile", {
+      first_name: "Ada",
+      last_name: "Rider",
+      password: "12345678",
+      password_confirmation: "12345678",
+      current_password: "ada-rides-far-9",
+    });
+    expect(change.status).toBe(422);
+    expect(change.json.errors.password).toEqual([COMMON_PASSWORD_MESSAGE]);
+    // The old password still opens the account.
+    await s.login("common@example.com", "ada-rides-far-9");
   });
 });

@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { App } from "./app";
+import { COMMON_PASSWORD_MESSAGE } from "./reference/common-passwords";
 import type { Store } from "./db/store";
 import { mailSettingsFromEnv, outboxMailer, smtpMailer, type Mailer } from "./lib/mail";
 import { RESET_DONE, RESET_LINK_INVALID, RESET_LINK_SENT, RESET_UNAVAILABLE } from "./routes/password-reset";
@@ -245,6 +246,10 @@ describe("password reset by mail", () => {
     });
     expect(mismatch.status).toBe(422);
     expect(mismatch.json.errors.password_confirmation).toBeDefined();
+    // One of the most common passwords (review N18), whatever its case: refused, the link still good.
+    const common = await reset(s, token, "Baseball1");
+    expect(common.status).toBe(422);
+    expect(common.json.errors).toEqual({ password: [COMMON_PASSWORD_MESSAGE] });
 
     const done = await reset(s, token);
     expect(done.status, done.text).toBe(200);

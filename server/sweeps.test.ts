@@ -41,6 +41,11 @@ describe(`sweeping rows the shop no longer needs (${testDialect})`, () => {
       Date.now() - 2 * 60 * 60 * 1000,
     ]);
     await store.rawRun("update products set stock = stock + 1 where id = 36");
+    // Facet log rows (migration 0021): the same, one old, one by a price change now.
+    await store.rawRun("insert into facet_log (product_id, at) values (36, ?)", [
+      Date.now() - 2 * 60 * 60 * 1000,
+    ]);
+    await store.rawRun("update products set final_price = final_price + 1 where id = 36");
 
     const swept = await sweepOldRows(store);
     expect(swept).toEqual({
@@ -49,10 +54,12 @@ describe(`sweeping rows the shop no longer needs (${testDialect})`, () => {
       carts: 1,
       contact: 1,
       stockLog: 1,
+      facetLog: 1,
       resets: 0,
       unconfirmed: 0,
     });
     expect((await store.raw("select product_id from stock_log")).length).toBeGreaterThan(0);
+    expect((await store.raw("select product_id from facet_log")).length).toBeGreaterThan(0);
     expect(await store.raw("select id from carts where id = ?", [oldCart!.id])).toEqual([]);
     expect(await store.raw("select id from cart_items where cart_id = ?", [oldCart!.id])).toEqual([]);
     expect(await store.raw("select id from cart_addresses where cart_id = ?", [oldCart!.id])).toEqual([]);
@@ -67,6 +74,7 @@ describe(`sweeping rows the shop no longer needs (${testDialect})`, () => {
       carts: 0,
       contact: 0,
       stockLog: 0,
+      facetLog: 0,
       resets: 0,
       unconfirmed: 0,
     });

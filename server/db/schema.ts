@@ -411,6 +411,7 @@ export interface DB {
   rate_limits: RateLimitTable;
   catalog_version: CatalogVersionTable;
   stock_log: StockLogTable;
+  facet_log: FacetLogTable;
 }
 
 /** One cart hand-over the counter imported, by its key (migration 0019). */
@@ -443,6 +444,16 @@ export interface StockLogTable {
   /** PostgreSQL: the writing transaction's id (xid8, as text); SQLite: null */
   xid: string | null;
   product_id: number;
+  /** epoch ms */
+  at: number;
+}
+
+/** One row per product whose facet inputs a transaction wrote (migration 0021); no product: every product. */
+export interface FacetLogTable {
+  id: Generated<number>;
+  /** PostgreSQL: the writing transaction's id (xid8, as text); SQLite: null */
+  xid: string | null;
+  product_id: number | null;
   /** epoch ms */
   at: number;
 }

@@ -15,14 +15,14 @@ export const KEPT = {
   contactMs: 365 * DAY,
   /** password reset links past their hour (or used), and newsletter sign-ups never confirmed */
   mailLinksMs: DAY,
-  /** the stock log every instance reads (migration 0015) */
+  /** the stock log and the facet log every instance reads (migrations 0015, 0021) */
   stockLogMs: STOCK_LOG_KEEP_MS,
 } as const;
 
 /**
  * Deletes what the shop no longer needs: expired or revoked log-in tokens, expired one-time codes, guest carts
  * untouched for 30 days (their lines and addresses go with them), carts turned into orders 30 days ago, contact
- * requests older than a year, stock log rows older than an hour, password reset links and unconfirmed
+ * requests older than a year, stock and facet log rows older than an hour, password reset links and unconfirmed
  * newsletter sign-ups a day past their expiry. Answers how many rows of each went.
  */
 export async function sweepOldRows(store: Store, now = Date.now()): Promise<Record<string, number>> {
@@ -47,6 +47,7 @@ export async function sweepOldRows(store: Store, now = Date.now()): Promise<Reco
     store.qb.deleteFrom("contact_requests").where("created_at", "<=", before(KEPT.contactMs)),
   );
   const stockLog = await store.run(store.qb.deleteFrom("stock_log").where("at", "<", now - KEPT.stockLogMs));
+  const facetLog = await store.run(store.qb.deleteFrom("facet_log").where("at", "<", now - KEPT.stockLogMs));
   const resets = await store.run(
     store.qb
       .deleteFrom("password_resets")
@@ -69,6 +70,7 @@ export async function sweepOldRows(store: Store, now = Date.now()): Promise<Reco
     carts: carts.changes,
     contact: contact.changes,
     stockLog: stockLog.changes,
+    facetLog: facetLog.changes,
     resets: resets.changes,
     unconfirmed: unconfirmed.changes,
   };

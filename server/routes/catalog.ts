@@ -144,8 +144,8 @@ export function catalogRoutes(d: Deps) {
     return c.json({ data: categoryView(cat) });
   });
 
-  // Facet counts per category, computed once per catalogue version (Catalog.memo): a catalogue change made
-  // anywhere recomputes them on the next request.
+  // Facet counts per category (Catalog.facetCounts: kept in memory and moved by each edited product), the
+  // reply built once per catalogue version (Catalog.memo).
   r.get("/getattributes", async (c) => {
     const slug = c.req.query("cat_slug") ?? "";
     if (slug.length > 200) throw notFound();

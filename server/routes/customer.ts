@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../reference/common-passwords";
 import { isUniqueViolation } from "../db/store";
 import {
   loginRequestSchema,
@@ -74,6 +75,8 @@ export function customerRoutes(d: Deps) {
     const email = body.email.toLowerCase();
     const phone = body.phone ? normalisePhone(body.phone) : null;
     const errors: Record<string, string[]> = {};
+    // One of the most common passwords is the first a guesser tries (review N18).
+    if (isCommonPassword(body.password)) errors.password = [COMMON_PASSWORD_MESSAGE];
     if (isReservedEmail(email)) errors.email = ["The email must be a valid email address."];
     else if (await emailTaken(store, email)) errors.email = ["The email has already been taken."];
     // Only a verified number is taken: a number someone else only typed in is no one's yet (review H1).
@@ -132,6 +135,7 @@ export function customerRoutes(d: Deps) {
       (emailChanges || body.password) && customer.password_hash && body.current_password,
     );
     if (body.password || checksCurrent) await limit(c, d.limiters.passwordChange, String(customer.id));
+    if (body.password && isCommonPassword(body.password)) errors.password = [COMMON_PASSWORD_MESSAGE];
     if (email && emailChanges && isReservedEmail(email))
       errors.email = ["The email must be a valid email address."];
     else if (email && emailChanges && (await emailTaken(store, email))) {

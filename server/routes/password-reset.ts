@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { forgotPasswordRequestSchema, resetPasswordRequestSchema } from "../../src/api/contract/customer";
 import { clientIp, type AppEnv, type Deps } from "../lib/context";
 import { hashPassword, randomToken, sha256 } from "../lib/crypto";
+import { COMMON_PASSWORD_MESSAGE, isCommonPassword } from "../reference/common-passwords";
 import { HttpError, nowIso, parseBody, noStore } from "../lib/http";
 import { forgetReplies } from "../lib/idempotency";
 import { linkOrigin, requestLanguage } from "../lib/mail";
@@ -68,6 +69,11 @@ export function passwordResetRoutes(d: Deps) {
     const tokenHash = sha256(body.token);
     const usable = await usableReset(store, tokenHash, nowIso());
     if (!usable) throw invalid();
+    if (isCommonPassword(body.password))
+      throw new HttpError(422, {
+        message: "The given data was invalid.",
+        errors: { password: [COMMON_PASSWORD_MESSAGE] },
+      });
     const password_hash = await hashed(d, clientIp(c), String(usable.customer_id), () =>
       hashPassword(body.password, d.scrypt),
     );

@@ -4,7 +4,7 @@ import type { Store } from "../../db/store";
 import { CatalogCategories, type CategoryRow } from "./categories";
 import type { CacheStats } from "./detail-bytes";
 import { DetailReplies } from "./details";
-import { CatalogFacets } from "./facets";
+import { CatalogFacets, type FacetStats } from "./facets";
 import { CatalogGenerations, type CatalogReads } from "./generations";
 import { ProductLists } from "./lists";
 import { additionalInformation, configurableConfig, type ProductView } from "./product-view";
@@ -23,7 +23,8 @@ import { StoredViews } from "./stored-views";
  * - `stored-views.ts`: view bytes kept in process and stored for every instance (migration 0008);
  * - `details.ts`: detail replies, plain or compressed (migration 0011);
  * - `lists.ts`, `search-plan.ts`: filter sets' ordered ids and counts, kept list replies;
- * - `facets.ts`: facet counts, kept per list generation.
+ * - `facets.ts`, `change-log.ts`: facet counts, moved per changed product (the facet log, migration 0021);
+ *   the stock and facet logs' reading.
  * This class holds them together and decides, per change, which of them forget what (`refresh`, `touch`).
  */
 export class Catalog {
@@ -250,8 +251,13 @@ export class Catalog {
     return this.facets.memo(key, build);
   }
 
-  /** A category's facet counts, read now (see `CatalogFacets.counts`; kept with `memo`). */
+  /** A category's facet counts, kept and updated per changed product (see `CatalogFacets.counts`). */
   facetCounts(cat: CategoryRow | undefined) {
     return this.facets.counts(cat);
+  }
+
+  /** How the facet counts were built so far: whole-catalogue scans, products read again after a change. */
+  get facetStats(): FacetStats {
+    return this.facets.stats;
   }
 }

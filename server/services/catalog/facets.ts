@@ -1,24 +1,74 @@
 import type { Store } from "../../db/store";
 import type { CategoryRow } from "./categories";
+import { ChangeLog } from "./change-log";
 import type { CatalogGenerations } from "./generations";
 
 /** How many of the most recently asked memos (facet counts) a catalogue change refills in the background. */
 const MEMOS_REFILLED = 50;
 
+/** How many times one ask brings the facet inputs up to date while the catalogue keeps changing. */
+const SYNC_ROUNDS = 3;
+
+/** One product's facet inputs: its categories, its variants' colour and size options, its tags, its selling price. */
+interface FacetEntry {
+  cats: number[];
+  colors: number[];
+  sizes: number[];
+  tags: string[];
+  /** null: no product row (variants or links of a product being written) */
+  price: number | null;
+}
+
+/** The facet counts of a category (or of the whole catalogue), kept and updated product by product. */
+interface Counts {
+  colors: Map<number, number>;
+  sizes: Map<number, number>;
+  tags: Map<string, number>;
+  /** the selling price range; undefined: to be found again (a product at one of its ends changed) */
+  price: { min: number; max: number } | null | undefined;
+}
+
+/** What the facet counts were built from so far (read by tests and /metrics alike). */
+export interface FacetStats {
+  /** whole-catalogue reads of the facet inputs (the first ask, or a change too large to read product by product) */
+  scans: number;
+  /** products whose facet inputs were read again after a change */
+  products: number;
+}
+
 /**
- * Values computed from the catalogue (the filter panel's facet counts), kept until it changes, and the
- * counts themselves (`counts`).
+ * The filter panel's facet counts (`counts`), and values computed from the catalogue kept until it changes
+ * (`memo`: the facet reply).
+ *
+ * Every product's facet inputs (categories, colour and size options, tags, selling price) are kept in
+ * memory, read once with one scan per table. After a catalogue change (a new list generation) the first
+ * ask reads the facet log (migration 0021): only the products a transaction wrote the facet inputs of are
+ * read again, and each kept count moves by the product's old and new contribution. A change this instance
+ * may have missed (too many products, a TRUNCATE, an instance that did not read the log for half an hour)
+ * reads everything again. Counts therefore equal what a scan of the database would answer as soon as the
+ * change that moved the list generation is seen, on every instance, without a scan per change.
  */
 export class CatalogFacets {
   /** Values computed from the catalogue (facet counts), kept until it changes. */
   private memos = new Map<string, unknown>();
   /** How each recently asked memo is built, most recent last: refilled in the background after a change. */
   private memoBuilders = new Map<string, () => Promise<unknown>>();
+  private readonly log: ChangeLog;
+  /** every product's facet inputs, by id; null until the first ask */
+  private entries: Map<number, FacetEntry> | null = null;
+  /** counts per category id ("all": the whole catalogue), built from `entries` on first ask */
+  private kept = new Map<number | "all", Counts>();
+  /** the list generation `entries` were brought up to date at */
+  private syncedAt = -1;
+  private syncing: Promise<void> | null = null;
+  readonly stats: FacetStats = { scans: 0, products: 0 };
 
   constructor(
     private readonly store: Store,
     private readonly gen: CatalogGenerations,
-  ) {}
+  ) {
+    this.log = new ChangeLog(store, "facet_log");
+  }
 
   /** The catalogue changed: every memo goes, and the most recently asked are built again. */
   clear(): void {
@@ -49,8 +99,7 @@ export class CatalogFacets {
 
   /**
    * After a catalogue change, the most recently asked memos (facet counts) are built again at once, in the
-   * background, so the requests that follow find them built or being built (`singleFlight`) instead of
-   * waiting for their own scan.
+   * background, so the requests that follow find them built or being built (`singleFlight`).
    */
   private refill(): void {
     if (!this.memoBuilders.size) return;
@@ -65,53 +114,145 @@ export class CatalogFacets {
    * per colour and per size option, products per tag, and the selling price range.
    */
   async counts(cat: CategoryRow | undefined) {
-    const store = this.store;
-    const inCat = (qb: ReturnType<typeof store.qb.selectFrom<"product_variants">>) =>
-      cat && cat.parent_id !== null
-        ? qb.where(
-            "product_id",
-            "in",
-            store.qb.selectFrom("product_categories").select("product_id").where("category_id", "=", cat.id),
-          )
-        : qb;
-    const colorCounts = new Map(
-      (
-        await store.all(
-          inCat(store.qb.selectFrom("product_variants"))
-            .select(["color_option_id as id", (eb) => eb.fn.count<number>("product_id").distinct().as("n")])
-            .groupBy("color_option_id"),
-        )
-      ).map((x) => [x.id, x.n]),
-    );
-    const sizeCounts = new Map(
-      (
-        await store.all(
-          inCat(store.qb.selectFrom("product_variants"))
-            .select(["size_option_id as id", (eb) => eb.fn.count<number>("product_id").distinct().as("n")])
-            .groupBy("size_option_id"),
-        )
-      ).map((x) => [x.id, x.n]),
-    );
-    let tagQ = store.qb
-      .selectFrom("product_tags")
-      .select(["tag", (eb) => eb.fn.countAll<number>().as("n")])
-      .groupBy("tag");
-    let priceQ = store.qb
-      .selectFrom("products")
-      .select((eb) => [
-        eb.fn.min<number>("final_price").as("min"),
-        eb.fn.max<number>("final_price").as("max"),
-      ]);
-    if (cat && cat.parent_id !== null) {
-      const sub = store.qb
-        .selectFrom("product_categories")
-        .select("product_id")
-        .where("category_id", "=", cat.id);
-      tagQ = tagQ.where("product_id", "in", sub);
-      priceQ = priceQ.where("id", "in", sub);
+    await this.sync();
+    const key = cat && cat.parent_id !== null ? cat.id : "all";
+    let counts = this.kept.get(key);
+    if (!counts) {
+      counts = { colors: new Map(), sizes: new Map(), tags: new Map(), price: undefined };
+      for (const entry of this.entries!.values()) if (inCategory(entry, key)) add(counts, entry, 1);
+      this.kept.set(key, counts);
     }
-    const tags = await store.all(tagQ);
-    const price = await store.first(priceQ);
-    return { colorCounts, sizeCounts, tags, price };
+    if (counts.price === undefined) {
+      counts.price = null;
+      for (const entry of this.entries!.values())
+        if (inCategory(entry, key) && entry.price !== null) widen(counts, entry.price);
+    }
+    return {
+      colorCounts: counts.colors,
+      sizeCounts: counts.sizes,
+      tags: [...counts.tags].map(([tag, n]) => ({ tag, n })),
+      price: counts.price ?? undefined,
+    };
   }
+
+  /**
+   * Brings the facet inputs up to date with the list generation this instance has seen (one sync at a
+   * time; whoever asks meanwhile waits for it).
+   */
+  private async sync(): Promise<void> {
+    for (let round = 0; round < SYNC_ROUNDS && this.syncedAt !== this.gen.version; round++) {
+      this.syncing ??= this.syncOnce().finally(() => (this.syncing = null));
+      await this.syncing;
+    }
+  }
+
+  private async syncOnce(): Promise<void> {
+    const version = this.gen.version;
+    if (this.entries === null) await this.scan();
+    else {
+      // Read after the list generation moved: the change that moved it is in the log by now.
+      const rows = await this.log.read(false);
+      if (rows === null || rows.some((r) => r.product_id === null)) await this.scan();
+      else if (rows.length) await this.update([...new Set(rows.map((r) => r.product_id!))]);
+    }
+    this.syncedAt = version;
+  }
+
+  /**
+   * Reads every product's facet inputs. The log's position is taken first: a transaction this scan does
+   * not see is read from the log next time (updates read current rows, so reading one twice is harmless).
+   */
+  private async scan(): Promise<void> {
+    this.stats.scans++;
+    await this.log.read(true);
+    this.entries = await this.read();
+    this.kept.clear();
+  }
+
+  /** The products' facet inputs are read again; each kept count moves by their old and new contribution. */
+  private async update(ids: number[]): Promise<void> {
+    this.stats.products += ids.length;
+    const fresh = await this.read(ids);
+    const entries = this.entries!;
+    for (const id of ids) {
+      const before = entries.get(id);
+      const after = fresh.get(id);
+      for (const [key, counts] of this.kept) {
+        if (before && inCategory(before, key)) {
+          add(counts, before, -1);
+          if (
+            counts.price &&
+            before.price !== null &&
+            [counts.price.min, counts.price.max].includes(before.price)
+          )
+            counts.price = undefined;
+        }
+        if (after && inCategory(after, key)) {
+          add(counts, after, 1);
+          if (counts.price !== undefined && after.price !== null) widen(counts, after.price);
+        }
+      }
+      if (after) entries.set(id, after);
+      else entries.delete(id);
+    }
+  }
+
+  /** The facet inputs of these products (all: every product), one query per table. */
+  private async read(ids?: number[]): Promise<Map<number, FacetEntry>> {
+    const { store } = this;
+    const db = store.qb;
+    const entries = new Map<number, FacetEntry>();
+    const entry = (id: number) => {
+      let e = entries.get(id);
+      if (!e) entries.set(id, (e = { cats: [], colors: [], sizes: [], tags: [], price: null }));
+      return e;
+    };
+    const products = db
+      .selectFrom("products")
+      .select(["id", "final_price"])
+      .$if(!!ids, (q) => q.where("id", "in", ids!));
+    for (const p of await store.all(products)) entry(p.id).price = p.final_price;
+    const variants = db
+      .selectFrom("product_variants")
+      .select(["product_id", "color_option_id", "size_option_id"])
+      .$if(!!ids, (q) => q.where("product_id", "in", ids!));
+    for (const v of await store.all(variants)) {
+      const e = entry(v.product_id);
+      if (!e.colors.includes(v.color_option_id)) e.colors.push(v.color_option_id);
+      if (!e.sizes.includes(v.size_option_id)) e.sizes.push(v.size_option_id);
+    }
+    const links = db
+      .selectFrom("product_categories")
+      .select(["product_id", "category_id"])
+      .$if(!!ids, (q) => q.where("product_id", "in", ids!));
+    for (const c of await store.all(links)) entry(c.product_id).cats.push(c.category_id);
+    const tags = db
+      .selectFrom("product_tags")
+      .select(["product_id", "tag"])
+      .$if(!!ids, (q) => q.where("product_id", "in", ids!));
+    for (const t of await store.all(tags)) entry(t.product_id).tags.push(t.tag);
+    return entries;
+  }
+}
+
+function inCategory(entry: FacetEntry, key: number | "all"): boolean {
+  return key === "all" || entry.cats.includes(key);
+}
+
+/** Adds (`by` 1) or takes away (-1) a product's counts; a count that reaches none goes, as a scan would not name it. */
+function add(counts: Counts, entry: FacetEntry, by: 1 | -1): void {
+  const bump = <K>(map: Map<K, number>, k: K) => {
+    const n = (map.get(k) ?? 0) + by;
+    if (n > 0) map.set(k, n);
+    else map.delete(k);
+  };
+  for (const c of entry.colors) bump(counts.colors, c);
+  for (const s of entry.sizes) bump(counts.sizes, s);
+  for (const t of entry.tags) bump(counts.tags, t);
+}
+
+function widen(counts: Counts, price: number): void {
+  counts.price = counts.price
+    ? { min: Math.min(counts.price.min, price), max: Math.max(counts.price.max, price) }
+    : { min: price, max: price };
 }
