@@ -10,7 +10,8 @@
 //          search: every request a term no request asked before (pieces of the catalogue's names, 3 to 7
 //          characters), so no kept list or reply answers it;
 //          filtered includes the first request of each filter set, which the random pages are measured after;
-//          edit: 100 concurrent filter and facet requests, warm and right after a product edit made with SQL;
+//          edit: 100 concurrent filter and facet requests, warm and right after a product edit made with SQL
+//          (its name and price);
 //          checkout: one guest checkout alone, then 8 guests' checkouts of 8 different products at once)
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
@@ -143,9 +144,13 @@ async function burst(o, paths) {
   };
 }
 
-/** A change to one product's name, as an admin tool makes it (every instance drops its catalogue caches). */
+/**
+ * A change to one product's name and selling price, as an admin tool makes it: every instance drops its
+ * filter sets and kept replies, and the price is a facet input (the price range), so the facet counts move
+ * too (decision 052). Each run adds a cent to product 1's price.
+ */
 async function editProduct(database) {
-  const text = "update products set name = name || '' where id = 1";
+  const text = "update products set name = name || '', final_price = final_price + 1 where id = 1";
   if (/^postgres/.test(database)) {
     const client = new pg.Client({ connectionString: database });
     await client.connect();

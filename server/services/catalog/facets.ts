@@ -9,15 +9,23 @@ const MEMOS_REFILLED = 50;
 /** How many times one ask brings the facet inputs up to date while the catalogue keeps changing. */
 const SYNC_ROUNDS = 3;
 
-/** One product's facet inputs: its categories, its variants' colour and size options, its tags, its selling price. */
-interface FacetEntry {
+/** One product's facet inputs as read: its categories, its variants' colour and size options, its tags, its price. */
+interface Inputs {
   cats: number[];
   colors: number[];
   sizes: number[];
-  tags: string[];
+  /** indexes into `CatalogFacets.tagNames` */
+  tags: number[];
   /** null: no product row (variants or links of a product being written) */
   price: number | null;
 }
+
+/**
+ * The same, packed into one array to keep 100k products in a few MB rather than tens:
+ * `[price (NaN: none), categories, colours, sizes, ...categories, ...colours, ...sizes, ...tags]`, the second
+ * to fourth items being how many of each follow.
+ */
+type FacetEntry = number[];
 
 /** The facet counts of a category (or of the whole catalogue), kept and updated product by product. */
 interface Counts {
@@ -61,6 +69,9 @@ export class CatalogFacets {
   /** the list generation `entries` were brought up to date at */
   private syncedAt = -1;
   private syncing: Promise<void> | null = null;
+  /** the tags products carry, each once (entries name them by index) */
+  private tagNames: string[] = [];
+  private tagIndex = new Map<string, number>();
   readonly stats: FacetStats = { scans: 0, products: 0 };
 
   constructor(
@@ -119,13 +130,14 @@ export class CatalogFacets {
     let counts = this.kept.get(key);
     if (!counts) {
       counts = { colors: new Map(), sizes: new Map(), tags: new Map(), price: undefined };
-      for (const entry of this.entries!.values()) if (inCategory(entry, key)) add(counts, entry, 1);
+      for (const entry of this.entries!.values())
+        if (inCategory(entry, key)) add(counts, entry, 1, this.tagNames);
       this.kept.set(key, counts);
     }
     if (counts.price === undefined) {
       counts.price = null;
       for (const entry of this.entries!.values())
-        if (inCategory(entry, key) && entry.price !== null) widen(counts, entry.price);
+        if (inCategory(entry, key) && !Number.isNaN(entry[0]!)) widen(counts, entry[0]!);
     }
     return {
       colorCounts: counts.colors,
@@ -179,17 +191,14 @@ export class CatalogFacets {
       const after = fresh.get(id);
       for (const [key, counts] of this.kept) {
         if (before && inCategory(before, key)) {
-          add(counts, before, -1);
-          if (
-            counts.price &&
-            before.price !== null &&
-            [counts.price.min, counts.price.max].includes(before.price)
-          )
+          add(counts, before, -1, this.tagNames);
+          // A product at one end of the range leaves it: the range is found again at the next ask.
+          if (counts.price && [counts.price.min, counts.price.max].includes(before[0]!))
             counts.price = undefined;
         }
         if (after && inCategory(after, key)) {
-          add(counts, after, 1);
-          if (counts.price !== undefined && after.price !== null) widen(counts, after.price);
+          add(counts, after, 1, this.tagNames);
+          if (counts.price !== undefined && !Number.isNaN(after[0]!)) widen(counts, after[0]!);
         }
       }
       if (after) entries.set(id, after);
@@ -201,10 +210,10 @@ export class CatalogFacets {
   private async read(ids?: number[]): Promise<Map<number, FacetEntry>> {
     const { store } = this;
     const db = store.qb;
-    const entries = new Map<number, FacetEntry>();
+    const read = new Map<number, Inputs>();
     const entry = (id: number) => {
-      let e = entries.get(id);
-      if (!e) entries.set(id, (e = { cats: [], colors: [], sizes: [], tags: [], price: null }));
+      let e = read.get(id);
+      if (!e) read.set(id, (e = { cats: [], colors: [], sizes: [], tags: [], price: null }));
       return e;
     };
     const products = db
@@ -230,25 +239,50 @@ export class CatalogFacets {
       .selectFrom("product_tags")
       .select(["product_id", "tag"])
       .$if(!!ids, (q) => q.where("product_id", "in", ids!));
-    for (const t of await store.all(tags)) entry(t.product_id).tags.push(t.tag);
+    for (const t of await store.all(tags)) {
+      let i = this.tagIndex.get(t.tag);
+      if (i === undefined) {
+        this.tagIndex.set(t.tag, (i = this.tagNames.length));
+        this.tagNames.push(t.tag);
+      }
+      entry(t.product_id).tags.push(i);
+    }
+    const entries = new Map<number, FacetEntry>();
+    for (const [id, e] of read) {
+      // Allocated at its size (a literal with spreads keeps spare room: half as much memory again).
+      const parts = [e.cats, e.colors, e.sizes, e.tags];
+      const packed: FacetEntry = new Array<number>(4 + parts.reduce((n, p) => n + p.length, 0));
+      packed[0] = e.price ?? NaN;
+      packed[1] = e.cats.length;
+      packed[2] = e.colors.length;
+      packed[3] = e.sizes.length;
+      let at = 4;
+      for (const part of parts) for (const n of part) packed[at++] = n;
+      entries.set(id, packed);
+    }
     return entries;
   }
 }
 
 function inCategory(entry: FacetEntry, key: number | "all"): boolean {
-  return key === "all" || entry.cats.includes(key);
+  if (key === "all") return true;
+  for (let i = 4, end = 4 + entry[1]!; i < end; i++) if (entry[i] === key) return true;
+  return false;
 }
 
 /** Adds (`by` 1) or takes away (-1) a product's counts; a count that reaches none goes, as a scan would not name it. */
-function add(counts: Counts, entry: FacetEntry, by: 1 | -1): void {
+function add(counts: Counts, entry: FacetEntry, by: 1 | -1, tagNames: string[]): void {
   const bump = <K>(map: Map<K, number>, k: K) => {
     const n = (map.get(k) ?? 0) + by;
     if (n > 0) map.set(k, n);
     else map.delete(k);
   };
-  for (const c of entry.colors) bump(counts.colors, c);
-  for (const s of entry.sizes) bump(counts.sizes, s);
-  for (const t of entry.tags) bump(counts.tags, t);
+  const colors = 4 + entry[1]!;
+  const sizes = colors + entry[2]!;
+  const tags = sizes + entry[3]!;
+  for (let i = colors; i < sizes; i++) bump(counts.colors, entry[i]!);
+  for (let i = sizes; i < tags; i++) bump(counts.sizes, entry[i]!);
+  for (let i = tags; i < entry.length; i++) bump(counts.tags, tagNames[entry[i]!]!);
 }
 
 function widen(counts: Counts, price: number): void {
