@@ -1,7 +1,9 @@
+import { sql } from "kysely";
 import type { Store } from "../../db/store";
 import type { CategoryRow } from "./categories";
 import { ChangeLog } from "./change-log";
 import type { CatalogGenerations } from "./generations";
+import { compiled } from "./statements";
 
 /** How many of the most recently asked memos (facet counts) a catalogue change refills in the background. */
 const MEMOS_REFILLED = 50;
@@ -221,14 +223,23 @@ export class CatalogFacets {
       .select(["id", "final_price"])
       .$if(!!ids, (q) => q.where("id", "in", ids!));
     for (const p of await store.all(products)) entry(p.id).price = p.final_price;
-    const variants = db
-      .selectFrom("product_variants")
-      .select(["product_id", "color_option_id", "size_option_id"])
-      .$if(!!ids, (q) => q.where("product_id", "in", ids!));
-    for (const v of await store.all(variants)) {
+    // One row per product (about 15 variants each in the sample generator): the distinct options are
+    // gathered by the database, not sent variant by variant.
+    const agg =
+      store.dialect === "postgres"
+        ? sql`string_agg(distinct color_option_id::text, ',') as colors, string_agg(distinct size_option_id::text, ',') as sizes`
+        : sql`group_concat(distinct color_option_id) as colors, group_concat(distinct size_option_id) as sizes`;
+    const variants = await store.all<{ product_id: number; colors: string | null; sizes: string | null }>(
+      compiled(
+        sql`select product_id, ${agg} from product_variants
+          ${ids ? sql`where product_id in (${sql.join(ids)})` : sql``} group by product_id`,
+        store,
+      ),
+    );
+    for (const v of variants) {
       const e = entry(v.product_id);
-      if (!e.colors.includes(v.color_option_id)) e.colors.push(v.color_option_id);
-      if (!e.sizes.includes(v.size_option_id)) e.sizes.push(v.size_option_id);
+      e.colors = (v.colors ?? "").split(",").filter(Boolean).map(Number);
+      e.sizes = (v.sizes ?? "").split(",").filter(Boolean).map(Number);
     }
     const links = db
       .selectFrom("product_categories")
