@@ -4,6 +4,7 @@
 // (data/bench-10k.sqlite by default; `npm run bench:api -- --sizes 10000` generates it).
 // A PostgreSQL database (--db postgres://…/bench_100k, e.g. one bench:api --db postgres seeded, or
 // `node scripts/pg-cluster.mjs` and server/seed/generate.ts --out) is cloned as a template and the clone dropped.
+// Scenarios include "checkout": one guest's order placement, the guest made ready before it, uncounted.
 // Options: --db data/bench-10k.sqlite  --n 300 (requests per scenario, after n/3 to warm up)
 //          --only "cart-read 2 lines,list uncached" (scenario names, comma-separated; default: all)
 //          --repeat 3 (runs of each scenario; the least is printed: other processes only ever add to it)
@@ -223,7 +224,70 @@ const add = (cart: { cookie: string }, minimal: boolean) => () =>
     body: JSON.stringify({ quantity: 1, is_configurable: false }),
   });
 
+/**
+ * A guest checkout (issue 36): before each, a guest of their own (an address of their own, as bench:api's
+ * checkouts) gets one line of the next product that has stock, an address, flat rate and cash on delivery,
+ * none of it counted; the order's placement (`save-order`) is.
+ */
+let checkoutGuest = { cookie: "", n: 0 };
+async function readyCheckout(i: number): Promise<void> {
+  const ref = lineRefs[i % 100]!;
+  const ip = `10.9.${(i >> 8) & 255}.${i & 255}`;
+  let cookie = "";
+  const post = async (path: string, body: unknown) => {
+    const r = await app.request(path, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "x-requested-with": "XMLHttpRequest",
+        "x-forwarded-for": ip,
+        ...(cookie ? { cookie } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    if (r.status !== 200) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+    const set = r.headers.get("set-cookie");
+    if (set) cookie = set.split(";")[0]!;
+  };
+  await post(
+    `/api/checkout/cart/add/${ref.product}`,
+    ref.variant
+      ? { quantity: 1, is_configurable: true, selected_configurable_option: ref.variant }
+      : { quantity: 1, is_configurable: false },
+  );
+  const address = {
+    first_name: "Bench",
+    last_name: "Guest",
+    email: "bench@example.com",
+    address1: ["1 Bench Road"],
+    city: "Noida",
+    state: "UP",
+    postcode: "201301",
+    country: "IN",
+    phone: "8802097347",
+  };
+  await post("/api/checkout/save-address", {
+    billing: { ...address, use_for_shipping: true },
+    shipping: { address1: [""] },
+  });
+  await post("/api/checkout/save-shipping", { shipping_method: "flatrate_flatrate" });
+  await post("/api/checkout/save-payment", { payment: { method: "cashondelivery" } });
+  checkoutGuest = { cookie, n: i };
+}
+const checkout = () =>
+  app.request("/api/checkout/save-order", {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      "x-requested-with": "XMLHttpRequest",
+      "x-forwarded-for": `10.9.${(checkoutGuest.n >> 8) & 255}.${checkoutGuest.n & 255}`,
+      cookie: checkoutGuest.cookie,
+    },
+    body: "{}",
+  });
+
 for (const s of [
+  { name: "checkout", request: checkout, prepare: readyCheckout },
   { name: "cart-read 2 lines", request: get("/api/checkout/cart", { cookie: small.cookie }) },
   { name: "cart-read 2 lines gzip", request: get("/api/checkout/cart", { cookie: small.cookie, ...GZIP }) },
   { name: "cart-read 2 lines br", request: get("/api/checkout/cart", { cookie: small.cookie, ...BR }) },
