@@ -9,7 +9,7 @@ import type { AppEnv, Ctx, Deps } from "../lib/context";
 import { optionalCustomer, rotateGuestSession } from "../lib/auth";
 import { PAYMENT_METHODS, type CartRow } from "../services/cart/cart-types";
 import { HttpError, parseBody, noStore, spliceJson } from "../lib/http";
-import { orderById, orderViews } from "../services/orders";
+import { orderViews } from "../services/orders";
 import { customerAddress } from "../services/addresses";
 import {
   clearShippingMethod,
@@ -173,9 +173,8 @@ export function checkoutRoutes(d: Deps) {
     const { billing, shipping } = await carts.addresses(cart.id);
     if (!shipping) throw new HttpError(422, { message: "Please check shipping address." });
     if (!billing) throw new HttpError(422, { message: "Please check billing address." });
-    const orderId = await placeOrder(store, carts, catalog, cart, customer, billing, shipping);
-    const order = (await orderById(store, orderId))!;
-    d.log.info("order placed", { order_id: orderId, guest: !customer });
+    const order = await placeOrder(store, carts, catalog, cart, customer, billing, shipping);
+    d.log.info("order placed", { order_id: order.id, guest: !customer });
     // The guest's session gets a new id, its orders with it (N7): the id that checked out reaches none of them.
     if (!customer) await rotateGuestSession(c, store);
     const view = (await orderViews(store, catalog, [order]))[0]!;

@@ -7,6 +7,7 @@ import { addCheckoutAddress } from "./addresses";
 import type { Catalog } from "./catalog/catalog";
 import { PAYMENT_METHODS, type CartAddressRow, type CartRow } from "./cart/cart-types";
 import type { Carts } from "./cart/carts";
+import type { OrderRow } from "./orders";
 
 /** The checkout's writes: the cart's addresses, shipping and payment choices, and the order it becomes. */
 
@@ -99,7 +100,7 @@ export async function setPaymentMethod(store: Store, cartId: number, method: str
  * The cart becomes an order, in one transaction: the cart is claimed first (at most one order per cart),
  * each line's stock is taken by a conditional update (refused when it is not there any more), the order's
  * lines, addresses and invoice are written; then this instance's catalogue drops what the order changed.
- * Answers the order's id. Throws the refusals (an empty cart, no shipping or payment method, stock).
+ * Answers the order's row. Throws the refusals (an empty cart, no shipping or payment method, stock).
  */
 export async function placeOrder(
   store: Store,
@@ -109,26 +110,24 @@ export async function placeOrder(
   customer: { id: number; email: string; first_name: string; last_name: string } | null,
   billing: CartAddressRow,
   shipping: CartAddressRow,
-): Promise<number> {
-  const {
-    id: orderId,
-    productIds,
-    own,
-  } = await store.tx(async () => {
+): Promise<OrderRow> {
+  const { order, productIds, own } = await store.tx(async () => {
     // The cart becomes at most one order: the first statement claims it (and holds its row until commit,
     // so no change to it lands in between); a concurrent submission of the same cart, on any instance,
     // finds it already claimed. A refusal below rolls the claim back with everything else.
-    const claimed = await store.run(
+    // The claim answers the cart as it is now (its shipping and payment choices, its coupon), not as read
+    // before the claim.
+    const claimed = (await store.first(
       store.qb
         .updateTable("carts")
         .set({ is_active: 0, updated_at: nowIso() })
         .where("id", "=", cart.id)
-        .where("is_active", "=", 1),
-    );
-    if (!claimed.changes)
+        .where("is_active", "=", 1)
+        .returningAll(),
+    )) as CartRow | undefined;
+    if (!claimed)
       throw new HttpError(400, { error: "Your cart is empty.", message: "Your cart is empty." });
-    // The cart as it is now (its shipping and payment choices, its coupon), not as read before the claim.
-    cart = (await carts.rows.byId(cart.id))!;
+    cart = claimed;
     const t = await carts.totals(cart);
     if (!t.lines.length)
       throw new HttpError(400, { error: "Your cart is empty.", message: "Your cart is empty." });
@@ -166,12 +165,13 @@ export async function placeOrder(
         updated_at: now,
       }),
     );
-    await store.run(
+    const order = (await store.first(
       store.qb
         .updateTable("orders")
         .set({ increment_id: String(id) })
-        .where("id", "=", id),
-    );
+        .where("id", "=", id)
+        .returningAll(),
+    )) as OrderRow;
     // The order's stock writes, whose log rows this instance then knows for its own (Catalog.touch). They
     // lock only the rows they write, the products' first (Catalog.lockProducts).
     const { own } = await catalog.stockWrites(async () => {
@@ -225,14 +225,16 @@ export async function placeOrder(
         );
       }
     });
-    for (const a of [billing, shipping]) {
-      const { id: _id, cart_id: _c, ...rest } = a;
-      await store.run(
-        store.qb
-          .insertInto("order_addresses")
-          .values({ ...rest, order_id: id, created_at: now, updated_at: now }),
-      );
-    }
+    await store.run(
+      store.qb.insertInto("order_addresses").values(
+        [billing, shipping].map(({ id: _id, cart_id: _c, ...rest }) => ({
+          ...rest,
+          order_id: id,
+          created_at: now,
+          updated_at: now,
+        })),
+      ),
+    );
     await store.run(
       store.qb.insertInto("invoices").values({
         order_id: id,
@@ -246,8 +248,8 @@ export async function placeOrder(
         created_at: now,
       }),
     );
-    return { id, productIds: t.lines.map((l) => l.product.id), own };
+    return { order, productIds: t.lines.map((l) => l.product.id), own };
   });
   catalog.touch(productIds, own);
-  return orderId;
+  return order;
 }
