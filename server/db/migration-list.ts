@@ -18,6 +18,7 @@ import * as mail from "./migrations/0016-mail";
 import * as nameSearchIndex from "./migrations/0018-name-search-index";
 import * as staffAndCounterImports from "./migrations/0019-staff-and-counter-imports";
 import * as showroomRequests from "./migrations/0020-showroom-requests";
+import * as mailQueueAndLeases from "./migrations/0021-mail-queue-and-leases";
 
 /** Every migration this build knows, by name (applied in name order; see `runMigrations`). */
 export const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   "0018-name-search-index": nameSearchIndex,
   "0019-staff-and-counter-imports": staffAndCounterImports,
   "0020-showroom-requests": showroomRequests,
+  "0021-mail-queue-and-leases": mailQueueAndLeases,
 };
 
 export async function runMigrations(db: Kysely<unknown>): Promise<void> {

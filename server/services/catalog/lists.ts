@@ -28,6 +28,8 @@ export class ProductLists {
   private idListTotal = 0;
   /** filter sets found to match more than `maxListIds` products */
   private largeSets = new Set<string>();
+  /** searches asked for once at this catalogue version (counted and paged; the second time, listed) */
+  private searchedOnce = new Set<string>();
   private listCache = new Map<
     string,
     { reads: CatalogReads; body: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer> }
@@ -48,6 +50,7 @@ export class ProductLists {
     this.countCache.clear();
     this.idLists.clear();
     this.idListTotal = 0;
+    this.searchedOnce.clear();
     this.listCache.clear();
   }
 
@@ -104,7 +107,7 @@ export class ProductLists {
     }
     const offset = (page - 1) * limit;
     if (plan.sales) this.gen.noteReads([], true);
-    const list = await this.idList(plan);
+    const list = this.firstSearch(plan) ? undefined : await this.idList(plan);
     if (list) return { ids: Array.from(list.subarray(offset, offset + limit)), total: list.length };
 
     const [version, stock] = [this.gen.version, this.gen.stockGen];
@@ -132,6 +135,19 @@ export class ProductLists {
     }
     const ids = (await this.store.allCompiled<{ id: number }>(paged)).map((r) => r.id);
     return { ids, total };
+  }
+
+  /**
+   * True the first time a search (a text term) is asked for at this catalogue version: it is then counted
+   * (from the text's index alone where it can) and its page read with LIMIT, the database's top-N, instead of
+   * reading and ordering every match to keep them. Most terms are asked for once (issue 38: a term matching a
+   * tenth of the catalogue cost a sort of all its matches); a term asked for again is listed and kept.
+   */
+  private firstSearch(plan: SearchPlan): boolean {
+    if (!plan.text || this.idLists.has(plan.allKey) || this.searchedOnce.has(plan.allKey)) return false;
+    if (this.searchedOnce.size >= 20_000) this.searchedOnce.clear();
+    this.searchedOnce.add(plan.allKey);
+    return true;
   }
 
   /** The filter set's ordered ids at this catalogue version, or undefined when there are too many to keep. */
