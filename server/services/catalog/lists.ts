@@ -7,6 +7,9 @@ import type { CatalogGenerations, CatalogReads } from "./generations";
 import { searchPlan, type SearchPlan } from "./search-plan";
 import type { CompiledSql } from "./statements";
 
+/** Matches from which a search's page is read by walking the sort's index (`SearchPlan.walk`, SQLite). */
+const WALK_MIN_MATCHES = 500;
+
 /** How many ids the ordered lists of all filter sets may hold together (4 bytes each). */
 const LIST_ID_BUDGET = 2_000_000;
 
@@ -43,6 +46,8 @@ export class ProductLists {
     private readonly listCacheSize: number,
     /** a filter set with more matches than this is counted and paged with OFFSET instead (0: always) */
     private readonly maxListIds: number,
+    /** matches from which a search's page walks the sort's index (`SearchPlan.walk`) */
+    private readonly walkMinMatches = WALK_MIN_MATCHES,
   ) {}
 
   /** The catalogue changed (anything but stock): every count, filter set and kept reply goes. */
@@ -126,10 +131,11 @@ export class ProductLists {
         this.countCache.set(plan.countKey, { n: total, sales: plan.sales });
       }
     }
-    const pageKey = `${plan.allKey}\n${offset}\n${limit}`;
+    const walk = plan.walk && total >= this.walkMinMatches ? plan.walk : undefined;
+    const pageKey = `${plan.allKey}\n${offset}\n${limit}\n${walk ? "walk" : ""}`;
     let paged = this.pagePlans.get(pageKey);
     if (!paged) {
-      paged = plan.page(offset, limit);
+      paged = (walk ?? plan.page)(offset, limit);
       if (this.pagePlans.size >= 5000) this.pagePlans.clear();
       this.pagePlans.set(pageKey, paged);
     }

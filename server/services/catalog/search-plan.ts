@@ -19,6 +19,12 @@ export interface SearchPlan {
   /** the filter set and sort (the SQL of `all` without its limit) */
   allKey: string;
   page: (offset: number, limit: number) => CompiledSql;
+  /**
+   * SQLite, a text search with no other filter: the page read by walking the sort's index and testing each id
+   * against the FTS5 matches, which beats looking every match up once a term matches more than a few hundred
+   * products (lists.ts picks by the count)
+   */
+  walk?: (offset: number, limit: number) => CompiledSql;
   /** it reads sale counts (bestseller filter or sort), which every order changes */
   sales: boolean;
   /** a search by name (`search` or `name`) */
@@ -140,12 +146,19 @@ export async function searchPlan(
   const ordered = query.select("p.id").orderBy(column, direction).orderBy("p.id", direction);
   const all = (max: number) => store.compile(ordered.limit(max));
   const probe = all(1);
+  const walk =
+    text && !filtered && store.dialect === "sqlite" && [...text].length >= 3
+      ? walkIndex(column, (offset: number, limit: number) =>
+          store.compile(ordered.limit(limit).offset(offset)),
+        )
+      : undefined;
   return {
     count,
     countKey: count.sql + JSON.stringify(count.params),
     all,
     allKey: probe.sql + JSON.stringify(probe.params.slice(0, -1)),
     page: (offset, limit) => store.compile(ordered.limit(limit).offset(offset)),
+    ...(walk ? { walk } : {}),
     sales,
     text: !!text,
   };
@@ -166,6 +179,25 @@ function nameContains(store: Store, text: string, narrow: boolean) {
   if (narrow) return sql<boolean>`p.search_name like lower(${pattern}) escape '\\'`;
   const like = sql.raw(store.likeOperator);
   return sql<boolean>`p.name ${like} ${pattern} escape '\\'`;
+}
+
+/**
+ * The page statement told to read `products` through its index on the sort column (migrations 0001, 0007:
+ * `products_<column>_idx`, which holds the rowid): SQLite then walks it in the list's order and stops at the
+ * page, testing each id against the FTS5 matches (a list it builds once), instead of reading every matching
+ * row to sort them. Undefined when the statement is not of the expected shape.
+ */
+function walkIndex(
+  column: SortColumn,
+  page: (offset: number, limit: number) => CompiledSql,
+): ((offset: number, limit: number) => CompiledSql) | undefined {
+  const from = '"products" as "p"';
+  if (column === "p.id" || !page(0, 1).sql.includes(from)) return undefined;
+  const index = `"products_${column.slice(2)}_idx"`;
+  return (offset, limit) => {
+    const c = page(offset, limit);
+    return { ...c, sql: c.sql.replace(from, `${from} indexed by ${index}`) };
+  };
 }
 
 /** An FTS5 phrase query of the text as it is (quotes doubled; operators and `*` are plain characters). */
