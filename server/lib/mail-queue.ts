@@ -120,17 +120,19 @@ export class Postbox {
   /** One delivery run at a time per instance; a wake during a run makes it look once more. */
   private deliver(): Promise<void> {
     this.again = true;
-    this.running ??= this.outside.runInAsyncScope(async () => {
-      try {
-        while (this.again && !this.closing) {
-          this.again = false;
-          while (!this.closing && (await this.deliverBatch()) === this.opts.batch);
-        }
-      } finally {
-        this.running = null;
+    if (this.running) return this.running;
+    const run = this.outside.runInAsyncScope(async () => {
+      while (this.again && !this.closing) {
+        this.again = false;
+        while (!this.closing && (await this.deliverBatch()) === this.opts.batch);
       }
     });
-    return this.running;
+    this.running = run;
+    const done = () => {
+      if (this.running === run) this.running = null;
+    };
+    run.then(done, done);
+    return run;
   }
 
   /** Claims up to `batch` due messages and sends them one by one; answers how many it claimed. */
