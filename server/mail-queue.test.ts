@@ -133,9 +133,12 @@ describe(`the mail queue (${testDialect})`, () => {
       attempts: number;
       done_at: string | null;
       claim: string | null;
-    }>("select state, attempts, done_at, claim from mail_queue order by id");
+      body: string;
+    }>("select state, attempts, done_at, claim, body from mail_queue order by id");
     expect(done.map((r) => [r.state, Number(r.attempts), r.claim])).toEqual(Array(4).fill(["sent", 3, null]));
     expect(done.every((r) => r.done_at)).toBe(true);
+    // A sent message's text (a reset link is a credential) is not kept.
+    expect(done.map((r) => r.body)).toEqual(["", "", "", ""]);
     // Sent rows are never sent again.
     await retryNow(store);
     await app.deps.mail.settled();
@@ -168,10 +171,10 @@ describe(`the mail queue (${testDialect})`, () => {
     await app.deps.mail.settled();
     await retryNow(store);
     await app.deps.mail.settled();
-    const [row] = await store.raw<{ state: string; attempts: number; done_at: string | null }>(
-      "select state, attempts, done_at from mail_queue",
+    const [row] = await store.raw<{ state: string; attempts: number; done_at: string | null; body: string }>(
+      "select state, attempts, done_at, body from mail_queue",
     );
-    expect(row).toMatchObject({ state: "failed" });
+    expect(row).toMatchObject({ state: "failed", body: "" });
     expect(Number(row!.attempts)).toBe(2);
     expect(row!.done_at).toBeTruthy();
     expect(errors.filter((e) => e.msg === "mail given up")).toMatchObject([

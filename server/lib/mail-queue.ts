@@ -181,6 +181,8 @@ export class Postbox {
         const giveUp = attempts >= this.opts.maxAttempts;
         await done({
           state: giveUp ? "failed" : "waiting",
+          // A message given up keeps no text: it may hold a link, which is a credential.
+          ...(giveUp ? { body: "" } : {}),
           claim: null,
           due_at: Date.now() + mailRetryDelayMs(attempts),
           last_error: error.slice(0, 500),
@@ -193,7 +195,14 @@ export class Postbox {
         this.count(giveUp ? "given_up" : "failed");
         continue;
       }
-      await done({ state: "sent", claim: null, last_error: null, done_at: new Date().toISOString() });
+      // Its text goes once sent (a link in it is a credential); the row stays as the record that it went.
+      await done({
+        state: "sent",
+        body: "",
+        claim: null,
+        last_error: null,
+        done_at: new Date().toISOString(),
+      });
       this.count("sent");
     }
     return rows.length;
