@@ -107,7 +107,8 @@ export class Postbox {
     this.closing = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    await this.running;
+    // A run that failed (the database went first) leaves its claims to lapse: the shutdown goes on.
+    await this.running?.catch(() => undefined);
   }
 
   private wake(): void {
