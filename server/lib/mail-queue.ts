@@ -25,7 +25,7 @@ export const DEFAULT_MAIL_QUEUE: MailQueueOptions = { pollMs: 5000, maxAttempts:
  */
 export const MAIL_CLAIM_MS = 5 * 60_000;
 
-/** The wait before try `attempts + 1`: 30 s, doubling, at most an hour (20 tries ≈ 14 hours). */
+/** The wait before try `attempts + 1`: 30 s, doubling, at most an hour (20 tries ≈ 13 hours). */
 export function mailRetryDelayMs(attempts: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, attempts - 1), 60 * 60_000);
 }
