@@ -31,7 +31,8 @@ import {
 } from "./lib/idempotency";
 import { requestGuards } from "./lib/request-guards";
 import { loadServerSecret } from "./lib/secret";
-import { Postbox, type Mailer } from "./lib/mail";
+import type { Mailer } from "./lib/mail";
+import { DEFAULT_MAIL_QUEUE, Postbox, type MailQueueOptions } from "./lib/mail-queue";
 import { cartOwner, cartReply } from "./lib/cart-http";
 import { createLogger, type Logger } from "./lib/log";
 import {
@@ -84,6 +85,8 @@ export interface AppOptions {
   mailer?: Mailer | null;
   /** SHOP_EMAIL: where the shop hears of contact requests; null: it does not */
   shopEmail?: string | null;
+  /** the mail queue's worker (lib/mail-queue.ts); in tests it does not poll (a post and `settled` send) */
+  mailQueue?: Partial<MailQueueOptions>;
   /** number of reverse proxies in front (TRUST_PROXY): the client address then comes from X-Forwarded-For */
   trustProxy?: number;
   /** the shop's public address (PUBLIC_ORIGIN); https turns on HSTS and Secure, __Host- cookies */
@@ -175,6 +178,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
     smsAllowedPrefixes: opts.smsAllowedPrefixes ?? null,
     lastOtp: new Map(),
     mail: new Postbox(
+      store,
       countedSender(
         "mail",
         opts.mailer !== undefined
@@ -186,6 +190,8 @@ export async function createApp(opts: AppOptions): Promise<App> {
       ),
       opts.shopEmail !== undefined ? opts.shopEmail : isTest ? "shop@localhost" : null,
       log,
+      metrics.mailQueue,
+      { ...DEFAULT_MAIL_QUEUE, ...(isTest ? { pollMs: 0 } : {}), ...opts.mailQueue },
     ),
     limiters: Object.fromEntries(
       Object.entries(limits).map(([name, rule]) => [name, new RateLimiter(store, name, rule)]),
@@ -204,6 +210,9 @@ export async function createApp(opts: AppOptions): Promise<App> {
   const secureOrigin = publicOrigin.startsWith("https://");
   const app = new Hono<AppEnv>() as App;
   app.deps = deps;
+
+  // Mail waiting in the queue (decision 053) goes out from every instance that has a mailer.
+  deps.mail.start();
 
   // Tables that would only grow (expired tokens and codes, abandoned guest carts, old contact requests).
   const sweepEveryMs = opts.sweepEveryMs ?? (isTest ? 0 : 10 * 60_000);

@@ -247,9 +247,9 @@ async function serveShop(): Promise<void> {
   listen(
     app,
     { database: describeLocation(database), mailer: mail.mailer?.name ?? "none" },
-    // Mail posted by the last requests goes out before the database closes.
+    // The message being sent goes out before the database closes; the rest waits in the queue.
     async () => {
-      await app.deps.mail.settled();
+      await app.deps.mail.close();
       await store.close();
     },
   );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Compiled, Store } from "./db/store";
+import { Catalog } from "./services/catalog/catalog";
 import { makeApp, makeStore, shopper, testDialect } from "./test-utils";
 
 interface Listed {
@@ -106,6 +107,72 @@ describe(`product search (${testDialect})`, () => {
       first = (await byPrice())[0];
     }
     expect(first?.id).toBe(cheapest.id);
+  });
+
+  it("counts and pages a term asked for the first time exactly as a scan of every name would, and again once kept", async () => {
+    const store = await makeStore();
+    const shop = (await makeApp({ store })).deps.catalog;
+    // Another instance's catalogue that reads every search's page by walking the sort's index (on SQLite a
+    // term with hundreds of matches does; the sample catalogue has fewer).
+    const walking = new Catalog(store, 0, 0, 50_000, 0);
+    await walking.reloadCategories();
+    await walking.refresh();
+    const rows = (
+      await store.raw<{ id: number; name: string; created_at: string; final_price: number }>(
+        "select id, name, created_at, final_price from products",
+      )
+    ).map((r) => ({ ...r, id: Number(r.id), final_price: Number(r.final_price) }));
+    // The list's order: newest first (then id, the same way), or by price (then id, the same way).
+    const scan = (term: string, byPrice: boolean) =>
+      rows
+        .filter((r) => r.name.toLowerCase().includes(term.toLowerCase()))
+        .sort((a, b) =>
+          byPrice
+            ? a.final_price - b.final_price || a.id - b.id
+            : a.created_at < b.created_at
+              ? 1
+              : a.created_at > b.created_at
+                ? -1
+                : b.id - a.id,
+        )
+        .map((r) => r.id);
+    const statements: string[] = [];
+    const target = store as unknown as { exec: (c: Compiled, mode: string) => Promise<unknown> };
+    const exec = target.exec.bind(store);
+    target.exec = (c, mode) => {
+      statements.push(c.sql);
+      return exec(c, mode);
+    };
+    for (const catalog of [shop, walking])
+      for (const term of ["trail", "ai", "idgeli", "Mk", "e", "Fat ", "zzq", "29", "ridge"])
+        for (const byPrice of [false, true]) {
+          const q = byPrice ? { search: term, sort: "price", order: "asc" as const } : { search: term };
+          const expected = scan(term, byPrice);
+          for (let page = 1; page <= Math.max(1, Math.ceil(expected.length / 5)); page++) {
+            const want = { ids: expected.slice((page - 1) * 5, page * 5), total: expected.length };
+            // A new catalogue version: the term is asked for the first time, counted and paged.
+            catalog.touch();
+            statements.length = 0;
+            expect(await catalog.search(q, page, 5), `${term} ${page}`).toEqual(want);
+            // Counted, and never every match in order: the one statement that orders ids stops at the page.
+            expect(statements.filter((x) => /count\(/i.test(x))).toHaveLength(1);
+            const ordered = statements.filter((x) => /order by/i.test(x));
+            expect(ordered).toHaveLength(1);
+            expect(ordered[0]).toMatch(/limit \S+ offset/i);
+            if (testDialect === "sqlite" && term.length >= 3) {
+              expect(statements.find((x) => /count/i.test(x))).not.toMatch(/"?products"?/);
+              if (catalog === walking)
+                expect(ordered[0]).toMatch(/indexed by "products_(created_at|final_price)_idx"/);
+            }
+            // Asked for again: its ordered ids are read once and kept, and every page is a slice of them.
+            expect(await catalog.search(q, page, 5), `${term} ${page} kept`).toEqual(want);
+            expect(await catalog.search(q, page + 1, 5), `${term} ${page + 1} kept`).toEqual({
+              ids: expected.slice(page * 5, page * 5 + 5),
+              total: expected.length,
+            });
+          }
+        }
+    target.exec = exec;
   });
 
   it("reads the trigram index, not every name, for a term of three characters or more", async () => {

@@ -21,7 +21,11 @@ export class PostgresStore extends Store {
   readonly dialect = "postgres" as const;
   readonly qb = kysely("postgres");
   readonly pool: pg.Pool;
-  private readonly client = new AsyncLocalStorage<{ client: pg.PoolClient; open: boolean }>();
+  private readonly client = new AsyncLocalStorage<{
+    client: pg.PoolClient;
+    open: boolean;
+    committed: (() => void)[];
+  }>();
 
   /** One connection of its own for `/readyz` (`ping`), so a health check never queues behind shoppers. */
   private healthPool: pg.Pool | null = null;
@@ -88,10 +92,16 @@ export class PostgresStore extends Store {
     };
   }
 
+  afterCommit(fn: () => void): void {
+    const tx = this.client.getStore();
+    if (tx?.open) tx.committed.push(fn);
+    else fn();
+  }
+
   async tx<T>(fn: () => Promise<T>): Promise<T> {
     if (this.client.getStore()?.open) return fn();
     const client = await this.pool.connect();
-    const tx = { client, open: true };
+    const tx = { client, open: true, committed: [] as (() => void)[] };
     let broken = false;
     // The server may end the session while it is ours (idle in transaction too long, a restart): the error
     // fails the statement in flight and the client is discarded, never an uncaught 'error' event.
@@ -107,6 +117,8 @@ export class PostgresStore extends Store {
         return r;
       });
       await client.query("commit");
+      tx.open = false;
+      for (const f of tx.committed) f();
       return result;
     } catch (e) {
       await client.query("rollback").catch(() => {

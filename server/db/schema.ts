@@ -412,6 +412,8 @@ export interface DB {
   catalog_version: CatalogVersionTable;
   stock_log: StockLogTable;
   facet_log: FacetLogTable;
+  mail_queue: MailQueueTable;
+  leases: LeaseTable;
 }
 
 /** One cart hand-over the counter imported, by its key (migration 0019). */
@@ -486,4 +488,32 @@ export interface StockAlertTable {
   language: string;
   notified_at: string | null;
   created_at: string;
+}
+
+/** One e-mail to send, sent, or given up (migration 0021, `server/lib/mail-queue.ts`). */
+export interface MailQueueTable {
+  id: Generated<number>;
+  kind: string;
+  recipient: string;
+  subject: string;
+  body: string;
+  reply_to: string | null;
+  /** `waiting`, `sent` or `failed` (given up) */
+  state: string;
+  attempts: Generated<number>;
+  /** epoch ms: when a waiting message may be tried next (or when its claim lapses) */
+  due_at: number;
+  /** the claim of the worker sending it now; null when none */
+  claim: string | null;
+  last_error: string | null;
+  created_at: string;
+  /** when it was sent or given up */
+  done_at: string | null;
+}
+
+/** A job one instance holds at a time, until `until_ms` (migration 0021). */
+export interface LeaseTable {
+  name: string;
+  holder: string;
+  until_ms: number;
 }

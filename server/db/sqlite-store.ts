@@ -19,6 +19,8 @@ export class SqliteStore extends Store {
   /** The open transaction's token, and a promise that settles when it ends; null when none is open. */
   private current: object | null = null;
   private open: Promise<void> | null = null;
+  /** what runs once the open transaction commits */
+  private committed: (() => void)[] = [];
 
   constructor(readonly sqlite: Database.Database) {
     super();
@@ -49,6 +51,11 @@ export class SqliteStore extends Store {
     return this.execNow(c, mode);
   }
 
+  afterCommit(fn: () => void): void {
+    if (this.current && this.inTx.getStore() === this.current) this.committed.push(fn);
+    else fn();
+  }
+
   async tx<T>(fn: () => Promise<T>): Promise<T> {
     // A transaction inside a transaction is part of it.
     if (this.current && this.inTx.getStore() === this.current) return fn();
@@ -66,12 +73,16 @@ export class SqliteStore extends Store {
           return r;
         });
         this.sqlite.exec("commit");
+        const committed = this.committed;
+        this.committed = [];
+        for (const f of committed) f();
         return result;
       } catch (e) {
         if (this.sqlite.inTransaction) this.sqlite.exec("rollback");
         throw e;
       }
     } finally {
+      this.committed = [];
       this.current = null;
       this.open = null;
       end();

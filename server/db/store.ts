@@ -41,6 +41,11 @@ export abstract class Store {
   }
 
   protected abstract exec(c: Compiled, mode: "rows" | "run" | "insert"): Promise<Result>;
+  /**
+   * Runs `fn` once the current transaction has committed (never if it rolls back), or at once outside one:
+   * work that must only follow what was stored (waking the mail queue's worker, counting a queued message).
+   */
+  abstract afterCommit(fn: () => void): void;
   abstract tx<T>(fn: () => Promise<T>): Promise<T>;
   abstract migrate(): Promise<void>;
   /** A Kysely instance that runs its queries itself (migrations, schema changes). */

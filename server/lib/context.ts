@@ -11,7 +11,7 @@ import type { HashGate } from "./crypto";
 import type { RateLimitConfig, RateLimiter } from "./rate-limit";
 import type { Metrics } from "./metrics";
 import type { SmsSender } from "./sms";
-import type { Postbox } from "./mail";
+import type { Postbox } from "./mail-queue";
 
 export type { SmsSender };
 

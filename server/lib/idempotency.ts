@@ -10,6 +10,8 @@ import { sha256 } from "./crypto";
 import { HttpError, MAX_BODY_BYTES, unauthenticated } from "./http";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Expired keys one statement deletes at most (`IdempotencyKeys.sweep`). */
+export const EXPIRED_BATCH = 1000;
 const IN_PROGRESS = "A request with this Idempotency-Key is still in progress.";
 
 class RolledBack extends Error {}
@@ -160,7 +162,7 @@ export class IdempotencyKeys {
   }
 
   /**
-   * Expired replies go, then the oldest answered ones until the caps hold, by pool (security review N16):
+   * Expired replies go (`EXPIRED_BATCH` a statement), then the oldest answered ones until the caps hold, by pool (security review N16):
    * guests' replies fill at most `guestShare` of the caps and beyond it only guests' own oldest go, so a
    * flood of guest sessions never evicts a customer's reply; a customer beyond `maxRowsPerCustomer` loses
    * only their own oldest; past both, the oldest answered rows go. A claim not answered yet (`status` 0: a
@@ -172,7 +174,23 @@ export class IdempotencyKeys {
     if (now - this.lastSweep < limits.sweepEveryMs) return;
     this.lastSweep = now;
     const since = new Date(now - limits.ttlMs).toISOString();
-    await store.run(store.qb.deleteFrom("idempotency_keys").where("created_at", "<=", since));
+    // In batches (as the data-hygiene sweeps): a day of a busy shop's keys is not deleted in one statement.
+    for (;;) {
+      const { changes } = await store.run(
+        store.qb
+          .deleteFrom("idempotency_keys")
+          .where(
+            "key_hash",
+            "in",
+            store.qb
+              .selectFrom("idempotency_keys")
+              .select("key_hash")
+              .where("created_at", "<=", since)
+              .limit(EXPIRED_BATCH),
+          ),
+      );
+      if (changes < EXPIRED_BATCH) break;
+    }
     await this.evict(
       { guests: true },
       limits.maxRows * limits.guestShare,

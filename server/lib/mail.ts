@@ -112,44 +112,6 @@ export function mailSettingsFromEnv(
 }
 
 /**
- * What the routes mail through: the configured mailer (counted in the metrics), the shop's address, and
- * sending after the reply. `post` never throws and never delays the request: a reply does not wait for an
- * SMTP server, and takes as long whether or not a message went out (the password reset's reply must not tell
- * a known e-mail from an unknown one by its time). A failure is logged and counted
- * (`shop_outgoing_messages_total{channel="mail",outcome="failed"}`), and the order, sign-up or contact
- * request it belongs to stands.
- */
-export class Postbox {
-  private readonly pending = new Set<Promise<void>>();
-
-  constructor(
-    readonly mailer: Mailer | null,
-    readonly shopEmail: string | null,
-    private readonly log: { error(msg: string, fields?: Record<string, unknown>): void },
-  ) {}
-
-  post(message: MailMessage): void {
-    const mailer = this.mailer;
-    if (!mailer) return;
-    const sending = mailer.send(message).catch((err: unknown) => {
-      // Never the message: a reset or confirmation link is a credential.
-      this.log.error("mail not sent", {
-        kind: message.kind,
-        mailer: mailer.name,
-        error: err instanceof Error ? err.message : String(err),
-      });
-    });
-    this.pending.add(sending);
-    void sending.finally(() => this.pending.delete(sending));
-  }
-
-  /** Waits for every message posted so far (a shutdown; a test before it reads the outbox). */
-  async settled(): Promise<void> {
-    while (this.pending.size) await Promise.all([...this.pending]);
-  }
-}
-
-/**
  * The origin of the links a mail carries: PUBLIC_ORIGIN (required in production), never a request's Host
  * header there; the sample shop without one links to the address it was asked at.
  */

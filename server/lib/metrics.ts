@@ -16,6 +16,8 @@ export interface Metrics {
   readonly requestDuration: Histogram<"method" | "route" | "status_class">;
   readonly cartBatchChanges: Histogram;
   readonly messages: Counter<"channel" | "sender" | "outcome">;
+  /** the mail queue (decision 053): messages queued, sent, failed (a try; retried later) and given up */
+  readonly mailQueue: Counter<"outcome">;
   /** what `GET /metrics` answers: this registry's, or under node:cluster every worker's summed (`clusterScrape`) */
   scrape: () => Promise<Scrape>;
 }
@@ -58,6 +60,13 @@ export function createMetrics(sources: MetricSources = {}, opts: { processMetric
     name: "shop_outgoing_messages_total",
     help: "Messages handed to a sender (channel sms, mail), by outcome: sent, or failed (the sender refused or broke).",
     labelNames: ["channel", "sender", "outcome"] as const,
+    registers: [registry],
+  });
+
+  const mailQueue = new Counter({
+    name: "shop_mail_queue_messages_total",
+    help: "The mail queue: messages queued (written with what caused them), sent, failed (one try; retried later) and given up.",
+    labelNames: ["outcome"] as const,
     registers: [registry],
   });
 
@@ -150,6 +159,7 @@ export function createMetrics(sources: MetricSources = {}, opts: { processMetric
     requestDuration,
     cartBatchChanges,
     messages,
+    mailQueue,
     scrape: async () => ({ text: await registry.metrics(), contentType: registry.contentType }),
   };
 }

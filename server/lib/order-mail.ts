@@ -10,10 +10,15 @@ const shown = (o: object, field: string) => String((o as Record<string, unknown>
 
 /**
  * The order confirmation to the customer (the receipt's lines and totals, as the order's reply shows them),
- * posted after the order committed: a mail that fails is logged and counted, the order stands. A guest's
+ * queued after the order committed (decision 053): a mail that fails is tried again, the order stands. A guest's
  * e-mail is the billing address's; a customer's link opens the order in their account.
  */
-export function mailOrderConfirmation(c: Ctx, d: Deps, order: OrderView, customer: boolean): void {
+export async function mailOrderConfirmation(
+  c: Ctx,
+  d: Deps,
+  order: OrderView,
+  customer: boolean,
+): Promise<void> {
   if (!d.mail.mailer) {
     d.log.warn("order confirmation not mailed: no mailer", { order_id: order.id });
     return;
@@ -47,10 +52,16 @@ export function mailOrderConfirmation(c: Ctx, d: Deps, order: OrderView, custome
       ? `${origin}/my-account?tab=orders&order=${order.id}`
       : `${origin}/ordersuccess/${order.id}`,
   };
-  d.mail.post({
-    kind: "order-confirmation",
-    to: order.customer_email,
-    subject: texts.orderSubject(summary.id),
-    text: texts.order(summary),
-  });
+  // Queued after the order's transaction (its text is the order's reply, read once committed): should the
+  // queue's write fail, the order stands and the log says so.
+  await d.mail
+    .post({
+      kind: "order-confirmation",
+      to: order.customer_email,
+      subject: texts.orderSubject(summary.id),
+      text: texts.order(summary),
+    })
+    .catch((err: unknown) =>
+      d.log.error("order confirmation not queued", { order_id: order.id, error: String(err) }),
+    );
 }

@@ -12,12 +12,18 @@ export interface SmsSender {
  * where a developer (or a test) reads the code. Used whenever SMS_OUTBOX is set, in any mode.
  */
 export function outboxSender(file: string): SmsSender {
-  let ready: Promise<unknown> | null = null;
+  // One write at a time, in the order sent, as the mail outbox does: two appends in flight at once may land
+  // in either order (or, for long lines, interleaved), and a failed write must not stop the ones after it.
+  let last: Promise<unknown> = Promise.resolve();
   return {
     name: "outbox",
-    async send(to, text) {
-      await (ready ??= mkdir(dirname(file), { recursive: true }));
-      await appendFile(file, JSON.stringify({ to, text }) + "\n", { mode: 0o600 });
+    send(to, text) {
+      const line = JSON.stringify({ to, text }) + "\n";
+      const write = last
+        .then(() => mkdir(dirname(file), { recursive: true }))
+        .then(() => appendFile(file, line, { mode: 0o600 }));
+      last = write.catch(() => undefined);
+      return write;
     },
   };
 }

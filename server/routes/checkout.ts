@@ -178,8 +178,8 @@ export function checkoutRoutes(d: Deps) {
     // The guest's session gets a new id, its orders with it (N7): the id that checked out reaches none of them.
     if (!customer) await rotateGuestSession(c, store);
     const view = (await orderViews(store, catalog, [order]))[0]!;
-    // Committed: the confirmation goes after the reply, and its failure never touches the order.
-    mailOrderConfirmation(c, d, view, Boolean(customer));
+    // Committed: the confirmation is queued and goes after the reply; its failure never touches the order.
+    await mailOrderConfirmation(c, d, view, Boolean(customer));
     return c.json({ success: true, order: view });
   });
 

@@ -172,29 +172,32 @@ export function contentRoutes(d: Deps) {
         422,
       );
     const b = parsed.data;
-    await insertContactRequest(
-      store,
-      {
-        name: b.name,
-        email: b.email,
-        phone: b.phone ?? null,
-        subject: b.subject ?? null,
-        message: b.message,
-      },
-      nowIso(),
-    );
+    // The shop hears of it (SHOP_EMAIL); a reply to the notice goes to the shopper. The notice is queued with
+    // the request (decision 053): a mail that fails is tried again, and the request is stored either way.
+    const shopEmail = d.mail.shopEmail;
+    await store.tx(async () => {
+      await insertContactRequest(
+        store,
+        {
+          name: b.name,
+          email: b.email,
+          phone: b.phone ?? null,
+          subject: b.subject ?? null,
+          message: b.message,
+        },
+        nowIso(),
+      );
+      if (shopEmail) {
+        const notice = contactNotice({
+          ...b,
+          phone: b.phone ?? null,
+          subject: b.subject ?? null,
+          language: requestLanguage(c),
+        });
+        await d.mail.post({ kind: "contact-notice", to: shopEmail, replyTo: b.email, ...notice });
+      }
+    });
     d.log.info("contact request stored", { email_domain: b.email.split("@")[1] });
-    // The shop hears of it (SHOP_EMAIL); a reply to the notice goes to the shopper. The request is stored
-    // either way: a mail that fails loses nothing.
-    if (d.mail.shopEmail) {
-      const notice = contactNotice({
-        ...b,
-        phone: b.phone ?? null,
-        subject: b.subject ?? null,
-        language: requestLanguage(c),
-      });
-      d.mail.post({ kind: "contact-notice", to: d.mail.shopEmail, replyTo: b.email, ...notice });
-    }
     return c.json({ status: 200, message: "Thank you for contacting us. We will get back to you soon." });
   });
 
@@ -221,13 +224,15 @@ export function contentRoutes(d: Deps) {
       confirm_token_hash: sha256(token),
       confirm_expires_at: new Date(now.getTime() + SUBSCRIBE_CONFIRM_TTL_MS).toISOString(),
     };
-    await awaitConfirmation(store, existing?.id ?? null, email, pending, now.toISOString());
     const texts = MAIL_TEXTS[requestLanguage(c)];
-    d.mail.post({
-      kind: "newsletter-confirm",
-      to: email,
-      subject: texts.confirmSubject,
-      text: texts.confirm(`${linkOrigin(c)}/newsletter/confirm#token=${token}`),
+    await store.tx(async () => {
+      await awaitConfirmation(store, existing?.id ?? null, email, pending, now.toISOString());
+      await d.mail.post({
+        kind: "newsletter-confirm",
+        to: email,
+        subject: texts.confirmSubject,
+        text: texts.confirm(`${linkOrigin(c)}/newsletter/confirm#token=${token}`),
+      });
     });
     return c.json({ status: 200, message: SUBSCRIBE_CHECK_MAIL });
   });

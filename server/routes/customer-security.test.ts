@@ -169,6 +169,20 @@ describe("one-time codes go through a real sender (review M2, L6)", () => {
     expect(lines.join("\n")).not.toContain(code);
   });
 
+  it("writes messages sent at once whole, one line each, in the order they were sent", async () => {
+    // The outbox's append race (issue 38): concurrent appends of long lines landed out of order or cut into
+    // each other. Long texts (a megabyte is written in more than one piece) and short ones alternate.
+    const file = join(mkdtempSync(join(tmpdir(), "sms-")), "nested", "outbox.jsonl");
+    const sender = outboxSender(file);
+    const texts = Array.from({ length: 24 }, (_, i) =>
+      i % 2 ? `short ${i}` : `long ${i} ` + "x".repeat(1_200_000),
+    );
+    await Promise.all(texts.map((text, i) => sender.send(`+4477009${String(i).padStart(5, "0")}`, text)));
+    const lines = readFileSync(file, "utf8").trimEnd().split("\n");
+    expect(lines).toHaveLength(texts.length);
+    expect(lines.map((l) => (JSON.parse(l) as { text: string }).text)).toEqual(texts);
+  });
+
   it("answers 503 with a clear message when production has no sender", async () => {
     const app = await makeApp({ sms: null });
     const r = await shopper(app).post("/api/send-verification-code", { phone: "+919812345679" });

@@ -28,7 +28,7 @@ export function passwordResetRoutes(d: Deps) {
   r.use("*", noStore);
 
   // One reply whether or not the e-mail has an account (security review L5), in the same time: the link is
-  // mailed after the reply (lib/mail.ts Postbox). Without a mailer (production without SMTP_URL) it says so.
+  // queued and mailed after the reply (lib/mail-queue.ts Postbox). Without a mailer (production without SMTP_URL) it says so.
   r.post("/customer/forgot-password", async (c) => {
     await limit(c, d.limiters.login, `forgot:${clientIp(c)}`);
     const body = await parseBody(c, forgotPasswordRequestSchema);
@@ -40,20 +40,23 @@ export function passwordResetRoutes(d: Deps) {
     if (customer && customer.status === 1 && allowed) {
       const token = randomToken();
       const now = new Date();
-      await insertPasswordReset(store, {
-        token_hash: sha256(token),
-        customer_id: customer.id,
-        expires_at: new Date(now.getTime() + PASSWORD_RESET_TTL_MS).toISOString(),
-        created_at: now.toISOString(),
-      });
       // The token rides in the fragment: a browser never sends it, so no server or proxy log sees it.
       const link = `${linkOrigin(c)}/reset-password#token=${token}`;
       const texts = MAIL_TEXTS[requestLanguage(c)];
-      d.mail.post({
-        kind: "password-reset",
-        to: customer.email,
-        subject: texts.resetSubject,
-        text: texts.reset(customer.first_name, link),
+      // The link and its mail are written together: a link is never stored without the mail that carries it.
+      await store.tx(async () => {
+        await insertPasswordReset(store, {
+          token_hash: sha256(token),
+          customer_id: customer.id,
+          expires_at: new Date(now.getTime() + PASSWORD_RESET_TTL_MS).toISOString(),
+          created_at: now.toISOString(),
+        });
+        await d.mail.post({
+          kind: "password-reset",
+          to: customer.email,
+          subject: texts.resetSubject,
+          text: texts.reset(customer.first_name, link),
+        });
       });
       d.log.info("password reset link mailed", { customer_id: customer.id });
     }

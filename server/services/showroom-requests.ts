@@ -5,7 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
 import type { Store } from "../db/store";
-import type { Postbox } from "../lib/mail";
+import type { Postbox } from "../lib/mail-queue";
 import { HttpError, nowIso } from "../lib/http";
 import { showroomTexts } from "../lib/showroom-mail-texts";
 import {
@@ -67,34 +67,38 @@ export async function bookTestRide(
     throw invalid("date", DATE_OUT_OF_RANGE);
   const { product, size } = await productSize(store, body.product_id, body.size);
   const key = from.key ?? randomUUID();
-  const { changes } = await store.run(
-    store.qb
-      .insertInto("test_rides")
-      .values({
-        request_key: key,
-        product_id: product.id,
-        size,
-        ride_date: body.date,
-        slot: body.slot,
-        email: body.email,
-        customer_id: from.customerId,
-        language: from.language,
-        created_at: nowIso(),
-      })
-      .onConflict((oc) => oc.column("request_key").doNothing()),
-  );
+  // The row and its confirmation are written together (decision 053).
+  const { changes } = await store.tx(async () => {
+    const inserted = await store.run(
+      store.qb
+        .insertInto("test_rides")
+        .values({
+          request_key: key,
+          product_id: product.id,
+          size,
+          ride_date: body.date,
+          slot: body.slot,
+          email: body.email,
+          customer_id: from.customerId,
+          language: from.language,
+          created_at: nowIso(),
+        })
+        .onConflict((oc) => oc.column("request_key").doNothing()),
+    );
+    if (inserted.changes) {
+      const texts = showroomTexts(from.language);
+      await d.mail.post({
+        kind: "test-ride-confirmation",
+        to: body.email,
+        subject: texts.rideSubject(product.name),
+        text: texts.ride({ product: product.name, size, date: body.date, slot: body.slot }),
+      });
+    }
+    return inserted;
+  });
   const row = await store.first(
     store.qb.selectFrom("test_rides").select("id").where("request_key", "=", key),
   );
-  if (changes) {
-    const texts = showroomTexts(from.language);
-    d.mail.post({
-      kind: "test-ride-confirmation",
-      to: body.email,
-      subject: texts.rideSubject(product.name),
-      text: texts.ride({ product: product.name, size, date: body.date, slot: body.slot }),
-    });
-  }
   return { id: Number(row!.id), created: changes > 0 };
 }
 
@@ -110,34 +114,37 @@ export async function askStockAlert(
   if (variantId !== null && !variants.some((v) => v.id === variantId))
     throw invalid("variant_id", NO_SUCH_SIZE);
   const key = from.key ?? randomUUID();
-  const { changes } = await store.run(
-    store.qb
-      .insertInto("stock_alerts")
-      .values({
-        request_key: key,
-        product_id: product.id,
-        variant_id: variantId,
-        size,
-        email: body.email,
-        customer_id: from.customerId,
-        language: from.language,
-        notified_at: null,
-        created_at: nowIso(),
-      })
-      .onConflict((oc) => oc.column("request_key").doNothing()),
-  );
+  const { changes } = await store.tx(async () => {
+    const inserted = await store.run(
+      store.qb
+        .insertInto("stock_alerts")
+        .values({
+          request_key: key,
+          product_id: product.id,
+          variant_id: variantId,
+          size,
+          email: body.email,
+          customer_id: from.customerId,
+          language: from.language,
+          notified_at: null,
+          created_at: nowIso(),
+        })
+        .onConflict((oc) => oc.column("request_key").doNothing()),
+    );
+    if (inserted.changes) {
+      const texts = showroomTexts(from.language);
+      await d.mail.post({
+        kind: "stock-alert-confirmation",
+        to: body.email,
+        subject: texts.alertSubject(product.name),
+        text: texts.alert({ product: product.name, size }),
+      });
+    }
+    return inserted;
+  });
   const row = await store.first(
     store.qb.selectFrom("stock_alerts").select("id").where("request_key", "=", key),
   );
-  if (changes) {
-    const texts = showroomTexts(from.language);
-    d.mail.post({
-      kind: "stock-alert-confirmation",
-      to: body.email,
-      subject: texts.alertSubject(product.name),
-      text: texts.alert({ product: product.name, size }),
-    });
-  }
   return { id: Number(row!.id), created: changes > 0 };
 }
 
@@ -223,22 +230,26 @@ export async function notifyRestocked(
   );
   let mailed = 0;
   for (const alert of waiting) {
-    const { changes } = await store.run(
-      store.qb
-        .updateTable("stock_alerts")
-        .set({ notified_at: nowIso() })
-        .where("id", "=", alert.id)
-        .where("notified_at", "is", null),
-    );
-    if (!changes) continue;
-    mailed++;
-    const texts = showroomTexts(alert.language);
-    d.mail.post({
-      kind: "back-in-stock",
-      to: alert.email,
-      subject: texts.backSubject(variant.name),
-      text: texts.back({ product: variant.name, size, link: `${origin}/product/${variant.url_key}` }),
+    // Marked and queued in one transaction: the request is mailed once, and never marked without its mail.
+    const marked = await store.tx(async () => {
+      const { changes } = await store.run(
+        store.qb
+          .updateTable("stock_alerts")
+          .set({ notified_at: nowIso() })
+          .where("id", "=", alert.id)
+          .where("notified_at", "is", null),
+      );
+      if (!changes) return false;
+      const texts = showroomTexts(alert.language);
+      await d.mail.post({
+        kind: "back-in-stock",
+        to: alert.email,
+        subject: texts.backSubject(variant.name),
+        text: texts.back({ product: variant.name, size, link: `${origin}/product/${variant.url_key}` }),
+      });
+      return true;
     });
+    if (marked) mailed++;
   }
   return mailed;
 }

@@ -57,6 +57,8 @@ export class Catalog {
     private readonly versionCheckMs = 1000,
     /** a filter set with more matches than this is counted and paged with OFFSET instead (0: always) */
     maxListIds = 50_000,
+    /** SQLite: matches from which a search's page walks the sort's index (lists.ts) */
+    walkMinMatches?: number,
   ) {
     const byIds = new ByIds(store);
     this.categories = new CatalogCategories(store);
@@ -71,6 +73,7 @@ export class Catalog {
       this.cacheStats,
       listCacheSize,
       maxListIds,
+      walkMinMatches,
     );
     this.facets = new CatalogFacets(store, this.gen);
   }

@@ -7,6 +7,9 @@ import type { CatalogGenerations, CatalogReads } from "./generations";
 import { searchPlan, type SearchPlan } from "./search-plan";
 import type { CompiledSql } from "./statements";
 
+/** Matches from which a search's page is read by walking the sort's index (`SearchPlan.walk`, SQLite). */
+const WALK_MIN_MATCHES = 500;
+
 /** How many ids the ordered lists of all filter sets may hold together (4 bytes each). */
 const LIST_ID_BUDGET = 2_000_000;
 
@@ -28,6 +31,8 @@ export class ProductLists {
   private idListTotal = 0;
   /** filter sets found to match more than `maxListIds` products */
   private largeSets = new Set<string>();
+  /** searches asked for once at this catalogue version (counted and paged; the second time, listed) */
+  private searchedOnce = new Set<string>();
   private listCache = new Map<
     string,
     { reads: CatalogReads; body: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer> }
@@ -41,6 +46,8 @@ export class ProductLists {
     private readonly listCacheSize: number,
     /** a filter set with more matches than this is counted and paged with OFFSET instead (0: always) */
     private readonly maxListIds: number,
+    /** matches from which a search's page walks the sort's index (`SearchPlan.walk`) */
+    private readonly walkMinMatches = WALK_MIN_MATCHES,
   ) {}
 
   /** The catalogue changed (anything but stock): every count, filter set and kept reply goes. */
@@ -48,6 +55,7 @@ export class ProductLists {
     this.countCache.clear();
     this.idLists.clear();
     this.idListTotal = 0;
+    this.searchedOnce.clear();
     this.listCache.clear();
   }
 
@@ -104,7 +112,7 @@ export class ProductLists {
     }
     const offset = (page - 1) * limit;
     if (plan.sales) this.gen.noteReads([], true);
-    const list = await this.idList(plan);
+    const list = this.firstSearch(plan) ? undefined : await this.idList(plan);
     if (list) return { ids: Array.from(list.subarray(offset, offset + limit)), total: list.length };
 
     const [version, stock] = [this.gen.version, this.gen.stockGen];
@@ -123,15 +131,29 @@ export class ProductLists {
         this.countCache.set(plan.countKey, { n: total, sales: plan.sales });
       }
     }
-    const pageKey = `${plan.allKey}\n${offset}\n${limit}`;
+    const walk = plan.walk && total >= this.walkMinMatches ? plan.walk : undefined;
+    const pageKey = `${plan.allKey}\n${offset}\n${limit}\n${walk ? "walk" : ""}`;
     let paged = this.pagePlans.get(pageKey);
     if (!paged) {
-      paged = plan.page(offset, limit);
+      paged = (walk ?? plan.page)(offset, limit);
       if (this.pagePlans.size >= 5000) this.pagePlans.clear();
       this.pagePlans.set(pageKey, paged);
     }
     const ids = (await this.store.allCompiled<{ id: number }>(paged)).map((r) => r.id);
     return { ids, total };
+  }
+
+  /**
+   * True the first time a search (a text term) is asked for at this catalogue version: it is then counted
+   * (from the text's index alone where it can) and its page read with LIMIT, the database's top-N, instead of
+   * reading and ordering every match to keep them. Most terms are asked for once (issue 38: a term matching a
+   * tenth of the catalogue cost a sort of all its matches); a term asked for again is listed and kept.
+   */
+  private firstSearch(plan: SearchPlan): boolean {
+    if (!plan.text || this.idLists.has(plan.allKey) || this.searchedOnce.has(plan.allKey)) return false;
+    if (this.searchedOnce.size >= 20_000) this.searchedOnce.clear();
+    this.searchedOnce.add(plan.allKey);
+    return true;
   }
 
   /** The filter set's ordered ids at this catalogue version, or undefined when there are too many to keep. */

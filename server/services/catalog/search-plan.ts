@@ -19,8 +19,16 @@ export interface SearchPlan {
   /** the filter set and sort (the SQL of `all` without its limit) */
   allKey: string;
   page: (offset: number, limit: number) => CompiledSql;
+  /**
+   * SQLite, a text search with no other filter: the page read by walking the sort's index and testing each id
+   * against the FTS5 matches, which beats looking every match up once a term matches more than a few hundred
+   * products (lists.ts picks by the count)
+   */
+  walk?: (offset: number, limit: number) => CompiledSql;
   /** it reads sale counts (bestseller filter or sort), which every order changes */
   sales: boolean;
+  /** a search by name (`search` or `name`) */
+  text: boolean;
 }
 
 /**
@@ -55,7 +63,10 @@ export async function searchPlan(
     const c = categories.bySlug(q.cat_slug);
     catIds.add(c ? c.id : -1);
   }
+  // Any filter but the text: the count can no longer be read from the text's index alone.
+  let filtered = false;
   if (catIds.size && !catIds.has(ROOT_CATEGORY.id)) {
+    filtered = true;
     const ids = [...catIds];
     if (ids.every((id) => categories.isPrimary(id))) query = query.where("p.category_id", "in", ids);
     else
@@ -72,6 +83,7 @@ export async function searchPlan(
   const tags = list(q.tag)
     .map((t) => t.charAt(0).toUpperCase() + t.slice(1).toLowerCase())
     .filter((t) => ["Kids", "Men", "Women"].includes(t));
+  if (tags.length) filtered = true;
   if (tags.length)
     query = query.where((eb) =>
       eb.exists(
@@ -89,6 +101,7 @@ export async function searchPlan(
     .map((v) => (/^\d+$/.test(v) ? Number(v) : SIZES.find((s) => s.name === v.toLowerCase())?.id))
     .filter((v): v is number => v !== undefined && SIZES.some((s) => s.id === v));
   if (colorIds.length || sizeIds.length) {
+    filtered = true;
     query = query.where((eb) => {
       let sub = eb
         .selectFrom("product_variants as v")
@@ -99,6 +112,7 @@ export async function searchPlan(
       return eb.exists(sub);
     });
   }
+  if (on(q.new) || on(q.featured) || on(q.sale) || on(q.bestseller) || q.price || q.url_key) filtered = true;
   if (on(q.new)) query = query.where("p.is_new", "=", 1);
   if (on(q.featured)) query = query.where("p.featured", "=", 1);
   if (on(q.sale)) query = query.where("p.discount", ">", 0);
@@ -118,18 +132,35 @@ export async function searchPlan(
       query = query.where(sql<boolean>`p.url_key ${like} ${"%" + escapeLike(q.url_key) + "%"} escape '\\'`);
   }
 
-  const count = store.compile(query.select((eb) => eb.fn.countAll<number>().as("n")));
+  // A text alone on SQLite is counted from the FTS5 index without reading a product row.
+  const count =
+    text && !filtered && store.dialect === "sqlite" && [...text].length >= 3
+      ? store.compile(
+          db
+            .selectFrom(sql`product_name_search`.as("s"))
+            .select((eb) => eb.fn.countAll<number>().as("n"))
+            .where(sql<boolean>`product_name_search match ${ftsPhrase(text)}`),
+        )
+      : store.compile(query.select((eb) => eb.fn.countAll<number>().as("n")));
   const sales = column === "p.sale_count" || on(q.bestseller);
   const ordered = query.select("p.id").orderBy(column, direction).orderBy("p.id", direction);
   const all = (max: number) => store.compile(ordered.limit(max));
   const probe = all(1);
+  const walk =
+    text && !filtered && store.dialect === "sqlite" && [...text].length >= 3
+      ? walkIndex(column, (offset: number, limit: number) =>
+          store.compile(ordered.limit(limit).offset(offset)),
+        )
+      : undefined;
   return {
     count,
     countKey: count.sql + JSON.stringify(count.params),
     all,
     allKey: probe.sql + JSON.stringify(probe.params.slice(0, -1)),
     page: (offset, limit) => store.compile(ordered.limit(limit).offset(offset)),
+    ...(walk ? { walk } : {}),
     sales,
+    text: !!text,
   };
 }
 
@@ -143,11 +174,35 @@ export async function searchPlan(
 function nameContains(store: Store, text: string, narrow: boolean) {
   if (store.dialect === "sqlite" && [...text].length >= 3)
     return sql<boolean>`p.id in (select rowid from product_name_search
-      where product_name_search match ${`"${text.replaceAll('"', '""')}"`})`;
+      where product_name_search match ${ftsPhrase(text)})`;
   const pattern = "%" + escapeLike(text) + "%";
   if (narrow) return sql<boolean>`p.search_name like lower(${pattern}) escape '\\'`;
   const like = sql.raw(store.likeOperator);
   return sql<boolean>`p.name ${like} ${pattern} escape '\\'`;
+}
+
+/**
+ * The page statement told to read `products` through its index on the sort column (migrations 0001, 0007:
+ * `products_<column>_idx`, which holds the rowid): SQLite then walks it in the list's order and stops at the
+ * page, testing each id against the FTS5 matches (a list it builds once), instead of reading every matching
+ * row to sort them. Undefined when the statement is not of the expected shape.
+ */
+function walkIndex(
+  column: SortColumn,
+  page: (offset: number, limit: number) => CompiledSql,
+): ((offset: number, limit: number) => CompiledSql) | undefined {
+  const from = '"products" as "p"';
+  if (column === "p.id" || !page(0, 1).sql.includes(from)) return undefined;
+  const index = `"products_${column.slice(2)}_idx"`;
+  return (offset, limit) => {
+    const c = page(offset, limit);
+    return { ...c, sql: c.sql.replace(from, `${from} indexed by ${index}`) };
+  };
+}
+
+/** An FTS5 phrase query of the text as it is (quotes doubled; operators and `*` are plain characters). */
+function ftsPhrase(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
 function escapeLike(s: string): string {
