@@ -148,6 +148,9 @@ describe(`sweeping rows the shop no longer needs (${testDialect})`, () => {
       await store.rawRun("insert into stock_log (product_id, at) values (36, ?)", [
         Date.now() - 3 * 60 * 60 * 1000,
       ]);
+      await store.rawRun("insert into facet_log (product_id, at) values (36, ?)", [
+        Date.now() - 3 * 60 * 60 * 1000,
+      ]);
       await store.rawRun(
         "insert into mail_queue (kind, recipient, subject, body, state, attempts, due_at, created_at, done_at) values ('password-reset', 'a@b.test', 's', 'b', 'sent', 1, 0, ?, ?)",
         [ago(9), ago(8)],
@@ -183,6 +186,7 @@ describe(`sweeping rows the shop no longer needs (${testDialect})`, () => {
       carts: 23,
       contact: 0,
       stockLog: 23,
+      facetLog: 23,
       resets: 0,
       unconfirmed: 0,
       mail: 23,
