@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { I18nProvider } from "@lingui/react";
 import type { QueryClient } from "@tanstack/react-query";
+import { ApiStateContext, createApiState, type ApiState } from "@/api/api-state";
 import { PersistQueryClientProvider } from "@/offline/cache/persist-provider";
 import { RouterProvider, type RouterHistory } from "@tanstack/react-router";
 import { LazyToastHost } from "@/components/feedback/lazy-toast-host";
@@ -21,15 +22,18 @@ export interface AppServices {
   outbox?: OutboxPort;
   /** The language of this app instance: the browser's one, or one per server render (never shared by two). */
   i18n: I18n;
+  /** What the api layer keeps between calls (the cart's replay, when the cached reads started): per instance. */
+  api: ApiState;
   /** Runs when the persisted cache is back (the browser replays its outbox then); absent on the server. */
   onCacheRestored?: () => void;
 }
 
 /** The query client and the router of one app instance (one per page load, or one per server render). */
 export function createAppServices(history?: RouterHistory, i18n: I18n = browserI18n): AppServices {
+  const api = createApiState();
   // Mutation defaults first: restored paused writes need their functions before they are resumed.
-  const queryClient = registerMutationDefaults(createQueryClient(), offlineMutationDefaults());
-  return { queryClient, router: createAppRouter(queryClient, history), i18n };
+  const queryClient = registerMutationDefaults(createQueryClient(), offlineMutationDefaults(api));
+  return { queryClient, router: createAppRouter(queryClient, history), i18n, api };
 }
 
 /**
@@ -37,7 +41,7 @@ export function createAppServices(history?: RouterHistory, i18n: I18n = browserI
  * still "restoring" in both, so queries show what the server put in the cache and fetch nothing yet.
  */
 export function AppProviders({ services }: { services: AppServices }) {
-  const { queryClient, router, onCacheRestored, outbox, i18n } = services;
+  const { queryClient, router, onCacheRestored, outbox, i18n, api } = services;
 
   useEffect(() => {
     // The shell answers clicks from here on. On a server-rendered page the page's own part (a router Suspense
@@ -59,10 +63,12 @@ export function AppProviders({ services }: { services: AppServices }) {
         }}
         onSuccess={onCacheRestored}
       >
-        <OutboxContext value={outbox}>
-          <RouterProvider router={router} />
-          <LazyToastHost />
-        </OutboxContext>
+        <ApiStateContext value={api}>
+          <OutboxContext value={outbox}>
+            <RouterProvider router={router} />
+            <LazyToastHost />
+          </OutboxContext>
+        </ApiStateContext>
       </PersistQueryClientProvider>
     </I18nProvider>
   );

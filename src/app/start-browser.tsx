@@ -20,7 +20,7 @@ function createBrowserServices(): AppServices {
   // The outbox and the features' policies load when something needs them (a write, a waiting change, another
   // tab's word): not with the first page (offline/outbox/deferred-outbox.ts).
   const outbox = createDeferredOutbox(base.queryClient, () =>
-    import("@/app/start-outbox").then((m) => m.outboxModule),
+    import("@/app/start-outbox").then((m) => m.outboxModule(base.api)),
   );
   // A read with a saved copy that takes more than 4 s: the copy stays, with a notice (weak signal).
   watchSlowReads(base.queryClient);
