@@ -69,7 +69,7 @@ export async function startBrowserApp(root: HTMLElement): Promise<void> {
   });
   // Over a frame that is one render with the page: a first pass without it (the root's Deferred outlet) would
   // replace the frame's heading and footer with nothing, and the page would wait for a second pass.
-  followFirstPage(services.router, firstRender);
+  followFirstPage(services.router, firstRender, services.serverHtml);
   // From now on (not for a first page the server rendered, which keeps the server's markup), a page that shows
   // server HTML (staticData.showsServerHtml) has DOMPurify download beside its route's code and data.
   services.router.subscribe("onBeforeLoad", (e) => {
