@@ -1,9 +1,10 @@
 /*
- * The first page: how it comes on screen, and the flag that says whether the server's HTML is still on screen. Three ways (`FirstRender`): hydrated over the server's page; rendered over a personal page's frame (the
+ * The first page: how it comes on screen, and the flag that says whether the server's HTML is still on screen.
+ * Three ways (`FirstRender`): hydrated over the server's page; rendered over a personal page's frame (the
  * server sent the frame only, the browser renders the page with the shopper's data); or rendered from scratch
  * (a page from the service worker, or one the server rendered in another language). Until the first navigation
  * after a hydrated page or a frame, components render their final content in the first render instead of a
- * background pass after it (`deferredInitial`), so hydration produces the server's HTML.
+ * background pass after it (`useDeferredInitial`), so hydration produces the server's HTML.
  */
 import { createContext, use } from "react";
 import { hydrate, type DehydratedState, type QueryClient } from "@tanstack/react-query";
