@@ -30,7 +30,11 @@ function fakeLocks() {
         queue.shift()?.();
       });
   };
-  const request = (_name: string, options: LockOptions, cb: () => Promise<unknown>): Promise<unknown> =>
+  const request = (
+    _name: string,
+    options: LockOptions,
+    cb: () => Promise<unknown>,
+  ): Promise<unknown> =>
     new Promise((done, fail) => {
       if (options.steal) {
         holder?.reject(abortError());
@@ -116,7 +120,12 @@ describe("requestWithLiveness", () => {
   it("gives the task's own error to the caller", async () => {
     const locks = fakeLocks();
     await expect(
-      requestWithLiveness(locks, "lease-test-d", () => Promise.reject(new Error("the replay failed")), FAST),
+      requestWithLiveness(
+        locks,
+        "lease-test-d",
+        () => Promise.reject(new Error("the replay failed")),
+        FAST,
+      ),
     ).rejects.toThrow("the replay failed");
   });
 });
