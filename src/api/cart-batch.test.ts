@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { http, HttpResponse } from "msw";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { server } from "../../tests/msw/server";
 import {
   addCartLine,
@@ -11,12 +11,8 @@ import {
   retryWhileUnreachable,
   setCartLineQuantity,
 } from "./cart";
-import {
-  resetCartBatchSupport,
-  startCartBatches,
-  stopCartBatches,
-  type BatchableCartWrite,
-} from "./cart-batch";
+import { createApiState, type ApiState, type CartReplay } from "./api-state";
+import { createCartBatcher, type BatchableCartWrite } from "./cart-batch";
 import { ApiError } from "./client";
 import type { CartBatchRequest } from "./contract/cart";
 
@@ -32,9 +28,9 @@ const waiting = [
   cartBatchChange(cartKeys.remove(), { idempotencyKey: "k4", line: { productId: 2, variantId: null } }),
 ];
 
-afterEach(() => {
-  stopCartBatches();
-  resetCartBatchSupport();
+/** A replay of one app instance's cart writes, `waiting` still to go (what the cart's outbox policy sets up). */
+const replayOf = (api: ApiState, waiting: () => readonly BatchableCartWrite[]): CartReplay => ({
+  batch: createCartBatcher(api, waiting),
 });
 
 describe("merged replay of cart changes", () => {
@@ -55,19 +51,22 @@ describe("merged replay of cart changes", () => {
       }),
     );
     const list: BatchableCartWrite[] = [...waiting];
-    startCartBatches(() => list);
-    await expect(addCartLine(add("k1", 1))).resolves.toEqual({ message: "ok" });
+    const replay = replayOf(createApiState(), () => list);
+    await expect(addCartLine(add("k1", 1), replay)).resolves.toEqual({ message: "ok" });
     list.shift();
     // The refusal reaches the change it belongs to, with the server's message.
-    const refused = await addCartLine(add("k2", 2)).catch((e: unknown) => e);
+    const refused = await addCartLine(add("k2", 2), replay).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).message).toBe("Quantity exceeds to available stock");
     list.shift();
     await expect(
-      setCartLineQuantity({ idempotencyKey: "k3", line: { productId: 1, variantId: null }, quantity: 3 }),
+      setCartLineQuantity(
+        { idempotencyKey: "k3", line: { productId: 1, variantId: null }, quantity: 3 },
+        replay,
+      ),
     ).resolves.toEqual({ message: "ok" });
     await expect(
-      removeCartLine({ idempotencyKey: "k4", line: { productId: 2, variantId: null } }),
+      removeCartLine({ idempotencyKey: "k4", line: { productId: 2, variantId: null } }, replay),
     ).resolves.toEqual({ message: "ok" });
     expect(bodies).toHaveLength(1);
     expect(bodies[0]!.changes).toEqual([
@@ -94,11 +93,11 @@ describe("merged replay of cart changes", () => {
         });
       }),
     );
-    startCartBatches(() => waiting.slice(0, 2));
-    const lost = await addCartLine(add("k1", 1)).catch((e: unknown) => e);
+    const replay = replayOf(createApiState(), () => waiting.slice(0, 2));
+    const lost = await addCartLine(add("k1", 1), replay).catch((e: unknown) => e);
     expect((lost as ApiError).isNetwork).toBe(true);
-    await expect(addCartLine(add("k1", 1))).resolves.toEqual({ message: undefined });
-    await expect(addCartLine(add("k2", 2))).resolves.toEqual({ message: undefined });
+    await expect(addCartLine(add("k1", 1), replay)).resolves.toEqual({ message: undefined });
+    await expect(addCartLine(add("k2", 2), replay)).resolves.toEqual({ message: undefined });
     expect(sent).toEqual([
       ["k1", "k2"],
       ["k1", "k2"],
@@ -116,11 +115,49 @@ describe("merged replay of cart changes", () => {
         return HttpResponse.json({ message: "Item was successfully added to cart." });
       }),
     );
+    const api = createApiState();
     await addCartLine(add("k0", 1));
-    startCartBatches(() => waiting.slice(0, 2));
-    await addCartLine(add("k1", 1));
-    await addCartLine(add("k2", 2));
+    await addCartLine(
+      add("k1", 1),
+      replayOf(api, () => waiting.slice(0, 2)),
+    );
+    await addCartLine(
+      add("k2", 2),
+      replayOf(api, () => waiting.slice(1, 2)),
+    );
     expect(singles).toEqual(["k0", "k1", "k2"]);
+    // The app instance remembers it: its next replay does not try a batch again.
+    expect(api.cartBatchUnsupported).toBe(true);
+  });
+
+  it("keeps what one app instance learnt of the server to that instance", async () => {
+    const batches: string[][] = [];
+    let batchEndpoint = false;
+    server.use(
+      http.post("*/api/checkout/cart/batch", async ({ request }) => {
+        if (!batchEndpoint) return HttpResponse.json({ message: "Not found" }, { status: 404 });
+        const body = (await request.json()) as CartBatchRequest;
+        batches.push(body.changes.map((c) => c.idempotency_key));
+        return HttpResponse.json({
+          results: body.changes.map((c) => ({ idempotency_key: c.idempotency_key, status: "applied" })),
+        });
+      }),
+      http.post("*/api/checkout/cart/add/:id", () => HttpResponse.json({ message: "added" })),
+    );
+    const first = createApiState();
+    await addCartLine(
+      add("k1", 1),
+      replayOf(first, () => waiting.slice(0, 2)),
+    );
+    expect(first.cartBatchUnsupported).toBe(true);
+    // Another page (a server render, a test's app) starts with its own state: it tries the batch.
+    batchEndpoint = true;
+    const second = createApiState();
+    await addCartLine(
+      add("k1", 1),
+      replayOf(second, () => waiting.slice(0, 2)),
+    );
+    expect(batches).toEqual([["k1", "k2"]]);
   });
 
   it("leaves out of a batch a change the batch cannot carry", () => {
@@ -152,10 +189,10 @@ describe("batch size", () => {
         variant: { variantId: 1000 + i, superAttribute: { "23": 5, "24": 9 } },
       }),
     );
-    startCartBatches(() => list);
+    const replay = replayOf(createApiState(), () => list);
     while (list.length) {
       const first = list[0]!;
-      await addCartLine({ idempotencyKey: first.idempotency_key, productId: 1, quantity: 1 });
+      await addCartLine({ idempotencyKey: first.idempotency_key, productId: 1, quantity: 1 }, replay);
       list.shift();
     }
     expect(sizes.length).toBeGreaterThan(1);

@@ -7,10 +7,10 @@
  * new batch from it on; the server claims each key once, so a change is applied once whether it went
  * alone, in one batch or in two.
  *
- * A server without the endpoint (a plain Bagisto answers 404 or 405) turns batching off for the page: the
- * changes go one by one, as Bagisto's own API has them.
+ * A server without the endpoint (a plain Bagisto answers 404 or 405) turns batching off for the app instance
+ * (`ApiState.cartBatchUnsupported`): the changes go one by one, as Bagisto's own API has them.
  */
-import { setCartBatcher } from "./cart-batching";
+import type { ApiState, CartBatcher } from "./api-state";
 import { ApiError, apiFetch, keysAllowedToSend, noteKeysSending } from "./client";
 import {
   CART_BATCH_MAX,
@@ -27,33 +27,15 @@ type Result = CartBatchReply["results"][number];
 /** A batch stays well under the server's 64 KiB body limit (a variant add is about 180 bytes). */
 const MAX_BATCH_BYTES = 48 * 1024;
 
-let source: (() => readonly BatchableCartWrite[]) | null = null;
-let unsupported = false;
-const results = new Map<string, Result>();
-
 /**
- * Batching on, for one replay: `waiting` lists the cart writes still to be sent, in the order they replay
- * (the one being sent first).
+ * Sends a run, its results into `results`; false when the server would not take it as a batch (the change then
+ * goes alone).
  */
-export function startCartBatches(waiting: () => readonly BatchableCartWrite[]): void {
-  source = waiting;
-  results.clear();
-  setCartBatcher(viaCartBatch);
-}
-
-export function stopCartBatches(): void {
-  source = null;
-  results.clear();
-  setCartBatcher(null);
-}
-
-/** For tests: forget that the server lacked the endpoint. */
-export function resetCartBatchSupport(): void {
-  unsupported = false;
-}
-
-/** Sends a run; false when the server would not take it as a batch (the change then goes alone). */
-async function sendRun(run: CartBatchChange[]): Promise<boolean> {
+async function sendRun(
+  api: ApiState,
+  run: CartBatchChange[],
+  results: Map<string, Result>,
+): Promise<boolean> {
   let reply: CartBatchReply;
   noteKeysSending(run.map((w) => w.idempotency_key));
   try {
@@ -70,7 +52,7 @@ async function sendRun(run: CartBatchChange[]): Promise<boolean> {
       error.kind === "http" &&
       (error.status === 404 || error.status === 405)
     ) {
-      unsupported = true;
+      api.cartBatchUnsupported = true;
       return false;
     }
     // A batch the server cannot read: nothing of it was applied; each change goes alone.
@@ -82,38 +64,43 @@ async function sendRun(run: CartBatchChange[]): Promise<boolean> {
 }
 
 /**
- * The write with this key, through a batch: its result (sending the batch that starts with it when no
- * earlier batch carried it), or null when it goes alone (no replay under way, a run of one, or a server
- * without batches). A change the server refused throws, as the single write would.
+ * The batcher of one replay: `waiting` lists the cart writes still to be sent, in the order they replay (the one
+ * being sent first). It gives the write with a key its result (sending the batch that starts with it when no
+ * earlier batch carried it), or null when it goes alone (a run of one, or a server without batches). A change
+ * the server refused throws, as the single write would.
  */
-export async function viaCartBatch(idempotencyKey: string): Promise<{ message?: string } | null> {
-  if (!source || unsupported) return null;
-  if (!results.has(idempotencyKey)) {
-    const waiting = source();
-    const start = waiting.findIndex((w) => w?.idempotency_key === idempotencyKey);
-    if (start < 0) return null;
-    const run: CartBatchChange[] = [];
-    let bytes = 0;
-    for (const w of waiting.slice(start)) {
-      if (!w || run.length >= CART_BATCH_MAX) break;
-      bytes += JSON.stringify(w).length + 1;
-      if (bytes > MAX_BATCH_BYTES) break;
-      run.push(w);
+export function createCartBatcher(api: ApiState, waiting: () => readonly BatchableCartWrite[]): CartBatcher {
+  // The results of the batches sent so far that their writes have not taken yet.
+  const results = new Map<string, Result>();
+  return async (idempotencyKey) => {
+    if (api.cartBatchUnsupported) return null;
+    if (!results.has(idempotencyKey)) {
+      const list = waiting();
+      const start = list.findIndex((w) => w?.idempotency_key === idempotencyKey);
+      if (start < 0) return null;
+      const run: CartBatchChange[] = [];
+      let bytes = 0;
+      for (const w of list.slice(start)) {
+        if (!w || run.length >= CART_BATCH_MAX) break;
+        bytes += JSON.stringify(w).length + 1;
+        if (bytes > MAX_BATCH_BYTES) break;
+        run.push(w);
+      }
+      // Changes undone or settled in another tab meanwhile stay out of the batch.
+      const allowed = new Set(keysAllowedToSend(run.map((w) => w.idempotency_key)));
+      const sendable = run.filter((w) => allowed.has(w.idempotency_key));
+      if (sendable.length < 2 || sendable[0]?.idempotency_key !== idempotencyKey) return null;
+      if (!(await sendRun(api, sendable, results))) return null;
     }
-    // Changes undone or settled in another tab meanwhile stay out of the batch.
-    const allowed = new Set(keysAllowedToSend(run.map((w) => w.idempotency_key)));
-    const sendable = run.filter((w) => allowed.has(w.idempotency_key));
-    if (sendable.length < 2 || sendable[0]?.idempotency_key !== idempotencyKey) return null;
-    if (!(await sendRun(sendable))) return null;
-  }
-  const result = results.get(idempotencyKey);
-  results.delete(idempotencyKey);
-  if (!result) throw new ApiError("The server did not answer for this change.", { kind: "parse" });
-  if (result.status === "refused")
-    throw new ApiError(result.message ?? "The server refused this change.", {
-      kind: "reply",
-      status: 200,
-      body: result,
-    });
-  return { message: result.message };
+    const result = results.get(idempotencyKey);
+    results.delete(idempotencyKey);
+    if (!result) throw new ApiError("The server did not answer for this change.", { kind: "parse" });
+    if (result.status === "refused")
+      throw new ApiError(result.message ?? "The server refused this change.", {
+        kind: "reply",
+        status: 200,
+        body: result,
+      });
+    return { message: result.message };
+  };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod/mini";
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
+import type { ApiState, CartReplay } from "./api-state";
 import type { BatchableCartWrite } from "./cart-batch";
-import { viaActiveCartBatch } from "./cart-batching";
 import { ApiError, apiFetch } from "./client";
 import { sameMutationKey } from "./mutation-key";
 import {
@@ -92,15 +92,13 @@ export interface RemoveCouponVariables {
   idempotencyKey: string;
 }
 
-/**
- * While the outbox replays many writes, each write's reply leaves the cart out (`Prefer: return=minimal`):
- * the cart is read once when the replay ends, so a write costs the same for a 1-line and a 100-line cart.
+/*
+ * The writes below take the outbox's replay, when one is under way (`ApiState.cartReplay`, api-state.ts), as an
+ * explicit last parameter: then each reply leaves the cart out (`Prefer: return=minimal`; the cart is read once
+ * when the replay ends, so a write costs the same for a 1-line and a 100-line cart), and a run of waiting writes
+ * goes as one request (cart-batch.ts). Without it a write goes alone and its reply carries the cart.
  */
-let minimalReplies = false;
-export function setMinimalCartReplies(on: boolean): void {
-  minimalReplies = on;
-}
-const prefer = () => (minimalReplies ? ("return=minimal" as const) : undefined);
+const prefer = (replay: CartReplay | null | undefined) => (replay ? ("return=minimal" as const) : undefined);
 
 /** The server cart (guest by session cookie, customer by token); null when there is none. */
 export async function getCart(signal?: AbortSignal): Promise<Cart | null> {
@@ -109,15 +107,18 @@ export async function getCart(signal?: AbortSignal): Promise<Cart | null> {
 }
 
 /** Adds a product (plain or one colour and size of a bicycle); a refusal throws with the server message. */
-export async function addCartLine(vars: AddCartLineVariables): Promise<CartMutationReply> {
-  const batched = await viaActiveCartBatch(vars.idempotencyKey);
+export async function addCartLine(
+  vars: AddCartLineVariables,
+  replay?: CartReplay | null,
+): Promise<CartMutationReply> {
+  const batched = await replay?.batch(vars.idempotencyKey);
   if (batched) return batched;
   return apiFetch(`checkout/cart/add/${vars.productId}`, {
     method: "POST",
     body: addCartLineBody(vars),
     schema: cartMutationReplySchema,
     idempotencyKey: vars.idempotencyKey,
-    prefer: prefer(),
+    prefer: prefer(replay),
   });
 }
 
@@ -161,8 +162,9 @@ async function onServerLine(
 /** Sets a line's quantity (PUT checkout/cart/update with a qty map); a line the server lacks is a no-op. */
 export async function setCartLineQuantity(
   vars: SetCartLineQuantityVariables,
+  replay?: CartReplay | null,
 ): Promise<CartMutationReply | null> {
-  const batched = await viaActiveCartBatch(vars.idempotencyKey);
+  const batched = await replay?.batch(vars.idempotencyKey);
   if (batched) return batched;
   return onServerLine(vars.line, (itemId) =>
     apiFetch("checkout/cart/update", {
@@ -170,27 +172,33 @@ export async function setCartLineQuantity(
       body: { qty: { [String(itemId)]: vars.quantity } },
       schema: cartMutationReplySchema,
       idempotencyKey: vars.idempotencyKey,
-      prefer: prefer(),
+      prefer: prefer(replay),
     }),
   );
 }
 
 /** Removes a line (GET checkout/cart/remove-item/{id}); a line already gone is a no-op. */
-export async function removeCartLine(vars: RemoveCartLineVariables): Promise<CartMutationReply | null> {
-  const batched = await viaActiveCartBatch(vars.idempotencyKey);
+export async function removeCartLine(
+  vars: RemoveCartLineVariables,
+  replay?: CartReplay | null,
+): Promise<CartMutationReply | null> {
+  const batched = await replay?.batch(vars.idempotencyKey);
   if (batched) return batched;
   return onServerLine(vars.line, (itemId) =>
     apiFetch(`checkout/cart/remove-item/${itemId}`, {
       schema: cartMutationReplySchema,
       idempotencyKey: vars.idempotencyKey,
-      prefer: prefer(),
+      prefer: prefer(replay),
     }),
   );
 }
 
 /** Empties the cart (GET checkout/cart/empty). */
-export async function emptyServerCart(vars: EmptyCartVariables): Promise<CartMutationReply> {
-  const batched = await viaActiveCartBatch(vars.idempotencyKey);
+export async function emptyServerCart(
+  vars: EmptyCartVariables,
+  replay?: CartReplay | null,
+): Promise<CartMutationReply> {
+  const batched = await replay?.batch(vars.idempotencyKey);
   if (batched) return batched;
   return apiFetch("checkout/cart/empty", {
     schema: cartMutationReplySchema,
@@ -294,21 +302,16 @@ function toBatchChange(mutationKey: readonly unknown[] | undefined, variables: u
   return null;
 }
 
-/**
- * When the read behind the cached server cart started (null for a write's reply): the device cart follows
- * the server only when that read holds every write made so far (offline/signal/server-freshness.ts).
- */
-let cartReadStartedAt: number | null = null;
-export const cartDataStartedAt = (): number | null => cartReadStartedAt;
-
+/** The cart's read; it notes when it started in `api.cartReadStartedAt` (api-state.ts). */
 export const cartQueries = {
-  detail: () =>
+  detail: (api: ApiState) =>
+    // eslint-disable-next-line @tanstack/query/exhaustive-deps -- `api` is where the read notes its start, not an input
     queryOptions({
       queryKey: cartKeys.detail(),
       queryFn: async ({ signal }) => {
         const startedAt = Date.now();
         const cart = await getCart(signal);
-        cartReadStartedAt = startedAt;
+        api.cartReadStartedAt = startedAt;
         return cart;
       },
       meta: { personal: true },
@@ -355,44 +358,45 @@ const cartWrite = {
 } as const;
 
 /** The reply of a cart write carries the new cart: show it at once (the reload follows). */
-function keepReplyCart(reply: CartMutationReply | null, client: QueryClient) {
+function keepReplyCart(reply: CartMutationReply | null, client: QueryClient, api: ApiState) {
   if (!reply || reply.data === undefined) return;
   client.setQueryData(cartKeys.detail(), reply.data);
   // It holds this write, maybe not another tab's: the device cart waits for the reload.
-  cartReadStartedAt = null;
+  api.cartReadStartedAt = null;
 }
 
+/** The cart's writes, for the app instance whose `api` state says whether the outbox is replaying them. */
 export const cartMutations = {
-  add: () =>
+  add: (api: ApiState) =>
     mutationOptions({
       ...cartWrite,
       mutationKey: cartKeys.add(),
-      mutationFn: addCartLine,
-      onSuccess: (reply, _v, _r, ctx) => keepReplyCart(reply, ctx.client),
+      mutationFn: (vars: AddCartLineVariables) => addCartLine(vars, api.cartReplay),
+      onSuccess: (reply, _v, _r, ctx) => keepReplyCart(reply, ctx.client, api),
       onSettled: (_d, _e, _v, _r, ctx) => reloadCartSoon(ctx.client),
     }),
-  setQuantity: () =>
+  setQuantity: (api: ApiState) =>
     mutationOptions({
       ...cartWrite,
       mutationKey: cartKeys.setQuantity(),
-      mutationFn: setCartLineQuantity,
-      onSuccess: (reply, _v, _r, ctx) => keepReplyCart(reply, ctx.client),
+      mutationFn: (vars: SetCartLineQuantityVariables) => setCartLineQuantity(vars, api.cartReplay),
+      onSuccess: (reply, _v, _r, ctx) => keepReplyCart(reply, ctx.client, api),
       onSettled: (_d, _e, _v, _r, ctx) => reloadCartSoon(ctx.client),
     }),
-  remove: () =>
+  remove: (api: ApiState) =>
     mutationOptions({
       ...cartWrite,
       mutationKey: cartKeys.remove(),
-      mutationFn: removeCartLine,
-      onSuccess: (reply, _v, _r, ctx) => keepReplyCart(reply, ctx.client),
+      mutationFn: (vars: RemoveCartLineVariables) => removeCartLine(vars, api.cartReplay),
+      onSuccess: (reply, _v, _r, ctx) => keepReplyCart(reply, ctx.client, api),
       onSettled: (_d, _e, _v, _r, ctx) => reloadCartSoon(ctx.client),
     }),
-  empty: () =>
+  empty: (api: ApiState) =>
     mutationOptions({
       ...cartWrite,
       mutationKey: cartKeys.empty(),
-      mutationFn: emptyServerCart,
-      onSuccess: (reply, _v, _r, ctx) => keepReplyCart(reply, ctx.client),
+      mutationFn: (vars: EmptyCartVariables) => emptyServerCart(vars, api.cartReplay),
+      onSuccess: (reply, _v, _r, ctx) => keepReplyCart(reply, ctx.client, api),
       onSettled: (_d, _e, _v, _r, ctx) => reloadCartSoon(ctx.client),
     }),
   applyCoupon: () =>

@@ -1,4 +1,5 @@
 import { mutationOptions, queryOptions, type QueryClient } from "@tanstack/react-query";
+import type { ApiState } from "./api-state";
 import { outboxRetryDelay, retryWhileUnreachable } from "./cart";
 import { apiFetch } from "./client";
 import { wishlistReplySchema, wishlistToggleReplySchema } from "./contract/wishlist";
@@ -92,18 +93,16 @@ function reloadWishlistSoon(client: QueryClient) {
   }, WISHLIST_RELOAD_DELAY);
 }
 
-/** When the read behind the cached server list started (offline/signal/server-freshness.ts). */
-let wishlistReadStartedAt: number | null = null;
-export const wishlistDataStartedAt = (): number | null => wishlistReadStartedAt;
-
+/** The list's read; it notes when it started in `api.wishlistReadStartedAt` (api-state.ts). */
 export const wishlistQueries = {
-  list: () =>
+  list: (api: ApiState) =>
+    // eslint-disable-next-line @tanstack/query/exhaustive-deps -- `api` is where the read notes its start, not an input
     queryOptions({
       queryKey: wishlistKeys.list(),
       queryFn: async ({ signal }) => {
         const startedAt = Date.now();
         const list = await getWishlist(signal);
-        wishlistReadStartedAt = startedAt;
+        api.wishlistReadStartedAt = startedAt;
         return list;
       },
       meta: { personal: true },

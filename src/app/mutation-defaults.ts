@@ -3,9 +3,10 @@
  * registers them before anything replays), collected from each feature's outbox/ folder (the convention is in
  * offline/outbox/by-feature.ts).
  */
+import type { ApiState } from "@/api/api-state";
 import type { OfflineMutationDefaults } from "@/offline/outbox/mutation-defaults";
 
-export const mutationDefaultModules = import.meta.glob<() => OfflineMutationDefaults[]>(
+export const mutationDefaultModules = import.meta.glob<(api: ApiState) => OfflineMutationDefaults[]>(
   "../features/*/outbox/mutation-defaults.ts",
   {
     eager: true,
@@ -13,6 +14,7 @@ export const mutationDefaultModules = import.meta.glob<() => OfflineMutationDefa
   },
 );
 
-// Their order does not matter: each feature's writes have keys of their own.
-export const offlineMutationDefaults = (): OfflineMutationDefaults[] =>
-  Object.values(mutationDefaultModules).flatMap((defaults) => defaults());
+// Their order does not matter: each feature's writes have keys of their own. Made for one app instance: the
+// cart's writes read its `ApiState`.
+export const offlineMutationDefaults = (api: ApiState): OfflineMutationDefaults[] =>
+  Object.values(mutationDefaultModules).flatMap((defaults) => defaults(api));

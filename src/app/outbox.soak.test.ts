@@ -8,6 +8,7 @@
  */
 import { dehydrate, hydrate, onlineManager, QueryClient, type MutationKey } from "@tanstack/react-query";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiState, type ApiState } from "@/api/api-state";
 import { cartKeys, cartMutations } from "@/api/cart";
 import { newIdempotencyKey } from "@/api/client";
 import { wishlistKeys, wishlistMutations } from "@/api/wishlist";
@@ -75,14 +76,14 @@ afterAll(() => {
 });
 
 /** Mutation defaults as the app registers them, with short retry delays so the soak runs in seconds. */
-function appClient(): QueryClient {
+function appClient(api: ApiState): QueryClient {
   const client = new QueryClient({ defaultOptions: { mutations: { networkMode: "online" } } });
   const fast = { retryDelay: 2 };
   for (const o of [
-    cartMutations.add(),
-    cartMutations.setQuantity(),
-    cartMutations.remove(),
-    cartMutations.empty(),
+    cartMutations.add(api),
+    cartMutations.setQuantity(api),
+    cartMutations.remove(api),
+    cartMutations.empty(api),
     wishlistMutations.set(),
   ])
     client.setMutationDefaults(o.mutationKey, { ...(o as object), ...fast });
@@ -151,8 +152,10 @@ describe("outbox soak", () => {
         return res;
       };
 
-      let client = appClient();
-      let outbox: Outbox = createOutbox({ queryClient: client, policies: outboxPolicies });
+      // One app instance per page load: its api state, query client and outbox.
+      let api = createApiState();
+      let client = appClient(api);
+      let outbox: Outbox = createOutbox({ queryClient: client, policies: outboxPolicies(api) });
       const cart = new Map<string, number>();
       const wishlist = new Set<number>();
       let online = true;
@@ -184,9 +187,10 @@ describe("outbox soak", () => {
             clientState: dehydrate(client, dehydrateOptions as Parameters<typeof dehydrate>[1]) as never,
           });
           outbox.dispose();
-          client = appClient();
+          api = createApiState();
+          client = appClient(api);
           hydrate(client, persisted.clientState as never);
-          outbox = createOutbox({ queryClient: client, policies: outboxPolicies });
+          outbox = createOutbox({ queryClient: client, policies: outboxPolicies(api) });
           void outbox.replay();
         } else if (r < 0.45) {
           const qty = 1 + Math.floor(random() * 2);

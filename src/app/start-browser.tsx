@@ -20,7 +20,7 @@ function createBrowserServices(): AppServices {
   // The outbox and the features' policies load when something needs them (a write, a waiting change, another
   // tab's word): not with the first page (offline/outbox/deferred-outbox.ts).
   const outbox = createDeferredOutbox(base.queryClient, () =>
-    import("@/app/start-outbox").then((m) => m.outboxModule),
+    import("@/app/start-outbox").then((m) => m.outboxModule(base.api)),
   );
   // A read with a saved copy that takes more than 4 s: the copy stays, with a notice (weak signal).
   watchSlowReads(base.queryClient);
@@ -69,7 +69,7 @@ export async function startBrowserApp(root: HTMLElement): Promise<void> {
   });
   // Over a frame that is one render with the page: a first pass without it (the root's Deferred outlet) would
   // replace the frame's heading and footer with nothing, and the page would wait for a second pass.
-  followFirstPage(services.router, firstRender);
+  followFirstPage(services.router, firstRender, services.serverHtml);
   // From now on (not for a first page the server rendered, which keeps the server's markup), a page that shows
   // server HTML (staticData.showsServerHtml) has DOMPurify download beside its route's code and data.
   services.router.subscribe("onBeforeLoad", (e) => {

@@ -1,5 +1,5 @@
 import { useDeferredValue, type ReactNode } from "react";
-import { deferredInitial } from "@/render/first-page";
+import { useDeferredInitial } from "@/render/first-page";
 
 /**
  * Shows `fallback` first and renders `children` in a background pass right after. React cuts a
@@ -7,6 +7,6 @@ import { deferredInitial } from "@/render/first-page";
  * even when the update that mounts it is an urgent one (a store or router change).
  */
 export function Deferred({ children, fallback = null }: { children: ReactNode; fallback?: ReactNode }) {
-  const ready = useDeferredValue(true, deferredInitial(false));
+  const ready = useDeferredValue(true, useDeferredInitial(false));
   return <>{ready ? children : fallback}</>;
 }

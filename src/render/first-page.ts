@@ -1,11 +1,12 @@
 /*
- * The first page: how it comes on screen, and the one switch that says whether the server's HTML is still on
- * screen. Three ways (`FirstRender`): hydrated over the server's page; rendered over a personal page's frame (the
+ * The first page: how it comes on screen, and the flag that says whether the server's HTML is still on screen.
+ * Three ways (`FirstRender`): hydrated over the server's page; rendered over a personal page's frame (the
  * server sent the frame only, the browser renders the page with the shopper's data); or rendered from scratch
  * (a page from the service worker, or one the server rendered in another language). Until the first navigation
  * after a hydrated page or a frame, components render their final content in the first render instead of a
- * background pass after it (`deferredInitial`), so hydration produces the server's HTML.
+ * background pass after it (`useDeferredInitial`), so hydration produces the server's HTML.
  */
+import { createContext, use } from "react";
 import { hydrate, type DehydratedState, type QueryClient } from "@tanstack/react-query";
 import type { AnyRouter } from "@tanstack/react-router";
 import type { ServerHandoff } from "./handoff";
@@ -13,14 +14,23 @@ import type { ServerHandoff } from "./handoff";
 /**
  * Whether the page on screen is the server's: from the moment the first page's route has loaded, when that page
  * is the server's (hydrated, or a personal page's frame), until the first navigation (`followFirstPage`). On the
- * server every render is a first page's, on server HTML. The one module-level switch of the render room: it is
- * read during render by every deferred part of the page, which no context could reach before hydration ends.
+ * server every render is a first page's, on server HTML. One per app instance (app/providers.tsx,
+ * `createAppServices`), given to the tree by `ServerHtmlContext`. It is read during render by every deferred
+ * part of the page and changes without a render (a navigation away re-renders what it changes anyway), so it
+ * is a plain object, not React state.
  */
-let onServerHtml: boolean = import.meta.env.SSR;
+export interface ServerHtmlFlag {
+  onServerHtml: boolean;
+}
+
+export const createServerHtmlFlag = (onServerHtml: boolean): ServerHtmlFlag => ({ onServerHtml });
+
+/** The app instance's flag; none (a test's tree) reads as "not on server HTML". */
+export const ServerHtmlContext = createContext<ServerHtmlFlag | null>(null);
 
 /** `initial` for useDeferredValue: none (no background pass) while server HTML is shown. */
-export function deferredInitial<T>(initial: T): T | undefined {
-  return onServerHtml ? undefined : initial;
+export function useDeferredInitial<T>(initial: T): T | undefined {
+  return use(ServerHtmlContext)?.onServerHtml ? undefined : initial;
 }
 
 /** How the first page comes on screen: over the server's HTML (hydrated, or over a personal page's frame) or not. */
@@ -92,11 +102,11 @@ export async function loadFirstPage({
  * After `loadFirstPage`: components render as over server HTML while the server's page (or a frame) is on screen,
  * which it is until the router's first navigation to another address.
  */
-export function followFirstPage(router: AnyRouter, firstRender: FirstRender): void {
-  onServerHtml = firstRender !== "fresh";
+export function followFirstPage(router: AnyRouter, firstRender: FirstRender, flag: ServerHtmlFlag): void {
+  flag.onServerHtml = firstRender !== "fresh";
   const stop = router.subscribe("onBeforeNavigate", (e) => {
     if (!e.hrefChanged) return;
-    onServerHtml = false;
+    flag.onServerHtml = false;
     stop();
   });
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { useState, type ReactNode } from "react";
 import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
 import { I18nProvider } from "@lingui/react";
@@ -13,6 +13,7 @@ import {
   type AnyRouter,
 } from "@tanstack/react-router";
 import { render, screen } from "@testing-library/react";
+import { ApiStateContext, createApiState } from "@/api/api-state";
 import { createAppRouter } from "@/app/router";
 import { ToastHost } from "@/components/feedback/toast-host";
 import { theme } from "@/components/mui/theme";
@@ -27,13 +28,17 @@ export function createTestQueryClient(): QueryClient {
 }
 
 function Providers({ queryClient, router }: { queryClient: QueryClient; router: AnyRouter }) {
+  // One app instance's api state, as app/providers.tsx gives it.
+  const [api] = useState(createApiState);
   return (
     <I18nProvider i18n={i18n}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
-          <ToastHost />
+          <ApiStateContext value={api}>
+            <RouterProvider router={router} />
+            <ToastHost />
+          </ApiStateContext>
         </QueryClientProvider>
       </ThemeProvider>
     </I18nProvider>

@@ -2,7 +2,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { notFound } from "@tanstack/react-router";
 import { ApiError } from "@/api/client";
 import { catalogQueries } from "@/api/catalog";
-import { whenCacheRestored } from "@/offline/cache/restore-state";
+import { cacheRestore } from "@/offline/cache/restore-state";
 import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
 import { relatedProductsParams } from "./utils/related-products";
 import { toProductListParams, type CatalogSearch } from "./utils/catalog-search";
@@ -34,7 +34,7 @@ export async function loadProduct(
       ? catalogQueries.detailByUrlKey(key.urlKey).queryKey
       : catalogQueries.detail(id ?? 0).queryKey;
   // A reload under a weak signal: the device's saved copy (being restored) opens the page, not the network.
-  if (queryClient.getQueryState(queryKey) === undefined) await whenCacheRestored();
+  if (queryClient.getQueryState(queryKey) === undefined) await cacheRestore.whenRestored();
   try {
     const product =
       key.urlKey !== undefined

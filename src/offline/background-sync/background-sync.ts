@@ -178,7 +178,7 @@ export function startBackgroundSync(
   };
 
   // What the worker sent before this page opened (taken by the persister's restore).
-  settle(workerSendsAtStart(), true);
+  settle(workerSendsAtStart.handOver(), true);
   schedule();
 
   // The worker sent changes while this page is open: every open tab drops them; the visible one reports.

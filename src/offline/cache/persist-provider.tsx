@@ -10,7 +10,7 @@ import {
   type DehydrateOptions,
   type QueryClient,
 } from "@tanstack/react-query";
-import { markCacheRestored } from "./restore-state";
+import { cacheRestore } from "./restore-state";
 
 interface PersistOptions {
   persister: Persister;
@@ -58,7 +58,7 @@ export function PersistQueryClientProvider({ client, persistOptions, onSuccess, 
           () => undefined,
         )
         .finally(() => {
-          markCacheRestored();
+          cacheRestore.markRestored();
           startTransition(() => setIsRestoring(false));
         });
     }

@@ -18,7 +18,7 @@ import type { PersistedClient, Persister } from "@tanstack/query-persist-client-
 import type { DehydratedState, DehydrateOptions } from "@tanstack/react-query";
 import { del, delMany, get, promisifyRequest, set, values } from "idb-keyval";
 import { keyvalStore, reopeningStore } from "@/offline/shared/idb-store";
-import { takeWorkerLogAtStart } from "@/offline/outbox/worker-log";
+import { workerSendsAtStart } from "@/offline/outbox/worker-log";
 import { readDone } from "@/offline/outbox/done-keys";
 
 type DehydratedMutation = DehydratedState["mutations"][number];
@@ -235,7 +235,7 @@ export function createIdbPersister(
         console.warn("Could not read the outbox", error);
       }
       // Changes the service worker sent while no page was open (Background Sync) are done: not restored.
-      await takeWorkerLogAtStart();
+      await workerSendsAtStart.take();
       // A snapshot of an earlier build may still hold its waiting changes: they are carried over.
       const legacy = Array.isArray(client?.clientState?.mutations) ? client.clientState.mutations : [];
       const done = readDone();

@@ -9,81 +9,92 @@ import { afterLoad } from "@/render/idle";
 
 type Listener = () => void;
 
-let workbox: Workbox | null = null;
-let updateWaiting = false;
-const listeners = new Set<Listener>();
-
-const notify = () => listeners.forEach((l) => l());
-
-export function subscribeUpdate(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+/** The page's service worker as the app sees it: its registration, and a new version waiting for the shopper. */
+export interface PageServiceWorker {
+  /** Registers the service worker once the page has loaded (workbox-window is loaded then, not with the page). */
+  register(): void;
+  subscribe(listener: Listener): () => void;
+  /** True when a new version has been installed and waits for the shopper's Reload. */
+  isUpdateWaiting(): boolean;
+  /**
+   * Activates the waiting version and reloads the page once, when a worker controls it and has finished
+   * activating (called after the outbox is saved; later calls do nothing). Not on workbox's `controlling`
+   * event: it fires on every controller change, also for versions the page never asked for, and Chromium 150
+   * lets a navigation that starts while the new worker is still activating install yet another copy of the
+   * same sw.js, which takes over (another change) — reloading on each change aborted each reload with the
+   * next, a loop that never loaded the page. Waiting for `activated` keeps the reload's navigation from racing
+   * the activation, and the page reloads at most once whatever the browser does.
+   */
+  applyUpdate(): void;
 }
 
-/** True when a new version has been installed and waits for the shopper's Reload. */
-export function isUpdateWaiting(): boolean {
-  return updateWaiting;
+export function createPageServiceWorker(): PageServiceWorker {
+  let workbox: Workbox | null = null;
+  let updateWaiting = false;
+  let registering = false;
+  let updateApplied = false;
+  const listeners = new Set<Listener>();
+  const notify = () => listeners.forEach((l) => l());
+
+  return {
+    register() {
+      if (
+        registering ||
+        import.meta.env.DEV ||
+        typeof navigator === "undefined" ||
+        !("serviceWorker" in navigator)
+      )
+        return;
+      registering = true;
+      const start = () =>
+        void import("workbox-window")
+          .then(({ Workbox }) => {
+            const wb = new Workbox("/sw.js", { scope: "/" });
+            workbox = wb;
+            wb.addEventListener("waiting", () => {
+              updateWaiting = true;
+              notify();
+            });
+            // A long-open showroom tab looks for a new version every hour.
+            setInterval(() => void wb.update().catch(() => undefined), 60 * 60 * 1000);
+            return wb.register();
+          })
+          .catch((error: unknown) => console.warn("Service worker registration failed", error));
+      afterLoad(start);
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    isUpdateWaiting: () => updateWaiting,
+    applyUpdate() {
+      if (!workbox || !updateWaiting || updateApplied) return;
+      updateApplied = true;
+      const container = navigator.serviceWorker;
+      let reloaded = false;
+      const reloadWhenActivated = () => {
+        const controller = container.controller;
+        if (reloaded || !controller) return;
+        if (controller.state !== "activated") {
+          controller.addEventListener("statechange", reloadWhenActivated, { once: true });
+          return;
+        }
+        reloaded = true;
+        container.removeEventListener("controllerchange", reloadWhenActivated);
+        window.location.reload();
+      };
+      container.addEventListener("controllerchange", reloadWhenActivated);
+      workbox.messageSkipWaiting();
+    },
+  };
 }
-
-let registering = false;
-
-/** Registers the service worker once the page has loaded (workbox-window is loaded then, not with the page). */
-export function registerServiceWorker(): void {
-  if (
-    registering ||
-    import.meta.env.DEV ||
-    typeof navigator === "undefined" ||
-    !("serviceWorker" in navigator)
-  )
-    return;
-  registering = true;
-  const start = () =>
-    void import("workbox-window")
-      .then(({ Workbox }) => {
-        const wb = new Workbox("/sw.js", { scope: "/" });
-        workbox = wb;
-        wb.addEventListener("waiting", () => {
-          updateWaiting = true;
-          notify();
-        });
-        // A long-open showroom tab looks for a new version every hour.
-        setInterval(() => void wb.update().catch(() => undefined), 60 * 60 * 1000);
-        return wb.register();
-      })
-      .catch((error: unknown) => console.warn("Service worker registration failed", error));
-  afterLoad(start);
-}
-
-let updateApplied = false;
 
 /**
- * Activates the waiting version and reloads the page once, when a worker controls it and has finished
- * activating (called after the outbox is saved; later calls do nothing). Not on workbox's `controlling`
- * event: it fires on every controller change, also for versions the page never asked for, and Chromium 150
- * lets a navigation that starts while the new worker is still activating install yet another copy of the same
- * sw.js, which takes over (another change) — reloading on each change aborted each reload with the next, a
- * loop that never loaded the page. Waiting for `activated` keeps the reload's navigation from racing the
- * activation, and the page reloads at most once whatever the browser does.
+ * The page's one: the browser keeps one worker registration per scope, and the app's start (which registers
+ * it), the offline banner (which says a version waits) and the update prompt (which applies it) all speak of
+ * that one. Its methods need no `this`, so they can be handed around (useSyncExternalStore).
  */
-export function applyUpdate(): void {
-  if (!workbox || !updateWaiting || updateApplied) return;
-  updateApplied = true;
-  const container = navigator.serviceWorker;
-  let reloaded = false;
-  const reloadWhenActivated = () => {
-    const controller = container.controller;
-    if (reloaded || !controller) return;
-    if (controller.state !== "activated") {
-      controller.addEventListener("statechange", reloadWhenActivated, { once: true });
-      return;
-    }
-    reloaded = true;
-    container.removeEventListener("controllerchange", reloadWhenActivated);
-    window.location.reload();
-  };
-  container.addEventListener("controllerchange", reloadWhenActivated);
-  workbox.messageSkipWaiting();
-}
+export const pageServiceWorker: PageServiceWorker = createPageServiceWorker();
 
 const CHUNK_RELOAD_KEY = "chunk-reload-at";
 

@@ -13,7 +13,7 @@
  */
 import { onlineManager, type QueryClient } from "@tanstack/react-query";
 import { readToken } from "@/api/auth-storage";
-import { hasWorkerSendsAtStart } from "./worker-log";
+import { workerSendsAtStart } from "./worker-log";
 import type { EarlyCacheEvent, EarlyOutbox, Outbox } from "./outbox";
 import type { Message } from "./tab-channel";
 import type { OutboxSummary } from "./summary";
@@ -142,7 +142,7 @@ export function createDeferredOutbox(
     cacheRestored() {
       restored = true;
       if (outbox) startAfterRestore(outbox);
-      else if ((cache.getAll() as AnyMutation[]).some(isWaiting) || hasWorkerSendsAtStart())
+      else if ((cache.getAll() as AnyMutation[]).some(isWaiting) || workerSendsAtStart.waiting())
         void load().catch(() => undefined);
     },
     // Not there yet: nothing to coalesce against that is known, so the write is sent (or queued) as it is.

@@ -17,8 +17,8 @@ import { markDone, readDone } from "./done-keys";
 import { noteWriteOver } from "@/offline/signal/server-freshness";
 import { BG_SYNC_LOG_DB, BG_SYNC_LOG_STORE, type SentEntry } from "@/offline/shared/background-sync-records";
 
-let logStore: UseStore | null = null;
-const log = () => (logStore ??= reopeningStore(BG_SYNC_LOG_DB, BG_SYNC_LOG_STORE));
+/** The page's one connection to the log (opened on first use, reopened when the browser drops it). */
+const logStore: UseStore = reopeningStore(BG_SYNC_LOG_DB, BG_SYNC_LOG_STORE);
 
 function isSentEntry(v: unknown): v is SentEntry {
   if (typeof v !== "object" || v === null) return false;
@@ -49,25 +49,37 @@ export function backgroundSyncSupported(): boolean {
   );
 }
 
-let takenAtStart: SentEntry[] = [];
-
-/** What the log held when the page opened (taken by the persister's restore), once. */
-export function workerSendsAtStart(): SentEntry[] {
-  const taken = takenAtStart;
-  takenAtStart = [];
-  return taken;
+/** What the worker's log held when the page opened, from the persister's restore until Background Sync's page half. */
+export interface WorkerSendsAtStart {
+  /** The persister's restore: the log is taken before the waiting changes are read back. */
+  take(): Promise<void>;
+  /** Whether something taken at the start waits for Background Sync's page half (without handing it over). */
+  waiting(): boolean;
+  /** Hands what was taken at the start over, once. */
+  handOver(): SentEntry[];
 }
 
-/** Whether the log held something when the page opened that no one has taken yet (without taking it). */
-export function hasWorkerSendsAtStart(): boolean {
-  return takenAtStart.length > 0;
+export function createWorkerSendsAtStart(): WorkerSendsAtStart {
+  let taken: SentEntry[] = [];
+  return {
+    async take() {
+      if (!backgroundSyncSupported()) return;
+      taken = [...taken, ...(await takeWorkerLog())];
+    },
+    waiting: () => taken.length > 0,
+    handOver() {
+      const out = taken;
+      taken = [];
+      return out;
+    },
+  };
 }
 
-/** The persister's restore: the log is taken before the waiting changes are read back. */
-export async function takeWorkerLogAtStart(): Promise<void> {
-  if (!backgroundSyncSupported()) return;
-  takenAtStart = [...takenAtStart, ...(await takeWorkerLog())];
-}
+/**
+ * The page's one: a page opens once, and the persister that takes the log (appPersister) and the outbox that
+ * hands it over are the page's. Handing over empties it, so a test starts from what it took itself.
+ */
+export const workerSendsAtStart: WorkerSendsAtStart = createWorkerSendsAtStart();
 
 /**
  * Takes the worker's log: what it sent is done from now on (never sent again by a page), and the entries
@@ -76,12 +88,12 @@ export async function takeWorkerLogAtStart(): Promise<void> {
 export async function takeWorkerLog(): Promise<SentEntry[]> {
   if (typeof indexedDB === "undefined") return [];
   try {
-    const all = (await entries(log())).map(([, v]) => v).filter(isSentEntry);
+    const all = (await entries(logStore)).map(([, v]) => v).filter(isSentEntry);
     if (!all.length) return [];
     const fresh = settleWorkerSends(all);
     await delMany(
       all.map((e) => e.key),
-      log(),
+      logStore,
     );
     return fresh;
   } catch (error) {

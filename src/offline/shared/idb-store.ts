@@ -52,9 +52,13 @@ export function reopeningStore(dbName: string, storeName: string): UseStore {
   };
 }
 
-let keyval: UseStore | undefined;
+/**
+ * idb-keyval's default database and store (`keyval-store` / `keyval`), reopening a lost connection: the page's
+ * one connection to it (the persisted cache and the recently viewed list share it; a store opens nothing until
+ * it is first used, so making it here costs nothing on the server or in the service worker).
+ */
+const keyval: UseStore = reopeningStore("keyval-store", "keyval");
 
-/** idb-keyval's default database and store (`keyval-store` / `keyval`), reopening a lost connection. */
 export function keyvalStore(): UseStore {
-  return (keyval ??= reopeningStore("keyval-store", "keyval"));
+  return keyval;
 }

@@ -1,6 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
 import { toast } from "@/components/feedback/toast";
+import { useApiState } from "@/api/api-state";
 import { cartKeys, cartMutations, type CartLineRef } from "@/api/cart";
 import { ApiError, newIdempotencyKey } from "@/api/client";
 import { isAvailable, type Product } from "@/api/product";
@@ -53,10 +54,11 @@ export function useCartActions() {
   const { t } = useLingui();
   const outbox = useOutbox();
   // Queued changes coalesce before a write is sent; without an outbox every write goes.
-  const add = useMutation(cartMutations.add());
-  const setQuantity = useMutation(cartMutations.setQuantity());
-  const remove = useMutation(cartMutations.remove());
-  const empty = useMutation(cartMutations.empty());
+  const api = useApiState();
+  const add = useMutation(cartMutations.add(api));
+  const setQuantity = useMutation(cartMutations.setQuantity(api));
+  const remove = useMutation(cartMutations.remove(api));
+  const empty = useMutation(cartMutations.empty(api));
 
   const someError = () => toast(t`some error occured`, { variant: "error" });
 

@@ -1,4 +1,5 @@
 import { useIsMutating, useQuery } from "@tanstack/react-query";
+import { useApiState } from "@/api/api-state";
 import { cartKeys, cartQueries } from "@/api/cart";
 import { useCurrency } from "@/i18n/currency";
 import { useLocalCart } from "../store";
@@ -27,7 +28,8 @@ export interface CartSummary {
  */
 export function useCartSummary(): CartSummary {
   const cart = useLocalCart();
-  const { data: server, isSuccess } = useQuery(cartQueries.detail());
+  const api = useApiState();
+  const { data: server, isSuccess } = useQuery(cartQueries.detail(api));
   const pending = useIsMutating({ mutationKey: cartKeys.mutations() });
   const { format } = useCurrency();
   const isEmpty = cart.lines.length === 0;

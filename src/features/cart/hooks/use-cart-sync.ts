@@ -1,6 +1,7 @@
 import { useIsMutating, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
-import { cartDataStartedAt, cartKeys, cartQueries } from "@/api/cart";
+import { useCallback, useEffect } from "react";
+import { useApiState } from "@/api/api-state";
+import { cartKeys, cartQueries } from "@/api/cart";
 import { useFollowServer } from "@/offline/signal/use-follow-server";
 import { useSession } from "@/session/use-session";
 import { dispatchCart, getCartOwner, resetLocalCart, setCartOwner } from "../store";
@@ -15,7 +16,9 @@ import { toServerLines } from "../utils/server-lines";
 export function useCartSync(): void {
   const queryClient = useQueryClient();
   const { owner } = useSession();
-  const { data, dataUpdatedAt, isSuccess } = useQuery(cartQueries.detail());
+  const api = useApiState();
+  const { data, dataUpdatedAt, isSuccess } = useQuery(cartQueries.detail(api));
+  const startedAt = useCallback(() => api.cartReadStartedAt, [api]);
   const pending = useIsMutating({ mutationKey: cartKeys.mutations() });
 
   useEffect(() => {
@@ -37,7 +40,7 @@ export function useCartSync(): void {
     cartKeys.detail(),
     {
       ready: isSuccess && pending === 0,
-      startedAt: cartDataStartedAt,
+      startedAt,
       updatedAt: dataUpdatedAt,
     },
     () =>

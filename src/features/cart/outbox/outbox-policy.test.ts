@@ -1,8 +1,14 @@
+// @vitest-environment happy-dom
 import { QueryClient } from "@tanstack/react-query";
+import { http, HttpResponse } from "msw";
 import { describe, expect, it } from "vitest";
-import { cartKeys } from "@/api/cart";
+import { server } from "../../../../tests/msw/server";
+import { addCartLine, cartKeys, cartMutations, type AddCartLineVariables } from "@/api/cart";
 import { toSyncRecord } from "@/offline/background-sync/background-sync";
-import { cartOutboxPolicy } from "./outbox-policy";
+import { createApiState } from "@/api/api-state";
+import { cartOutboxPolicy as policyFor } from "./outbox-policy";
+
+const cartOutboxPolicy = policyFor(createApiState());
 
 const line = { productId: 3, variantId: 8, cartItemId: null };
 
@@ -105,5 +111,39 @@ describe("the cart's Background Sync records", () => {
 
   it("has no record for a change without a key", () => {
     expect(toSyncRecord([cartOutboxPolicy], cartKeys.empty(), {}, 1, null)).toBeNull();
+  });
+
+  it("switches the replay on for its own app instance only, for the length of the replay", async () => {
+    const sent: { key: string | null; prefer: string | null }[] = [];
+    server.use(
+      http.post("*/api/checkout/cart/add/:id", ({ request }) => {
+        sent.push({ key: request.headers.get("idempotency-key"), prefer: request.headers.get("prefer") });
+        return HttpResponse.json({ message: "added" });
+      }),
+    );
+    const replaying = createApiState();
+    const other = createApiState();
+    const end = policyFor(replaying).duringReplay!(() => []);
+    const write = (api: typeof other, key: string) =>
+      cartMutations.add(api).mutationFn!(
+        { idempotencyKey: key, productId: 3, quantity: 1 },
+        {
+          client: new QueryClient(),
+          meta: undefined,
+          mutationKey: cartKeys.add(),
+        },
+      );
+    await write(replaying, "in-replay");
+    // Another app instance (a server render, another test's app) is not replaying: its reply carries the cart.
+    await write(other, "elsewhere");
+    end();
+    await write(replaying, "after");
+    await addCartLine({ idempotencyKey: "plain", productId: 3, quantity: 1 } satisfies AddCartLineVariables);
+    expect(sent).toEqual([
+      { key: "in-replay", prefer: "return=minimal" },
+      { key: "elsewhere", prefer: null },
+      { key: "after", prefer: null },
+      { key: "plain", prefer: null },
+    ]);
   });
 });

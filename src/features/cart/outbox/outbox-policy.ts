@@ -3,18 +3,19 @@
  * coalescing rules (outbox-rules.ts), their order (one scope, replayed in the order they were made), the
  * merged replay of a run of them as one request (api/cart-batch.ts, decision 026) with replies that leave the
  * cart out, the cart read again after a replay, the price check of lines added offline, and the requests the
- * service worker's Background Sync sends for them without the page.
+ * service worker's Background Sync sends for them without the page. One policy per app instance: the replay is
+ * switched on and off in that instance's `ApiState` (api/api-state.ts), which its cart writes read.
  */
+import type { ApiState } from "@/api/api-state";
 import {
   addCartLineBody,
   cartBatchChange,
   cartKeys,
-  setMinimalCartReplies,
   type AddCartLineVariables,
   type ApplyCouponVariables,
   type Cart,
 } from "@/api/cart";
-import { startCartBatches, stopCartBatches } from "@/api/cart-batch";
+import { createCartBatcher } from "@/api/cart-batch";
 import { buildUrl } from "@/api/client";
 import { sameMutationKey } from "@/api/mutation-key";
 import type { SyncRecord } from "@/offline/shared/background-sync-records";
@@ -41,7 +42,7 @@ interface AddVariables {
   variant?: { variantId?: unknown } | null;
 }
 
-export const cartOutboxPolicy: OutboxPolicy = {
+export const cartOutboxPolicy = (api: ApiState): OutboxPolicy => ({
   mutationKey: cartKeys.all,
   coalesce: coalesceWith(describeCartChange, coalesceCart),
   // Every cart write shares the scope "cart" (api/cart.ts).
@@ -49,11 +50,11 @@ export const cartOutboxPolicy: OutboxPolicy = {
   duringReplay(waiting) {
     // The cart is read once at the end, not with every write's reply; the cart writes waiting in a row go
     // as one request (api/cart-batch.ts), each still with its own key and result.
-    setMinimalCartReplies(true);
-    startCartBatches(() => waiting().map((w) => cartBatchChange(w.mutationKey, w.variables)));
+    api.cartReplay = {
+      batch: createCartBatcher(api, () => waiting().map((w) => cartBatchChange(w.mutationKey, w.variables))),
+    };
     return () => {
-      setMinimalCartReplies(false);
-      stopCartBatches();
+      api.cartReplay = null;
     };
   },
   queriesToReload: [cartKeys.detail()],
@@ -113,7 +114,7 @@ export const cartOutboxPolicy: OutboxPolicy = {
       };
     return null;
   },
-};
+});
 
 /** What app/outbox-policies.ts collects from every feature's outbox/ folder. */
-export const outboxPolicies: readonly OutboxPolicy[] = [cartOutboxPolicy];
+export const outboxPolicies = (api: ApiState): readonly OutboxPolicy[] => [cartOutboxPolicy(api)];

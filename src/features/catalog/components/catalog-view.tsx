@@ -12,7 +12,7 @@ import { CatalogSkeleton } from "./catalog-skeleton";
 import { CatalogToolbar } from "./catalog-toolbar";
 import { AsOfNotice } from "@/components/feedback/as-of-notice";
 import { ProductGrid } from "./product-grid";
-import { deferredInitial } from "@/render/first-page";
+import { useDeferredInitial } from "@/render/first-page";
 import { isHistoryTraversal } from "@/utils/history-traversal";
 import "./catalog-view.css";
 
@@ -35,7 +35,8 @@ export function CatalogView({ slug, search, variant, renderProduct, actions }: C
   // New cards render in a background (time-sliced) pass; until then the skeleton or the last list stays.
   // Back or forward to a list already loaded: its cards at once, so the restored position fits the page.
   const shown = c.isLoading ? null : c.products;
-  const products = useDeferredValue(shown, isHistoryTraversal() ? shown : deferredInitial(null));
+  const initial = useDeferredInitial(null);
+  const products = useDeferredValue(shown, isHistoryTraversal() ? shown : initial);
   if (c.isUnknownCategory) return <NotFound />;
   const title = c.categoryName ?? (slug ? "" : t`Shop`);
   const list = layout.view === "list";

@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { useQuery } from "@tanstack/react-query";
 import { useLingui } from "@lingui/react/macro";
+import { useApiState } from "@/api/api-state";
 import { cartQueries } from "@/api/cart";
 import type { Order } from "@/api/order";
 import { EmptyState, LinesPending } from "@/components/layout/empty-state";
@@ -28,7 +29,8 @@ export function CheckoutView({
 }) {
   const { t } = useLingui();
   const isOnline = useOnlineStatus();
-  const { data: serverCart, isPending } = useQuery(cartQueries.detail());
+  const api = useApiState();
+  const { data: serverCart, isPending } = useQuery(cartQueries.detail(api));
   const checkout = useCheckout(onPlaced);
 
   if (!isOnline) {

@@ -11,4 +11,4 @@ export const contactOutboxPolicy = anonymousPostPolicy(contentKeys.contact(), ()
 );
 
 /** What app/outbox-policies.ts collects from every feature's outbox/ folder. */
-export const outboxPolicies: readonly OutboxPolicy[] = [contactOutboxPolicy];
+export const outboxPolicies = (): readonly OutboxPolicy[] => [contactOutboxPolicy];

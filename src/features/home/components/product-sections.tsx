@@ -8,7 +8,7 @@ import { CAROUSEL_DELAY_MS } from "@/components/slider/autoplay";
 import { Slider } from "@/components/slider/slider";
 import { cardGrid } from "@/components/ui/card-grid";
 import { HomeSection } from "./home-section";
-import { deferredInitial } from "@/render/first-page";
+import { useDeferredInitial } from "@/render/first-page";
 
 export type RenderProduct = (product: Product) => ReactNode;
 
@@ -58,7 +58,8 @@ export function ProductList({
 }) {
   const { data: fresh, isError } = useQuery(catalogQueries.list(params));
   // The cards render in a background (time-sliced) pass once the list arrives.
-  const data = useDeferredValue(fresh ?? null, deferredInitial(null));
+  const initial = useDeferredInitial(null);
+  const data = useDeferredValue(fresh ?? null, initial);
   const shown = useStepwiseCount(data?.data.length ?? 0);
   if (isError && !fresh) return null;
   if (!data) return <div style={{ minHeight: 320 }} aria-busy="true" />;

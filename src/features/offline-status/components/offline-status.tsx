@@ -7,7 +7,7 @@ import { Suspense, useSyncExternalStore } from "react";
 import { toast } from "@/components/feedback/toast";
 import { lazyThemed } from "@/components/mui/lazy-themed";
 import { useOnlineStatus } from "@/hooks/use-online-status";
-import { isUpdateWaiting, subscribeUpdate } from "@/offline/cache/register-sw";
+import { pageServiceWorker } from "@/offline/cache/register-sw";
 import { useQueueEntries, useReplaySummary } from "./change-queue-context";
 import { OfflineBanner, SyncAnnouncer } from "./offline-banner";
 import { SlowConnectionNotice } from "./slow-connection-notice";
@@ -29,7 +29,11 @@ export function OfflineStatus() {
       }),
     );
   });
-  const updateWaiting = useSyncExternalStore(subscribeUpdate, isUpdateWaiting, () => false);
+  const updateWaiting = useSyncExternalStore(
+    pageServiceWorker.subscribe,
+    pageServiceWorker.isUpdateWaiting,
+    () => false,
+  );
 
   return (
     <>

@@ -12,4 +12,4 @@ export const newsletterOutboxPolicy = anonymousPostPolicy(newsletterKeys.subscri
 );
 
 /** What app/outbox-policies.ts collects from every feature's outbox/ folder. */
-export const outboxPolicies: readonly OutboxPolicy[] = [newsletterOutboxPolicy];
+export const outboxPolicies = (): readonly OutboxPolicy[] => [newsletterOutboxPolicy];

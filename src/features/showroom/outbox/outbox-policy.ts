@@ -15,4 +15,4 @@ export const stockAlertOutboxPolicy = anonymousPostPolicy(showroomKeys.stockAler
 );
 
 /** What app/outbox-policies.ts collects from every feature's outbox/ folder. */
-export const outboxPolicies: readonly OutboxPolicy[] = [testRideOutboxPolicy, stockAlertOutboxPolicy];
+export const outboxPolicies = (): readonly OutboxPolicy[] => [testRideOutboxPolicy, stockAlertOutboxPolicy];

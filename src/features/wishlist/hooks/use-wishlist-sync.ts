@@ -1,7 +1,8 @@
 import { useIsMutating, useMutation, useQuery } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { useCallback, useEffect } from "react";
+import { useApiState } from "@/api/api-state";
 import { newIdempotencyKey } from "@/api/client";
-import { wishlistDataStartedAt, wishlistKeys, wishlistMutations, wishlistQueries } from "@/api/wishlist";
+import { wishlistKeys, wishlistMutations, wishlistQueries } from "@/api/wishlist";
 import { useFollowServer } from "@/offline/signal/use-follow-server";
 import { useSession } from "@/session/use-session";
 import { getWishlistState, replaceWishlist } from "../store";
@@ -13,7 +14,9 @@ import { getWishlistState, replaceWishlist } from "../store";
  */
 export function useWishlistSync(): void {
   const { owner, isLoggedIn: isCustomer } = useSession();
-  const { data, dataUpdatedAt, isSuccess } = useQuery({ ...wishlistQueries.list(), enabled: isCustomer });
+  const api = useApiState();
+  const { data, dataUpdatedAt, isSuccess } = useQuery({ ...wishlistQueries.list(api), enabled: isCustomer });
+  const startedAt = useCallback(() => api.wishlistReadStartedAt, [api]);
   const pending = useIsMutating({ mutationKey: wishlistKeys.mutations() });
   const { mutate } = useMutation(wishlistMutations.set());
 
@@ -37,7 +40,7 @@ export function useWishlistSync(): void {
     wishlistKeys.list(),
     {
       ready: isCustomer && isSuccess && pending === 0,
-      startedAt: wishlistDataStartedAt,
+      startedAt,
       updatedAt: dataUpdatedAt,
     },
     () => {

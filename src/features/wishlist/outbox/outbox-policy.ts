@@ -29,4 +29,4 @@ export const wishlistOutboxPolicy: OutboxPolicy = {
 };
 
 /** What app/outbox-policies.ts collects from every feature's outbox/ folder. */
-export const outboxPolicies: readonly OutboxPolicy[] = [wishlistOutboxPolicy];
+export const outboxPolicies = (): readonly OutboxPolicy[] => [wishlistOutboxPolicy];

@@ -4,7 +4,7 @@ import Snackbar from "@mui/material/Snackbar";
 import { useRouterState } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
 import { appPersister } from "@/offline/cache/persister";
-import { applyUpdate } from "@/offline/cache/register-sw";
+import { pageServiceWorker } from "@/offline/cache/register-sw";
 import { useWaitingChanges } from "@/features/offline-status/hooks/use-waiting-changes";
 
 /**
@@ -20,7 +20,8 @@ export function UpdatePrompt() {
 
   useEffect(() => {
     // The shopper asked for the new version: load it once nothing waits to be sent (and not mid-checkout).
-    if (requested && waiting === 0 && !onCheckout) void appPersister.flush().finally(applyUpdate);
+    if (requested && waiting === 0 && !onCheckout)
+      void appPersister.flush().finally(pageServiceWorker.applyUpdate);
   }, [requested, waiting, onCheckout]);
 
   return (
