@@ -86,6 +86,7 @@ export class Catalog {
     if (now - this.checkedAt < this.versionCheckMs) return;
     this.checking ??= (async () => {
       try {
+        const at = Date.now();
         const row = await this.store.first(
           this.store.qb.selectFrom("catalog_version").select(["version", "list_version"]).where("id", "=", 1),
         );
@@ -98,7 +99,10 @@ export class Catalog {
           this.touch();
           this.lists.clearPlans();
           await this.reloadCategories();
-        } else if (stock === null || stock.length) this.stockChanged(stock);
+        } else {
+          if (this.shared !== null) this.facets.unchangedAt(at);
+          if (stock === null || stock.length) this.stockChanged(stock);
+        }
         this.shared = shared;
         this.gen.sharedVersion = Number(row?.version ?? 0);
         this.checkedAt = Date.now();

@@ -36,6 +36,15 @@ export class ChangeLog {
   ) {}
 
   /**
+   * Nothing was written to the log since the last read, as of `at` (epoch ms; the caller knows it, e.g. from
+   * a version every writer of the log moves, read at `at`): the position counts as read then, so a quiet
+   * spell longer than the log keeps rows does not count as missed.
+   */
+  unchangedAt(at: number): void {
+    if (this.position && at > this.position.readAt) this.position.readAt = at;
+  }
+
+  /**
    * The rows written since the last read and not answered by it; null when this instance may have missed
    * some (it has not read the log for longer than the log keeps rows, or too many to be worth reading).
    * `start`: only the log's position is taken (answers an empty list): what is written from now on is read

@@ -150,6 +150,15 @@ export class CatalogFacets {
   }
 
   /**
+   * The list generation did not move, as the database's list version read at `at` (epoch ms) says: every
+   * write of a facet input moves it, so when these inputs are up to date with the current generation the
+   * facet log holds nothing new as of then (`ChangeLog.unchangedAt`).
+   */
+  unchangedAt(at: number): void {
+    if (this.entries && this.syncedAt === this.gen.version && !this.syncing) this.log.unchangedAt(at);
+  }
+
+  /**
    * Brings the facet inputs up to date with the list generation this instance has seen (one sync at a
    * time; whoever asks meanwhile waits for it).
    */
