@@ -1,11 +1,11 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { App } from "./app";
 import type { Store } from "./db/store";
 import { COLORS, SIZES } from "./reference/attributes";
 import { makeApp, makeStorePair, testDialect } from "./test-utils";
 
 /**
- * Issue 36 item 5, decision 052: facet counts move by the edited products (the facet log, migration 0021),
+ * Issue 36 item 5, decision 052: facet counts move by the edited products (the facet log, migration 0023),
  * on every instance of one database, and equal a scan of the database once the edit is seen.
  */
 
@@ -161,4 +161,31 @@ describe(`facet counts after a catalogue change (${testDialect})`, () => {
     await storeA.close();
     if (storeB !== storeA) await storeB.close();
   }, 60_000);
+
+  it("after a quiet hour (longer than the log keeps rows) an edit still reads only the edited product", async () => {
+    const app = await makeApp();
+    const store = app.deps.store;
+    const catalog = app.deps.catalog;
+    const ask = async () =>
+      shown((await (await app.request("http://shop.test/api/getattributes")).json()) as FacetReply);
+    await ask();
+    const warm = { ...catalog.facetStats };
+    // An hour and more passes with requests (each version check sees nothing new), then a price is edited.
+    const start = Date.now();
+    const clock = vi.spyOn(Date, "now");
+    try {
+      for (const minutes of [20, 40, 60, 80]) {
+        clock.mockReturnValue(start + minutes * 60_000);
+        await catalog.refresh(Infinity);
+      }
+      await store.rawRun("update products set final_price = 777777 where id = 2");
+      clock.mockReturnValue(start + 81 * 60_000);
+      await catalog.refresh(Infinity);
+      expect((await ask()).price.max).toBe(777777);
+    } finally {
+      clock.mockRestore();
+    }
+    expect(catalog.facetStats).toEqual({ scans: warm.scans, products: warm.products + 1 });
+    await store.close();
+  });
 });

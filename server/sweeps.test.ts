@@ -43,7 +43,7 @@ describe(`sweeping rows the shop no longer needs (${testDialect})`, () => {
       Date.now() - 2 * 60 * 60 * 1000,
     ]);
     await store.rawRun("update products set stock = stock + 1 where id = 36");
-    // Facet log rows (migration 0021): the same, one old, one by a price change now.
+    // Facet log rows (migration 0023): the same, one old, one by a price change now.
     await store.rawRun("insert into facet_log (product_id, at) values (36, ?)", [
       Date.now() - 2 * 60 * 60 * 1000,
     ]);

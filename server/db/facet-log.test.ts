@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { makeStore, testDialect } from "../test-utils";
 import type { Store } from "./store";
 
-/** The products the facet log (migration 0021) names past row `after`. */
+/** The products the facet log (migration 0023) names past row `after`. */
 async function logged(store: Store, after: number): Promise<(number | null)[]> {
   const rows = await store.raw<{ product_id: number | null }>(
     "select product_id from facet_log where id > ? order by id",
@@ -16,7 +16,7 @@ async function last(store: Store): Promise<number> {
   return Number(row!.id);
 }
 
-describe(`the facet log (migration 0021, ${testDialect})`, () => {
+describe(`the facet log (migration 0023, ${testDialect})`, () => {
   it("names the product of every write of a facet input, and of no other write", async () => {
     const store = await makeStore();
     const [variant] = await store.raw<{ id: number; product_id: number }>(

@@ -18,9 +18,9 @@ import * as mail from "./migrations/0016-mail";
 import * as nameSearchIndex from "./migrations/0018-name-search-index";
 import * as staffAndCounterImports from "./migrations/0019-staff-and-counter-imports";
 import * as showroomRequests from "./migrations/0020-showroom-requests";
-import * as facetLog from "./migrations/0021-facet-log";
 import * as mailQueueAndLeases from "./migrations/0021-mail-queue-and-leases";
 import * as searchPageOrder from "./migrations/0022-search-page-order";
+import * as facetLog from "./migrations/0023-facet-log";
 
 /** Every migration this build knows, by name (applied in name order; see `runMigrations`). */
 export const migrations: Record<string, Migration> = {
@@ -43,9 +43,9 @@ export const migrations: Record<string, Migration> = {
   "0018-name-search-index": nameSearchIndex,
   "0019-staff-and-counter-imports": staffAndCounterImports,
   "0020-showroom-requests": showroomRequests,
-  "0021-facet-log": facetLog,
   "0021-mail-queue-and-leases": mailQueueAndLeases,
   "0022-search-page-order": searchPageOrder,
+  "0023-facet-log": facetLog,
 };
 
 export async function runMigrations(db: Kysely<unknown>): Promise<void> {

@@ -450,7 +450,7 @@ export interface StockLogTable {
   at: number;
 }
 
-/** One row per product whose facet inputs a transaction wrote (migration 0021); no product: every product. */
+/** One row per product whose facet inputs a transaction wrote (migration 0023); no product: every product. */
 export interface FacetLogTable {
   id: Generated<number>;
   /** PostgreSQL: the writing transaction's id (xid8, as text); SQLite: null */

@@ -18,7 +18,7 @@ export const KEPT = {
   contactMs: 365 * DAY,
   /** password reset links past their hour (or used), and newsletter sign-ups never confirmed */
   mailLinksMs: DAY,
-  /** the stock log and the facet log every instance reads (migrations 0015, 0021) */
+  /** the stock log and the facet log every instance reads (migrations 0015, 0023) */
   stockLogMs: STOCK_LOG_KEEP_MS,
   /** mail sent (the queue's record that it went; its text holds links, which are credentials) */
   sentMailMs: 7 * DAY,

@@ -125,8 +125,7 @@ export async function placeOrder(
         .where("is_active", "=", 1)
         .returningAll(),
     )) as CartRow | undefined;
-    if (!claimed)
-      throw new HttpError(400, { error: "Your cart is empty.", message: "Your cart is empty." });
+    if (!claimed) throw new HttpError(400, { error: "Your cart is empty.", message: "Your cart is empty." });
     cart = claimed;
     const t = await carts.totals(cart);
     if (!t.lines.length)

@@ -23,7 +23,7 @@ import { StoredViews } from "./stored-views";
  * - `stored-views.ts`: view bytes kept in process and stored for every instance (migration 0008);
  * - `details.ts`: detail replies, plain or compressed (migration 0011);
  * - `lists.ts`, `search-plan.ts`: filter sets' ordered ids and counts, kept list replies;
- * - `facets.ts`, `change-log.ts`: facet counts, moved per changed product (the facet log, migration 0021);
+ * - `facets.ts`, `change-log.ts`: facet counts, moved per changed product (the facet log, migration 0023);
  *   the stock and facet logs' reading.
  * This class holds them together and decides, per change, which of them forget what (`refresh`, `touch`).
  */
@@ -89,6 +89,7 @@ export class Catalog {
     if (now - this.checkedAt < this.versionCheckMs) return;
     this.checking ??= (async () => {
       try {
+        const at = Date.now();
         const row = await this.store.first(
           this.store.qb.selectFrom("catalog_version").select(["version", "list_version"]).where("id", "=", 1),
         );
@@ -101,7 +102,10 @@ export class Catalog {
           this.touch();
           this.lists.clearPlans();
           await this.reloadCategories();
-        } else if (stock === null || stock.length) this.stockChanged(stock);
+        } else {
+          if (this.shared !== null) this.facets.unchangedAt(at);
+          if (stock === null || stock.length) this.stockChanged(stock);
+        }
         this.shared = shared;
         this.gen.sharedVersion = Number(row?.version ?? 0);
         this.checkedAt = Date.now();

@@ -14,7 +14,7 @@ export interface LogRow {
 
 /**
  * This instance's reading of one product log that triggers write (the stock log, migration 0015; the facet
- * log, migration 0021), rows older than `STOCK_LOG_KEEP_MS` being swept.
+ * log, migration 0023), rows older than `STOCK_LOG_KEEP_MS` being swept.
  *
  * On PostgreSQL the rows are read by the writing transaction: every row of a transaction from the oldest
  * one still running at the last read on. A transaction that was running then, whatever its rows' ids,
@@ -34,6 +34,15 @@ export class ChangeLog {
     private readonly store: Store,
     private readonly table: "stock_log" | "facet_log",
   ) {}
+
+  /**
+   * Nothing was written to the log since the last read, as of `at` (epoch ms; the caller knows it, e.g. from
+   * a version every writer of the log moves, read at `at`): the position counts as read then, so a quiet
+   * spell longer than the log keeps rows does not count as missed.
+   */
+  unchangedAt(at: number): void {
+    if (this.position && at > this.position.readAt) this.position.readAt = at;
+  }
 
   /**
    * The rows written since the last read and not answered by it; null when this instance may have missed

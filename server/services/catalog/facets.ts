@@ -52,7 +52,7 @@ export interface FacetStats {
  *
  * Every product's facet inputs (categories, colour and size options, tags, selling price) are kept in
  * memory, read once with one scan per table. After a catalogue change (a new list generation) the first
- * ask reads the facet log (migration 0021): only the products a transaction wrote the facet inputs of are
+ * ask reads the facet log (migration 0023): only the products a transaction wrote the facet inputs of are
  * read again, and each kept count moves by the product's old and new contribution. A change this instance
  * may have missed (too many products, a TRUNCATE, an instance that did not read the log for half an hour)
  * reads everything again. Counts therefore equal what a scan of the database would answer as soon as the
@@ -147,6 +147,15 @@ export class CatalogFacets {
       tags: [...counts.tags].map(([tag, n]) => ({ tag, n })),
       price: counts.price ?? undefined,
     };
+  }
+
+  /**
+   * The list generation did not move, as the database's list version read at `at` (epoch ms) says: every
+   * write of a facet input moves it, so when these inputs are up to date with the current generation the
+   * facet log holds nothing new as of then (`ChangeLog.unchangedAt`).
+   */
+  unchangedAt(at: number): void {
+    if (this.entries && this.syncedAt === this.gen.version && !this.syncing) this.log.unchangedAt(at);
   }
 
   /**
