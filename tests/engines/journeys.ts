@@ -640,15 +640,17 @@ export function describeJourneys(name: string, launch: () => Promise<Browser>): 
           // The list being opened was never loaded from the server as a page (a reload would have).
           expect(front.requests.filter((r) => r.path.split("?")[0] === list)).toEqual([]);
           expect(navigated).toBe("");
-          // The left page was watched while it was being left, and the shop never vanished from it (the
-          // toast host's dropped import once took the whole app down). Its "Something went wrong" for the
-          // dropped page code is not checked: see decision 039.
+          // The left page was watched while it was being left: the shop never vanished from it (the toast
+          // host's dropped import once took the whole app down), and the code the browser dropped because the
+          // page was being left never showed as an error (decision 055), nor logged one.
           const seen = await engine.evaluate(
             (key: string) => JSON.parse(sessionStorage.getItem(key) ?? "[]") as string[],
             LEFT_PAGE_KEY,
           );
           expect(seen.slice(seen.indexOf("(leaving)") + 1).length).toBeGreaterThan(0);
           expect(seen.filter((text) => text === "")).toEqual([]);
+          expect(seen.filter((text) => /Something went wrong|could not be loaded/.test(text))).toEqual([]);
+          expect(await takePageErrors(engine)).toEqual([]);
         } finally {
           next.release();
           code.release();
