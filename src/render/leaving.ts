@@ -22,7 +22,8 @@ const noteLeaving = () => {
   leftAt = Date.now();
 };
 
-function listen(): void {
+/** Starts noting `pagehide` and the Navigation API's leaves (once; `whileWatchingLeave` starts it too). */
+export function watchLeaving(): void {
   if (listening || typeof window === "undefined") return;
   listening = true;
   window.addEventListener("pagehide", noteLeaving);
@@ -41,7 +42,7 @@ export function isLeaving(): boolean {
 
 /** Runs an import, noting meanwhile whether the document begins to be left (see above). */
 export async function whileWatchingLeave<T>(load: () => Promise<T>): Promise<T> {
-  listen();
+  watchLeaving();
   if (typeof window !== "undefined" && loading++ === 0) window.addEventListener("beforeunload", noteLeaving);
   try {
     return await load();

@@ -6,7 +6,7 @@
  */
 import type { Workbox } from "workbox-window";
 import { afterLoad } from "@/render/idle";
-import { isLeaving } from "@/render/leaving";
+import { isLeaving, watchLeaving } from "@/render/leaving";
 import { isOnline } from "@/offline/signal/online-signal";
 
 type Listener = () => void;
@@ -120,6 +120,7 @@ export function installChunkLoadRecovery(
   isGone: (error: unknown) => Promise<boolean> = chunkIsGone,
   reload: () => void = () => window.location.reload(),
 ): () => void {
+  watchLeaving();
   const onPreloadError = async (event: Event) => {
     let last = 0;
     try {
