@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { onlineManager } from "@tanstack/react-query";
 import { afterEach, beforeEach, describe, expect, it, vi, type MockInstance } from "vitest";
-import { answersUncached, isOnline, PROBE_PATH, startOnlineSignal, subscribeOnline } from "./online-signal";
+import { sendRequest } from "@/api/client";
+import { PROBE_PATH } from "./online-probe";
+import { isOnline, startOnlineSignal, subscribeOnline } from "./online-signal";
 
 let browserOnline: MockInstance<() => boolean>;
 const stops: (() => void)[] = [];
@@ -16,6 +18,7 @@ afterEach(() => {
   window.dispatchEvent(new Event("online"));
   stops.splice(0).forEach((stop) => stop());
   browserOnline.mockRestore();
+  vi.unstubAllGlobals();
 });
 
 /** A probe whose answers the test gives, one per call. */
@@ -45,11 +48,11 @@ describe("the online signal", () => {
     const changes = vi.fn();
     stops.push(subscribeOnline(changes));
     start(send);
-    expect(send).toHaveBeenCalledTimes(1);
-    expect(send.mock.calls[0]).toEqual([PROBE_PATH, { method: "HEAD", cache: "no-store" }]);
     // Nothing waits for it: until it answers, the app is offline, as the browser says.
     expect(isOnline()).toBe(false);
     expect(onlineManager.isOnline()).toBe(false);
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect(send.mock.calls[0]).toEqual([PROBE_PATH, { method: "HEAD", cache: "no-store" }]);
     answers[0]!.reply();
     await settle();
     expect(isOnline()).toBe(true);
@@ -61,6 +64,7 @@ describe("the online signal", () => {
   it("stays offline when the probe fails, and asks again when the page wakes (visible again, shown again, resumed)", async () => {
     const { send, answers } = probe();
     start(send);
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
     answers[0]!.fail();
     await settle();
     expect(isOnline()).toBe(false);
@@ -68,21 +72,23 @@ describe("the online signal", () => {
     // Hidden: no wake.
     const visibility = vi.spyOn(document, "visibilityState", "get").mockReturnValue("hidden");
     document.dispatchEvent(new Event("visibilitychange"));
+    await settle();
     expect(send).toHaveBeenCalledTimes(1);
     visibility.mockReturnValue("visible");
     document.dispatchEvent(new Event("visibilitychange"));
-    expect(send).toHaveBeenCalledTimes(2);
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(2));
     // One probe at a time: a second wake while it is out asks nothing more.
     window.dispatchEvent(new Event("pageshow"));
+    await settle();
     expect(send).toHaveBeenCalledTimes(2);
     answers[1]!.fail();
     await settle();
     window.dispatchEvent(new Event("pageshow"));
-    expect(send).toHaveBeenCalledTimes(3);
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(3));
     answers[2]!.fail();
     await settle();
     document.dispatchEvent(new Event("resume"));
-    expect(send).toHaveBeenCalledTimes(4);
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(4));
     answers[3]!.reply();
     await settle();
     expect(isOnline()).toBe(true);
@@ -96,6 +102,7 @@ describe("the online signal", () => {
     window.dispatchEvent(new Event("pageshow"));
     document.dispatchEvent(new Event("visibilitychange"));
     await settle();
+    await settle();
     expect(send).not.toHaveBeenCalled();
     expect(isOnline()).toBe(true);
   });
@@ -103,6 +110,7 @@ describe("the online signal", () => {
   it("believes the browser's own `offline` and `online` events as they come", async () => {
     const { send, answers } = probe();
     start(send);
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
     answers[0]!.reply();
     await settle();
     expect(isOnline()).toBe(true);
@@ -116,44 +124,60 @@ describe("the online signal", () => {
     expect(onlineManager.isOnline()).toBe(true);
   });
 
-  it("a reply to a request no cache answers corrects a browser that says offline; a public read does not", async () => {
+  it("a reply to an API request no cache answers corrects a browser that says offline; a public read does not", async () => {
     const { send, answers } = probe();
     start(send);
+    await vi.waitFor(() => expect(send).toHaveBeenCalledTimes(1));
     answers[0]!.fail();
     await settle();
-    const network = vi.fn((_url: string, _init: RequestInit) => Promise.resolve(new Response("{}")));
-    const transport = answersUncached(network);
+    let network = true;
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() =>
+        network ? Promise.resolve(new Response("{}")) : Promise.reject(new TypeError("Failed to fetch")),
+      ),
+    );
+    const request = (url: string, init: RequestInit = {}) => sendRequest(url, init).catch(() => undefined);
 
     // A catalogue read may be the service worker's copy: it says nothing of the connection.
-    await transport("/api/products?limit=4", { method: "GET" });
+    await request("/api/products?limit=4");
     expect(isOnline()).toBe(false);
     // The cart is personal: never answered from a cache.
-    await transport("/api/checkout/cart", { method: "GET" });
+    await request("/api/checkout/cart?token=true");
     expect(isOnline()).toBe(true);
-
     // The same request failing for want of a network takes it back, while the browser still says offline.
-    const down = answersUncached(() => Promise.reject(new TypeError("Failed to fetch")));
-    await expect(down("/api/checkout/cart", { method: "GET" })).rejects.toThrow("Failed to fetch");
+    network = false;
+    await request("/api/wishlist?pagination=0");
     expect(isOnline()).toBe(false);
     // A write and a read with a token are never cached either.
-    await transport("/api/wishlist/7", { method: "POST" });
+    network = true;
+    await request("/api/contactrequest", { method: "POST" });
     expect(isOnline()).toBe(true);
-    await down("/api/products", { method: "GET", headers: { Authorization: "Bearer t" } }).catch(
-      () => undefined,
-    );
+    network = false;
+    await request("/api/products", { headers: { Authorization: "Bearer t" } });
     expect(isOnline()).toBe(false);
     // A request the caller aborted says nothing.
-    await transport("/api/checkout/cart", { method: "GET" });
-    const aborted = AbortSignal.abort();
-    await down("/api/checkout/cart", { method: "GET", signal: aborted }).catch(() => undefined);
+    network = true;
+    await request("/api/checkout/cart");
+    network = false;
+    await request("/api/checkout/cart", { signal: AbortSignal.abort() });
     expect(isOnline()).toBe(true);
   });
 
   it("leaves the browser's word alone while it says online: a failed request is no reason to say offline", async () => {
     browserOnline.mockReturnValue(true);
     start(probe().send);
-    const down = answersUncached(() => Promise.reject(new TypeError("Failed to fetch")));
-    await down("/api/checkout/cart", { method: "GET" }).catch(() => undefined);
+    // The browser said offline once (the probe's code is there), then online again.
+    browserOnline.mockReturnValue(false);
+    window.dispatchEvent(new Event("offline"));
+    browserOnline.mockReturnValue(true);
+    window.dispatchEvent(new Event("online"));
+    await settle();
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => Promise.reject(new TypeError("Failed to fetch"))),
+    );
+    await sendRequest("/api/checkout/cart", {}).catch(() => undefined);
     expect(isOnline()).toBe(true);
   });
 });
