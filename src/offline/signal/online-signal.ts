@@ -62,22 +62,20 @@ export function startOnlineSignal(send?: typeof fetch): () => void {
         () => (probe = null),
       );
   };
-  window.addEventListener("online", onBrowserEvent);
-  window.addEventListener("offline", onBrowserEvent);
-  window.addEventListener("pageshow", onWake);
-  document.addEventListener("visibilitychange", onWake);
-  document.addEventListener("resume", onWake);
+  const listening = new AbortController();
+  const options = { signal: listening.signal };
+  window.addEventListener("online", onBrowserEvent, options);
+  window.addEventListener("offline", onBrowserEvent, options);
+  window.addEventListener("pageshow", onWake, options);
+  document.addEventListener("visibilitychange", onWake, options);
+  document.addEventListener("resume", onWake, options);
   onlineManager.setEventListener((setOnline) => {
     setOnline(isOnline());
     return subscribeOnline(() => setOnline(isOnline()));
   });
   onWake();
   return () => {
+    listening.abort();
     void probe?.then((p) => p.stop());
-    window.removeEventListener("online", onBrowserEvent);
-    window.removeEventListener("offline", onBrowserEvent);
-    window.removeEventListener("pageshow", onWake);
-    document.removeEventListener("visibilitychange", onWake);
-    document.removeEventListener("resume", onWake);
   };
 }
