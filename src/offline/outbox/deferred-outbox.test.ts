@@ -160,6 +160,23 @@ describe("the outbox loaded after the first page", () => {
     await vi.waitFor(() => expect(deferred.waiting()).toEqual([]));
   });
 
+  it("a page made visible again sends what waits", async () => {
+    const offline = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    cleanups.push(() => offline.mockRestore());
+    const { sent, client, deferred, arrive } = setUp();
+    onlineManager.setOnline(false);
+    addWaitingChange(client, KEY, meta, { idempotencyKey: "sent-when-visible" });
+    arrive();
+    deferred.cacheRestored();
+    await vi.waitFor(() => expect(deferred.loaded()).not.toBeNull());
+    offline.mockReturnValue(true);
+    onlineManager.setOnline(true);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(sent).toEqual([]);
+    document.dispatchEvent(new Event("visibilitychange"));
+    await vi.waitFor(() => expect(sent).toEqual(["sent-when-visible"]));
+  });
+
   it("a page that never writes and holds nothing waiting never loads it", async () => {
     const { client, deferred, importModule } = setUp();
     // A write the outbox does not hold (no `offline` meta), and a read.
