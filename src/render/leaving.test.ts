@@ -68,10 +68,10 @@ describe("an import dropped because the page is being left", () => {
     await expect(loading).resolves.toEqual({ Page: "page" });
   });
 
-  it("counts from the Navigation API's `navigate` to another document, not from one within the page", async () => {
-    const navigate = (sameDocument: boolean) =>
+  it("counts from the Navigation API's `navigate` to another document, not from one within the page or a call", async () => {
+    const navigate = (sameDocument: boolean, url = "http://shop.test/about-us") =>
       (window as unknown as { navigation: EventTarget }).navigation.dispatchEvent(
-        Object.assign(new Event("navigate"), { destination: { sameDocument }, downloadRequest: null }),
+        Object.assign(new Event("navigate"), { destination: { sameDocument, url }, downloadRequest: null }),
       );
     // A link within the shop (the router's pushState) is no leave: a dropped import is a failure.
     const within = droppedOnLeave(() => navigate(true)).mockRejectedValueOnce(new TypeError(DROPPED));
@@ -79,6 +79,14 @@ describe("an import dropped because the page is being left", () => {
     const seen = failed.catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(1000);
     expect(((await seen) as Error).message).toBe("The page's code could not be loaded.");
+
+    // Nor is a mailto: or tel: link: the page stays where it is.
+    const call = droppedOnLeave(() => navigate(false, "tel:+441234567890")).mockRejectedValueOnce(
+      new TypeError(DROPPED),
+    );
+    const called = asPageCode(call, 1000)().catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(((await called) as Error).message).toBe("The page's code could not be loaded.");
 
     const away = droppedOnLeave(() => navigate(false));
     const loading = asPageCode(away, 1000)();

@@ -30,8 +30,13 @@ export function watchLeaving(): void {
   window.addEventListener("pageshow", () => (leftAt = null));
   const navigation = (window as { navigation?: EventTarget }).navigation;
   navigation?.addEventListener("navigate", (event) => {
-    const e = event as Event & { destination?: { sameDocument?: boolean }; downloadRequest?: string | null };
-    if (e.destination?.sameDocument === false && !e.downloadRequest && !e.defaultPrevented) noteLeaving();
+    const e = event as Event & {
+      destination?: { sameDocument?: boolean; url?: string };
+      downloadRequest?: string | null;
+    };
+    // Another document over http(s) (a mailto: or tel: link leaves the page where it is), not a download.
+    if (!e.destination?.sameDocument && /^https?:/.test(e.destination?.url ?? "") && !e.downloadRequest)
+      noteLeaving();
   });
 }
 
