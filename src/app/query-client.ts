@@ -1,6 +1,7 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
 import { ApiError } from "@/api/client";
 import { applyReplyDate, readWithReplyDate } from "@/offline/cache/reply-dates";
+import { isOnline } from "@/offline/signal/online-signal";
 
 declare module "@tanstack/react-query" {
   interface Register {
@@ -33,7 +34,7 @@ export function createQueryClient(): QueryClient {
         // Offline, a page the service worker has not stored fails at once and says so (no paused spinner).
         retry: (count, error) =>
           count < 2 &&
-          (typeof navigator === "undefined" || navigator.onLine) &&
+          isOnline() &&
           !(
             error instanceof ApiError &&
             (error.kind === "parse" || (error.status >= 400 && error.status < 500))

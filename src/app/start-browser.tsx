@@ -11,12 +11,16 @@ import { activateInitialLocale, i18n } from "@/i18n/i18n";
 import { prepareMoneyFormat, setRenderedCurrency } from "@/i18n/currency";
 import { createDeferredOutbox } from "@/offline/outbox/deferred-outbox";
 import { listenForFresherCopies } from "@/offline/signal/fresher-copies";
+import { startOnlineSignal } from "@/offline/signal/online-signal";
 import { watchSlowReads } from "@/offline/signal/slow-reads";
 import { loadPurifier } from "@/utils/sanitize-html";
 
 /** The app's services (router, query cache, outbox) and what watches them, complete. */
 function createBrowserServices(): AppServices {
   const base = createAppServices();
+  // Whether the shop can be reached: the browser's word, checked by one request when it says offline at a wake
+  // (WebKit can say so long after the connection is back); TanStack's online manager follows it.
+  startOnlineSignal();
   // The outbox and the features' policies load when something needs them (a write, a waiting change, another
   // tab's word): not with the first page (offline/outbox/deferred-outbox.ts).
   const outbox = createDeferredOutbox(base.queryClient, () =>

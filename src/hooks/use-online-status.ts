@@ -1,19 +1,10 @@
 import { useSyncExternalStore } from "react";
+import { isOnline, subscribeOnline } from "@/offline/signal/online-signal";
 
-function subscribe(cb: () => void): () => void {
-  window.addEventListener("online", cb);
-  window.addEventListener("offline", cb);
-  return () => {
-    window.removeEventListener("online", cb);
-    window.removeEventListener("offline", cb);
-  };
-}
-
-/** True while the browser believes it has a connection (navigator.onLine). */
+/**
+ * True while the shop is believed reachable: the browser's `navigator.onLine`, corrected when the shop answered
+ * while the browser still says offline (offline/signal/online-signal.ts).
+ */
 export function useOnlineStatus(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => navigator.onLine,
-    () => true,
-  );
+  return useSyncExternalStore(subscribeOnline, isOnline, () => true);
 }

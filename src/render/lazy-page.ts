@@ -1,5 +1,6 @@
 import { lazyRouteComponent } from "@tanstack/react-router";
 import type { ComponentType } from "react";
+import { isLeaving, untilStaying, whileWatchingLeave } from "./leaving";
 
 /** How long a failed import waits before its one more try. */
 export const PAGE_CODE_RETRY_MS = 1000;
@@ -7,21 +8,26 @@ export const PAGE_CODE_RETRY_MS = 1000;
 /**
  * Makes a failed import an error whose message the router does not take for a reason to reload (the
  * browser's error is its `cause`). A failed import is tried once more after a moment first: a connection
- * that dropped for an instant (a showroom's Wi-Fi) then costs nothing, and an import Firefox or WebKit reject
- * because the page is being left (a link preloaded on hover, a page whose code was loading) has no error to
- * show or log by then, the page being gone.
+ * that dropped for an instant (a showroom's Wi-Fi) then costs nothing. An import Firefox or WebKit reject
+ * because the page is being left (leaving.ts) is no failure: the page keeps what it shows (the router's
+ * pending view) until the next page replaces it, and tries again only should it stay after all.
  */
 export const asPageCode =
   <T>(importer: () => Promise<T>, retryMs = PAGE_CODE_RETRY_MS): (() => Promise<T>) =>
-  () =>
-    importer().catch(async () => {
-      await new Promise((done) => setTimeout(done, retryMs));
+  async () => {
+    for (let retried = false; ;) {
       try {
-        return await importer();
+        return await whileWatchingLeave(importer);
       } catch (cause) {
-        throw new Error("The page's code could not be loaded.", { cause });
+        if (isLeaving()) await untilStaying();
+        else if (retried) throw new Error("The page's code could not be loaded.", { cause });
+        else {
+          retried = true;
+          await new Promise((done) => setTimeout(done, retryMs));
+        }
       }
-    });
+    }
+  };
 
 /**
  * A route's page component loaded on demand (`lazyRouteComponent`). Its import never makes the router

@@ -13,6 +13,7 @@ import { OfflineStatus } from "@/features/offline-status/components/offline-stat
 import { ServerRenderContext } from "@/render/server-render";
 import { HeaderActions } from "./-components/header-actions";
 import "./root.css";
+import { isOnline } from "@/offline/signal/online-signal";
 
 export interface RouterContext {
   queryClient: QueryClient;
@@ -31,7 +32,7 @@ function RootLayout() {
   useEffect(() => {
     // Saved offline packs older than a day are saved again in the background, after the first screen.
     const timer = setTimeout(() => {
-      if (navigator.onLine && typeof caches !== "undefined")
+      if (isOnline() && typeof caches !== "undefined")
         void import("@/features/offline-packs/utils/refresh-packs").then((m) => m.refreshStalePacks());
     }, 5000);
     return () => clearTimeout(timer);

@@ -1,10 +1,11 @@
 import { Trans } from "@lingui/react/macro";
 import { PageReady } from "@/render/page-ready";
 import "./page-message.css";
+import { isOnline } from "@/offline/signal/online-signal";
 
 /** A page that failed to load: says so and offers a retry instead of a blank screen. */
 export function ErrorView({ onRetry }: { onRetry?: () => void }) {
-  const offline = typeof navigator !== "undefined" && !navigator.onLine;
+  const offline = !isOnline();
   return (
     <div className="ui-container page-message" role="alert">
       <h1 className="ui-h2 page-message__title">

@@ -1,8 +1,11 @@
 import { Component, lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { afterFirstInteraction } from "@/render/first-interaction";
+import { asPageCode } from "@/render/lazy-page";
 import { onToastWaiting } from "./toast";
 
-const loadToastHost = () => lazy(() => import("./toast-host").then((m) => ({ default: m.ToastHost })));
+// An import dropped because the page is being left waits for the next page instead of failing (asPageCode).
+const loadToastHost = () =>
+  lazy(asPageCode(() => import("./toast-host").then((m) => ({ default: m.ToastHost }))));
 
 /**
  * Nothing instead of the toast host when its code cannot be loaded (a connection that failed, or Firefox and

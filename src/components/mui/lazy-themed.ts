@@ -15,10 +15,12 @@ export function preloadTheme(): void {
 
 /** `React.lazy` for a component that uses MUI: the component and the theme load together, the theme around it. */
 export function lazyThemed<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(async () => {
-    const [Component, { withMuiTheme }] = await Promise.all([load(), loadTheme()]);
-    return { default: withMuiTheme(Component) };
-  });
+  return lazy(
+    asPageCode(async () => {
+      const [Component, { withMuiTheme }] = await Promise.all([load(), loadTheme()]);
+      return { default: withMuiTheme(Component) };
+    }),
+  );
 }
 
 /** A route's lazy component (`lazyRouteComponent`), drawn inside the MUI theme. */

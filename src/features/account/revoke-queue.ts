@@ -9,6 +9,7 @@
 import { logoutCustomer } from "@/api/account";
 import { ApiError } from "@/api/client";
 import { readStored, removeStored, writeStored } from "@/offline/cache/storage";
+import { isOnline } from "@/offline/signal/online-signal";
 
 export const PENDING_REVOKES_KEY = "pendingRevokes";
 /** More log-outs than this without a connection: the oldest tokens are left to expire. */
@@ -61,7 +62,7 @@ export function sendPendingRevokes(send: Send = logoutCustomer): Promise<void> {
  */
 export async function revokeOrQueue(token: string, send: Send = logoutCustomer): Promise<void> {
   writePending([...pendingRevokes().filter((t) => t !== token), token]);
-  if (typeof navigator === "undefined" || navigator.onLine) await sendPendingRevokes(send);
+  if (isOnline()) await sendPendingRevokes(send);
   if (pendingRevokes().length) watchPendingRevokes(send, false);
 }
 
@@ -91,5 +92,5 @@ export function watchPendingRevokes(send: Send = logoutCustomer, now = true): vo
   window.addEventListener("pageshow", attempt);
   document.addEventListener("visibilitychange", onVisible);
   watching = stop;
-  if (now && navigator.onLine) attempt();
+  if (now && isOnline()) attempt();
 }

@@ -92,6 +92,23 @@ describe("the chunk-load recovery", () => {
     online.mockRestore();
     stop();
   });
+
+  it("asks nothing and never reloads while the page is being left", async () => {
+    const reload = vi.fn();
+    const gone = vi.fn(async () => true);
+    const stop = installChunkLoadRecovery(async () => undefined, gone, reload);
+    window.dispatchEvent(new Event("pagehide"));
+    preloadError(chromium);
+    await settle();
+    expect(gone).not.toHaveBeenCalled();
+    expect(reload).not.toHaveBeenCalled();
+    // Shown again from the back-forward cache: a failed import is looked into again.
+    window.dispatchEvent(new Event("pageshow"));
+    preloadError(chromium);
+    await settle();
+    expect(gone).toHaveBeenCalledTimes(1);
+    stop();
+  });
 });
 
 describe("a page's lazy import", () => {

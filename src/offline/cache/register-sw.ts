@@ -6,6 +6,8 @@
  */
 import type { Workbox } from "workbox-window";
 import { afterLoad } from "@/render/idle";
+import { isLeaving, watchLeaving } from "@/render/leaving";
+import { isOnline } from "@/offline/signal/online-signal";
 
 type Listener = () => void;
 
@@ -119,9 +121,9 @@ export async function chunkIsGone(error: unknown): Promise<boolean> {
 /**
  * Reloads once when a route's code cannot be loaded because this page's build is gone from the server (a
  * new version was deployed: `isGone`); `beforeReload` saves the outbox. Firefox and WebKit reject the imports
- * still under way when a navigation starts (a typed address, a bookmark, a full-page link): their chunks
- * are still on the server, so nothing reloads, and the shopper is not put back on the page they were
- * leaving. Never offline, nor when the chunk is still there (a connection that failed for a moment): the
+ * still under way when a navigation starts (a typed address, a bookmark, a full-page link): nothing is
+ * asked or reloaded while the page is being left (render/leaving.ts), and their chunks are still on the
+ * server anyway, so the shopper is not put back on the page they were leaving. Never offline, nor when the chunk is still there (a connection that failed for a moment): the
  * failure is left to the route's error view.
  */
 export function installChunkLoadRecovery(
@@ -129,6 +131,7 @@ export function installChunkLoadRecovery(
   isGone: (error: unknown) => Promise<boolean> = chunkIsGone,
   reload: () => void = () => window.location.reload(),
 ): () => void {
+  watchLeaving();
   const onPreloadError = async (event: Event) => {
     let last = 0;
     try {
@@ -138,7 +141,7 @@ export function installChunkLoadRecovery(
     }
     // Offline, the chunk is missing because the network is, not because the build changed: a reload would
     // only trade the page for the browser's error page.
-    if (Date.now() - last < 60_000 || !navigator.onLine) return;
+    if (Date.now() - last < 60_000 || !isOnline() || isLeaving()) return;
     if (!(await isGone((event as Event & { payload?: unknown }).payload))) return;
     sessionStorage.setItem(CHUNK_RELOAD_KEY, String(Date.now()));
     await beforeReload().catch(() => undefined);

@@ -135,6 +135,48 @@ describe("the outbox loaded after the first page", () => {
     expect(sent).toEqual([]);
   });
 
+  it("a page shown again from the back-forward cache sends what waits (no Background Sync needed)", async () => {
+    const offline = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    cleanups.push(() => offline.mockRestore());
+    const { sent, client, deferred, arrive } = setUp();
+    onlineManager.setOnline(false);
+    addWaitingChange(client, KEY, meta, { idempotencyKey: "kept-in-the-cache" });
+    arrive();
+    deferred.cacheRestored();
+    await vi.waitFor(() => expect(deferred.loaded()).not.toBeNull());
+    await new Promise((r) => setTimeout(r, 20));
+    expect(sent).toEqual([]);
+    // The page was put away and the connection came back meanwhile: no `online` event reaches it.
+    offline.mockReturnValue(true);
+    onlineManager.setOnline(true);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(sent).toEqual([]);
+    // A page load's own `pageshow` is not a return.
+    window.dispatchEvent(Object.assign(new Event("pageshow"), { persisted: false }));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(sent).toEqual([]);
+    window.dispatchEvent(Object.assign(new Event("pageshow"), { persisted: true }));
+    await vi.waitFor(() => expect(sent).toEqual(["kept-in-the-cache"]));
+    await vi.waitFor(() => expect(deferred.waiting()).toEqual([]));
+  });
+
+  it("a page made visible again sends what waits", async () => {
+    const offline = vi.spyOn(navigator, "onLine", "get").mockReturnValue(false);
+    cleanups.push(() => offline.mockRestore());
+    const { sent, client, deferred, arrive } = setUp();
+    onlineManager.setOnline(false);
+    addWaitingChange(client, KEY, meta, { idempotencyKey: "sent-when-visible" });
+    arrive();
+    deferred.cacheRestored();
+    await vi.waitFor(() => expect(deferred.loaded()).not.toBeNull());
+    offline.mockReturnValue(true);
+    onlineManager.setOnline(true);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(sent).toEqual([]);
+    document.dispatchEvent(new Event("visibilitychange"));
+    await vi.waitFor(() => expect(sent).toEqual(["sent-when-visible"]));
+  });
+
   it("a page that never writes and holds nothing waiting never loads it", async () => {
     const { client, deferred, importModule } = setUp();
     // A write the outbox does not hold (no `offline` meta), and a read.

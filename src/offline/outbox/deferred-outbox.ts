@@ -25,6 +25,7 @@ import {
   waitingChanges,
   type AnyMutation,
 } from "./waiting";
+import { isOnline } from "@/offline/signal/online-signal";
 
 /** What the loaded module gives: the outbox, made with what happened meanwhile, and what starts with it. */
 export interface OutboxModule {
@@ -53,7 +54,7 @@ export function createDeferredOutbox(
 ): DeferredOutbox {
   // TanStack's online manager starts as "online" and only listens to events: a page opened while offline
   // must start offline, or its writes would be sent (and fail) instead of being queued.
-  if (typeof navigator !== "undefined") onlineManager.setOnline(navigator.onLine);
+  onlineManager.setOnline(isOnline());
   const cache = queryClient.getMutationCache();
   const originalResume = queryClient.resumePausedMutations;
   const events: EarlyCacheEvent[] = [];
@@ -94,6 +95,13 @@ export function createDeferredOutbox(
       );
     return Promise.resolve();
   };
+
+  // A page shown again from the back-forward cache: what waits is sent, as at a start (where the browser has no
+  // Background Sync, the page is the only sender). `online` and a page made visible come through TanStack.
+  const onPageShow = (e: PageTransitionEvent) => {
+    if (e.persisted) void queryClient.resumePausedMutations();
+  };
+  if (typeof window !== "undefined") window.addEventListener("pageshow", onPageShow);
 
   function startAfterRestore(o: Outbox) {
     if (!restored || startedAfterRestore || !module) return;
@@ -159,6 +167,7 @@ export function createDeferredOutbox(
     },
     dispose() {
       disposed = true;
+      if (typeof window !== "undefined") window.removeEventListener("pageshow", onPageShow);
       if (outbox) return outbox.dispose();
       stopEvents();
       logout.stop();

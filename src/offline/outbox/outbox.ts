@@ -39,6 +39,7 @@ import { summaryHub, type OutboxSummary } from "./summary";
 import { openTabChannel, type Message } from "./tab-channel";
 import { createUndo } from "./undo";
 import { dropPersonalOnLogout, idempotencyKeyOf, isDroppable, isWaiting, waitingChanges } from "./waiting";
+import { isOnline } from "@/offline/signal/online-signal";
 
 export { idempotencyKeyOf, isWaiting };
 
@@ -106,7 +107,7 @@ export interface OutboxOptions {
 export function createOutbox({ queryClient, policies = [], early }: OutboxOptions): Outbox {
   // TanStack's online manager starts as "online" and only listens to events: a page opened while offline
   // must start offline, or its writes would be sent (and fail) instead of being queued.
-  if (typeof navigator !== "undefined") onlineManager.setOnline(navigator.onLine);
+  onlineManager.setOnline(isOnline());
   const cache = queryClient.getMutationCache();
   const originalResume = queryClient.resumePausedMutations.bind(queryClient);
   const channel = openTabChannel(early ? early.channel : undefined);

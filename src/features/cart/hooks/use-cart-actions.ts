@@ -17,9 +17,10 @@ import {
   unitPrice,
   variantOf,
 } from "../utils/stock";
+import { isOnline } from "@/offline/signal/online-signal";
 
 function isOffline(): boolean {
-  return typeof navigator !== "undefined" && navigator.onLine === false;
+  return !isOnline();
 }
 
 function lineRef(line: CartLine): CartLineRef {

@@ -12,6 +12,7 @@ import { readHandover } from "@/api/counter";
 import { encodeCartCode, type CartCodeLine } from "@/api/contract/counter";
 import { createPersistedStore } from "@/offline/cache/storage";
 import type { LocalCart } from "./cart-reducer";
+import { isOnline } from "@/offline/signal/online-signal";
 
 export const HANDOVER_KEY = "cart-handover";
 /** How often the cart page asks, while a code is out and the device is online. */
@@ -74,7 +75,7 @@ export function useHandover(cart: LocalCart): Handover | null {
     const controller = new AbortController();
     const ask = async () => {
       clearTimeout(timer);
-      if (navigator.onLine) {
+      if (isOnline()) {
         try {
           const status = await readHandover(waitingKey, controller.signal);
           const now = store.get();

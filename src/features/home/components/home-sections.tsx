@@ -1,4 +1,5 @@
 import { lazy, Suspense, type ReactNode } from "react";
+import { asPageCode } from "@/render/lazy-page";
 import { RevealOnView } from "@/render/reveal-on-view";
 import type { HomeLayout, HomeSection } from "../utils/home-layouts";
 import type { RenderProduct } from "./product-sections";
@@ -8,16 +9,20 @@ import type { RenderProduct } from "./product-sections";
 // the counters further down.
 const productSections = () => import("./product-sections");
 const contentSections = () => import("./content-sections");
-const BestsellerSlider = lazy(() => productSections().then((m) => ({ default: m.BestsellerSlider })));
-const CategoryGrid = lazy(() => productSections().then((m) => ({ default: m.CategoryGrid })));
-const FeaturedProducts = lazy(() =>
-  import("./featured-products").then((m) => ({ default: m.FeaturedProducts })),
+const BestsellerSlider = lazy(
+  asPageCode(() => productSections().then((m) => ({ default: m.BestsellerSlider }))),
 );
-const WeRecommend = lazy(() => import("./we-recommend").then((m) => ({ default: m.WeRecommend })));
-const BrandSlider = lazy(() => contentSections().then((m) => ({ default: m.BrandSlider })));
-const PromoBanners = lazy(() => contentSections().then((m) => ({ default: m.PromoBanners })));
-const Counters = lazy(() => contentSections().then((m) => ({ default: m.Counters })));
-const Team = lazy(() => contentSections().then((m) => ({ default: m.Team })));
+const CategoryGrid = lazy(asPageCode(() => productSections().then((m) => ({ default: m.CategoryGrid }))));
+const FeaturedProducts = lazy(
+  asPageCode(() => import("./featured-products").then((m) => ({ default: m.FeaturedProducts }))),
+);
+const WeRecommend = lazy(
+  asPageCode(() => import("./we-recommend").then((m) => ({ default: m.WeRecommend }))),
+);
+const BrandSlider = lazy(asPageCode(() => contentSections().then((m) => ({ default: m.BrandSlider }))));
+const PromoBanners = lazy(asPageCode(() => contentSections().then((m) => ({ default: m.PromoBanners }))));
+const Counters = lazy(asPageCode(() => contentSections().then((m) => ({ default: m.Counters }))));
+const Team = lazy(asPageCode(() => contentSections().then((m) => ({ default: m.Team }))));
 
 /** The home sections after the hero, in the order the layout lists them. */
 export function HomeSections({

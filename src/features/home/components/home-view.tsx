@@ -4,6 +4,7 @@ import { Link } from "@tanstack/react-router";
 import { lazy, Suspense, type CSSProperties, type ReactNode } from "react";
 import { contentQueries, type Banner } from "@/api/content";
 import { usePageMeta } from "@/hooks/use-page-meta";
+import { asPageCode } from "@/render/lazy-page";
 import { SHOP_INFO } from "@/utils/shop-info";
 import { accentVars } from "../utils/accent-vars";
 import { homeLayoutFor, type HomeLayout } from "../utils/home-layouts";
@@ -12,7 +13,9 @@ import type { RenderProduct } from "./product-sections";
 import "./home-view.css";
 
 // Everything below the hero is its own chunk: the first screen (the hero, the LCP) never waits for it.
-const HomeSections = lazy(() => import("./home-sections").then((m) => ({ default: m.HomeSections })));
+const HomeSections = lazy(
+  asPageCode(() => import("./home-sections").then((m) => ({ default: m.HomeSections }))),
+);
 
 function SplitSide({ banners }: { banners: readonly Banner[] }) {
   return (

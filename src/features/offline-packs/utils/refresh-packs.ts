@@ -1,6 +1,7 @@
 import { PACK_REFRESH_AFTER_MS } from "@/offline/shared/pack-rules";
 import { listPacks, removeHalfPacks } from "./pack-store";
 import { preparePack, savePack } from "./save-pack";
+import { isOnline } from "@/offline/signal/online-signal";
 
 /**
  * On app start, online: removes the caches of saves that never finished and saves again, one after the other,
@@ -10,7 +11,7 @@ import { preparePack, savePack } from "./save-pack";
 export async function refreshStalePacks(now = Date.now()): Promise<void> {
   await removeHalfPacks();
   for (const pack of await listPacks()) {
-    if (now - pack.savedAt < PACK_REFRESH_AFTER_MS || !navigator.onLine) continue;
+    if (now - pack.savedAt < PACK_REFRESH_AFTER_MS || !isOnline()) continue;
     try {
       const signal = new AbortController().signal;
       const prepared = await preparePack(

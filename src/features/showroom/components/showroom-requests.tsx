@@ -10,6 +10,7 @@ import { Alert } from "@/components/ui/alert";
 import { TextField } from "@/components/ui/text-field";
 import { useSession } from "@/session/use-session";
 import "./showroom-requests.css";
+import { isOnline } from "@/offline/signal/online-signal";
 
 /** `YYYY-MM-DD` of the shopper's own day, `days` from today. */
 function localDay(days = 0): string {
@@ -131,7 +132,7 @@ interface FormProps {
 /** Sends an outbox write: offline it is queued at once (the outbox keeps it), online once the reply is in. */
 function useOutboxSend<V>(mutation: ReturnType<typeof useMutation<unknown, Error, V>>, props: FormProps) {
   return (variables: V) => {
-    const offline = typeof navigator !== "undefined" && !navigator.onLine;
+    const offline = !isOnline();
     mutation.mutate(variables, { onSuccess: () => !offline && props.onSent(false), onError: props.onFailed });
     if (offline) props.onSent(true);
   };
