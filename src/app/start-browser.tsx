@@ -38,7 +38,11 @@ function createBrowserServices(): AppServices {
   } catch {
     // storage refused (a private window's policy): nothing can be waiting in it
   }
-  if (revokesWaiting) void import("@/features/account/revoke-queue").then((m) => m.watchPendingRevokes());
+  if (revokesWaiting)
+    void import("@/features/account/revoke-queue").then(
+      (m) => m.watchPendingRevokes(),
+      () => undefined, // a page left while it loads: the next page start looks again
+    );
   return {
     ...base,
     outbox,

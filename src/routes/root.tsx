@@ -33,7 +33,10 @@ function RootLayout() {
     // Saved offline packs older than a day are saved again in the background, after the first screen.
     const timer = setTimeout(() => {
       if (isOnline() && typeof caches !== "undefined")
-        void import("@/features/offline-packs/utils/refresh-packs").then((m) => m.refreshStalePacks());
+        void import("@/features/offline-packs/utils/refresh-packs").then(
+          (m) => m.refreshStalePacks(),
+          () => undefined, // tried again at the next start
+        );
     }, 5000);
     return () => clearTimeout(timer);
   }, []);

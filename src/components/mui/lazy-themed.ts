@@ -10,7 +10,7 @@ const loadTheme = () => import("./mui-theme");
 
 /** Starts loading the theme ahead of a `lazyThemed` component that the page is about to draw. */
 export function preloadTheme(): void {
-  void loadTheme();
+  loadTheme().catch(() => undefined);
 }
 
 /** `React.lazy` for a component that uses MUI: the component and the theme load together, the theme around it. */

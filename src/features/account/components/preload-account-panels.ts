@@ -7,6 +7,6 @@ export const loadAccountPanels = () => import("./mui/account-panels");
 /** Starts loading the account tabs' chunk and MUI's theme when a shopper is logged in (with the page's own chunk). */
 export function preloadAccountPanels(): void {
   if (!readSession().isLoggedIn) return;
-  void loadAccountPanels();
+  loadAccountPanels().catch(() => undefined);
   preloadTheme();
 }

@@ -7,6 +7,6 @@ export const loadFilledCart = () => import("./mui/filled-cart");
 /** Starts loading the lines' chunk and MUI's theme when the device's cart has lines (with the cart page's own chunk). */
 export function preloadFilledCart(): void {
   if (getLocalCart().lines.length === 0) return;
-  void loadFilledCart();
+  loadFilledCart().catch(() => undefined);
   preloadTheme();
 }

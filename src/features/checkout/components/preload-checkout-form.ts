@@ -6,6 +6,6 @@ export const loadCheckoutForm = () => import("./mui/checkout-form");
 /** Starts loading the steps' chunk and MUI's theme with the checkout page's own when the device's cart has lines. */
 export function preloadCheckoutForm(hasDeviceLines: boolean): void {
   if (!hasDeviceLines) return;
-  void loadCheckoutForm();
+  loadCheckoutForm().catch(() => undefined);
   preloadTheme();
 }

@@ -7,6 +7,6 @@ export const loadCompareProducts = () => import("./mui/compare-products");
 /** Starts loading the table's chunk and MUI's theme with the compare page's own when the device's list has products. */
 export function preloadCompareProducts(): void {
   if (getCompareList().length === 0) return;
-  void loadCompareProducts();
+  loadCompareProducts().catch(() => undefined);
   preloadTheme();
 }

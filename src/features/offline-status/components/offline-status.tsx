@@ -22,12 +22,14 @@ export function OfflineStatus() {
   const waiting = useQueueEntries().length;
   useReplaySummary((summary) => {
     // The summary's words load with the first replay's toast, not with the first page.
-    void import("./summary-message").then(({ SummaryMessage }) =>
-      toast(<SummaryMessage summary={summary} />, {
-        variant: summary.refused.length || summary.priceChanged.length ? "warning" : "success",
-        autoHideDuration: 10000,
-      }),
-    );
+    void import("./summary-message")
+      .then(({ SummaryMessage }) =>
+        toast(<SummaryMessage summary={summary} />, {
+          variant: summary.refused.length || summary.priceChanged.length ? "warning" : "success",
+          autoHideDuration: 10000,
+        }),
+      )
+      .catch(() => undefined); // a page being left: the queue panel still lists what happened
   });
   const updateWaiting = useSyncExternalStore(
     pageServiceWorker.subscribe,

@@ -7,6 +7,6 @@ export const loadWishlistLines = () => import("./mui/wishlist-lines");
 /** Starts loading the lines' chunk and MUI's theme with the wishlist page's own when the device's wishlist has products. */
 export function preloadWishlistLines(): void {
   if (getWishlistState().items.length === 0) return;
-  void loadWishlistLines();
+  loadWishlistLines().catch(() => undefined);
   preloadTheme();
 }
