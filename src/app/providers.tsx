@@ -29,7 +29,7 @@ export interface AppServices {
 export function createAppServices(history?: RouterHistory, i18n: I18n = browserI18n): AppServices {
   // Mutation defaults first: restored paused writes need their functions before they are resumed.
   const queryClient = registerMutationDefaults(createQueryClient(), offlineMutationDefaults());
-  return { queryClient, router: createAppRouter(queryClient, history), i18n };
+  return { queryClient, router: createAppRouter(queryClient, history, i18n), i18n };
 }
 
 /**
