@@ -159,3 +159,37 @@ describe("the catalogue in the shopper's language", () => {
     expect((await product(s, 4, "fr")).description).toMatch(/^<p>Le /);
   });
 });
+
+describe("the home banners and the About page's counters in the shopper's language", () => {
+  it("answers the banners' titles, the counters' labels, roles and blocks in French and German", async () => {
+    const s = shopper(await makeApp());
+    const banners = async (locale?: string) =>
+      (
+        (await s.get(`/api/getbanner${locale ? `?locale=${locale}` : ""}`)).json as {
+          data: { title: string; subtitle: string }[];
+        }
+      ).data;
+    expect((await banners()).map((b) => b.title)).toContain("Ride Further");
+    expect((await banners("fr")).map((b) => b.title)).toContain("Allez plus loin");
+    expect((await banners("de")).map((b) => b.subtitle)).toContain("Fatbikes für Sand, Schnee und Schlamm");
+    type About = {
+      counters: { label: string; value: number }[];
+      team: { role: string }[];
+      blocks: { title: string }[];
+    };
+    const about = async (locale?: string) =>
+      ((await s.get(`/api/about${locale ? `?locale=${locale}` : ""}`)).json as { data: About }).data;
+    const [en, fr, de] = [await about(), await about("fr"), await about("de")];
+    expect(en.counters.map((c) => c.label)).toContain("Happy customers");
+    expect(fr.counters.map((c) => c.label)).toEqual([
+      "Produits",
+      "Années d'expérience",
+      "Marques",
+      "Clients satisfaits",
+    ]);
+    expect(de.counters.map((c) => c.value)).toEqual(en.counters.map((c) => c.value));
+    expect(de.team.map((t) => t.role)).toContain("Leitender Mechaniker");
+    expect(fr.blocks.map((b) => b.title)).toEqual(["Notre vision", "Notre mission", "Notre objectif"]);
+    expect((await about("xx")).blocks[0]!.title).toBe("Our vision");
+  });
+});

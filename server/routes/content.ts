@@ -14,6 +14,8 @@ import { paginate } from "../lib/pagination";
 import { avatarSvg, bannerSvg, brandSvg, productSvg } from "../lib/svg";
 import { BODY_TYPES, COLORS } from "../reference/attributes";
 import { ABOUT_BLOCKS } from "../reference/about";
+import { catalogLocale } from "../reference/catalog-texts";
+import { contentText } from "../reference/content-texts";
 import {
   aboutRows,
   banners,
@@ -63,14 +65,16 @@ export function contentRoutes(d: Deps) {
 
   r.get("/getbanner", async (c) => {
     const type = c.req.query("type");
+    // Bagisto's `locale` (decision 051): the sample's texts in the language asked for.
+    const locale = catalogLocale(c.req.query("locale"));
     publicCache(c);
     const rows = await banners(store, type === "slider" || type === "promo" ? type : undefined);
     return c.json({
       data: rows.map((b) => ({
         id: b.id,
         type: b.type,
-        title: b.title,
-        subtitle: b.subtitle,
+        title: contentText(b.title, locale),
+        subtitle: contentText(b.subtitle, locale),
         price: b.price,
         formated_price: b.price === null ? null : formatMoney(b.price, SERVER_MONEY_FORMAT),
         link: b.link,
@@ -112,13 +116,27 @@ export function contentRoutes(d: Deps) {
   });
 
   r.get("/about", async (c) => {
+    const locale = catalogLocale(c.req.query("locale"));
     publicCache(c);
     const { counters, team } = await aboutRows(store);
     return c.json({
       data: {
-        counters: counters.map((x) => ({ id: x.id, label: x.label, value: x.value, suffix: x.suffix })),
-        team: team.map((t) => ({ id: t.id, name: t.name, role: t.role, image_url: t.image })),
-        blocks: ABOUT_BLOCKS,
+        counters: counters.map((x) => ({
+          id: x.id,
+          label: contentText(x.label, locale),
+          value: x.value,
+          suffix: x.suffix,
+        })),
+        team: team.map((t) => ({
+          id: t.id,
+          name: t.name,
+          role: contentText(t.role, locale),
+          image_url: t.image,
+        })),
+        blocks: ABOUT_BLOCKS.map((b) => ({
+          title: contentText(b.title, locale),
+          text: contentText(b.text, locale),
+        })),
       },
     });
   });

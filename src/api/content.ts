@@ -1,5 +1,6 @@
 import { mutationOptions, queryOptions } from "@tanstack/react-query";
 import { z } from "zod/mini";
+import type { LocaleCode } from "./contract/common";
 import { apiFetch, ApiError, isMissingService, newIdempotencyKey } from "./client";
 import {
   aboutReplySchema,
@@ -62,8 +63,13 @@ export function reshapeBrand(wire: WireBrand): Brand {
 }
 
 /** Home banners (GET getbanner): the hero slides and the three promo banners. */
-export async function listBanners(signal?: AbortSignal): Promise<Banner[]> {
-  const reply = await apiFetch("getbanner", { schema: bannerListReplySchema, auth: "none", signal });
+export async function listBanners(locale: LocaleCode, signal?: AbortSignal): Promise<Banner[]> {
+  const reply = await apiFetch("getbanner", {
+    query: { locale },
+    schema: bannerListReplySchema,
+    auth: "none",
+    signal,
+  });
   return reply.data.map(reshapeBanner);
 }
 
@@ -143,8 +149,13 @@ export function reshapeAbout(wire: AboutReply["data"]): About {
 }
 
 /** Counters, team members and about blocks (GET about). */
-export async function getAbout(signal?: AbortSignal): Promise<About> {
-  const reply = await apiFetch("about", { schema: aboutReplySchema, auth: "none", signal });
+export async function getAbout(locale: LocaleCode, signal?: AbortSignal): Promise<About> {
+  const reply = await apiFetch("about", {
+    query: { locale },
+    schema: aboutReplySchema,
+    auth: "none",
+    signal,
+  });
   return reshapeAbout(reply.data);
 }
 
@@ -238,9 +249,10 @@ export async function sendContactRequest({
 
 export const contentKeys = {
   all: ["content"] as const,
-  banners: () => [...contentKeys.all, "banners"] as const,
+  /** in the shopper's language (decision 051), as the about reply */
+  banners: (locale: LocaleCode) => [...contentKeys.all, locale, "banners"] as const,
   brands: () => [...contentKeys.all, "brands"] as const,
-  about: () => [...contentKeys.all, "about"] as const,
+  about: (locale: LocaleCode) => [...contentKeys.all, locale, "about"] as const,
   pages: () => [...contentKeys.all, "page"] as const,
   page: (slug: string) => [...contentKeys.pages(), slug] as const,
   blogLists: () => [...contentKeys.all, "blog", "list"] as const,
@@ -250,10 +262,10 @@ export const contentKeys = {
 };
 
 export const contentQueries = {
-  banners: () =>
+  banners: (locale: LocaleCode) =>
     queryOptions({
-      queryKey: contentKeys.banners(),
-      queryFn: ({ signal }) => listBanners(signal),
+      queryKey: contentKeys.banners(locale),
+      queryFn: ({ signal }) => listBanners(locale, signal),
       staleTime: CONTENT_STALE_TIME,
     }),
   brands: () =>
@@ -262,10 +274,10 @@ export const contentQueries = {
       queryFn: ({ signal }) => listBrands(signal),
       staleTime: CONTENT_STALE_TIME,
     }),
-  about: () =>
+  about: (locale: LocaleCode) =>
     queryOptions({
-      queryKey: contentKeys.about(),
-      queryFn: ({ signal }) => getAbout(signal),
+      queryKey: contentKeys.about(locale),
+      queryFn: ({ signal }) => getAbout(locale, signal),
       staleTime: CONTENT_STALE_TIME,
     }),
   page: (slug: string) =>

@@ -18,14 +18,14 @@ describe("queryRootFedBy (which queries a fresher copy of a reply can change)", 
     ).toBe(true);
     expect(under(catalogKeys.attributes("mountain-bikes", "fr"), queryRootFedBy("getattributes"))).toBe(true);
     expect(under(categoryKeys.descendants(1, "fr"), queryRootFedBy("descendant-categories"))).toBe(true);
-    expect(under(contentKeys.banners(), queryRootFedBy("getbanner"))).toBe(true);
+    expect(under(contentKeys.banners("fr"), queryRootFedBy("getbanner"))).toBe(true);
     expect(under(contentKeys.page("about-us"), queryRootFedBy("page/about-us"))).toBe(true);
     expect(under(contentKeys.blogPost("a-ride"), queryRootFedBy("blog/a-ride"))).toBe(true);
     expect(under(accountKeys.states("DE"), queryRootFedBy("statelist"))).toBe(true);
   });
 
   it("keeps domains apart, and knows no root for a path it does not list", () => {
-    expect(under(contentKeys.banners(), queryRootFedBy("products"))).toBe(false);
+    expect(under(contentKeys.banners("en"), queryRootFedBy("products"))).toBe(false);
     expect(under(catalogKeys.detail(3, "en"), queryRootFedBy("page/about-us"))).toBe(false);
     expect(queryRootFedBy("exchange-rates")).toBeNull();
   });

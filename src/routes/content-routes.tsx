@@ -16,7 +16,7 @@ const homeRoutes = ["/", "/huge-home", ...HOME_VARIANT_PATHS].map((path) =>
     // Starts the hero banners (the LCP image) without waiting for them: the page renders its skeleton at
     // once (the server renderer waits for the requests the loaders started).
     loader: ({ context }) => {
-      void context.queryClient.prefetchQuery(contentQueries.banners());
+      void context.queryClient.prefetchQuery(contentQueries.banners(context.locale()));
     },
     component: homeComponent,
     staticData: { variant: path },
