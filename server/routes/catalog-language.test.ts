@@ -193,3 +193,29 @@ describe("the home banners and the About page's counters in the shopper's langua
     expect((await about("xx")).blocks[0]!.title).toBe("Our vision");
   });
 });
+
+describe("the blog in the shopper's language", () => {
+  it("answers the posts' titles, excerpts, categories, tags and article in French and German", async () => {
+    const s = shopper(await makeApp());
+    type Post = { slug: string; title: string; excerpt: string; category: string; tags: string[] };
+    const list = async (locale?: string) =>
+      ((await s.get(`/api/blog?limit=10${locale ? `&locale=${locale}` : ""}`)).json as { data: Post[] }).data;
+    const [en, fr] = [await list(), await list("fr")];
+    expect(fr.map((p) => p.slug)).toEqual(en.map((p) => p.slug));
+    expect(en.map((p) => p.title)).toContain("Choosing your first mountain bike");
+    expect(fr.map((p) => p.title)).toContain("Choisir son premier VTT");
+    expect(fr.find((p) => p.slug === "road-bike-fit-basics")!.tags).toEqual(["Route", "Réglage"]);
+    const post = async (locale?: string) =>
+      (
+        (await s.get(`/api/blog/commuting-in-the-monsoon${locale ? `?locale=${locale}` : ""}`)).json as {
+          data: Post & { html_content: string };
+        }
+      ).data;
+    const de = await post("de");
+    expect(de.title).toBe("Pendeln im Monsun");
+    expect(de.category).toBe("Stadt");
+    expect(de.html_content).toContain("<h2>Der Anfang</h2>");
+    expect(de.html_content).toContain("<p>Schutzbleche, Licht und Kettenpflege");
+    expect((await post()).html_content).toContain("<h2>Getting started</h2>");
+  });
+});

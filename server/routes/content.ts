@@ -15,7 +15,8 @@ import { avatarSvg, bannerSvg, brandSvg, productSvg } from "../lib/svg";
 import { BODY_TYPES, COLORS } from "../reference/attributes";
 import { ABOUT_BLOCKS } from "../reference/about";
 import { catalogLocale } from "../reference/catalog-texts";
-import { contentText } from "../reference/content-texts";
+import type { Locale } from "../../src/i18n/locale";
+import { contentText, postHtml } from "../reference/content-texts";
 import {
   aboutRows,
   banners,
@@ -97,11 +98,12 @@ export function contentRoutes(d: Deps) {
     const page = Math.max(1, Math.min(1000, Number(c.req.query("page") ?? 1) || 1));
     const limit = Math.max(1, Math.min(50, Number(c.req.query("limit") ?? 10) || 10));
     const { total, rows } = await blogPosts(store, page, limit);
+    const locale = catalogLocale(c.req.query("locale"));
     publicCache(c);
     return c.json(
       paginate(
         linkUrl(c),
-        rows.map(({ html_content: _h, ...p }) => blogView(p)),
+        rows.map(({ html_content: _h, ...p }) => blogView(p, locale)),
         total,
         { page, limit },
       ),
@@ -111,8 +113,11 @@ export function contentRoutes(d: Deps) {
   r.get("/blog/:slug", async (c) => {
     const row = await blogPost(store, c.req.param("slug").slice(0, 200));
     if (!row) throw notFound();
+    const locale = catalogLocale(c.req.query("locale"));
     publicCache(c);
-    return c.json({ data: { ...blogView(row), html_content: row.html_content } });
+    return c.json({
+      data: { ...blogView(row, locale), html_content: postHtml(row.html_content, row.excerpt, locale) },
+    });
   });
 
   r.get("/about", async (c) => {
@@ -311,25 +316,28 @@ export function contentRoutes(d: Deps) {
   return r;
 }
 
-function blogView(p: {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  author: string;
-  category: string;
-  tags_json: string;
-  image: string;
-  published_at: string;
-}) {
+function blogView(
+  p: {
+    id: number;
+    slug: string;
+    title: string;
+    excerpt: string;
+    author: string;
+    category: string;
+    tags_json: string;
+    image: string;
+    published_at: string;
+  },
+  locale: Locale,
+) {
   return {
     id: p.id,
     slug: p.slug,
-    title: p.title,
-    excerpt: p.excerpt,
+    title: contentText(p.title, locale),
+    excerpt: contentText(p.excerpt, locale),
     author: p.author,
-    category: p.category,
-    tags: JSON.parse(p.tags_json) as string[],
+    category: contentText(p.category, locale),
+    tags: (JSON.parse(p.tags_json) as string[]).map((t) => contentText(t, locale)),
     image_url: p.image,
     published_at: p.published_at,
   };

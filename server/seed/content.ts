@@ -4,6 +4,7 @@ import {
   FREE_DELIVERY_USD,
   SERVER_MONEY_FORMAT,
 } from "../../src/api/contract/money";
+import { samplePostHtml } from "../reference/content-texts";
 
 export const BRANDS = [
   "Ridgeline",
@@ -151,7 +152,7 @@ export const BLOG_POSTS = [
   ...p,
   image: `/api/images/blog/${i + 1}.svg`,
   published_at: new Date(Date.UTC(2026, 9, 1 + i * 6)).toISOString(),
-  html_content: `<p>${p.excerpt}</p><h2>Getting started</h2><p>Lorem ipsum dolor sit amet, consectetur adipiscing elit. Sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.</p><blockquote>Ride more, worry less.</blockquote><p>Duis aute irure dolor in reprehenderit in voluptate velit esse cillum dolore eu fugiat nulla pariatur.</p>`,
+  html_content: samplePostHtml(p.excerpt),
 }));
 
 export const COUNTERS = [

@@ -197,9 +197,14 @@ export interface BlogPage extends PageInfo {
 }
 
 /** A page of blog posts (GET blog). */
-export async function listBlogPosts(page: number, limit: number, signal?: AbortSignal): Promise<BlogPage> {
+export async function listBlogPosts(
+  page: number,
+  limit: number,
+  locale: LocaleCode,
+  signal?: AbortSignal,
+): Promise<BlogPage> {
   const reply = await apiFetch("blog", {
-    query: { page, limit },
+    query: { page, limit, locale },
     schema: blogListReplySchema,
     auth: "none",
     signal,
@@ -211,8 +216,9 @@ export async function listBlogPosts(page: number, limit: number, signal?: AbortS
 }
 
 /** One blog post with its HTML (GET blog/{slug}). */
-export async function getBlogPost(slug: string, signal?: AbortSignal): Promise<BlogPost> {
+export async function getBlogPost(slug: string, locale: LocaleCode, signal?: AbortSignal): Promise<BlogPost> {
   const reply = await apiFetch(`blog/${encodeURIComponent(slug)}`, {
+    query: { locale },
     schema: blogPostReplySchema,
     auth: "none",
     signal,
@@ -255,9 +261,10 @@ export const contentKeys = {
   about: (locale: LocaleCode) => [...contentKeys.all, locale, "about"] as const,
   pages: () => [...contentKeys.all, "page"] as const,
   page: (slug: string) => [...contentKeys.pages(), slug] as const,
-  blogLists: () => [...contentKeys.all, "blog", "list"] as const,
-  blogList: (page: number, limit: number) => [...contentKeys.blogLists(), page, limit] as const,
-  blogPost: (slug: string) => [...contentKeys.all, "blog", "post", slug] as const,
+  blogLists: (locale: LocaleCode) => [...contentKeys.all, locale, "blog", "list"] as const,
+  blogList: (page: number, limit: number, locale: LocaleCode) =>
+    [...contentKeys.blogLists(locale), page, limit] as const,
+  blogPost: (slug: string, locale: LocaleCode) => [...contentKeys.all, locale, "blog", "post", slug] as const,
   contact: () => [...contentKeys.all, "contact"] as const,
 };
 
@@ -286,16 +293,16 @@ export const contentQueries = {
       queryFn: ({ signal }) => getPage(slug, signal),
       staleTime: CONTENT_STALE_TIME,
     }),
-  blogList: (page = 1, limit = 10) =>
+  blogList: (page: number, limit: number, locale: LocaleCode) =>
     queryOptions({
-      queryKey: contentKeys.blogList(page, limit),
-      queryFn: ({ signal }) => listBlogPosts(page, limit, signal),
+      queryKey: contentKeys.blogList(page, limit, locale),
+      queryFn: ({ signal }) => listBlogPosts(page, limit, locale, signal),
       staleTime: CONTENT_STALE_TIME,
     }),
-  blogPost: (slug: string) =>
+  blogPost: (slug: string, locale: LocaleCode) =>
     queryOptions({
-      queryKey: contentKeys.blogPost(slug),
-      queryFn: ({ signal }) => getBlogPost(slug, signal),
+      queryKey: contentKeys.blogPost(slug, locale),
+      queryFn: ({ signal }) => getBlogPost(slug, locale, signal),
       staleTime: CONTENT_STALE_TIME,
     }),
 };

@@ -56,15 +56,17 @@ const blogRoutes = BLOG_VARIANT_PATHS.map((path) =>
     validateSearch: blogSearch,
     loaderDeps: ({ search }) => search,
     // The posts (or the post) the page shows, so the server renders them; the page does not wait for them.
-    loader: async ({ context: { queryClient }, deps }) => {
+    loader: async ({ context: { queryClient, locale: localeNow }, deps }) => {
+      const locale = localeNow();
       if (path !== BLOG_DETAILS_PATH) {
-        void queryClient.prefetchQuery(contentQueries.blogList(deps.page ?? 1, BLOG_PAGE_SIZE));
+        void queryClient.prefetchQuery(contentQueries.blogList(deps.page ?? 1, BLOG_PAGE_SIZE, locale));
         return;
       }
       const slug =
         deps.slug ??
-        (await queryClient.ensureQueryData(contentQueries.blogList(1, 1)).catch(() => null))?.posts[0]?.slug;
-      if (slug) void queryClient.prefetchQuery(contentQueries.blogPost(slug));
+        (await queryClient.ensureQueryData(contentQueries.blogList(1, 1, locale)).catch(() => null))?.posts[0]
+          ?.slug;
+      if (slug) void queryClient.prefetchQuery(contentQueries.blogPost(slug, locale));
     },
     component: path === BLOG_DETAILS_PATH ? blogPostComponent : blogListComponent,
     staticData: { variant: path, showsServerHtml: path === BLOG_DETAILS_PATH },
