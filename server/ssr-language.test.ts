@@ -110,12 +110,15 @@ describe("the first page in the shopper's language", () => {
     expect(fr.html).toContain('<html lang="fr">');
     expect(fr.html).toContain(">Accueil<");
     expect(fr.html).toContain("À propos");
-    // The page's content (the shop's own text) is in the HTML too.
-    expect(fr.html).toContain("Fifty years of building bicycles");
+    // The page's content (the shop's own text) is in the HTML too, in the language (decision 051).
+    expect(fr.html).toContain("Cinquante ans à construire des vélos");
+    expect(fr.html).not.toContain("Fifty years of building bicycles");
     const de = await page("/page/about-us", { cookie: "lang=de" });
     expect(de.html).toContain('<html lang="de">');
     expect(de.html).toContain(">Startseite<");
+    expect(de.html).toContain("Fünfzig Jahre Fahrradbau");
     const en = await page("/page/about-us");
+    expect(en.html).toContain("Fifty years of building bicycles");
     expect(en.html).toContain(">Home<");
     // The title is the page's, in the head of every language.
     expect(textOf(fr.html, /<title>/)).toMatch(/ \| Velora Bicycles$/);

@@ -219,3 +219,27 @@ describe("the blog in the shopper's language", () => {
     expect((await post()).html_content).toContain("<h2>Getting started</h2>");
   });
 });
+
+describe("the content pages in the shopper's language", () => {
+  it("answers a page's title and text in French and German, and a changed page as it now is", async () => {
+    const app = await makeApp();
+    const s = shopper(app);
+    type Page = { page_title: string; meta_title: string; html_content: string };
+    const page = async (slug: string, locale?: string) =>
+      ((await s.get(`/api/page/${slug}${locale ? `?locale=${locale}` : ""}`)).json as { data: Page }).data;
+    expect((await page("terms")).page_title).toBe("Terms & Conditions");
+    expect((await page("terms", "fr")).page_title).toBe("Conditions générales");
+    expect((await page("shipping", "de")).html_content).toContain("<h2>Versand und Lieferung</h2>");
+    expect((await page("privacy-policy", "fr")).html_content).toContain("Ce que nous collectons");
+    const { store } = app.deps;
+    await store.run(
+      store.qb
+        .updateTable("pages")
+        .set({ html_content: "<p>Closed in August.</p>" })
+        .where("url_key", "=", "terms"),
+    );
+    const edited = await page("terms", "de");
+    expect(edited.html_content).toBe("<p>Closed in August.</p>");
+    expect(edited.page_title).toBe("Allgemeine Geschäftsbedingungen");
+  });
+});

@@ -17,6 +17,7 @@ import { ABOUT_BLOCKS } from "../reference/about";
 import { catalogLocale } from "../reference/catalog-texts";
 import type { Locale } from "../../src/i18n/locale";
 import { contentText, postHtml } from "../reference/content-texts";
+import { pageIn } from "../reference/content-pages";
 import {
   aboutRows,
   banners,
@@ -91,7 +92,7 @@ export function contentRoutes(d: Deps) {
     const page = slug.length <= 200 ? await pageByUrlKey(store, slug) : undefined;
     if (!page) return c.json({ data: null, error: "Resource Not Found" }, 404);
     publicCache(c);
-    return c.json({ data: page });
+    return c.json({ data: pageIn(page, catalogLocale(c.req.query("locale"))) });
   });
 
   r.get("/blog", async (c) => {

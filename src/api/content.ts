@@ -109,10 +109,12 @@ export function reshapePage(wire: Page): ContentPage {
  */
 export async function getPage(
   slug: string,
+  locale: LocaleCode,
   signal?: AbortSignal,
 ): Promise<ContentPage | null | typeof PAGES_UNAVAILABLE> {
   try {
     const reply = await apiFetch(`page/${encodeURIComponent(slug)}`, {
+      query: { locale },
       schema: pageReplySchema,
       auth: "none",
       signal,
@@ -259,8 +261,8 @@ export const contentKeys = {
   banners: (locale: LocaleCode) => [...contentKeys.all, locale, "banners"] as const,
   brands: () => [...contentKeys.all, "brands"] as const,
   about: (locale: LocaleCode) => [...contentKeys.all, locale, "about"] as const,
-  pages: () => [...contentKeys.all, "page"] as const,
-  page: (slug: string) => [...contentKeys.pages(), slug] as const,
+  pages: (locale: LocaleCode) => [...contentKeys.all, locale, "page"] as const,
+  page: (slug: string, locale: LocaleCode) => [...contentKeys.pages(locale), slug] as const,
   blogLists: (locale: LocaleCode) => [...contentKeys.all, locale, "blog", "list"] as const,
   blogList: (page: number, limit: number, locale: LocaleCode) =>
     [...contentKeys.blogLists(locale), page, limit] as const,
@@ -287,10 +289,10 @@ export const contentQueries = {
       queryFn: ({ signal }) => getAbout(locale, signal),
       staleTime: CONTENT_STALE_TIME,
     }),
-  page: (slug: string) =>
+  page: (slug: string, locale: LocaleCode) =>
     queryOptions({
-      queryKey: contentKeys.page(slug),
-      queryFn: ({ signal }) => getPage(slug, signal),
+      queryKey: contentKeys.page(slug, locale),
+      queryFn: ({ signal }) => getPage(slug, locale, signal),
       staleTime: CONTENT_STALE_TIME,
     }),
   blogList: (page: number, limit: number, locale: LocaleCode) =>

@@ -19,7 +19,7 @@ describe("queryRootFedBy (which queries a fresher copy of a reply can change)", 
     expect(under(catalogKeys.attributes("mountain-bikes", "fr"), queryRootFedBy("getattributes"))).toBe(true);
     expect(under(categoryKeys.descendants(1, "fr"), queryRootFedBy("descendant-categories"))).toBe(true);
     expect(under(contentKeys.banners("fr"), queryRootFedBy("getbanner"))).toBe(true);
-    expect(under(contentKeys.page("about-us"), queryRootFedBy("page/about-us"))).toBe(true);
+    expect(under(contentKeys.page("about-us", "fr"), queryRootFedBy("page/about-us"))).toBe(true);
     expect(under(contentKeys.blogPost("a-ride", "de"), queryRootFedBy("blog/a-ride"))).toBe(true);
     expect(under(accountKeys.states("DE"), queryRootFedBy("statelist"))).toBe(true);
   });

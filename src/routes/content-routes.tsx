@@ -27,7 +27,7 @@ const pageRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/page/$slug",
   loader: async ({ context, params }) => {
-    await context.queryClient.ensureQueryData(contentQueries.page(params.slug));
+    await context.queryClient.ensureQueryData(contentQueries.page(params.slug, context.locale()));
   },
   component: lazyPage(() => import("./page-page"), "ContentPage"),
   staticData: { showsServerHtml: true },
