@@ -90,17 +90,35 @@ describe("the first page in the shopper's language", () => {
     expect(textOf(en.html, /<title>/)).not.toBe(textOf(en.html, /<h1[^>]*>/));
   });
 
+  it("renders the catalogue's own texts in the page's language (decision 051), each language kept apart", async () => {
+    // Cub Balance 12: a kids' bicycle, one colour.
+    const fr = await page("/product/cub-balance-12?lang=fr");
+    expect(fr.html).toContain("à la taille des jeunes cyclistes");
+    expect(fr.html).toContain("Vélos enfant/BMX");
+    expect(fr.html).not.toContain("sized for young riders");
+    const de = await page("/product/cub-balance-12?lang=de");
+    expect(de.html).toContain("in der Größe für junge Fahrer");
+    const en = await page("/product/cub-balance-12?lang=en");
+    expect(en.html).toContain("sized for young riders");
+    expect(en.html).not.toContain("à la taille des jeunes cyclistes");
+    const list = await page("/catalog/road-bikes?lang=de");
+    expect(textOf(list.html, /<h1[^>]*>/)).toBe("Rennräder");
+  });
+
   it("renders a content page's title, breadcrumb and description in the cookie's language", async () => {
     const fr = await page("/page/about-us", { cookie: "lang=fr" });
     expect(fr.html).toContain('<html lang="fr">');
     expect(fr.html).toContain(">Accueil<");
     expect(fr.html).toContain("À propos");
-    // The page's content (the shop's own text) is in the HTML too.
-    expect(fr.html).toContain("Fifty years of building bicycles");
+    // The page's content (the shop's own text) is in the HTML too, in the language (decision 051).
+    expect(fr.html).toContain("Cinquante ans à construire des vélos");
+    expect(fr.html).not.toContain("Fifty years of building bicycles");
     const de = await page("/page/about-us", { cookie: "lang=de" });
     expect(de.html).toContain('<html lang="de">');
     expect(de.html).toContain(">Startseite<");
+    expect(de.html).toContain("Fünfzig Jahre Fahrradbau");
     const en = await page("/page/about-us");
+    expect(en.html).toContain("Fifty years of building bicycles");
     expect(en.html).toContain(">Home<");
     // The title is the page's, in the head of every language.
     expect(textOf(fr.html, /<title>/)).toMatch(/ \| Velora Bicycles$/);

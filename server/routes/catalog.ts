@@ -22,6 +22,17 @@ import { COLORS, SIZES } from "../reference/attributes";
 import { approvedReview, approvedReviews, insertReview } from "../services/reviews";
 import { wishlistProductIds } from "../services/wishlist";
 import type { CategoryRow } from "../services/catalog/categories";
+import type { Locale } from "../../src/i18n/locale";
+import {
+  attributeName,
+  categoryTexts,
+  colorLabel,
+  tagLabel,
+  catalogLocale,
+} from "../reference/catalog-texts";
+
+/** The language a catalogue read asks for (Bagisto's `locale`; anything unknown or none: English). */
+const localeOf = (c: Ctx): Locale => catalogLocale(c.req.query("locale"));
 
 export const DEFAULT_PAGE_SIZE = 12;
 
@@ -43,6 +54,7 @@ export function catalogRoutes(d: Deps) {
     const strict = d.bagistoStrict ? bagistoListQuery(asked) : null;
     const q = strict ? strict.query : asked;
     const wishlisted = await wishlistedFor(c);
+    const locale = localeOf(c);
     publicCache(c);
     const url = new URL(c.req.url);
     const cacheKey = url.pathname + url.search;
@@ -62,8 +74,8 @@ export function catalogRoutes(d: Deps) {
       const { ids, total } = strict?.none ? { ids: [], total: 0 } : await catalog.search(q, page, limit);
       const pageReq = { page, limit, limitRaw: c.req.query("limit") };
       if (!wishlisted && !extra)
-        return paginateBytes(linkUrl(c), await catalog.viewsBytes(ids), total, pageReq);
-      let views: Record<string, unknown>[] = await catalog.views(ids, { wishlisted });
+        return paginateBytes(linkUrl(c), await catalog.viewsBytes(ids, locale), total, pageReq);
+      let views: Record<string, unknown>[] = await catalog.views(ids, { wishlisted, locale });
       if (extra) views = await extra(views);
       return new TextEncoder().encode(JSON.stringify(paginate(linkUrl(c), views, total, pageReq)));
     });
@@ -76,8 +88,9 @@ export function catalogRoutes(d: Deps) {
   r.get("/products/:id", async (c) => {
     const id = idParam(c);
     const wishlisted = await wishlistedFor(c);
+    const locale = localeOf(c);
     if (!wishlisted) {
-      const reply = await catalog.detail(id, acceptsGzip(c.req.header("accept-encoding")));
+      const reply = await catalog.detail(id, acceptsGzip(c.req.header("accept-encoding")), locale);
       if (!reply) throw notFound();
       publicCache(c);
       return c.body(reply.body, 200, {
@@ -85,7 +98,7 @@ export function catalogRoutes(d: Deps) {
         ...(reply.gzip ? { "Content-Encoding": "gzip", Vary: "Accept-Encoding" } : {}),
       });
     }
-    const [view] = await catalog.views([id], { wishlisted });
+    const [view] = await catalog.views([id], { wishlisted, locale });
     if (!view) throw notFound();
     publicCache(c);
     return c.json({ data: view });
@@ -95,30 +108,32 @@ export function catalogRoutes(d: Deps) {
     const [row] = await catalog.productRows([idParam(c)]);
     if (!row) throw notFound();
     publicCache(c);
-    return c.json({ data: catalog.additionalInformation(row, { geometry: true }) });
+    return c.json({ data: catalog.additionalInformation(row, { geometry: true, locale: localeOf(c) }) });
   });
 
   r.get("/product-configurable-config/:id", async (c) => {
     const [row] = await catalog.productRows([idParam(c)]);
     if (!row) throw notFound();
     publicCache(c);
-    return c.json({ data: await catalog.configurableConfig(row) });
+    return c.json({ data: await catalog.configurableConfig(row, localeOf(c)) });
   });
 
   r.get("/product-with-additional-information", (c) =>
     listProducts(c, async (views) => {
+      const locale = localeOf(c);
       const rows = new Map(
         (await catalog.productRows(views.map((v) => v.id as number))).map((p) => [p.id, p]),
       );
       return views.map((v) => {
         const row = rows.get(v.id as number);
-        return { ...v, additional_information: row ? catalog.additionalInformation(row) : [] };
+        return { ...v, additional_information: row ? catalog.additionalInformation(row, { locale }) : [] };
       });
     }),
   );
 
   r.get("/descendant-categories", (c) => {
     const q = parseQuery(c, descendantCategoriesQuerySchema);
+    const locale = localeOf(c);
     publicCache(c);
     const list = catalog
       .allCategories()
@@ -128,20 +143,21 @@ export function catalogRoutes(d: Deps) {
           cat.status === 1,
       )
       .sort((a, b) => a.position - b.position)
-      .map(categoryView);
+      .map((cat) => categoryView(cat, locale));
     return c.json({ data: list });
   });
 
   r.get("/categories", (c) => {
     publicCache(c);
-    return c.json({ data: catalog.allCategories().map(categoryView) });
+    const locale = localeOf(c);
+    return c.json({ data: catalog.allCategories().map((cat) => categoryView(cat, locale)) });
   });
 
   r.get("/categories/:id", (c) => {
     const cat = catalog.category(idParam(c));
     if (!cat) throw notFound();
     publicCache(c);
-    return c.json({ data: categoryView(cat) });
+    return c.json({ data: categoryView(cat, localeOf(c)) });
   });
 
   // Facet counts per category (Catalog.facetCounts: kept in memory and moved by each edited product), the
@@ -153,19 +169,22 @@ export function catalogRoutes(d: Deps) {
     if (slug && !cat) throw notFound();
     publicCache(c);
     const key = cat ? String(cat.id) : "all";
-    const reply = await catalog.memo(`getattributes:${key}`, async () => {
-      const { colorCounts, sizeCounts, tags, price } = await catalog.facetCounts(cat);
+    const locale = localeOf(c);
+    // The counts once for every language, the reply once per language.
+    const counts = () => catalog.memo(`facets:${key}`, () => catalog.facetCounts(cat));
+    const reply = await catalog.memo(`getattributes:${key}:${locale}`, async () => {
+      const { colorCounts, sizeCounts, tags, price } = await counts();
       return {
         data: [
           {
             id: 23,
             code: "color",
-            name: "Color",
+            name: attributeName("Color", locale),
             type: "select",
             swatch_type: "color",
             options: COLORS.map((o) => ({
               id: o.id,
-              label: o.label,
+              label: colorLabel(o.name, locale, o.label),
               admin_name: o.name,
               swatch_value: o.hex,
               count: colorCounts.get(o.id) ?? 0,
@@ -174,7 +193,7 @@ export function catalogRoutes(d: Deps) {
           {
             id: 24,
             code: "size",
-            name: "Size",
+            name: attributeName("Size", locale),
             type: "select",
             swatch_type: null,
             options: SIZES.map((o) => ({
@@ -188,12 +207,12 @@ export function catalogRoutes(d: Deps) {
           {
             id: 25,
             code: "tag",
-            name: "Tag",
+            name: attributeName("Tag", locale),
             type: "multiselect",
             swatch_type: null,
             options: ["Kids", "Men", "Women"].map((t, i) => ({
               id: 30 + i,
-              label: t,
+              label: tagLabel(t, locale),
               admin_name: t,
               swatch_value: null,
               count: tags.find((x) => x.tag === t)?.n ?? 0,
@@ -257,17 +276,18 @@ export function catalogRoutes(d: Deps) {
   return r;
 }
 
-function categoryView(c: CategoryRow) {
+function categoryView(c: CategoryRow, locale: Locale) {
+  const { name, description } = categoryTexts(c, locale);
   return {
     id: c.id,
     code: c.slug,
-    name: c.name,
+    name,
     slug: c.slug,
     parent_id: c.parent_id,
     position: c.position,
     display_mode: "products_and_description",
-    description: c.description,
-    meta_title: c.name,
+    description,
+    meta_title: name,
     meta_description: "",
     meta_keywords: "",
     status: c.status,

@@ -14,6 +14,10 @@ import { paginate } from "../lib/pagination";
 import { avatarSvg, bannerSvg, brandSvg, productSvg } from "../lib/svg";
 import { BODY_TYPES, COLORS } from "../reference/attributes";
 import { ABOUT_BLOCKS } from "../reference/about";
+import { catalogLocale } from "../reference/catalog-texts";
+import type { Locale } from "../../src/i18n/locale";
+import { contentText, postHtml } from "../reference/content-texts";
+import { pageIn } from "../reference/content-pages";
 import {
   aboutRows,
   banners,
@@ -63,14 +67,16 @@ export function contentRoutes(d: Deps) {
 
   r.get("/getbanner", async (c) => {
     const type = c.req.query("type");
+    // Bagisto's `locale` (decision 051): the sample's texts in the language asked for.
+    const locale = catalogLocale(c.req.query("locale"));
     publicCache(c);
     const rows = await banners(store, type === "slider" || type === "promo" ? type : undefined);
     return c.json({
       data: rows.map((b) => ({
         id: b.id,
         type: b.type,
-        title: b.title,
-        subtitle: b.subtitle,
+        title: contentText(b.title, locale),
+        subtitle: contentText(b.subtitle, locale),
         price: b.price,
         formated_price: b.price === null ? null : formatMoney(b.price, SERVER_MONEY_FORMAT),
         link: b.link,
@@ -86,18 +92,19 @@ export function contentRoutes(d: Deps) {
     const page = slug.length <= 200 ? await pageByUrlKey(store, slug) : undefined;
     if (!page) return c.json({ data: null, error: "Resource Not Found" }, 404);
     publicCache(c);
-    return c.json({ data: page });
+    return c.json({ data: pageIn(page, catalogLocale(c.req.query("locale"))) });
   });
 
   r.get("/blog", async (c) => {
     const page = Math.max(1, Math.min(1000, Number(c.req.query("page") ?? 1) || 1));
     const limit = Math.max(1, Math.min(50, Number(c.req.query("limit") ?? 10) || 10));
     const { total, rows } = await blogPosts(store, page, limit);
+    const locale = catalogLocale(c.req.query("locale"));
     publicCache(c);
     return c.json(
       paginate(
         linkUrl(c),
-        rows.map(({ html_content: _h, ...p }) => blogView(p)),
+        rows.map(({ html_content: _h, ...p }) => blogView(p, locale)),
         total,
         { page, limit },
       ),
@@ -107,18 +114,35 @@ export function contentRoutes(d: Deps) {
   r.get("/blog/:slug", async (c) => {
     const row = await blogPost(store, c.req.param("slug").slice(0, 200));
     if (!row) throw notFound();
+    const locale = catalogLocale(c.req.query("locale"));
     publicCache(c);
-    return c.json({ data: { ...blogView(row), html_content: row.html_content } });
+    return c.json({
+      data: { ...blogView(row, locale), html_content: postHtml(row.html_content, row.excerpt, locale) },
+    });
   });
 
   r.get("/about", async (c) => {
+    const locale = catalogLocale(c.req.query("locale"));
     publicCache(c);
     const { counters, team } = await aboutRows(store);
     return c.json({
       data: {
-        counters: counters.map((x) => ({ id: x.id, label: x.label, value: x.value, suffix: x.suffix })),
-        team: team.map((t) => ({ id: t.id, name: t.name, role: t.role, image_url: t.image })),
-        blocks: ABOUT_BLOCKS,
+        counters: counters.map((x) => ({
+          id: x.id,
+          label: contentText(x.label, locale),
+          value: x.value,
+          suffix: x.suffix,
+        })),
+        team: team.map((t) => ({
+          id: t.id,
+          name: t.name,
+          role: contentText(t.role, locale),
+          image_url: t.image,
+        })),
+        blocks: ABOUT_BLOCKS.map((b) => ({
+          title: contentText(b.title, locale),
+          text: contentText(b.text, locale),
+        })),
       },
     });
   });
@@ -298,25 +322,28 @@ export function contentRoutes(d: Deps) {
   return r;
 }
 
-function blogView(p: {
-  id: number;
-  slug: string;
-  title: string;
-  excerpt: string;
-  author: string;
-  category: string;
-  tags_json: string;
-  image: string;
-  published_at: string;
-}) {
+function blogView(
+  p: {
+    id: number;
+    slug: string;
+    title: string;
+    excerpt: string;
+    author: string;
+    category: string;
+    tags_json: string;
+    image: string;
+    published_at: string;
+  },
+  locale: Locale,
+) {
   return {
     id: p.id,
     slug: p.slug,
-    title: p.title,
-    excerpt: p.excerpt,
+    title: contentText(p.title, locale),
+    excerpt: contentText(p.excerpt, locale),
     author: p.author,
-    category: p.category,
-    tags: JSON.parse(p.tags_json) as string[],
+    category: contentText(p.category, locale),
+    tags: (JSON.parse(p.tags_json) as string[]).map((t) => contentText(t, locale)),
     image_url: p.image,
     published_at: p.published_at,
   };

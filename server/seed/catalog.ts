@@ -1,6 +1,7 @@
 import { discountedPrice } from "../../src/api/contract/money";
 import { sampleGeometry } from "./geometry";
 import { BODY_TYPES, COLORS, SIZES, type BodyType, type ColorName } from "../reference/attributes";
+import { sampleDescriptions } from "../reference/catalog-texts";
 
 export const CATEGORIES = [
   { id: 2, name: "Mountain Bikes", slug: "mountain-bikes", type: "mountain" },
@@ -22,8 +23,6 @@ interface TypeSpec {
   brake: string[];
   gears: string[];
   age: string[];
-  pitch: string;
-  ride: string;
 }
 
 const TYPE_SPECS: Record<BodyType, TypeSpec> = {
@@ -47,8 +46,6 @@ const TYPE_SPECS: Record<BodyType, TypeSpec> = {
     brake: ["Hydraulic disc", "Mechanical disc"],
     gears: ["1x12 speed", "2x10 speed", "1x11 speed"],
     age: ["14+ years", "16+ years"],
-    pitch: "built for rooty singletrack, rocky descents and long days in the hills",
-    ride: "a confident, planted feel on loose ground",
   },
   road: {
     names: [
@@ -70,8 +67,6 @@ const TYPE_SPECS: Record<BodyType, TypeSpec> = {
     brake: ["Hydraulic disc", "Rim caliper", "Mechanical disc"],
     gears: ["2x11 speed", "2x12 speed", "2x9 speed"],
     age: ["16+ years"],
-    pitch: "made for fast group rides, sportives and smooth tarmac",
-    ride: "a light, responsive and efficient ride",
   },
   fat: {
     names: [
@@ -93,8 +88,6 @@ const TYPE_SPECS: Record<BodyType, TypeSpec> = {
     brake: ["Mechanical disc", "Hydraulic disc"],
     gears: ["1x10 speed", "1x11 speed", "3x7 speed"],
     age: ["14+ years", "16+ years"],
-    pitch: "happy on sand, snow and mud where narrow tyres give up",
-    ride: "huge grip and a cushioned, stable feel",
   },
   city: {
     names: [
@@ -116,8 +109,6 @@ const TYPE_SPECS: Record<BodyType, TypeSpec> = {
     brake: ["V-brake", "Mechanical disc", "Hydraulic disc"],
     gears: ["7 speed", "3x7 speed", "8 speed hub"],
     age: ["14+ years", "16+ years"],
-    pitch: "ready for commutes, errands and relaxed weekend rides",
-    ride: "an upright, comfortable riding position",
   },
   kids: {
     names: [
@@ -139,8 +130,6 @@ const TYPE_SPECS: Record<BodyType, TypeSpec> = {
     brake: ["Coaster brake", "V-brake", "U-brake with gyro"],
     gears: ["Single speed"],
     age: ["3-5 years", "5-8 years", "8-12 years", "12+ years"],
-    pitch: "sized for young riders learning, racing and jumping",
-    ride: "a light, easy-to-handle bike that grows their confidence",
   },
 };
 
@@ -295,13 +284,9 @@ export function generateCatalog(count = 45, from = 0): ProductSpec[] {
       : variants.reduce((s, v) => s + v.stock, 0);
     const categoryIds = [category!.id];
     if (round === 0 ? i % 3 === 0 : rand() < 0.1) categoryIds.push(HOMEPAGE_CATEGORY_ID);
-    const typeLabel = category!.name.replace(/ Bikes$/, "").toLowerCase();
-    const shortDescription = `<p>The ${name} is a ${typeLabel} bike ${spec.pitch}.</p>`;
-    const description = [
-      `<p>The ${name} is ${spec.pitch}. Its ${info.frame!.toLowerCase()} frame and ${info.tyre_size} tyres give ${spec.ride}.</p>`,
-      `<ul><li>Frame: ${info.frame}</li><li>Suspension: ${info.suspension}</li><li>Brakes: ${info.brake}</li><li>Drivetrain: ${info.gears}</li></ul>`,
-      `<p>Lorem ipsum dolor sit amet, consectetur adipiscing elit. Sed do eiusmod tempor incididunt ut labore et dolore magna aliqua. Ut enim ad minim veniam, quis nostrud exercitation ullamco laboris.</p>`,
-    ].join("");
+    // The texts' words (and their French and German) are reference data: replies in another language
+    // translate them (decision 051).
+    const { short: shortDescription, long: description } = sampleDescriptions(name, bodyType, info, "en");
     const createdAt = new Date(base + ((id * 7_777_777) % (150 * 86_400_000))).toISOString();
     out.push({
       id,

@@ -1,9 +1,5 @@
-import {
-  FLAT_RATE_SHIPPING,
-  formatMoney,
-  FREE_DELIVERY_USD,
-  SERVER_MONEY_FORMAT,
-} from "../../src/api/contract/money";
+import { samplePostHtml } from "../reference/content-texts";
+import { SAMPLE_PAGES } from "../reference/content-pages";
 
 export const BRANDS = [
   "Ridgeline",
@@ -74,35 +70,8 @@ export const BANNERS = [
   },
 ] as const;
 
-// The shop's one postal address, as the footer and the contact page give it (src/utils/shop-info.ts).
-const ADDRESS = "<p>Velora Bicycles, 12 Canal Street, Bengaluru 560001, Karnataka, India</p>";
-
-export const PAGES = [
-  {
-    url_key: "about-us",
-    page_title: "About Us",
-    meta_title: "About our bicycle workshop",
-    html_content: `<h2>Fifty years of building bicycles</h2><p>We started in 1976 as a two-person repair shop and today design mountain, road, fat, city and kids' bikes ridden by more than 100,000 customers.</p><h3>What we believe</h3><ul><li>Every bike is test-ridden before it leaves the workshop.</li><li>Spare parts stay available for at least ten years.</li><li>Free first service within 60 days of delivery.</li></ul><p>Lorem ipsum dolor sit amet, consectetur adipiscing elit. Integer nec odio. Praesent libero. Sed cursus ante dapibus diam.</p>${ADDRESS}`,
-  },
-  {
-    url_key: "privacy-policy",
-    page_title: "Privacy Policy",
-    meta_title: "Privacy Policy",
-    html_content: `<h2>Privacy Policy</h2><p>Last updated: 1 November 2026.</p><h3>What we collect</h3><p>Your name, e-mail address, phone number and delivery addresses when you create an account or place an order.</p><h3>How we use it</h3><ul><li>To deliver your order and keep you informed about it.</li><li>To answer your contact requests.</li><li>To send the newsletter, only if you subscribed.</li></ul><h3>Your rights</h3><p>You can ask for a copy of your data or its deletion at any time by writing to privacy@bicycle-shop.example.</p>`,
-  },
-  {
-    url_key: "terms",
-    page_title: "Terms & Conditions",
-    meta_title: "Terms & Conditions",
-    html_content: `<h2>Terms &amp; Conditions</h2><p>These terms apply to every order placed in this shop.</p><ol><li><strong>Prices</strong> include GST at 18% unless stated otherwise.</li><li><strong>Returns</strong> are accepted within 30 days for unused bicycles in their original packaging.</li><li><strong>Warranty</strong>: frames carry a five-year warranty, components two years.</li></ol><p>Lorem ipsum dolor sit amet, consectetur adipiscing elit. Nulla quis sem at nibh elementum imperdiet.</p>`,
-  },
-  {
-    url_key: "shipping",
-    page_title: "Shipping & Delivery",
-    meta_title: "Shipping & Delivery",
-    html_content: `<h2>Shipping &amp; Delivery</h2><p>Bicycles ship 90% assembled in a recyclable box with the tools you need.</p><table><thead><tr><th>Method</th><th>Time</th><th>Cost</th></tr></thead><tbody><tr><td>Flat rate</td><td>3-5 working days</td><td>${formatMoney(FLAT_RATE_SHIPPING, SERVER_MONEY_FORMAT)}</td></tr><tr><td>Free shipping</td><td>3-5 working days</td><td>Orders over ${formatMoney(FREE_DELIVERY_USD, { ...SERVER_MONEY_FORMAT, currency: "USD" })}</td></tr></tbody></table><p>You will receive a tracking link by e-mail when your bike leaves the workshop.</p>`,
-  },
-];
+// The content pages are reference data with their French and German (decision 051).
+export const PAGES = SAMPLE_PAGES.en;
 
 export const BLOG_POSTS = [
   {
@@ -151,7 +120,7 @@ export const BLOG_POSTS = [
   ...p,
   image: `/api/images/blog/${i + 1}.svg`,
   published_at: new Date(Date.UTC(2026, 9, 1 + i * 6)).toISOString(),
-  html_content: `<p>${p.excerpt}</p><h2>Getting started</h2><p>Lorem ipsum dolor sit amet, consectetur adipiscing elit. Sed do eiusmod tempor incididunt ut labore et dolore magna aliqua.</p><blockquote>Ride more, worry less.</blockquote><p>Duis aute irure dolor in reprehenderit in voluptate velit esse cillum dolore eu fugiat nulla pariatur.</p>`,
+  html_content: samplePostHtml(p.excerpt),
 }));
 
 export const COUNTERS = [

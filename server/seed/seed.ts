@@ -4,6 +4,7 @@ import { hashPassword, type ScryptParams } from "../lib/crypto";
 import { CATEGORIES, generateCatalog, prng, type ProductSpec } from "./catalog";
 import { ROOT_CATEGORY } from "../reference/attributes";
 import { STATES } from "../reference/countries";
+import { sampleCategoryDescription } from "../reference/catalog-texts";
 import {
   BANNERS,
   BLOG_POSTS,
@@ -127,7 +128,7 @@ export async function seed(store: Store, opts: SeedOptions): Promise<void> {
           slug: c.slug,
           position: i + 1,
           status: 1,
-          description: `<p>${c.name} for every rider.</p>`,
+          description: sampleCategoryDescription(c.name),
           image: c.type ? `/api/images/products/${c.type}-blue-medium.svg` : null,
           created_at: now,
           updated_at: now,

@@ -1,4 +1,5 @@
 import { queryOptions } from "@tanstack/react-query";
+import type { LocaleCode as Locale } from "./contract/common";
 import { apiFetch } from "./client";
 import {
   categoryListReplySchema,
@@ -44,14 +45,24 @@ export function reshapeCategory(wire: WireCategory): Category {
   };
 }
 
-/** The path and query of the category read (shared with the offline packs, which store its reply). */
+/**
+ * The path and query of the category read (shared with the offline packs, which store its reply), in the
+ * shopper's language (`locale`, decision 051).
+ */
 export const categoryRequests = {
-  descendants: (parentId: number) => ({ path: "descendant-categories", query: { parent_id: parentId } }),
+  descendants: (parentId: number, locale: Locale) => ({
+    path: "descendant-categories",
+    query: { parent_id: parentId, locale },
+  }),
 };
 
 /** The child categories of a category (the bicycle types are the children of the root, id 1). */
-export async function listDescendantCategories(parentId: number, signal?: AbortSignal): Promise<Category[]> {
-  const r = categoryRequests.descendants(parentId);
+export async function listDescendantCategories(
+  parentId: number,
+  locale: Locale,
+  signal?: AbortSignal,
+): Promise<Category[]> {
+  const r = categoryRequests.descendants(parentId, locale);
   const reply = await apiFetch(r.path, {
     query: r.query,
     schema: categoryListReplySchema,
@@ -66,17 +77,19 @@ export function bicycleTypes(categories: readonly Category[]): Category[] {
   return categories.filter((c) => c.inMenu);
 }
 
+/** The categories' query keys, the language after the root (as the catalogue's, decision 051). */
 export const categoryKeys = {
   all: ["categories"] as const,
-  descendants: (parentId: number) => [...categoryKeys.all, "descendants", parentId] as const,
-  children: (slug: string) => [...categoryKeys.all, "children", slug] as const,
+  descendants: (parentId: number, locale: Locale) =>
+    [...categoryKeys.all, locale, "descendants", parentId] as const,
+  children: (slug: string, locale: Locale) => [...categoryKeys.all, locale, "children", slug] as const,
 };
 
 export const categoryQueries = {
-  descendants: (parentId: number) =>
+  descendants: (parentId: number, locale: Locale) =>
     queryOptions({
-      queryKey: categoryKeys.descendants(parentId),
-      queryFn: ({ signal }) => listDescendantCategories(parentId, signal),
+      queryKey: categoryKeys.descendants(parentId, locale),
+      queryFn: ({ signal }) => listDescendantCategories(parentId, locale, signal),
       staleTime: 10 * 60 * 1000,
     }),
   /**
@@ -84,17 +97,17 @@ export const categoryQueries = {
    * from the bicycle types): one query from the start, so a server render waits for both requests. Empty for a
    * slug that is no bicycle type.
    */
-  children: (slug: string) =>
+  children: (slug: string, locale: Locale) =>
     queryOptions({
-      queryKey: categoryKeys.children(slug),
+      queryKey: categoryKeys.children(slug, locale),
       queryFn: async ({ client, signal }) => {
-        const types = await client.ensureQueryData(categoryQueries.descendants(ROOT_CATEGORY_ID));
+        const types = await client.ensureQueryData(categoryQueries.descendants(ROOT_CATEGORY_ID, locale));
         const parent = types.find((c) => c.slug === slug);
-        return parent ? bicycleTypes(await listDescendantCategories(parent.id, signal)) : [];
+        return parent ? bicycleTypes(await listDescendantCategories(parent.id, locale, signal)) : [];
       },
       staleTime: 10 * 60 * 1000,
     }),
   /** The bicycle types of the header dropdown, the mobile menu, the footer and the catalogue sidebar. */
-  bicycleTypes: () =>
-    queryOptions({ ...categoryQueries.descendants(ROOT_CATEGORY_ID), select: bicycleTypes }),
+  bicycleTypes: (locale: Locale) =>
+    queryOptions({ ...categoryQueries.descendants(ROOT_CATEGORY_ID, locale), select: bicycleTypes }),
 };

@@ -142,9 +142,9 @@ describe("listBlogPosts", () => {
           new Response(JSON.stringify(replies.shift()), { headers: { "content-type": "application/json" } }),
       ),
     );
-    const page = await listBlogPosts(2, 6);
+    const page = await listBlogPosts(2, 6, "fr");
     expect(page).toMatchObject({ page: 2, lastPage: 3, total: 13 });
     expect(page.posts[0]).toMatchObject({ slug: "first-ride", html: "", category: null });
-    expect(await listBlogPosts(1, 6)).toMatchObject({ page: 1, lastPage: 1, total: 1 });
+    expect(await listBlogPosts(1, 6, "en")).toMatchObject({ page: 1, lastPage: 1, total: 1 });
   });
 });

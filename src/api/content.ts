@@ -1,5 +1,6 @@
 import { mutationOptions, queryOptions } from "@tanstack/react-query";
 import { z } from "zod/mini";
+import type { LocaleCode } from "./contract/common";
 import { apiFetch, ApiError, isMissingService, newIdempotencyKey } from "./client";
 import {
   aboutReplySchema,
@@ -62,8 +63,13 @@ export function reshapeBrand(wire: WireBrand): Brand {
 }
 
 /** Home banners (GET getbanner): the hero slides and the three promo banners. */
-export async function listBanners(signal?: AbortSignal): Promise<Banner[]> {
-  const reply = await apiFetch("getbanner", { schema: bannerListReplySchema, auth: "none", signal });
+export async function listBanners(locale: LocaleCode, signal?: AbortSignal): Promise<Banner[]> {
+  const reply = await apiFetch("getbanner", {
+    query: { locale },
+    schema: bannerListReplySchema,
+    auth: "none",
+    signal,
+  });
   return reply.data.map(reshapeBanner);
 }
 
@@ -103,10 +109,12 @@ export function reshapePage(wire: Page): ContentPage {
  */
 export async function getPage(
   slug: string,
+  locale: LocaleCode,
   signal?: AbortSignal,
 ): Promise<ContentPage | null | typeof PAGES_UNAVAILABLE> {
   try {
     const reply = await apiFetch(`page/${encodeURIComponent(slug)}`, {
+      query: { locale },
       schema: pageReplySchema,
       auth: "none",
       signal,
@@ -143,8 +151,13 @@ export function reshapeAbout(wire: AboutReply["data"]): About {
 }
 
 /** Counters, team members and about blocks (GET about). */
-export async function getAbout(signal?: AbortSignal): Promise<About> {
-  const reply = await apiFetch("about", { schema: aboutReplySchema, auth: "none", signal });
+export async function getAbout(locale: LocaleCode, signal?: AbortSignal): Promise<About> {
+  const reply = await apiFetch("about", {
+    query: { locale },
+    schema: aboutReplySchema,
+    auth: "none",
+    signal,
+  });
   return reshapeAbout(reply.data);
 }
 
@@ -186,9 +199,14 @@ export interface BlogPage extends PageInfo {
 }
 
 /** A page of blog posts (GET blog). */
-export async function listBlogPosts(page: number, limit: number, signal?: AbortSignal): Promise<BlogPage> {
+export async function listBlogPosts(
+  page: number,
+  limit: number,
+  locale: LocaleCode,
+  signal?: AbortSignal,
+): Promise<BlogPage> {
   const reply = await apiFetch("blog", {
-    query: { page, limit },
+    query: { page, limit, locale },
     schema: blogListReplySchema,
     auth: "none",
     signal,
@@ -200,8 +218,9 @@ export async function listBlogPosts(page: number, limit: number, signal?: AbortS
 }
 
 /** One blog post with its HTML (GET blog/{slug}). */
-export async function getBlogPost(slug: string, signal?: AbortSignal): Promise<BlogPost> {
+export async function getBlogPost(slug: string, locale: LocaleCode, signal?: AbortSignal): Promise<BlogPost> {
   const reply = await apiFetch(`blog/${encodeURIComponent(slug)}`, {
+    query: { locale },
     schema: blogPostReplySchema,
     auth: "none",
     signal,
@@ -238,22 +257,24 @@ export async function sendContactRequest({
 
 export const contentKeys = {
   all: ["content"] as const,
-  banners: () => [...contentKeys.all, "banners"] as const,
+  /** in the shopper's language (decision 051), as the about reply */
+  banners: (locale: LocaleCode) => [...contentKeys.all, locale, "banners"] as const,
   brands: () => [...contentKeys.all, "brands"] as const,
-  about: () => [...contentKeys.all, "about"] as const,
-  pages: () => [...contentKeys.all, "page"] as const,
-  page: (slug: string) => [...contentKeys.pages(), slug] as const,
-  blogLists: () => [...contentKeys.all, "blog", "list"] as const,
-  blogList: (page: number, limit: number) => [...contentKeys.blogLists(), page, limit] as const,
-  blogPost: (slug: string) => [...contentKeys.all, "blog", "post", slug] as const,
+  about: (locale: LocaleCode) => [...contentKeys.all, locale, "about"] as const,
+  pages: (locale: LocaleCode) => [...contentKeys.all, locale, "page"] as const,
+  page: (slug: string, locale: LocaleCode) => [...contentKeys.pages(locale), slug] as const,
+  blogLists: (locale: LocaleCode) => [...contentKeys.all, locale, "blog", "list"] as const,
+  blogList: (page: number, limit: number, locale: LocaleCode) =>
+    [...contentKeys.blogLists(locale), page, limit] as const,
+  blogPost: (slug: string, locale: LocaleCode) => [...contentKeys.all, locale, "blog", "post", slug] as const,
   contact: () => [...contentKeys.all, "contact"] as const,
 };
 
 export const contentQueries = {
-  banners: () =>
+  banners: (locale: LocaleCode) =>
     queryOptions({
-      queryKey: contentKeys.banners(),
-      queryFn: ({ signal }) => listBanners(signal),
+      queryKey: contentKeys.banners(locale),
+      queryFn: ({ signal }) => listBanners(locale, signal),
       staleTime: CONTENT_STALE_TIME,
     }),
   brands: () =>
@@ -262,28 +283,28 @@ export const contentQueries = {
       queryFn: ({ signal }) => listBrands(signal),
       staleTime: CONTENT_STALE_TIME,
     }),
-  about: () =>
+  about: (locale: LocaleCode) =>
     queryOptions({
-      queryKey: contentKeys.about(),
-      queryFn: ({ signal }) => getAbout(signal),
+      queryKey: contentKeys.about(locale),
+      queryFn: ({ signal }) => getAbout(locale, signal),
       staleTime: CONTENT_STALE_TIME,
     }),
-  page: (slug: string) =>
+  page: (slug: string, locale: LocaleCode) =>
     queryOptions({
-      queryKey: contentKeys.page(slug),
-      queryFn: ({ signal }) => getPage(slug, signal),
+      queryKey: contentKeys.page(slug, locale),
+      queryFn: ({ signal }) => getPage(slug, locale, signal),
       staleTime: CONTENT_STALE_TIME,
     }),
-  blogList: (page = 1, limit = 10) =>
+  blogList: (page: number, limit: number, locale: LocaleCode) =>
     queryOptions({
-      queryKey: contentKeys.blogList(page, limit),
-      queryFn: ({ signal }) => listBlogPosts(page, limit, signal),
+      queryKey: contentKeys.blogList(page, limit, locale),
+      queryFn: ({ signal }) => listBlogPosts(page, limit, locale, signal),
       staleTime: CONTENT_STALE_TIME,
     }),
-  blogPost: (slug: string) =>
+  blogPost: (slug: string, locale: LocaleCode) =>
     queryOptions({
-      queryKey: contentKeys.blogPost(slug),
-      queryFn: ({ signal }) => getBlogPost(slug, signal),
+      queryKey: contentKeys.blogPost(slug, locale),
+      queryFn: ({ signal }) => getBlogPost(slug, locale, signal),
       staleTime: CONTENT_STALE_TIME,
     }),
 };

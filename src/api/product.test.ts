@@ -120,6 +120,37 @@ describe("a plain Bagisto 1.3 product", () => {
     expect(p.inStock).toBe(true);
     expect(p.colours[1]!.image).toBe("/cache/medium/p.jpg");
     expect(p.colours[0]!.swatch).toBe("#d32f2f");
+    // English labels are the names themselves: nothing more to show.
+    expect(p.colours.map((c) => c.label)).toEqual([undefined, undefined]);
+  });
+
+  it("shows a colour by its label in the shop's language and keeps its name for addresses and variants", () => {
+    const french = configurableConfigSchema.parse({
+      ...config,
+      attributes: config.attributes.map((a) =>
+        a.code === "color"
+          ? {
+              ...a,
+              options: a.options.map((o) => ({
+                ...o,
+                admin_name: o.label,
+                label: o.id === 1 ? "Rouge" : "Bleu",
+              })),
+            }
+          : a,
+      ),
+    });
+    const fromConfig = reshapeProduct(bagistoProduct(), french);
+    expect(fromConfig.colours.map((c) => [c.color, c.label])).toEqual([
+      ["red", "Rouge"],
+      ["blue", "Bleu"],
+    ]);
+    const ours = reshapeProduct(
+      bagistoProduct({
+        variation: [{ color: "red", label: "Rot", swatch_value: "#d32f2f", image: "/r.jpg", size: [] }],
+      }),
+    );
+    expect(ours.colours.map((c) => [c.color, c.label])).toEqual([["red", "Rot"]]);
   });
 });
 

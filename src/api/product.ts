@@ -33,8 +33,10 @@ export interface ProductSize {
 }
 
 export interface ProductColour {
-  /** colour name, lower case ("red") */
+  /** colour name, lower case ("red"): what addresses, selections and variants use */
   color: string;
+  /** what the shopper reads, in the shop's language ("Rouge"), when it is not the name itself */
+  label?: string;
   /** CSS colour of the swatch, e.g. "#d32f2f" */
   swatch: string | null;
   optionId?: number;
@@ -178,6 +180,7 @@ export function coloursFromConfig(config: ConfigurableConfig, fallbackImage: str
     sizes.sort((a, b) => (order.get(a.optionId ?? 0) ?? 0) - (order.get(b.optionId ?? 0) ?? 0));
     return {
       color: name(c),
+      ...(c.label.toLowerCase() === name(c) ? {} : { label: c.label }),
       swatch: c.swatch_value ?? null,
       optionId: c.id,
       image: image ?? fallbackImage,
@@ -214,6 +217,7 @@ export function reshapeProduct(wire: WireProduct, config?: ConfigurableConfig | 
   const colours: ProductColour[] = wire.variation
     ? wire.variation.map((v) => ({
         color: v.color,
+        ...(v.label === undefined ? {} : { label: v.label }),
         swatch: v.swatch_value ?? null,
         optionId: v.option_id,
         image: v.image,

@@ -58,23 +58,27 @@ describe("GET products as Bagisto takes it", () => {
   it("spells the storefront's keys as the wire does, in their order, so a list's address stays the same", () => {
     // Offline packs and the service worker store list replies under these very addresses.
     const url = (params: Parameters<typeof productListQuery>[0], catalogIds?: CatalogIds) => {
-      const r = catalogRequests.list(params, catalogIds);
+      const r = catalogRequests.list(params, "en", catalogIds);
       return buildUrl(r.path, r.query);
     };
     expect(url({ categoryId: "1", sort: "newest", order: "desc", limit: 5 })).toBe(
-      "/api/products?category_id=1&sort=created_at&order=desc&limit=5",
+      "/api/products?category_id=1&sort=created_at&order=desc&limit=5&locale=en",
     );
-    expect(url({ categoryId: "1", page: 2, limit: 24 })).toBe("/api/products?category_id=1&page=2&limit=24");
-    expect(url({ categorySlug: "homepage", limit: 8 })).toBe("/api/products?limit=8&cat_slug=homepage");
+    expect(url({ categoryId: "1", page: 2, limit: 24 })).toBe(
+      "/api/products?category_id=1&page=2&limit=24&locale=en",
+    );
+    expect(url({ categorySlug: "homepage", limit: 8 })).toBe(
+      "/api/products?limit=8&cat_slug=homepage&locale=en",
+    );
     expect(url({ categoryId: "1", limit: 8, bestseller: "1" })).toBe(
-      "/api/products?category_id=1&limit=8&bestseller=1",
+      "/api/products?category_id=1&limit=8&bestseller=1&locale=en",
     );
     expect(
       url(
         { categorySlug: "mountain-bikes", page: 1, limit: 12, sort: "price", order: "asc", color: "red" },
         ids,
       ),
-    ).toBe("/api/products?page=1&limit=12&sort=price&order=asc&color=1&category_id=2");
+    ).toBe("/api/products?page=1&limit=12&sort=price&order=asc&color=1&category_id=2&locale=en");
   });
 
   it("maps a comma list by admin name or label, any case, and keeps ids as they are", () => {
@@ -101,10 +105,10 @@ describe("GET products as Bagisto takes it", () => {
     server.use(...catalogHandlers());
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     await client.fetchQuery(
-      catalogQueries.list({ categorySlug: "mountain-bikes", color: "blue", size: "XL", limit: 12 }),
+      catalogQueries.list({ categorySlug: "mountain-bikes", color: "blue", size: "XL", limit: 12 }, "fr"),
     );
     expect(productRequests.map((q) => Object.fromEntries(q))).toEqual([
-      { limit: "12", category_id: "2", color: "2", size: "8" },
+      { limit: "12", category_id: "2", color: "2", size: "8", locale: "fr" },
     ]);
   });
 
@@ -121,9 +125,9 @@ describe("GET products as Bagisto takes it", () => {
       }),
     );
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const list = await client.fetchQuery(catalogQueries.list({ color: "green" }));
+    const list = await client.fetchQuery(catalogQueries.list({ color: "green" }, "de"));
     expect(list.total).toBe(0);
-    expect(asked).toEqual([{ color: "green" }]);
+    expect(asked).toEqual([{ color: "green", locale: "de" }]);
   });
 });
 

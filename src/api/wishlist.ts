@@ -31,7 +31,8 @@ export async function getWishlist(signal?: AbortSignal): Promise<WishlistItem[]>
   return Promise.all(
     reply.data.map(async (i) => {
       const config = needsConfig(i.product)
-        ? await getConfigurableConfig(i.product.id, signal).catch(() => null)
+        ? // The wishlist's reply is the server's, in its default language (decision 051 leaves it so).
+          await getConfigurableConfig(i.product.id, "en", signal).catch(() => null)
         : null;
       return { id: i.id, product: reshapeProduct(i.product, config) };
     }),

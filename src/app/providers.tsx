@@ -38,7 +38,7 @@ export function createAppServices(history?: RouterHistory, i18n: I18n = browserI
   const queryClient = registerMutationDefaults(createQueryClient(), offlineMutationDefaults(api));
   return {
     queryClient,
-    router: createAppRouter(queryClient, history),
+    router: createAppRouter(queryClient, history, i18n),
     i18n,
     api,
     serverHtml: createServerHtmlFlag(import.meta.env.SSR),

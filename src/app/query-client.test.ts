@@ -33,10 +33,10 @@ function listReply(name: string, date: number) {
 }
 
 async function readList(client: ReturnType<typeof createQueryClient>) {
-  await client.fetchQuery({ ...catalogQueries.list(params), staleTime: 0 });
-  const state = client.getQueryState(catalogQueries.list(params).queryKey)!;
+  await client.fetchQuery({ ...catalogQueries.list(params, "en"), staleTime: 0 });
+  const state = client.getQueryState(catalogQueries.list(params, "en").queryKey)!;
   return {
-    name: client.getQueryData(catalogQueries.list(params).queryKey)?.data[0]?.name,
+    name: client.getQueryData(catalogQueries.list(params, "en").queryKey)?.data[0]?.name,
     at: state.dataUpdatedAt,
   };
 }
@@ -120,7 +120,7 @@ describe("the date of a query's data", () => {
     >;
     const next = createQueryClient();
     hydrate(next, stored);
-    expect(next.getQueryState(catalogQueries.list(params).queryKey)?.dataUpdatedAt).toBe(twoDaysAgo);
+    expect(next.getQueryState(catalogQueries.list(params, "en").queryKey)?.dataUpdatedAt).toBe(twoDaysAgo);
     const now = toSecond(Date.now());
     listReply("New name", now);
     expect(await readList(next)).toEqual({ name: "New name", at: now });

@@ -1,6 +1,6 @@
 import { createRouter, type AnyRoute, type RouterHistory } from "@tanstack/react-router";
 import type { QueryClient } from "@tanstack/react-query";
-import type { MessageDescriptor } from "@lingui/core";
+import type { I18n, MessageDescriptor } from "@lingui/core";
 import { createElement } from "react";
 import { ErrorView } from "@/components/feedback/error-view";
 import { NotFound } from "@/components/feedback/not-found";
@@ -13,6 +13,8 @@ import { counterRoutes } from "@/routes/counter-routes";
 import { rootRoute } from "@/routes/root";
 import { shoppingRoutes } from "@/routes/shopping-routes";
 import { noteHistoryAction } from "@/utils/history-traversal";
+import { i18n as browserI18n } from "@/i18n/i18n";
+import { DEFAULT_LOCALE, normaliseLocale } from "@/i18n/locale";
 
 export const routeTree = rootRoute.addChildren([
   ...contentRoutes,
@@ -32,11 +34,12 @@ const markPages = (routes: readonly AnyRoute[] | undefined): void => {
 };
 markPages(routeTree.children);
 
-export function createAppRouter(queryClient: QueryClient, history?: RouterHistory) {
+/** `i18n`: the language the loaders ask the catalogue in (a server render's own, else the browser's). */
+export function createAppRouter(queryClient: QueryClient, history?: RouterHistory, i18n: I18n = browserI18n) {
   const router = createRouter({
     routeTree,
     history,
-    context: { queryClient },
+    context: { queryClient, locale: () => normaliseLocale(i18n.locale) ?? DEFAULT_LOCALE },
     defaultPreload: "intent",
     // TanStack Query owns freshness.
     defaultPreloadStaleTime: 0,

@@ -98,7 +98,7 @@ describe("catalogue filters in the address", { timeout: 40_000 }, () => {
       expect(
         queryClient
           .getQueryCache()
-          .findAll({ queryKey: catalogKeys.lists() })
+          .findAll({ queryKey: catalogKeys.all })
           .some((q) => q.state.status === "error"),
       ).toBe(true),
     );

@@ -21,7 +21,7 @@ function createListRoute<const P extends "/catalog" | (typeof SHOP_VARIANT_PATHS
     path,
     ...listOptions,
     loader: async ({ context, deps }) =>
-      (await loaders()).prefetchCatalogList(context.queryClient, undefined, deps),
+      (await loaders()).prefetchCatalogList(context.queryClient, context.locale(), undefined, deps),
     component: catalogComponent,
     staticData: { variant: path },
   });
@@ -34,7 +34,7 @@ const catalogSlugRoute = createRoute({
   path: "/catalog/$slug",
   ...listOptions,
   loader: async ({ context, deps, params }) =>
-    (await loaders()).prefetchCatalogList(context.queryClient, params.slug, deps),
+    (await loaders()).prefetchCatalogList(context.queryClient, context.locale(), params.slug, deps),
   component: catalogComponent,
 });
 
@@ -42,7 +42,7 @@ const productRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/product/$urlKey",
   loader: async ({ context, params }) =>
-    (await loaders()).loadProduct(context.queryClient, { urlKey: params.urlKey }),
+    (await loaders()).loadProduct(context.queryClient, context.locale(), { urlKey: params.urlKey }),
   component: productComponent,
   staticData: { showsServerHtml: true },
   remountDeps: ({ params }) => params,
@@ -52,7 +52,7 @@ const productVariantRoutes = PRODUCT_VARIANT_PATHS.map((path) =>
     getParentRoute: () => rootRoute,
     path: `${path}/$id`,
     loader: async ({ context, params }) =>
-      (await loaders()).loadProduct(context.queryClient, { id: params.id }),
+      (await loaders()).loadProduct(context.queryClient, context.locale(), { id: params.id }),
     component: productComponent,
     staticData: { variant: path, showsServerHtml: true },
     remountDeps: ({ params }) => params,

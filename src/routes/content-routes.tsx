@@ -16,7 +16,7 @@ const homeRoutes = ["/", "/huge-home", ...HOME_VARIANT_PATHS].map((path) =>
     // Starts the hero banners (the LCP image) without waiting for them: the page renders its skeleton at
     // once (the server renderer waits for the requests the loaders started).
     loader: ({ context }) => {
-      void context.queryClient.prefetchQuery(contentQueries.banners());
+      void context.queryClient.prefetchQuery(contentQueries.banners(context.locale()));
     },
     component: homeComponent,
     staticData: { variant: path },
@@ -27,7 +27,7 @@ const pageRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/page/$slug",
   loader: async ({ context, params }) => {
-    await context.queryClient.ensureQueryData(contentQueries.page(params.slug));
+    await context.queryClient.ensureQueryData(contentQueries.page(params.slug, context.locale()));
   },
   component: lazyPage(() => import("./page-page"), "ContentPage"),
   staticData: { showsServerHtml: true },
@@ -56,15 +56,17 @@ const blogRoutes = BLOG_VARIANT_PATHS.map((path) =>
     validateSearch: blogSearch,
     loaderDeps: ({ search }) => search,
     // The posts (or the post) the page shows, so the server renders them; the page does not wait for them.
-    loader: async ({ context: { queryClient }, deps }) => {
+    loader: async ({ context: { queryClient, locale: localeNow }, deps }) => {
+      const locale = localeNow();
       if (path !== BLOG_DETAILS_PATH) {
-        void queryClient.prefetchQuery(contentQueries.blogList(deps.page ?? 1, BLOG_PAGE_SIZE));
+        void queryClient.prefetchQuery(contentQueries.blogList(deps.page ?? 1, BLOG_PAGE_SIZE, locale));
         return;
       }
       const slug =
         deps.slug ??
-        (await queryClient.ensureQueryData(contentQueries.blogList(1, 1)).catch(() => null))?.posts[0]?.slug;
-      if (slug) void queryClient.prefetchQuery(contentQueries.blogPost(slug));
+        (await queryClient.ensureQueryData(contentQueries.blogList(1, 1, locale)).catch(() => null))?.posts[0]
+          ?.slug;
+      if (slug) void queryClient.prefetchQuery(contentQueries.blogPost(slug, locale));
     },
     component: path === BLOG_DETAILS_PATH ? blogPostComponent : blogListComponent,
     staticData: { variant: path, showsServerHtml: path === BLOG_DETAILS_PATH },

@@ -3,6 +3,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet, useRouterState } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
 import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
+import type { Locale } from "@/i18n/locale";
 import { Deferred } from "@/render/deferred";
 import { NotFound } from "@/components/feedback/not-found";
 import { PersonalFrame } from "@/components/layout/personal-frame";
@@ -17,6 +18,8 @@ import { isOnline } from "@/offline/signal/online-signal";
 
 export interface RouterContext {
   queryClient: QueryClient;
+  /** the shopper's language now: the catalogue's reads carry it (decision 051) */
+  locale: () => Locale;
 }
 
 // The features' words for waiting changes load when a change first waits, not with the first page.
@@ -71,7 +74,7 @@ function RootLayout() {
 export const rootRoute = createRootRouteWithContext<RouterContext>()({
   // The categories of the menu and the footer, so that the server renders them with the page.
   loader: ({ context }) => {
-    void context.queryClient.prefetchQuery(categoryQueries.descendants(ROOT_CATEGORY_ID));
+    void context.queryClient.prefetchQuery(categoryQueries.descendants(ROOT_CATEGORY_ID, context.locale()));
   },
   component: RootLayout,
   notFoundComponent: NotFound,

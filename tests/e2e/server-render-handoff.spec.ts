@@ -37,6 +37,15 @@ function readsQuery(key: unknown[], url: URL, categoryIds: Map<string, number>):
   const path = url.pathname.replace(/^\/api\//, "");
   const q = url.searchParams;
   const k = JSON.stringify(key);
+  // The catalogue's, the categories' and the content's keys hold the language after the root, and their reads
+  // carry it as `locale` (decision 051).
+  if (
+    ["catalog", "categories", "content"].includes(String(key[0])) &&
+    ["en", "fr", "de"].includes(String(key[1]))
+  ) {
+    if (q.get("locale") !== key[1]) return false;
+    key = [key[0], ...key.slice(2)];
+  }
   const [root, kind, ...rest] = key;
   if (root === "categories" && kind === "descendants")
     return path === "descendant-categories" && num(q.get("parent_id")) === rest[0];
@@ -56,17 +65,20 @@ function readsQuery(key: unknown[], url: URL, categoryIds: Map<string, number>):
     if (kind === "detail" && rest[0] === "url-key")
       return path === "products" && q.get("url_key") === rest[1];
     if (kind === "detail" && rest[0] === "id") {
-      const [, id, part, page, limit] = rest;
+      const [, id, part] = rest;
       if (part === undefined) return path === `products/${String(id)}`;
       if (part === "additional-information") return path === `product-additional-information/${String(id)}`;
       if (part === "configurable-config") return path === `product-configurable-config/${String(id)}`;
-      if (part === "reviews")
-        return (
-          path === "reviews" &&
-          num(q.get("product_id")) === id &&
-          num(q.get("page")) === page &&
-          num(q.get("limit")) === limit
-        );
+    }
+    // reviews: the shoppers' words, in no language of the shop's
+    if (kind === "reviews") {
+      const [id, page, limit] = rest;
+      return (
+        path === "reviews" &&
+        num(q.get("product_id")) === id &&
+        num(q.get("page")) === page &&
+        num(q.get("limit")) === limit
+      );
     }
     if (kind === "list") {
       if (path !== "products" || q.has("url_key")) return false;

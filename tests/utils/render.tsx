@@ -65,7 +65,7 @@ export async function renderWithProviders(
   const router = createRouter({
     routeTree: rootRoute.addChildren([index, splat]),
     history: createMemoryHistory({ initialEntries: [path] }),
-    context: { queryClient: client },
+    context: { queryClient: client, locale: () => "en" as const },
   });
   const result = render(<Providers queryClient={client} router={router} />);
   await screen.findByText((_, el) => el?.tagName === "BODY");

@@ -1,8 +1,9 @@
 import type { ProductListQuery } from "../../../src/api/contract/product";
+import { DEFAULT_LOCALE, type Locale } from "../../../src/i18n/locale";
 import type { ProductTable } from "../../db/schema";
 import type { Store } from "../../db/store";
 import { CatalogCategories, type CategoryRow } from "./categories";
-import type { CacheStats } from "./detail-bytes";
+import { detailBody, type CacheStats } from "./detail-bytes";
 import { DetailReplies } from "./details";
 import { CatalogFacets, type FacetStats } from "./facets";
 import { CatalogGenerations, type CatalogReads } from "./generations";
@@ -141,13 +142,12 @@ export class Catalog {
    */
   private stockChanged(productIds: number[] | null): void {
     if (this.gen.stockChanged(productIds)) {
-      this.stored.jsonCache.clear();
+      this.stored.forget(null);
       this.details.gzipCache.clear();
-    } else
-      for (const id of productIds!) {
-        this.stored.jsonCache.delete(id);
-        this.details.gzipCache.delete(id);
-      }
+    } else {
+      this.stored.forget(productIds);
+      for (const id of productIds!) this.details.gzipCache.delete(id);
+    }
     this.lists.dropSales();
   }
 
@@ -187,13 +187,13 @@ export class Catalog {
     return this.gen.isCurrent(reads);
   }
 
-  /** Anonymous product JSON as UTF-8 bytes (see `StoredViews.viewsBytes`). */
-  viewsBytes(ids: number[]): Promise<Buffer[]> {
-    return this.stored.viewsBytes(ids);
+  /** Anonymous product JSON as UTF-8 bytes, in `locale` (see `StoredViews.viewsBytes`). */
+  viewsBytes(ids: number[], locale: Locale = DEFAULT_LOCALE): Promise<Buffer[]> {
+    return this.stored.viewsBytes(ids, locale);
   }
 
-  viewsJson(ids: number[]): Promise<string[]> {
-    return this.stored.viewsJson(ids);
+  viewsJson(ids: number[], locale: Locale = DEFAULT_LOCALE): Promise<string[]> {
+    return this.stored.viewsJson(ids, locale);
   }
 
   /** Waits for the views being stored (tests; a shutdown may). */
@@ -232,25 +232,34 @@ export class Catalog {
     return this.lists.search(q, page, limit);
   }
 
-  /** A product's anonymous detail reply (see `DetailReplies.detail`). */
-  detail(id: number, gzip = false): Promise<{ body: Uint8Array<ArrayBuffer>; gzip: boolean } | undefined> {
-    return this.details.detail(id, gzip);
+  /**
+   * A product's anonymous detail reply (see `DetailReplies.detail`); in another language than the default,
+   * its view's bytes as they are (kept per language, compressed per request as other replies are).
+   */
+  async detail(
+    id: number,
+    gzip = false,
+    locale: Locale = DEFAULT_LOCALE,
+  ): Promise<{ body: Uint8Array<ArrayBuffer>; gzip: boolean } | undefined> {
+    if (locale === DEFAULT_LOCALE) return this.details.detail(id, gzip);
+    const [view] = await this.stored.viewsBytes([id], locale);
+    return view && { body: detailBody(view), gzip: false };
   }
 
   productRows(ids: number[]): Promise<ProductTable[]> {
     return this.rows.productRows(ids);
   }
 
-  views(ids: number[], opts: { wishlisted?: Set<number> } = {}): Promise<ProductView[]> {
+  views(ids: number[], opts: { wishlisted?: Set<number>; locale?: Locale } = {}): Promise<ProductView[]> {
     return this.rows.views(ids, opts);
   }
 
-  additionalInformation(row: ProductTable, opts: { geometry?: boolean } = {}) {
+  additionalInformation(row: ProductTable, opts: { geometry?: boolean; locale?: Locale } = {}) {
     return additionalInformation(row, opts);
   }
 
-  configurableConfig(row: ProductTable) {
-    return configurableConfig(this.store, row);
+  configurableConfig(row: ProductTable, locale: Locale = DEFAULT_LOCALE) {
+    return configurableConfig(this.store, row, locale);
   }
 
   /** A value computed from the catalogue, built once per catalogue version (see `CatalogFacets.memo`). */

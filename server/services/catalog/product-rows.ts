@@ -1,3 +1,4 @@
+import type { Locale } from "../../../src/i18n/locale";
 import type { ProductTable } from "../../db/schema";
 import type { Store } from "../../db/store";
 import type { CatalogCategories } from "./categories";
@@ -22,7 +23,10 @@ export class ProductRows {
     );
   }
 
-  async views(ids: number[], opts: { wishlisted?: Set<number> } = {}): Promise<ProductView[]> {
+  async views(
+    ids: number[],
+    opts: { wishlisted?: Set<number>; locale?: Locale } = {},
+  ): Promise<ProductView[]> {
     if (!ids.length) return [];
     this.gen.noteReads(ids);
     const rows = new Map((await this.productRows(ids)).map((r) => [r.id, r]));
@@ -80,6 +84,7 @@ export class ProductRows {
           (cid) => this.categories.get(cid),
           reviews.get(id),
           opts.wishlisted?.has(id) ?? false,
+          opts.locale,
         ),
       );
     }

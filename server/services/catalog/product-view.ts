@@ -7,7 +7,16 @@ import { FRAME_GEOMETRY_CODE } from "../../../src/api/contract/geometry";
 import { formatMoney, SERVER_MONEY_FORMAT } from "../../../src/api/contract/money";
 import type { ProductTable, ProductVariantTable } from "../../db/schema";
 import type { Store } from "../../db/store";
+import type { Locale } from "../../../src/i18n/locale";
 import { COLORS, INFO_LABELS, SIZES } from "../../reference/attributes";
+import {
+  attributeName,
+  categoryNameIn,
+  colorLabel,
+  infoLabel,
+  infoValue,
+  productTexts,
+} from "../../reference/catalog-texts";
 import type { CategoryRow } from "./categories";
 
 /**
@@ -42,7 +51,26 @@ export type VariantRow = Pick<
   "id" | "product_id" | "color" | "size" | "size_option_id" | "stock"
 >;
 
-/** A product's view; `category` resolves its category ids (one it does not know is left out). */
+/** The specs of a product's row in their fixed order, labels and values in `locale`. */
+function specEntries(info: Record<string, string>, locale: Locale) {
+  return ADDITIONAL_INFO_CODES.map((code, i) => {
+    const label = infoLabel(code, INFO_LABELS[code], locale);
+    return {
+      id: 100 + i,
+      code: code as string,
+      label,
+      value: infoValue(code, info[code] ?? null, locale),
+      admin_name: INFO_LABELS[code],
+      type: "text",
+    };
+  });
+}
+
+/**
+ * A product's view in `locale` (decision 051: its descriptions, categories, colours and specs; the name is
+ * the model's, the same in every language); `category` resolves its category ids (one it does not know is
+ * left out).
+ */
 export function productView(
   row: ProductTable,
   variants: VariantRow[],
@@ -50,6 +78,7 @@ export function productView(
   category: (id: number) => CategoryRow | undefined,
   reviews: ReviewStat | undefined,
   wishlisted: boolean,
+  locale: Locale = "en",
 ): ProductView {
   const colors: string[] = [];
   const byColor = new Map<string, VariantRow[]>();
@@ -69,20 +98,15 @@ export function productView(
   const categories = categoryIds
     .map((cid) => category(cid))
     .filter((c): c is CategoryRow => !!c)
-    .map((c) => ({ id: c.id, name: c.name, slug: c.slug }));
+    .map((c) => ({ id: c.id, name: categoryNameIn(c.name, locale), slug: c.slug }));
   const info = JSON.parse(row.info_json) as Record<string, string>;
-  const additional = ADDITIONAL_INFO_CODES.map((code, i) => ({
-    id: 100 + i,
-    code,
-    label: INFO_LABELS[code],
-    value: info[code] ?? null,
-    admin_name: INFO_LABELS[code],
-    type: "text",
-  }));
+  const additional = specEntries(info, locale);
+  const texts = productTexts(row, info, locale);
   const variation = [...byColor.entries()].map(([color, list]) => {
     const c = colorByName.get(color);
     return {
       color,
+      ...(locale === "en" ? {} : { label: colorLabel(color, locale, c?.label ?? color) }),
       swatch_value: c?.hex ?? null,
       option_id: c?.id,
       image: imageSet(row.body_type, color).medium_image_url,
@@ -102,7 +126,7 @@ export function productView(
           const c = colorByName.get(color);
           return {
             id: c?.id ?? 0,
-            label: c?.label ?? color,
+            label: colorLabel(color, locale, c?.label ?? color),
             swatch_value: c?.hex ?? null,
             attribute: "color",
           };
@@ -138,8 +162,8 @@ export function productView(
         }
       : {}),
     discount: row.discount,
-    short_description: row.short_description,
-    description: row.description,
+    short_description: texts.short,
+    description: texts.long,
     new: row.is_new === 1,
     featured: row.featured === 1,
     rating: row.rating,
@@ -181,22 +205,19 @@ export function productView(
  * attribute holding JSON, `FRAME_GEOMETRY_CODE`): the product page's reply carries it, the home page's list
  * (`product-with-additional-information`, read by position) does not.
  */
-export function additionalInformation(row: ProductTable, { geometry = false } = {}) {
+export function additionalInformation(
+  row: ProductTable,
+  { geometry = false, locale = "en" }: { geometry?: boolean; locale?: Locale } = {},
+) {
   const info = JSON.parse(row.info_json) as Record<string, string>;
-  const entries = ADDITIONAL_INFO_CODES.map((code, i) => ({
-    id: 100 + i,
-    code: code as string,
-    label: INFO_LABELS[code],
-    value: info[code] ?? null,
-    admin_name: INFO_LABELS[code],
-    type: "text",
-  }));
+  const entries = specEntries(info, locale);
   const frameGeometry = info[FRAME_GEOMETRY_CODE];
+  const geometryLabel = infoLabel(FRAME_GEOMETRY_CODE, "Frame geometry", locale);
   if (geometry && frameGeometry)
     entries.push({
       id: 100 + ADDITIONAL_INFO_CODES.length,
       code: FRAME_GEOMETRY_CODE,
-      label: "Frame geometry",
+      label: geometryLabel,
       value: frameGeometry,
       admin_name: "Frame geometry",
       type: "text",
@@ -205,14 +226,14 @@ export function additionalInformation(row: ProductTable, { geometry = false } = 
 }
 
 /** The product page's configurable options (`product-configurable-config/{id}`): its variants, read now. */
-export async function configurableConfig(store: Store, row: ProductTable) {
+export async function configurableConfig(store: Store, row: ProductTable, locale: Locale = "en") {
   const variants = await store.all(
     store.qb.selectFrom("product_variants").selectAll().where("product_id", "=", row.id).orderBy("position"),
   );
   const saleable = variants.filter((v) => v.stock > 0);
   const colorOpts = COLORS.filter((c) => variants.some((v) => v.color_option_id === c.id)).map((c) => ({
     id: c.id,
-    label: c.label,
+    label: colorLabel(c.name, locale, c.label),
     admin_name: c.label,
     swatch_value: c.hex,
     products: saleable.filter((v) => v.color_option_id === c.id).map((v) => v.id),
@@ -235,11 +256,17 @@ export async function configurableConfig(store: Store, row: ProductTable) {
           {
             id: COLOR_ATTRIBUTE_ID,
             code: "color",
-            label: "Color",
+            label: attributeName("Color", locale),
             swatch_type: "color",
             options: colorOpts,
           },
-          { id: SIZE_ATTRIBUTE_ID, code: "size", label: "Size", swatch_type: null, options: sizeOpts },
+          {
+            id: SIZE_ATTRIBUTE_ID,
+            code: "size",
+            label: attributeName("Size", locale),
+            swatch_type: null,
+            options: sizeOpts,
+          },
         ]
       : [],
     index: Object.fromEntries(

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from "kysely";
+import { DEFAULT_LOCALE, type Locale } from "../../../src/i18n/locale";
 import type { DB } from "../../db/schema";
 import type { Store } from "../../db/store";
 import { compressedDetail, JSON_CACHE_SIZE, keepNewest, type CacheStats } from "./detail-bytes";
@@ -24,6 +25,11 @@ type StoredView = [id: number, json: string, gzip: Uint8Array | null, stockRev: 
 export class StoredViews {
   /** Products' view bytes, until their stock or the catalogue changes. */
   readonly jsonCache = new Map<number, Buffer>();
+  /**
+   * Products' views in the other languages (decision 051), per language: built from the rows and kept in
+   * process only (the stored views are the default language's), dropped with `jsonCache`'s (`forget`).
+   */
+  private readonly localeCaches = new Map<Locale, Map<number, Buffer>>();
   /** Stored views being written (see `saveViews`). */
   private saving = new Set<Promise<void>>();
 
@@ -46,7 +52,8 @@ export class StoredViews {
    * built from changes, whoever changes it); only the products without one are built, and their views
    * stored for every instance.
    */
-  async viewsBytes(ids: number[]): Promise<Buffer[]> {
+  async viewsBytes(ids: number[], locale: Locale = DEFAULT_LOCALE): Promise<Buffer[]> {
+    if (locale !== DEFAULT_LOCALE) return this.localeViewsBytes(ids, locale);
     this.gen.noteReads(ids);
     // Every id's bytes are taken now: the misses' queries may await while other requests evict.
     const found = new Map<number, Buffer>();
@@ -88,6 +95,43 @@ export class StoredViews {
       if (bytes) out.push(bytes);
     }
     return out;
+  }
+
+  /**
+   * Products' view bytes in another language than the default: kept in process per language, else built
+   * from the rows (and kept when built from the current catalogue, as `viewsBytes` keeps its own).
+   */
+  private async localeViewsBytes(ids: number[], locale: Locale): Promise<Buffer[]> {
+    this.gen.noteReads(ids);
+    let cache = this.localeCaches.get(locale);
+    if (!cache) this.localeCaches.set(locale, (cache = new Map()));
+    const found = new Map<number, Buffer>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      const bytes = cache.get(id);
+      if (bytes) found.set(id, bytes);
+      else missing.push(id);
+    }
+    this.stats.json.hits += found.size;
+    this.stats.json.misses += missing.length;
+    if (missing.length) {
+      const [list, stock] = [this.gen.version, this.gen.stockGen];
+      const built = new Map<number, Buffer>();
+      for (const v of await this.rows.views(missing, { locale }))
+        built.set(v.id, Buffer.from(JSON.stringify(v)));
+      const current = new Map([...built].filter(([id]) => this.gen.unchanged(id, list, stock)));
+      if (current.size) keepNewest(cache, current, JSON_CACHE_SIZE);
+      for (const [id, bytes] of built) found.set(id, bytes);
+    }
+    return ids.flatMap((id) => found.get(id) ?? []);
+  }
+
+  /** Drops these products' views in every language (null: every product's). */
+  forget(ids: number[] | null): void {
+    for (const cache of [this.jsonCache, ...this.localeCaches.values()]) {
+      if (ids === null) cache.clear();
+      else for (const id of ids) cache.delete(id);
+    }
   }
 
   /**
@@ -187,8 +231,8 @@ export class StoredViews {
     while (this.saving.size) await Promise.all(this.saving);
   }
 
-  async viewsJson(ids: number[]): Promise<string[]> {
-    return (await this.viewsBytes(ids)).map((b) => b.toString("utf8"));
+  async viewsJson(ids: number[], locale: Locale = DEFAULT_LOCALE): Promise<string[]> {
+    return (await this.viewsBytes(ids, locale)).map((b) => b.toString("utf8"));
   }
 
   /**

@@ -143,3 +143,9 @@ export const SESSION_COOKIE = "bagisto_session";
  * fresh session cookie and nothing was made; the same request (same key) is to be sent again at once.
  */
 export const SESSION_STARTED = "session_started";
+
+/**
+ * The language a catalogue read asks for, as Bagisto's `locale` query parameter spells it (`en`, `fr`, `de`:
+ * the shop's languages, src/i18n/locale.ts). Decision 051.
+ */
+export type LocaleCode = string;

@@ -30,6 +30,8 @@ export type VariationSize = z.infer<typeof variationSizeSchema>;
 export const variationSchema = /* @__PURE__ */ z.lazy(() =>
   z.looseObject({
     color: z.string(),
+    /** ours: the colour's label in the language asked for (`locale`), when it is not the name itself */
+    label: z.optional(z.string()),
     /** hex swatch of the colour, e.g. "#d32f2f" */
     swatch_value: z.optional(z.nullable(z.string())),
     option_id: z.optional(z.number()),

@@ -87,6 +87,20 @@ describe("lists answered from a saved pack", () => {
     expect(packCovers({ key: "all", categoryId: null }, q("category_id=1"))).toBe(true);
   });
 
+  it("answers a list in the pack's own language only (a pack saved before languages is English)", () => {
+    const q = (s: string) => new URLSearchParams(s);
+    const french = { key: "mountain-bikes", categoryId: 2, locale: "fr" };
+    expect(packCovers(french, q("category_id=2&color=red&locale=fr"))).toBe(true);
+    expect(packCovers(french, q("category_id=2&locale=en"))).toBe(false);
+    expect(packCovers(french, q("category_id=2"))).toBe(false);
+    expect(packCovers({ key: "all", categoryId: null, locale: "de" }, q("category_id=1&locale=fr"))).toBe(
+      false,
+    );
+    const older = { key: "mountain-bikes", categoryId: 2 };
+    expect(packCovers(older, q("category_id=2&locale=en"))).toBe(true);
+    expect(packCovers(older, q("category_id=2&locale=fr"))).toBe(false);
+  });
+
   it("names a pack's cache after its key and save time, and reads the key back", () => {
     const name = packCacheName("city-hybrid-bikes", 1700000000000);
     expect(packKeyOf(name)).toBe("city-hybrid-bikes");

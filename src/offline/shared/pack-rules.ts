@@ -54,6 +54,8 @@ export interface PackMeta {
   /** the category's name as the shop showed it when saved (or empty for the whole catalogue) */
   name: string;
   categoryId: number | null;
+  /** the language of its replies (Bagisto's `locale`, decision 051); none: English (saved before packs had one) */
+  locale?: string;
   /** when the replies were fetched (the "as of" date) */
   savedAt: number;
   productCount: number;
@@ -117,12 +119,17 @@ const KNOWN_PARAMS = new Set([
   "tag",
   "price",
   "pagination",
+  "locale",
 ]);
 
 export interface PackScope {
   key: string;
   categoryId: number | null;
+  locale?: string;
 }
+
+/** The language a pack or a request is in: its `locale`, English when it names none. */
+const languageOf = (locale: string | null | undefined) => locale || "en";
 
 const on = (v: string | null) => v === "1" || v === "true";
 const list = (v: string | null) =>
@@ -136,6 +143,8 @@ const list = (v: string | null) =>
  * pack holds every category; a category's pack holds that category only.
  */
 export function packCovers(scope: PackScope, params: URLSearchParams): boolean {
+  // A pack answers in its own language only: a list is never built from another language's products.
+  if (languageOf(params.get("locale")) !== languageOf(scope.locale)) return false;
   if (scope.key === ALL_PACK_KEY) return true;
   const ids = list(params.get("category_id")).map(Number);
   const slug = params.get("cat_slug");

@@ -98,7 +98,7 @@ describe("cart changes in the change queue", () => {
 
   it("takes a product name from the query cache when the change carries none, and never shows an id then", () => {
     const client = new QueryClient();
-    client.setQueryData(catalogKeys.detail(7), { id: 7, name: "Cub Balance 12", urlKey: "cub" });
+    client.setQueryData(catalogKeys.detail(7, "fr"), { id: 7, name: "Cub Balance 12", urlKey: "cub" });
     expect(texts([add(7, 1, null)], client)).toEqual(["Add Cub Balance 12 to cart"]);
     expect(texts([add(8, 1, null)], client)).toEqual(["Add Product #8 to cart"]);
   });

@@ -9,11 +9,13 @@ import "./variation-pickers.css";
  */
 export function VariationPickers({ selection: state }: { selection: VariantSelectionState }) {
   const { colors, sizes, onColorChange, onSizeChange } = state;
-  const { color, size } = state.selection;
+  const { color: chosen, size } = state.selection;
   const { t } = useLingui();
   const colorId = useId();
   const sizeId = useId();
   if (colors.length === 0) return null;
+  // The chosen colour in the shop's language (the server's label), else its name.
+  const color = colors.find((c) => c.color === chosen)?.label ?? chosen;
   return (
     <div className="variation-pickers">
       <div>
@@ -32,8 +34,8 @@ export function VariationPickers({ selection: state }: { selection: VariantSelec
               key={c.color}
               type="button"
               value={c.color}
-              aria-label={c.color}
-              aria-pressed={c.color === color}
+              aria-label={c.label ?? c.color}
+              aria-pressed={c.color === chosen}
               className="variation-pickers__option variation-pickers__option--color"
               onClick={() => onColorChange(c.color)}
             >
@@ -42,7 +44,7 @@ export function VariationPickers({ selection: state }: { selection: VariantSelec
                 className="variation-pickers__swatch"
                 style={{ backgroundColor: c.swatch ?? c.color }}
               />
-              {c.color}
+              {c.label ?? c.color}
             </button>
           ))}
         </div>

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useLocale } from "@/i18n/i18n";
 import { useNavigate } from "@tanstack/react-router";
 import { bicycleTypes, categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
 import { useState } from "react";
@@ -24,15 +25,16 @@ import {
  */
 export function useCatalogList({ slug, search }: { slug?: string; search: CatalogSearch }) {
   const navigate = useNavigate();
+  const locale = useLocale();
   const params = toProductListParams(search, { slug });
   const catSlug = slug ?? search.category;
-  const list = useQuery(catalogQueries.list(params));
+  const list = useQuery(catalogQueries.list(params, locale));
   const [lastShown, setLastShown] = useState<ProductList | undefined>(undefined);
   if (list.isSuccess && !list.isPlaceholderData && list.data !== lastShown) setLastShown(list.data);
   const data = list.isError ? lastShown : list.data;
-  const categories = useQuery(categoryQueries.descendants(ROOT_CATEGORY_ID));
-  const attributes = useQuery(catalogQueries.attributes(catSlug));
-  const children = useQuery({ ...categoryQueries.children(slug ?? ""), enabled: Boolean(slug) });
+  const categories = useQuery(categoryQueries.descendants(ROOT_CATEGORY_ID, locale));
+  const attributes = useQuery(catalogQueries.attributes(catSlug, locale));
+  const children = useQuery({ ...categoryQueries.children(slug ?? "", locale), enabled: Boolean(slug) });
 
   const go = (next: CatalogSearch) => {
     void navigate({ to: ".", search: next as never, resetScroll: false });

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { catalogQueries } from "@/api/catalog";
+import { useLocale } from "@/i18n/i18n";
 import { FRAME_GEOMETRY_CODE } from "@/api/contract/geometry";
 import { frameGeometryOf } from "@/api/geometry";
 import type { Product } from "@/api/product";
@@ -7,11 +8,12 @@ import { relatedProducts, relatedProductsParams } from "../utils/related-product
 
 /** The product the route loader has fetched (by URL key or id); undefined only while it is fetched again. */
 function useProduct(key: { urlKey?: string; id?: number }) {
+  const locale = useLocale();
   const byUrlKey = useQuery({
-    ...catalogQueries.detailByUrlKey(key.urlKey ?? ""),
+    ...catalogQueries.detailByUrlKey(key.urlKey ?? "", locale),
     enabled: key.urlKey !== undefined,
   });
-  const byId = useQuery({ ...catalogQueries.detail(key.id ?? 0), enabled: key.urlKey === undefined });
+  const byId = useQuery({ ...catalogQueries.detail(key.id ?? 0, locale), enabled: key.urlKey === undefined });
   return key.urlKey !== undefined ? byUrlKey : byId;
 }
 
@@ -20,14 +22,15 @@ function useProduct(key: { urlKey?: string; id?: number }) {
  * reviews and the newest products as related ones (itself excluded).
  */
 export function useProductDetail(key: { urlKey?: string; id?: number }) {
+  const locale = useLocale();
   const query = useProduct(key);
   const product: Product | null | undefined = query.data;
   const id = product?.id ?? 0;
   const enabled = Boolean(product);
-  const specs = useQuery({ ...catalogQueries.additionalInformation(id), enabled });
-  useQuery({ ...catalogQueries.configurableConfig(id), enabled });
+  const specs = useQuery({ ...catalogQueries.additionalInformation(id, locale), enabled });
+  useQuery({ ...catalogQueries.configurableConfig(id, locale), enabled });
   const reviews = useQuery({ ...catalogQueries.reviews(id), enabled });
-  const newest = useQuery({ ...catalogQueries.list(relatedProductsParams), enabled });
+  const newest = useQuery({ ...catalogQueries.list(relatedProductsParams, locale), enabled });
   return {
     product,
     isPending: query.isPending,

@@ -5,8 +5,10 @@ import { relatedProducts, relatedProductsParams } from "./related-products";
 
 describe("related products", () => {
   it("are fetched as the 4 newest products (SPEC §9)", () => {
-    const r = catalogRequests.list(relatedProductsParams);
-    expect(buildUrl(r.path, r.query)).toBe("/api/products?category_id=1&sort=created_at&order=desc&limit=4");
+    const r = catalogRequests.list(relatedProductsParams, "fr");
+    expect(buildUrl(r.path, r.query)).toBe(
+      "/api/products?category_id=1&sort=created_at&order=desc&limit=4&locale=fr",
+    );
   });
 
   it("leave the product itself out", () => {

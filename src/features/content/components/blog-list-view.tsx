@@ -119,7 +119,10 @@ export function BlogSidebar({ posts }: { posts: readonly BlogPost[] }) {
 export function BlogListView({ variant, page }: { variant: string | undefined; page: number }) {
   const { t } = useLingui();
   const layout = blogLayoutFor(variant);
-  const { data, isPending, isError, refetch } = useQuery(contentQueries.blogList(page, BLOG_PAGE_SIZE));
+  const locale = useLocale();
+  const { data, isPending, isError, refetch } = useQuery(
+    contentQueries.blogList(page, BLOG_PAGE_SIZE, locale),
+  );
   const posts = data?.posts ?? [];
   const lastPage = data?.lastPage ?? 1;
 

@@ -8,12 +8,14 @@ import { NotFound } from "@/components/feedback/not-found";
 import { Preloader } from "@/components/feedback/preloader";
 import { PageHeader } from "@/components/layout/page-header";
 import { HtmlContent } from "@/components/content/html-content";
+import { useLocale } from "@/i18n/i18n";
 import { BlogTag, PostMeta } from "./blog-list-view";
 import "./blog-post-view.css";
 
 function Post({ slug }: { slug: string }) {
   const { t } = useLingui();
-  const { data: post, isPending, error, refetch } = useQuery(contentQueries.blogPost(slug));
+  const locale = useLocale();
+  const { data: post, isPending, error, refetch } = useQuery(contentQueries.blogPost(slug, locale));
   if (isPending) return <Preloader />;
   if (error) {
     return error instanceof ApiError && error.status === 404 ? (
@@ -58,7 +60,8 @@ function Post({ slug }: { slug: string }) {
 
 /** One blog post; without a slug, the latest post. */
 export function BlogPostView({ slug }: { slug: string | undefined }) {
-  const latest = useQuery({ ...contentQueries.blogList(1, 1), enabled: slug === undefined });
+  const locale = useLocale();
+  const latest = useQuery({ ...contentQueries.blogList(1, 1, locale), enabled: slug === undefined });
   if (slug) return <Post key={slug} slug={slug} />;
   if (latest.isPending) return <Preloader />;
   const first = latest.data?.posts[0];

@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useSuspenseQuery } from "@tanstack/react-query";
 import { Link } from "@tanstack/react-router";
 import type { ReactNode } from "react";
+import { useLocale } from "@/i18n/i18n";
 import { contentQueries, PAGES_UNAVAILABLE } from "@/api/content";
 import { NotFound } from "@/components/feedback/not-found";
 import { PageHeader } from "@/components/layout/page-header";
@@ -36,7 +37,8 @@ function PageUnavailable() {
 
 /** A content page (title + sanitised HTML), or the 404 page when the server has none. */
 export function ContentPageView({ slug, children }: { slug: string; children?: ReactNode }) {
-  const { data } = useSuspenseQuery(contentQueries.page(slug));
+  const locale = useLocale();
+  const { data } = useSuspenseQuery(contentQueries.page(slug, locale));
   const page = data === PAGES_UNAVAILABLE ? null : data;
   // Runs after PageHeader's own title effect (children first), so the meta title wins when present.
   usePageMeta(page?.metaTitle, page?.metaDescription);

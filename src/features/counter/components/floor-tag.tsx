@@ -4,6 +4,7 @@ import { catalogQueries } from "@/api/catalog";
 import { QrCode } from "@/components/qr/qr-code";
 import { useCurrency } from "@/i18n/currency";
 import "./counter.css";
+import { useLocale } from "@/i18n/i18n";
 
 /** The address a floor tag's code holds: the product page on this shop's origin. */
 export function tagAddress(urlKey: string): string {
@@ -17,7 +18,8 @@ export function tagAddress(urlKey: string): string {
 export function FloorTag({ urlKey }: { urlKey: string }) {
   const { t } = useLingui();
   const { format } = useCurrency();
-  const { data: product, isPending } = useQuery(catalogQueries.detailByUrlKey(urlKey));
+  const locale = useLocale();
+  const { data: product, isPending } = useQuery(catalogQueries.detailByUrlKey(urlKey, locale));
   if (isPending) return <div className="ui-container" aria-busy="true" />;
   if (!product) return <p className="ui-container ui-body1">{t`Product not found.`}</p>;
   const name = product.name;

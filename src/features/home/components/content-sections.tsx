@@ -83,7 +83,8 @@ function PromoCard({ banner }: { banner: Banner }) {
 /** The three promo banners: image, title, subtitle, price in the chosen currency, link. */
 export function PromoBanners() {
   const { t } = useLingui();
-  const { data } = useQuery(contentQueries.banners());
+  const locale = useLocale();
+  const { data } = useQuery(contentQueries.banners(locale));
   const promos = (data ?? []).filter((b) => b.type === "promo").slice(0, 3);
   if (promos.length === 0) return null;
   return (
@@ -104,7 +105,8 @@ const BLOCKS_GRID = cardGrid({ xs: 1, md: 3, gap: 16 });
 /** The about-page blocks from GET about (vision, mission, goal). */
 export function AboutBlocks() {
   const { t } = useLingui();
-  const { data } = useQuery(contentQueries.about());
+  const locale = useLocale();
+  const { data } = useQuery(contentQueries.about(locale));
   if (!data || data.blocks.length === 0) return null;
   return (
     <HomeSection title={t`What drives us`} testId="about-blocks">
@@ -124,7 +126,7 @@ export function AboutBlocks() {
 export function Counters() {
   const { t } = useLingui();
   const locale = useLocale();
-  const { data } = useQuery(contentQueries.about());
+  const { data } = useQuery(contentQueries.about(locale));
   if (!data || data.counters.length === 0) return null;
   return (
     <HomeSection title={t`Velora in Numbers`} testId="about-counters">
@@ -146,7 +148,8 @@ export function Counters() {
 /** Team members from GET about. */
 export function Team() {
   const { t } = useLingui();
-  const { data } = useQuery(contentQueries.about());
+  const locale = useLocale();
+  const { data } = useQuery(contentQueries.about(locale));
   if (!data || data.team.length === 0) return null;
   return (
     <HomeSection title={t`Our Team`} testId="about-team">

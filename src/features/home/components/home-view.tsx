@@ -5,6 +5,7 @@ import { lazy, Suspense, type CSSProperties, type ReactNode } from "react";
 import { contentQueries, type Banner } from "@/api/content";
 import { usePageMeta } from "@/hooks/use-page-meta";
 import { asPageCode } from "@/render/lazy-page";
+import { useLocale } from "@/i18n/i18n";
 import { SHOP_INFO } from "@/utils/shop-info";
 import { accentVars } from "../utils/accent-vars";
 import { homeLayoutFor, type HomeLayout } from "../utils/home-layouts";
@@ -36,7 +37,8 @@ function SplitSide({ banners }: { banners: readonly Banner[] }) {
 }
 
 function Hero({ style }: { style: HomeLayout["hero"] }) {
-  const { data, isPending } = useQuery(contentQueries.banners());
+  const locale = useLocale();
+  const { data, isPending } = useQuery(contentQueries.banners(locale));
   const all = data ?? [];
   const slides = all.filter((b) => b.type === "slider");
   if (style === "grid" && slides.length > 0) return <HeroGrid banners={slides} />;

@@ -9,6 +9,7 @@ import { Slider } from "@/components/slider/slider";
 import { cardGrid } from "@/components/ui/card-grid";
 import { HomeSection } from "./home-section";
 import { useDeferredInitial } from "@/render/first-page";
+import { useLocale } from "@/i18n/i18n";
 
 export type RenderProduct = (product: Product) => ReactNode;
 
@@ -56,7 +57,8 @@ export function ProductList({
   params: ProductListParams;
   children: (products: Product[]) => ReactNode;
 }) {
-  const { data: fresh, isError } = useQuery(catalogQueries.list(params));
+  const locale = useLocale();
+  const { data: fresh, isError } = useQuery(catalogQueries.list(params, locale));
   // The cards render in a background (time-sliced) pass once the list arrives.
   const initial = useDeferredInitial(null);
   const data = useDeferredValue(fresh ?? null, initial);
@@ -85,7 +87,8 @@ export function ProductGrid({
 
 /** Whether a list could not be loaded (and none was before): its section is then left out, heading and all. */
 function useListFailed(params: ProductListParams): boolean {
-  const { data, isError } = useQuery(catalogQueries.list(params));
+  const locale = useLocale();
+  const { data, isError } = useQuery(catalogQueries.list(params, locale));
   return isError && !data;
 }
 

@@ -10,6 +10,7 @@ import { toRecommendSlide, type RecommendSlide } from "../utils/recommend-slide"
 import { Slider } from "@/components/slider/slider";
 import { HomeSection } from "./home-section";
 import "./we-recommend.css";
+import { useLocale } from "@/i18n/i18n";
 
 /** SPEC §7: product-with-additional-information with new=1 and limit=4. */
 export const RECOMMEND_LIMIT = 4;
@@ -62,7 +63,8 @@ function RecommendCard({ slide }: { slide: RecommendSlide }) {
 /** 'We Recommend': newly arrived bikes with their specs, centred, 3 wide and 1 under 768 px, every 3 s. */
 export function WeRecommend() {
   const { t } = useLingui();
-  const query = useQuery(catalogQueries.newWithInformation(RECOMMEND_LIMIT));
+  const locale = useLocale();
+  const query = useQuery(catalogQueries.newWithInformation(RECOMMEND_LIMIT, locale));
   // The slides mount in a background render when the data arrives (not in one long task). Data and status
   // are deferred together; the result object itself is new at every render.
   const data = useDeferredValue(query.data);

@@ -10,6 +10,7 @@ import { ALL_PACK_KEY } from "@/offline/shared/pack-rules";
 import { useSavedPacks } from "../hooks/use-saved-packs";
 import { formatSavedAt } from "../utils/format-saved-at";
 import "./save-for-offline.css";
+import { useLocale } from "@/i18n/i18n";
 
 // The dialog (MUI, with its theme) and the saving code load when the shopper asks for them, not with the page.
 const SavePackFlow = lazyThemed(() => import("./save-pack-flow").then((m) => m.SavePackFlow));
@@ -29,7 +30,8 @@ export function SaveForOffline({ slug, extraLists }: SaveForOfflineProps) {
   const { t, i18n } = useLingui();
   const isOnline = useOnlineStatus();
   const [open, setOpen] = useState(false);
-  const categories = useQuery(categoryQueries.descendants(ROOT_CATEGORY_ID));
+  const locale = useLocale();
+  const categories = useQuery(categoryQueries.descendants(ROOT_CATEGORY_ID, locale));
   const category = slug ? categories.data?.find((c) => c.slug === slug) : undefined;
   const key = slug ?? ALL_PACK_KEY;
   const saved = useSavedPacks()?.find((p) => p.key === key);
@@ -61,7 +63,7 @@ export function SaveForOffline({ slug, extraLists }: SaveForOfflineProps) {
       {open && (
         <Suspense fallback={null}>
           <SavePackFlow
-            scope={{ key, name: category?.name ?? "", categoryId: category?.id ?? null }}
+            scope={{ key, name: category?.name ?? "", categoryId: category?.id ?? null, locale }}
             title={slug ? (category?.name ?? "") : t`All bicycles`}
             extraLists={extraLists}
             onDone={() => setOpen(false)}

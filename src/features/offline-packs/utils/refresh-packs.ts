@@ -1,6 +1,6 @@
 import { PACK_REFRESH_AFTER_MS } from "@/offline/shared/pack-rules";
 import { listPacks, removeHalfPacks } from "./pack-store";
-import { preparePack, savePack } from "./save-pack";
+import { preparePack, savePack, scopeOfPack } from "./save-pack";
 import { isOnline } from "@/offline/signal/online-signal";
 
 /**
@@ -14,10 +14,7 @@ export async function refreshStalePacks(now = Date.now()): Promise<void> {
     if (now - pack.savedAt < PACK_REFRESH_AFTER_MS || !isOnline()) continue;
     try {
       const signal = new AbortController().signal;
-      const prepared = await preparePack(
-        { key: pack.key, name: pack.name, categoryId: pack.categoryId },
-        { signal, extraLists: pack.extraLists },
-      );
+      const prepared = await preparePack(scopeOfPack(pack), { signal, extraLists: pack.extraLists });
       await savePack(prepared, { signal });
     } catch (error) {
       console.warn(`Could not refresh the offline pack ${pack.key}`, error);

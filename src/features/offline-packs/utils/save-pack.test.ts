@@ -113,7 +113,7 @@ function fakeBrowser({ quota = 1e9, failAfter = Infinity, plainBagisto = false }
   return { stores, fetchFake };
 }
 
-const scope = { key: "mountain-bikes", name: "Mountain Bikes", categoryId: 2 };
+const scope = { key: "mountain-bikes", name: "Mountain Bikes", categoryId: 2, locale: "fr" as const };
 // The product page's related products (features/catalog), as the catalogue route saves them with a pack.
 const related = { categoryId: "1", sort: "newest", order: "desc", limit: 4 } as const;
 
@@ -134,7 +134,11 @@ describe("saving a pack", () => {
     const [store] = [...stores.values()];
     const urls = [...store!.keys()];
     expect(urls.at(-1)).toBe(`http://shop.test${PACK_META_PATH}`);
-    expect(urls).toContain("http://shop.test/api/products?category_id=1&url_key=bike-6");
+    // In the pack's language (decision 051): the very addresses the French pages ask for.
+    expect(urls).toContain("http://shop.test/api/products?category_id=1&url_key=bike-6&locale=fr");
+    expect(urls).toContain("http://shop.test/api/product-configurable-config/6?locale=fr");
+    expect(urls).toContain("http://shop.test/api/descendant-categories?parent_id=1&locale=fr");
+    expect(meta.locale).toBe("fr");
     expect(urls).toContain("http://shop.test/api/reviews?product_id=6&status=approved&page=1&limit=5");
     const bytes = [...store!.values()].reduce((s, b) => s + b.size, 0);
     expect(meta.bytes).toBe(bytes);
@@ -153,7 +157,9 @@ describe("saving a pack", () => {
     const urls = [...store!.keys()];
     for (const name of ["bike-6-a-l", "bike-6-b-l", "bike-6-red", "bike-6-blue", "bike-6-a-m", "bike-6-b-s"])
       expect(urls).toContain(`http://shop.test/api/images/${name}.svg`);
-    expect(urls).toContain("http://shop.test/api/products?category_id=1&sort=created_at&order=desc&limit=4");
+    expect(urls).toContain(
+      "http://shop.test/api/products?category_id=1&sort=created_at&order=desc&limit=4&locale=fr",
+    );
     expect(urls).toContain("http://shop.test/api/images/new-7-m.svg");
     expect(urls).toContain("http://shop.test/api/images/new-8-m.svg");
     // The size announced counts them all.

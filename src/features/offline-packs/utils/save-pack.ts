@@ -8,6 +8,7 @@
  * cookies: a pack holds anonymous catalogue replies only, never a personal one.
  */
 import { buildUrl, API_ROOT } from "@/api/client";
+import { normaliseLocale, DEFAULT_LOCALE, type Locale } from "@/i18n/locale";
 import { catalogRequests, type ProductListParams } from "@/api/catalog";
 import { categoryRequests, ROOT_CATEGORY_ID } from "@/api/categories";
 import {
@@ -30,12 +31,24 @@ import { estimatePackBytes, jsonBytes, spreadSample, type ReplyKind } from "./pa
 import { cardImage, packImages, type ImageKind, type PackImage } from "./pack-images";
 import { deletePackCaches, metaUrl, notifyPacksChanged, withPackLock } from "./pack-store";
 
-/** What a pack covers: a category (by slug) or the whole catalogue. */
+/** What a pack covers: a category (by slug) or the whole catalogue, in one language. */
 export interface PackScope {
   key: string;
   /** the category's name, empty for the whole catalogue */
   name: string;
   categoryId: number | null;
+  /** the language its replies are in (decision 051: a pack holds one language, the one it was saved in) */
+  locale: Locale;
+}
+
+/** The scope of a saved pack, saved again (a pack saved before packs had a language is English). */
+export function scopeOfPack(meta: Pick<PackMeta, "key" | "name" | "categoryId" | "locale">): PackScope {
+  return {
+    key: meta.key,
+    name: meta.name,
+    categoryId: meta.categoryId,
+    locale: normaliseLocale(meta.locale) ?? DEFAULT_LOCALE,
+  };
 }
 
 export type PackErrorKind = "space" | "quota" | "network" | "server" | "busy" | "unsupported";
@@ -154,12 +167,12 @@ async function pool<T>(items: readonly T[], task: (item: T) => Promise<void>): P
 }
 
 /** The replies a saved product's pages ask for (the list holds the wire's products; these read the reshaped one). */
-function productUrls(wire: Product): string[] {
+function productUrls(wire: Product, locale: Locale): string[] {
   const p = reshapeProduct(wire);
   return [
-    apiUrl(catalogRequests.detailByUrlKey(p.urlKey)),
-    apiUrl(catalogRequests.additionalInformation(p.id)),
-    apiUrl(catalogRequests.configurableConfig(p.id)),
+    apiUrl(catalogRequests.detailByUrlKey(p.urlKey, locale)),
+    apiUrl(catalogRequests.additionalInformation(p.id, locale)),
+    apiUrl(catalogRequests.configurableConfig(p.id, locale)),
     apiUrl(catalogRequests.reviews(p.id)),
   ];
 }
@@ -230,7 +243,7 @@ export async function preparePack(
   let total = 0;
   for (let page = 1; products.length < PACK_PRODUCT_CAP; page++) {
     const listed = await listedProducts(
-      await download(apiUrl(catalogRequests.list(listParams(scope, page), packIds)), signal),
+      await download(apiUrl(catalogRequests.list(listParams(scope, page), scope.locale, packIds)), signal),
     );
     products.push(...listed.data);
     total = listed.total ?? products.length;
@@ -239,11 +252,11 @@ export async function preparePack(
   products.splice(PACK_PRODUCT_CAP);
 
   const extraListUrls = (options.extraLists ?? []).map((params) =>
-    apiUrl(catalogRequests.list(params, packIds)),
+    apiUrl(catalogRequests.list(params, scope.locale, packIds)),
   );
   const fixedUrls = [
-    apiUrl(catalogRequests.attributes(scope.key === ALL_PACK_KEY ? undefined : scope.key)),
-    apiUrl(categoryRequests.descendants(ROOT_CATEGORY_ID)),
+    apiUrl(catalogRequests.attributes(scope.key === ALL_PACK_KEY ? undefined : scope.key, scope.locale)),
+    apiUrl(categoryRequests.descendants(ROOT_CATEGORY_ID, scope.locale)),
     ...extraListUrls,
   ];
   // The lists the product pages also show (related products): stored once per pack, with their cards' images.
@@ -255,7 +268,8 @@ export async function preparePack(
     for (const p of (await listedProducts(fetched.get(url)!)).data)
       extraImages.push(absolute(cardImage(reshapeProduct(p)).url));
   const sampled = spreadSample(products, SAMPLE_PRODUCTS);
-  await pool(sampled.flatMap(productUrls), async (url) => {
+  const urlsOf = (p: Product) => productUrls(p, scope.locale);
+  await pool(sampled.flatMap(urlsOf), async (url) => {
     await get(url);
   });
   // The sampled products' images as their pages show them; the others' as far as the list tells. A plain
@@ -276,7 +290,7 @@ export async function preparePack(
   for (const p of sampled) {
     addImages(packImages(reshapeProduct(p)));
     // What the config adds beyond the list's images.
-    const added = addImages(await productImages(p, fetched.get(productUrls(p)[CONFIG_REPLY]!)));
+    const added = addImages(await productImages(p, fetched.get(urlsOf(p)[CONFIG_REPLY]!)));
     if (needsConfig(p)) {
       sampledNeedingConfig++;
       configImages += added;
@@ -304,7 +318,7 @@ export async function preparePack(
     (p: Product) => Math.min(reshapeProduct(p).reviewCount, 5),
   ].map((predictor, i) => ({
     predictor,
-    samples: sampled.map((product) => ({ product, bytes: sizeOf(productUrls(product)[i]!) })),
+    samples: sampled.map((product) => ({ product, bytes: sizeOf(urlsOf(product)[i]!) })),
   }));
   const indexBytes = jsonBytes({ products });
   const estimatedBytes = estimatePackBytes({
@@ -380,7 +394,7 @@ export async function savePack(
         await store(url);
       });
       await pool(products, async (p) => {
-        const replies = await Promise.all(productUrls(p).map(store));
+        const replies = await Promise.all(productUrls(p, scope.locale).map(store));
         const images = await productImages(p, replies[CONFIG_REPLY]);
         await Promise.all(images.map((img) => store(absolute(img.url))));
         options.onProgress?.(++done, products.length);
@@ -397,6 +411,7 @@ export async function savePack(
         key: scope.key,
         name: scope.name,
         categoryId: scope.categoryId,
+        locale: scope.locale,
         savedAt,
         productCount: products.length,
         total: prepared.total,

@@ -3,6 +3,7 @@ import { useIsRestoring, useQuery, useQueryClient } from "@tanstack/react-query"
 import { catalogKeys, catalogQueries } from "@/api/catalog";
 import type { Product } from "@/api/product";
 import { useOnlineStatus } from "@/hooks/use-online-status";
+import { useLocale } from "@/i18n/i18n";
 import { savedPackProducts } from "@/offline/cache/pack-products";
 import { collectProducts } from "../utils/saved-products";
 
@@ -25,8 +26,9 @@ export function useProductSearch(query: string): ProductSearch {
   const online = useOnlineStatus();
   const queryClient = useQueryClient();
   const restoring = useIsRestoring();
+  const locale = useLocale();
   const remote = useQuery({
-    ...catalogQueries.list({ search: q, limit: SEARCH_LIMIT }),
+    ...catalogQueries.list({ search: q, limit: SEARCH_LIMIT }, locale),
     enabled: online && q !== "",
   });
   const useSaved = q !== "" && (!online || remote.isError);
@@ -35,7 +37,10 @@ export function useProductSearch(query: string): ProductSearch {
   useEffect(() => {
     if (!useSaved || restoring) return;
     let live = true;
-    const cached = queryClient.getQueriesData({ queryKey: catalogKeys.all }).map(([, data]) => data);
+    // The shopper's language's replies: a product is found in the words it is shown in.
+    const cached = queryClient
+      .getQueriesData({ queryKey: catalogKeys.inLocale(locale) })
+      .map(([, data]) => data);
     // The saved packs ("Save for offline") too: their products may never have been shown on this device.
     const packs = savedPackProducts().catch(() => []);
     void Promise.all([import("../utils/offline-search"), packs]).then(([{ searchSavedProducts }, saved]) => {
@@ -44,7 +49,7 @@ export function useProductSearch(query: string): ProductSearch {
     return () => {
       live = false;
     };
-  }, [useSaved, restoring, q, queryClient]);
+  }, [useSaved, restoring, q, queryClient, locale]);
 
   if (q === "") return { products: [], isPending: false, savedOnDevice: false };
   if (useSaved)

@@ -6,11 +6,13 @@ import { SHOP_INFO } from "@/utils/shop-info";
 import { ScrollTopButton } from "@/components/layout/scroll-top-button";
 import { SubscribeForm } from "./subscribe-form";
 import "./footer.css";
+import { useLocale } from "@/i18n/i18n";
 
 /** The site footer; `canSubscribe` is false on the bicycle home page (SPEC §2). */
 export function Footer({ canSubscribe }: { canSubscribe: boolean }) {
   const { t } = useLingui();
-  const { data: categories = [] } = useQuery(categoryQueries.bicycleTypes());
+  const locale = useLocale();
+  const { data: categories = [] } = useQuery(categoryQueries.bicycleTypes(locale));
   return (
     <footer className="footer">
       <div className="ui-container">

@@ -11,6 +11,7 @@ import { SHOP_INFO } from "@/utils/shop-info";
 import { CurrencySelect } from "./currency-select";
 import { LanguageSelect } from "./language-select";
 import "./header.css";
+import { useLocale } from "@/i18n/i18n";
 
 // Popups load on first use, with the MUI theme: they are not needed to paint the first screen.
 const CategoriesMenu = lazyThemed(() => import("./mui/categories-menu").then((m) => m.CategoriesMenu));
@@ -36,6 +37,7 @@ function TopBar() {
 function CategoriesButton() {
   const { t } = useLingui();
   const queryClient = useQueryClient();
+  const locale = useLocale();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [opened, setOpened] = useState(false);
   return (
@@ -47,7 +49,9 @@ function CategoriesButton() {
         aria-haspopup="true"
         aria-expanded={anchor ? "true" : "false"}
         aria-controls={anchor ? "bicycle-types-menu" : undefined}
-        onMouseEnter={() => void queryClient.prefetchQuery(categoryQueries.descendants(ROOT_CATEGORY_ID))}
+        onMouseEnter={() =>
+          void queryClient.prefetchQuery(categoryQueries.descendants(ROOT_CATEGORY_ID, locale))
+        }
         onClick={(e) => {
           setOpened(true);
           setAnchor(e.currentTarget);

@@ -13,6 +13,7 @@ import { PageHeader } from "@/components/layout/page-header";
 import { useOnlineStatus } from "@/hooks/use-online-status";
 import { ALL_PACK_KEY } from "@/offline/shared/pack-rules";
 import { useSavePack } from "../../hooks/use-save-pack";
+import { scopeOfPack } from "../../utils/save-pack";
 import { useSavedPacks } from "../../hooks/use-saved-packs";
 import { formatBytes } from "../../utils/pack-estimate";
 import { formatSavedAt } from "../../utils/format-saved-at";
@@ -20,7 +21,7 @@ import { removePack, type SavedPack } from "../../utils/pack-store";
 
 function PackRow({ pack, isOnline }: { pack: SavedPack; isOnline: boolean }) {
   const { t, i18n } = useLingui();
-  const flow = useSavePack({ key: pack.key, name: pack.name, categoryId: pack.categoryId });
+  const flow = useSavePack(scopeOfPack(pack));
   const [removing, setRemoving] = useState(false);
   const name = pack.key === ALL_PACK_KEY ? t`All bicycles` : pack.name || pack.key;
   const size = formatBytes(pack.bytes, i18n.locale);

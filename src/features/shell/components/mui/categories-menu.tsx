@@ -2,10 +2,12 @@ import Menu from "@mui/material/Menu";
 import { useQuery } from "@tanstack/react-query";
 import { categoryQueries } from "@/api/categories";
 import { MenuItemLink } from "@/components/mui/menu-links";
+import { useLocale } from "@/i18n/i18n";
 
 /** The Bicycles Types dropdown (loaded on first open). */
 export function CategoriesMenu({ anchor, onClose }: { anchor: HTMLElement | null; onClose: () => void }) {
-  const { data: categories = [] } = useQuery(categoryQueries.bicycleTypes());
+  const locale = useLocale();
+  const { data: categories = [] } = useQuery(categoryQueries.bicycleTypes(locale));
   return (
     <Menu
       id="bicycle-types-menu"

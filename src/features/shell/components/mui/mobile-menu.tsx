@@ -13,11 +13,13 @@ import { MOBILE_CURRENCIES } from "@/i18n/format";
 import { CurrencySelect } from "../currency-select";
 import { LanguageSelect } from "../language-select";
 import { CloseIcon } from "@/components/ui/icons";
+import { useLocale } from "@/i18n/i18n";
 
 /** The mobile off-canvas menu (loaded on first open): Home, About Us, Bicycle Types, Contact Us. */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useLingui();
-  const { data: categories = [] } = useQuery(categoryQueries.bicycleTypes());
+  const locale = useLocale();
+  const { data: categories = [] } = useQuery(categoryQueries.bicycleTypes(locale));
   return (
     <Drawer anchor="left" open={open} onClose={onClose} slotProps={{ paper: { sx: { width: 300 } } }}>
       <Box component="nav" aria-label={t`Mobile menu`} sx={{ p: 1 }}>
