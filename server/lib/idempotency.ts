@@ -8,6 +8,9 @@ import { SESSION_STARTED } from "../../src/api/contract/common";
 import { rotatedSessionId, sessionCookieHeader, sessionId, sessionInUse, startSession } from "./auth";
 import { sha256 } from "./crypto";
 import { HttpError, MAX_BODY_BYTES, unauthenticated } from "./http";
+import { retryableRoute, type RetryableRoute } from "./retryable-routes";
+
+export { RETRYABLE_ROUTES, retryableRoute, type RetryableRoute } from "./retryable-routes";
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Expired keys one statement deletes at most (`IdempotencyKeys.sweep`). */
@@ -18,44 +21,6 @@ class RolledBack extends Error {}
 
 /** A reply answered again for a retry whose first reply was lost. */
 type Recover = (c: Ctx) => Response | Promise<Response>;
-
-/**
- * The writes that declare themselves retryable: the storefront's outbox, checkout and forms send these with
- * an Idempotency-Key, and only their replies are kept. Auth endpoints (login, register, codes, logout) are
- * not here: their replies hold tokens and are never stored (security review L3). `recover` answers a
- * retry of a request whose change was committed but whose reply was never stored (the process died in
- * between): the change is not made twice, the shopper gets the current state instead.
- */
-export interface RetryableRoute {
-  method: "GET" | "POST" | "PUT" | "DELETE";
-  path: RegExp;
-  recover?: "cart";
-  /** a guest's write that rotates the session (lib/auth.ts rotateGuestSession): its replay sets the new cookie */
-  rotates?: true;
-}
-
-export const RETRYABLE_ROUTES: RetryableRoute[] = [
-  { method: "POST", path: /^\/api\/checkout\/cart\/add\/\d+$/, recover: "cart" },
-  { method: "PUT", path: /^\/api\/checkout\/cart\/update$/, recover: "cart" },
-  { method: "GET", path: /^\/api\/checkout\/cart\/remove-item\/\d+$/, recover: "cart" },
-  { method: "GET", path: /^\/api\/checkout\/cart\/empty$/, recover: "cart" },
-  { method: "POST", path: /^\/api\/checkout\/cart\/coupon$/ },
-  { method: "DELETE", path: /^\/api\/checkout\/cart\/coupon$/ },
-  { method: "GET", path: /^\/api\/wishlist\/add\/\d+$/ },
-  { method: "DELETE", path: /^\/api\/wishlist\/\d+$/ },
-  { method: "POST", path: /^\/api\/checkout\/(save-address|save-order)$/, rotates: true },
-  { method: "POST", path: /^\/api\/checkout\/(save-shipping|save-payment)$/ },
-  { method: "POST", path: /^\/api\/addresses\/create$/ },
-  { method: "PUT", path: /^\/api\/addresses\/\d+$/ },
-  { method: "DELETE", path: /^\/api\/addresses\/\d+$/ },
-  { method: "POST", path: /^\/api\/(contactrequest|contactsubscribe)$/ },
-  { method: "POST", path: /^\/api\/(test-rides|stock-alerts)$/ },
-  { method: "POST", path: /^\/api\/reviews\/\d+\/create$/ },
-];
-
-export function retryableRoute(method: string, path: string): RetryableRoute | undefined {
-  return RETRYABLE_ROUTES.find((r) => r.method === method && r.path.test(path));
-}
 
 export interface IdempotencyLimits {
   /** a reply larger than this is not kept (its retry gets the route's recovery, or 409) */
