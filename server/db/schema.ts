@@ -1,27 +1,7 @@
 import type { Generated } from "kysely";
-import type {
-  CounterImportTable,
-  RateLimitTable,
-  CatalogVersionTable,
-  StockLogTable,
-  FacetLogTable,
-  TestRideTable,
-  StockAlertTable,
-  MailQueueTable,
-  LeaseTable,
-} from "./schema-state";
+import type * as State from "./schema-state";
 
-export type {
-  CounterImportTable,
-  RateLimitTable,
-  CatalogVersionTable,
-  StockLogTable,
-  FacetLogTable,
-  TestRideTable,
-  StockAlertTable,
-  MailQueueTable,
-  LeaseTable,
-} from "./schema-state";
+export type * from "./schema-state";
 
 export interface CategoryTable {
   id: Generated<number>;
@@ -427,14 +407,14 @@ export interface DB {
   password_resets: PasswordResetTable;
   otp_codes: OtpCodeTable;
   idempotency_keys: IdempotencyKeyTable;
-  counter_imports: CounterImportTable;
-  test_rides: TestRideTable;
-  stock_alerts: StockAlertTable;
+  counter_imports: State.CounterImportTable;
+  test_rides: State.TestRideTable;
+  stock_alerts: State.StockAlertTable;
   settings: SettingTable;
-  rate_limits: RateLimitTable;
-  catalog_version: CatalogVersionTable;
-  stock_log: StockLogTable;
-  facet_log: FacetLogTable;
-  mail_queue: MailQueueTable;
-  leases: LeaseTable;
+  rate_limits: State.RateLimitTable;
+  catalog_version: State.CatalogVersionTable;
+  stock_log: State.StockLogTable;
+  facet_log: State.FacetLogTable;
+  mail_queue: State.MailQueueTable;
+  leases: State.LeaseTable;
 }
