@@ -1,5 +1,5 @@
 import { once } from "node:events";
-import { mkdtempSync, readFileSync, existsSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { createServer, type AddressInfo, type Socket } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -16,7 +16,15 @@ import {
   SUBSCRIBED,
   SUBSCRIBE_UNAVAILABLE,
 } from "./routes/content";
-import { CHECKOUT_ADDRESS, DEMO_CUSTOMER, makeApp, makeStorePair, shopper, type Shopper } from "./test-utils";
+import {
+  CHECKOUT_ADDRESS,
+  DEMO_CUSTOMER,
+  makeApp,
+  makeStorePair,
+  readOutboxFile,
+  shopper,
+  type Shopper,
+} from "./test-utils";
 
 /** A message as the development outbox writes it: one JSON line each. */
 interface Sent {
@@ -48,11 +56,7 @@ async function mailingShop(opts: Parameters<typeof makeApp>[0] = {}) {
 /** Every message the shop has sent so far (mail goes after the reply: waited for first). */
 async function readOutbox(app: App, file: string): Promise<Sent[]> {
   await app.deps.mail.settled();
-  if (!existsSync(file)) return [];
-  return readFileSync(file, "utf8")
-    .split("\n")
-    .filter(Boolean)
-    .map((l) => JSON.parse(l) as Sent);
+  return readOutboxFile<Sent>(file);
 }
 
 /** The token of the link in a mail's text (`…/reset-password#token=…`). */

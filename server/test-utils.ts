@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { inject } from "vitest";
@@ -31,6 +31,18 @@ export const testDialect: Dialect = inject("postgresUrl") ? "postgres" : "sqlite
 
 let template: Buffer | null = null;
 let databases = 0;
+
+/**
+ * What a development outbox file holds (`MAIL_OUTBOX`, `SMS_OUTBOX`: one JSON line per message), oldest first;
+ * nothing before its first message.
+ */
+export function readOutboxFile<T>(file: string): T[] {
+  if (!existsSync(file)) return [];
+  return readFileSync(file, "utf8")
+    .split("\n")
+    .filter(Boolean)
+    .map((l) => JSON.parse(l) as T);
+}
 
 /** A fresh, seeded, empty-of-shoppers database of the project's dialect. */
 export async function makeStore(): Promise<Store> {

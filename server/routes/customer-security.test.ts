@@ -9,7 +9,7 @@ import { openDatabase } from "../open-database";
 import { HashBusyError, HashGate, TEST_SCRYPT } from "../lib/crypto";
 import { createLogger } from "../lib/log";
 import { outboxSender, smsSenderFromEnv, twilioSender } from "../lib/sms";
-import { DEMO_CUSTOMER, makeApp, shopper, type Shopper } from "../test-utils";
+import { DEMO_CUSTOMER, makeApp, readOutboxFile, shopper, type Shopper } from "../test-utils";
 import { STAFF_ACCOUNT } from "../seed/content";
 
 const register = (s: Shopper, email: string, phone?: string, password = "secret12") =>
@@ -161,10 +161,7 @@ describe("one-time codes go through a real sender (review M2, L6)", () => {
     });
     const s = shopper(app);
     const code = await codeFor(s, "+919812345678");
-    const [message] = readFileSync(file, "utf8")
-      .trim()
-      .split("\n")
-      .map((l) => JSON.parse(l));
+    const [message] = readOutboxFile(file);
     expect(message).toEqual({ to: "+919812345678", text: expect.stringContaining(code) });
     expect(lines.join("\n")).not.toContain(code);
   });
