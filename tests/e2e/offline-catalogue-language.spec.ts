@@ -27,43 +27,45 @@ test("a French shopper reads the catalogue in French offline; switching to Engli
   await page.getByLabel("Language").selectOption("fr");
   await expect(page.locator("html")).toHaveAttribute("lang", "fr");
 
-  const category = "/catalog/mountain-bikes";
-  const product = `/product/${bike.url_key}`;
   const main = page.locator("#main");
-  const frenchCategory = page.getByRole("heading", { level: 1, name: "VTT" });
-  const frenchPitch = main.getByText("conçu pour les sentiers pleins de racines").first();
-  const frenchColour = main.getByRole("button", { name: firstColour.label!, exact: true });
+  const frenchPitch = "conçu pour les sentiers pleins de racines";
+  const englishPitch = "built for rooty singletrack";
+
+  /** The mountain bikes' page in French, with the bicycle listed. */
+  const readsFrenchCategory = async () => {
+    await page.goto("/catalog/mountain-bikes");
+    await expect(page.getByRole("heading", { level: 1, name: "VTT" })).toBeVisible();
+    await expect(main.getByRole("link", { name: bike.name }).first()).toBeVisible();
+  };
+  /** The bicycle's page in French: its name, its French pitch and its first colour's French label. */
+  const readsFrenchProduct = async () => {
+    await page.goto(`/product/${bike.url_key}`);
+    await expect(page.getByRole("heading", { level: 1, name: bike.name })).toBeVisible();
+    await expect(main.getByText(frenchPitch).first()).toBeVisible();
+    await expect(main.getByRole("button", { name: firstColour.label!, exact: true })).toBeVisible();
+  };
+  /** Marks the document, so that `stillSameDocument` tells whether a step reloaded it. */
+  const markDocument = () => page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
+  const stillSameDocument = () => page.evaluate(() => (window as { stayed?: boolean }).stayed);
 
   // Online: the category and the bicycle, in French.
-  await page.goto(category);
-  await expect(frenchCategory).toBeVisible();
-  await expect(main.getByRole("link", { name: bike.name }).first()).toBeVisible();
-  await page.goto(product);
-  await expect(page.getByRole("heading", { level: 1, name: bike.name })).toBeVisible();
-  await expect(frenchPitch).toBeVisible();
-  await expect(frenchColour).toBeVisible();
+  await readsFrenchCategory();
+  await readsFrenchProduct();
 
   // Offline: both pages again, from what the device kept, still in French.
   await context.setOffline(true);
-  await page.goto(category);
-  await expect(frenchCategory).toBeVisible();
-  await expect(main.getByRole("link", { name: bike.name }).first()).toBeVisible();
-  await page.goto(product);
-  await expect(page.getByRole("heading", { level: 1, name: bike.name })).toBeVisible();
-  await expect(frenchPitch).toBeVisible();
-  await expect(frenchColour).toBeVisible();
-  await expect(main.getByText("built for rooty singletrack")).toHaveCount(0);
+  await readsFrenchCategory();
+  await readsFrenchProduct();
+  await expect(main.getByText(englishPitch)).toHaveCount(0);
 
   // Back online, in English: the page reads the English texts at once, no reload.
   await context.setOffline(false);
-  await page.evaluate(() => ((window as { stayed?: boolean }).stayed = true));
+  await markDocument();
   await page.getByLabel("Langue").selectOption("en");
-  await expect(main.getByText("built for rooty singletrack").first()).toBeVisible();
-  await expect(
-    main.getByRole("button", { name: firstColour.color, exact: true }),
-  ).toBeVisible();
-  await expect(main.getByText("conçu pour les sentiers pleins de racines")).toHaveCount(0);
-  expect(await page.evaluate(() => (window as { stayed?: boolean }).stayed)).toBe(true);
-  await page.goto(category);
+  await expect(main.getByText(englishPitch).first()).toBeVisible();
+  await expect(main.getByRole("button", { name: firstColour.color, exact: true })).toBeVisible();
+  await expect(main.getByText(frenchPitch)).toHaveCount(0);
+  expect(await stillSameDocument()).toBe(true);
+  await page.goto("/catalog/mountain-bikes");
   await expect(page.getByRole("heading", { level: 1, name: "Mountain Bikes" })).toBeVisible();
 });
