@@ -8,6 +8,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import type { Product } from "../../src/api/contract/product";
 import { builtDist } from "../../server/test-build";
 import { freePort } from "../../server/test-port";
 import { startFront, type Front } from "./front";
@@ -16,15 +17,11 @@ const ROOT = resolve(import.meta.dirname, "../..");
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export interface ApiProduct {
-  id: number;
-  name: string;
-  url_key: string;
-  in_stock: boolean;
-  stock: number;
-  affiliateLink?: string | null;
-  variation: { color: string; size: { name: string; stock: number }[] }[];
-}
+/**
+ * A product as the reference server sends it: the app's contract, with the stock and the colours that the
+ * contract leaves optional (a Bagisto back end may not send them) and the reference server always sends.
+ */
+export type ApiProduct = Product & Required<Pick<Product, "stock" | "variation">>;
 
 export interface Shop {
   /** the server itself, past the fronts (what it stores is read here) */
