@@ -1,5 +1,14 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -14,12 +23,33 @@ import {
   type BuildManifest,
 } from "./route-chunks";
 
+/** The route files (`src/routes/*-routes.tsx`), as they are on disk. */
+const ROUTE_FILES = readdirSync("src/routes")
+  .filter((f) => f.endsWith("-routes.tsx"))
+  .map((f) => join("src/routes", f));
+
+/**
+ * Each personal page's route as the route files declare it, by the path given to `personalPage()`: how it loads
+ * its component ("themedRoute" or "lazyPage") and the component's module (the first `import()` after it).
+ */
+function personalRoutes(): Map<string, { loader: string; module: string }> {
+  const routes = new Map<string, { loader: string; module: string }>();
+  for (const file of ROUTE_FILES)
+    for (const declaration of readFileSync(file, "utf8")
+      .split(/personalPage\(\s*/)
+      .slice(1)) {
+      const path = /^"([^"]+)"/.exec(declaration)?.[1];
+      const component = /(\w+)\(\(\) => import\("\.\/([\w-]+)"\)/.exec(declaration);
+      if (!path || !component) throw new Error(`${file}: a personalPage() without a path or a component`);
+      expect(routes.has(path), `${path} declared twice`).toBe(false);
+      routes.set(path, { loader: component[1]!, module: `src/routes/${component[2]}.tsx` });
+    }
+  return routes;
+}
+
 /** How a personal page's route loads its component module: "themedRoute" or "lazyPage". */
 function routeLoaderOf(module: string): string | undefined {
-  const routes = ["shopping-routes.tsx", "account-routes.tsx", "counter-routes.tsx"]
-    .map((f) => readFileSync(join("src/routes", f), "utf8"))
-    .join("\n");
-  return new RegExp(`(\\w+)\\(\\(\\) => import\\("\\./${basename(module, ".tsx")}"\\)`).exec(routes)?.[1];
+  return [...personalRoutes().values()].find((r) => r.module === module)?.loader;
 }
 
 const MANIFEST: BuildManifest = {
@@ -61,9 +91,14 @@ describe("a personal page's route chunks", () => {
   });
 
   it("name each personal page's module as its route imports it, with the theme or without", () => {
-    for (const [page, module] of Object.entries(PERSONAL_PAGE_MODULES)) {
-      expect(existsSync(module)).toBe(true);
-      expect(routeLoaderOf(module), page).toMatch(/^(themedRoute|lazyPage)$/);
+    const routes = personalRoutes();
+    // Every personal route of every route file, and no other page.
+    expect(Object.fromEntries([...routes].map(([page, r]) => [page, r.module]))).toEqual(
+      PERSONAL_PAGE_MODULES,
+    );
+    for (const [page, { loader, module }] of routes) {
+      expect(existsSync(module), page).toBe(true);
+      expect(loader, page).toMatch(/^(themedRoute|lazyPage)$/);
     }
   });
 

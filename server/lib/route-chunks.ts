@@ -13,7 +13,7 @@ import { personalPageOf, type PersonalPage } from "../../src/offline/shared/pers
 
 /**
  * The module of each personal page's route component: the `import()` in its route's `themedRoute` or
- * `lazyPage` (src/routes/shopping-routes.tsx, account-routes.tsx, counter-routes.tsx), as Vite's manifest names it.
+ * `lazyPage` (the route files, src/routes/*-routes.tsx), as Vite's manifest names it.
  */
 export const PERSONAL_PAGE_MODULES: Record<PersonalPage, string> = {
   "/cart": "src/routes/cart-page.tsx",
