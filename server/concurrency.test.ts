@@ -8,6 +8,7 @@ import {
   makeApp,
   makeStorePair,
   readCart,
+  seeded,
   shopper,
   testDialect,
   withKey,
@@ -24,29 +25,6 @@ import {
  */
 
 const ROUNDS = 4;
-
-/** A small seeded generator (mulberry32): the same seed, the same shuffles. */
-function seeded(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
-    shuffle: <T>(list: readonly T[]): T[] => {
-      const out = [...list];
-      for (let i = out.length - 1; i > 0; i--) {
-        const j = Math.floor(next() * (i + 1));
-        [out[i], out[j]] = [out[j]!, out[i]!];
-      }
-      return out;
-    },
-  };
-}
 
 /** Each request to the next instance in turn, as a load balancer without affinity sends them. */
 function balancer(apps: App[], start = 0): Pick<App, "request"> {

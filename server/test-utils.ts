@@ -109,6 +109,29 @@ export async function makeStorePair(): Promise<[Store, Store]> {
   return [first, first];
 }
 
+/** A small seeded generator (mulberry32): the same seed, the same shuffles. */
+export function seeded(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
+    shuffle: <T>(list: readonly T[]): T[] => {
+      const out = [...list];
+      for (let i = out.length - 1; i > 0; i--) {
+        const j = Math.floor(next() * (i + 1));
+        [out[i], out[j]] = [out[j]!, out[i]!];
+      }
+      return out;
+    },
+  };
+}
+
 /** The 409 of a guest's keyed write that came without a session: the reply set one; send it again. */
 export function sessionStarted(status: number, json: unknown): boolean {
   return status === 409 && (json as { code?: unknown } | undefined)?.code === SESSION_STARTED;

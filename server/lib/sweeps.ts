@@ -180,7 +180,7 @@ export async function sweepOldRows(
 /** The lease (migration 0021) that lets one instance sweep at a time. */
 export const SWEEP_LEASE = "sweep";
 /** How long a sweep may hold its lease: a sweeper that died gives way after it. */
-const SWEEP_LEASE_MS = 15 * 60_000;
+export const SWEEP_LEASE_MS = 15 * 60_000;
 
 /**
  * One sweep by whichever instance gets there first: it takes the sweep's lease (a conditional update), so
