@@ -116,6 +116,21 @@ async function guestCart(lines: number): Promise<{ cookie: string; items: number
   return { cookie, items: cart.data.items.map((i) => i.id) };
 }
 
+/** A search term no request asked before: a piece of 3 to 7 characters of a product's name. */
+const names = (await store.raw<{ name: string }>("select name from products")).map((r) => r.name);
+const termsAsked = new Set<string>();
+function newTerm(): string {
+  for (;;) {
+    const name = names[Math.floor(Math.random() * names.length)]!;
+    const len = 3 + Math.floor(Math.random() * 5);
+    const at = Math.floor(Math.random() * Math.max(1, name.length - len + 1));
+    const term = name.slice(at, at + len).toLowerCase();
+    if (term.length < 3 || term.trim() !== term || termsAsked.has(term)) continue;
+    termsAsked.add(term);
+    return term;
+  }
+}
+
 interface Scenario {
   name: string;
   request: (i: number) => Response | Promise<Response>;
@@ -339,6 +354,11 @@ for (const s of [
   {
     name: "list uncached",
     request: (i: number) => app.request(`/api/products?limit=12&page=${1 + (i % 50)}`),
+  },
+  // bench:api's search: every request a term no request asked before (a piece of a name, 3 to 7 characters).
+  {
+    name: "search new term",
+    request: () => app.request(`/api/products?limit=12&search=${encodeURIComponent(newTerm())}`),
   },
 ])
   await measure(s);

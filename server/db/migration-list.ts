@@ -21,6 +21,7 @@ import * as showroomRequests from "./migrations/0020-showroom-requests";
 import * as mailQueueAndLeases from "./migrations/0021-mail-queue-and-leases";
 import * as searchPageOrder from "./migrations/0022-search-page-order";
 import * as facetLog from "./migrations/0023-facet-log";
+import * as facetLogNames from "./migrations/0024-facet-log-names";
 
 /** Every migration this build knows, by name (applied in name order; see `runMigrations`). */
 export const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ export const migrations: Record<string, Migration> = {
   "0021-mail-queue-and-leases": mailQueueAndLeases,
   "0022-search-page-order": searchPageOrder,
   "0023-facet-log": facetLog,
+  "0024-facet-log-names": facetLogNames,
 };
 
 export async function runMigrations(db: Kysely<unknown>): Promise<void> {

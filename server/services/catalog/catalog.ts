@@ -7,6 +7,7 @@ import { detailBody, type CacheStats } from "./detail-bytes";
 import { DetailReplies } from "./details";
 import { CatalogFacets, type FacetStats } from "./facets";
 import { CatalogGenerations, type CatalogReads } from "./generations";
+import type { NameIndexStats } from "./name-index";
 import { ProductLists } from "./lists";
 import { additionalInformation, configurableConfig, type ProductView } from "./product-view";
 import { ProductRows } from "./product-rows";
@@ -25,7 +26,8 @@ import { StoredViews } from "./stored-views";
  * - `details.ts`: detail replies, plain or compressed (migration 0011);
  * - `lists.ts`, `search-plan.ts`: filter sets' ordered ids and counts, kept list replies;
  * - `facets.ts`, `change-log.ts`: facet counts, moved per changed product (the facet log, migration 0023);
- *   the stock and facet logs' reading.
+ *   the stock and facet logs' reading;
+ * - `name-index.ts`: searches by name alone, answered from memory and moved by the facet log as well.
  * This class holds them together and decides, per change, which of them forget what (`refresh`, `touch`).
  */
 export class Catalog {
@@ -60,6 +62,8 @@ export class Catalog {
     maxListIds = 50_000,
     /** SQLite: matches from which a search's page walks the sort's index (lists.ts) */
     walkMinMatches?: number,
+    /** whether searches by name alone are answered from memory (`NameIndex`; false: by the database) */
+    nameIndex = true,
   ) {
     const byIds = new ByIds(store);
     this.categories = new CatalogCategories(store);
@@ -75,6 +79,7 @@ export class Catalog {
       listCacheSize,
       maxListIds,
       walkMinMatches,
+      nameIndex,
     );
     this.facets = new CatalogFacets(store, this.gen);
   }
@@ -104,7 +109,10 @@ export class Catalog {
           this.lists.clearPlans();
           await this.reloadCategories();
         } else {
-          if (this.shared !== null) this.facets.unchangedAt(at);
+          if (this.shared !== null) {
+            this.facets.unchangedAt(at);
+            this.lists.names?.unchangedAt(at);
+          }
           if (stock === null || stock.length) this.stockChanged(stock);
         }
         this.shared = shared;
@@ -270,6 +278,16 @@ export class Catalog {
   /** A category's facet counts, kept and updated per changed product (see `CatalogFacets.counts`). */
   facetCounts(cat: CategoryRow | undefined) {
     return this.facets.counts(cat);
+  }
+
+  /** Builds the name index now (the first search starts it otherwise; the database answers until then). */
+  warmNameIndex(): Promise<void> {
+    return this.lists.names?.warm() ?? Promise.resolve();
+  }
+
+  /** How the name index was built so far (undefined: searches ask the database). */
+  get nameIndexStats(): NameIndexStats | undefined {
+    return this.lists.names?.stats;
   }
 
   /** How the facet counts were built so far: whole-catalogue scans, products read again after a change. */

@@ -4,7 +4,8 @@ import { compressBody, GZIP_MIN_BYTES } from "../../lib/compress";
 import type { CatalogCategories } from "./categories";
 import type { CacheStats } from "./detail-bytes";
 import type { CatalogGenerations, CatalogReads } from "./generations";
-import { searchPlan, type SearchPlan } from "./search-plan";
+import { NameIndex } from "./name-index";
+import { nameOnly, searchPlan, type SearchPlan } from "./search-plan";
 import type { CompiledSql } from "./statements";
 
 /** Matches from which a search's page is read by walking the sort's index (`SearchPlan.walk`, SQLite). */
@@ -33,6 +34,8 @@ export class ProductLists {
   private largeSets = new Set<string>();
   /** searches asked for once at this catalogue version (counted and paged; the second time, listed) */
   private searchedOnce = new Set<string>();
+  /** searches by name alone, answered from memory (decision 058); null: every search asks the database */
+  readonly names: NameIndex | null;
   private listCache = new Map<
     string,
     { reads: CatalogReads; body: Uint8Array<ArrayBuffer>; gzip?: Uint8Array<ArrayBuffer> }
@@ -48,7 +51,11 @@ export class ProductLists {
     private readonly maxListIds: number,
     /** matches from which a search's page walks the sort's index (`SearchPlan.walk`) */
     private readonly walkMinMatches = WALK_MIN_MATCHES,
-  ) {}
+    /** whether searches by name alone are answered from memory (`NameIndex`) */
+    nameIndex = true,
+  ) {
+    this.names = nameIndex ? new NameIndex(store, gen) : null;
+  }
 
   /** The catalogue changed (anything but stock): every count, filter set and kept reply goes. */
   clear(): void {
@@ -84,6 +91,11 @@ export class ProductLists {
    * once per version and paged with OFFSET (an index walk that stops at the page).
    */
   async search(q: ProductListQuery, page: number, limit: number): Promise<{ ids: number[]; total: number }> {
+    const byName = this.names && nameOnly(q);
+    if (byName) {
+      const found = await this.names!.search(byName.text, byName.desc, (page - 1) * limit, limit);
+      if (found) return found;
+    }
     const key = q.url_key
       ? undefined
       : JSON.stringify([

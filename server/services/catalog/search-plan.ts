@@ -165,6 +165,21 @@ export async function searchPlan(
 }
 
 /**
+ * A search by name and nothing else, in the list's default order (newest first) or its reverse: what the
+ * in-memory name index answers (`NameIndex`, decision 058) before any statement is planned. Any filter that
+ * `searchPlan` reads, given at all (even one it would ignore), leaves the search to the database.
+ */
+export function nameOnly(q: ProductListQuery): { text: string; desc: boolean } | undefined {
+  const text = q.search ?? q.name;
+  if (!text) return undefined;
+  const filters = [q.category_id, q.cat_slug, q.tag, q.color, q.size, q.new, q.featured, q.sale];
+  if ([...filters, q.bestseller, q.price, q.url_key].some((v) => v !== undefined && v !== ""))
+    return undefined;
+  const { column, direction } = sortOf(q);
+  return column === "p.created_at" ? { text, desc: direction === "desc" } : undefined;
+}
+
+/**
  * Bagisto's `name LIKE %text%` (any substring, case-insensitive, `%` and `_` literal), from the trigram
  * indexes of migration 0018. PostgreSQL: on the narrow copy (`narrow`), its lower-case name with LIKE,
  * else `products.name` with ILIKE. SQLite: a text of three or more characters is a phrase query on the
