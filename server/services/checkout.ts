@@ -2,12 +2,13 @@ import { STOCK_ERROR_MESSAGE } from "../../src/api/contract/cart";
 import { GST_PERCENT } from "../../src/api/contract/checkout";
 import { round2 } from "../../src/api/contract/money";
 import type { Store } from "../db/store";
+import { moveGuestSession, type SessionMove } from "../lib/auth";
 import { HttpError, nowIso } from "../lib/http";
 import { addCheckoutAddress } from "./addresses";
 import type { Catalog } from "./catalog/catalog";
-import { PAYMENT_METHODS, type CartAddressRow, type CartRow } from "./cart/cart-types";
+import { PAYMENT_METHODS, type CartOwner } from "./cart/cart-types";
 import type { Carts } from "./cart/carts";
-import type { OrderRow } from "./orders";
+import type { OrderParts, OrderRow } from "./orders";
 
 /** The checkout's writes: the cart's addresses, shipping and payment choices, and the order it becomes. */
 
@@ -96,53 +97,59 @@ export async function setPaymentMethod(store: Store, cartId: number, method: str
   );
 }
 
+/** An order as placement wrote it: its row and what its reply shows (`buildOrderViews`), read nothing again. */
+export interface PlacedOrder {
+  order: OrderRow;
+  parts: OrderParts;
+}
+
+const emptyCart = () => new HttpError(400, { error: "Your cart is empty.", message: "Your cart is empty." });
+
 /**
- * The cart becomes an order, in one transaction: the cart is claimed first (at most one order per cart),
- * each line's stock is taken by a conditional update (refused when it is not there any more), the order's
- * lines, addresses and invoice are written; then this instance's catalogue drops what the order changed.
- * Answers the order's row. Throws the refusals (an empty cart, no shipping or payment method, stock).
+ * The owner's cart becomes an order, in one transaction: the cart is claimed first (at most one order per
+ * cart), each line's stock is taken by a conditional update (refused when it is not there any more), the
+ * order's lines, addresses and invoice are written; then this instance's catalogue drops what the order
+ * changed. With `session`, a guest's session moves to its new id in the same transaction (before any product
+ * row is locked), the order with it. Answers what the statements wrote (`RETURNING`), so the reply reads
+ * nothing again. Throws the refusals, in this order: an empty cart, a missing shipping or billing address,
+ * no shipping or payment method, stock.
  */
 export async function placeOrder(
   store: Store,
   carts: Carts,
   catalog: Catalog,
-  cart: CartRow,
+  owner: CartOwner,
   customer: { id: number; email: string; first_name: string; last_name: string } | null,
-  billing: CartAddressRow,
-  shipping: CartAddressRow,
-): Promise<OrderRow> {
-  const { order, productIds, own } = await store.tx(async () => {
+  session: SessionMove | null,
+): Promise<PlacedOrder> {
+  const { placed, productIds, own } = await store.tx(async () => {
     // The cart becomes at most one order: the first statement claims it (and holds its row until commit,
     // so no change to it lands in between); a concurrent submission of the same cart, on any instance,
     // finds it already claimed. A refusal below rolls the claim back with everything else.
-    // The claim answers the cart as it is now (its shipping and payment choices, its coupon), not as read
-    // before the claim.
-    const claimed = (await store.first(
-      store.qb
-        .updateTable("carts")
-        .set({ is_active: 0, updated_at: nowIso() })
-        .where("id", "=", cart.id)
-        .where("is_active", "=", 1)
-        .returningAll(),
-    )) as CartRow | undefined;
-    if (!claimed) throw new HttpError(400, { error: "Your cart is empty.", message: "Your cart is empty." });
-    cart = claimed;
+    // The claim answers the cart as it is now (its shipping and payment choices, its coupon).
+    const cart = await carts.rows.claim(owner);
+    if (!cart) throw emptyCart();
     const t = await carts.totals(cart);
-    if (!t.lines.length)
-      throw new HttpError(400, { error: "Your cart is empty.", message: "Your cart is empty." });
+    if (!t.lines.length) throw emptyCart();
+    const { billing, shipping } = await carts.addresses(cart.id);
+    if (!shipping) throw new HttpError(422, { message: "Please check shipping address." });
+    if (!billing) throw new HttpError(422, { message: "Please check billing address." });
     if (!t.selectedRate) throw new HttpError(422, { message: "Please specify shipping method." });
     const payment = PAYMENT_METHODS.find((m) => m.method === cart.payment_method);
     if (!payment) throw new HttpError(422, { message: "Please specify payment method." });
     for (const l of t.lines) {
       if (l.item.quantity > carts.available(l.product, l.variant)) throw stockError(l.item.id);
     }
+    // The guest's carts and orders move to the new session id (security review N7) before any product
+    // row is locked: a cancellation locks its order, then products, in the same order.
+    if (session) await moveGuestSession(store, session);
     const now = nowIso();
     const id = await store.insert(
       store.qb.insertInto("orders").values({
         increment_id: "",
         status: "pending",
         customer_id: customer?.id ?? null,
-        session_hash: cart.session_hash,
+        session_hash: session ? session.to : cart.session_hash,
         is_guest: customer ? 0 : 1,
         customer_email: billing.email ?? customer?.email ?? "",
         customer_first_name: billing.first_name ?? customer?.first_name ?? "",
@@ -173,31 +180,39 @@ export async function placeOrder(
     )) as OrderRow;
     // The order's stock writes, whose log rows this instance then knows for its own (Catalog.touch). They
     // lock only the rows they write, the products' first (Catalog.lockProducts).
-    const { own } = await catalog.stockWrites(async () => {
+    const { value: items, own } = await catalog.stockWrites(async () => {
       await catalog.lockProducts(t.lines.map((l) => l.product.id));
+      // Every line in one insert.
+      const items = await store.all(
+        store.qb
+          .insertInto("order_items")
+          .values(
+            t.lines.map((l) => {
+              const share = t.subTotal > 0 ? l.total / t.subTotal : 0;
+              const discount = round2(t.discount * share);
+              return {
+                order_id: id,
+                product_id: l.product.id,
+                variant_id: l.variant?.id ?? null,
+                sku: l.variant?.sku ?? l.product.sku,
+                type: l.product.type,
+                name: l.product.name,
+                color: l.variant?.color ?? null,
+                size: l.variant?.size ?? null,
+                qty_ordered: l.item.quantity,
+                price: l.price,
+                total: l.total,
+                tax_percent: GST_PERCENT,
+                tax_amount: round2(((l.total - discount) * GST_PERCENT) / 100),
+                discount_amount: discount,
+                additional: l.item.additional,
+                created_at: now,
+              };
+            }),
+          )
+          .returningAll(),
+      );
       for (const l of t.lines) {
-        const share = t.subTotal > 0 ? l.total / t.subTotal : 0;
-        const discount = round2(t.discount * share);
-        await store.run(
-          store.qb.insertInto("order_items").values({
-            order_id: id,
-            product_id: l.product.id,
-            variant_id: l.variant?.id ?? null,
-            sku: l.variant?.sku ?? l.product.sku,
-            type: l.product.type,
-            name: l.product.name,
-            color: l.variant?.color ?? null,
-            size: l.variant?.size ?? null,
-            qty_ordered: l.item.quantity,
-            price: l.price,
-            total: l.total,
-            tax_percent: GST_PERCENT,
-            tax_amount: round2(((l.total - discount) * GST_PERCENT) / 100),
-            discount_amount: discount,
-            additional: l.item.additional,
-            created_at: now,
-          }),
-        );
         // The unit is sold only if it is still there when the row is written: a conditional update (it
         // waits for, then re-reads, a concurrent order's write of the same row), not the read above.
         const sold = l.variant
@@ -223,32 +238,44 @@ export async function placeOrder(
             .where("id", "=", l.product.id),
         );
       }
+      return items;
     });
-    await store.run(
-      store.qb.insertInto("order_addresses").values(
-        [billing, shipping].map(({ id: _id, cart_id: _c, ...rest }) => ({
-          ...rest,
+    const addresses = await store.all(
+      store.qb
+        .insertInto("order_addresses")
+        .values(
+          [billing, shipping].map(({ id: _id, cart_id: _c, ...rest }) => ({
+            ...rest,
+            order_id: id,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
+        .returningAll(),
+    );
+    const invoices = await store.all(
+      store.qb
+        .insertInto("invoices")
+        .values({
           order_id: id,
+          state: payment.method === "cashondelivery" ? "pending" : "pending_payment",
+          total_qty: t.qty,
+          sub_total: t.subTotal,
+          grand_total: t.grandTotal,
+          shipping_amount: t.shipping,
+          tax_amount: t.tax,
+          discount_amount: t.discount,
           created_at: now,
-          updated_at: now,
-        })),
-      ),
+        })
+        .returningAll(),
     );
-    await store.run(
-      store.qb.insertInto("invoices").values({
-        order_id: id,
-        state: payment.method === "cashondelivery" ? "pending" : "pending_payment",
-        total_qty: t.qty,
-        sub_total: t.subTotal,
-        grand_total: t.grandTotal,
-        shipping_amount: t.shipping,
-        tax_amount: t.tax,
-        discount_amount: t.discount,
-        created_at: now,
-      }),
-    );
-    return { order, productIds: t.lines.map((l) => l.product.id), own };
+    const products = [...new Map(t.lines.map((l) => [l.product.id, l.product])).values()];
+    return {
+      placed: { order, parts: { items, addresses, invoices, products } },
+      productIds: t.lines.map((l) => l.product.id),
+      own,
+    };
   });
   catalog.touch(productIds, own);
-  return order;
+  return placed;
 }
