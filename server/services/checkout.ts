@@ -6,7 +6,7 @@ import { moveGuestSession, type SessionMove } from "../lib/auth";
 import { HttpError, nowIso } from "../lib/http";
 import { addCheckoutAddress } from "./addresses";
 import type { Catalog } from "./catalog/catalog";
-import { PAYMENT_METHODS, type CartOwner } from "./cart/cart-types";
+import { PAYMENT_METHODS, type CartOwner, type LineInfo } from "./cart/cart-types";
 import type { Carts } from "./cart/carts";
 import type { OrderParts, OrderRow } from "./orders";
 
@@ -213,30 +213,7 @@ export async function placeOrder(
           .returningAll(),
       );
       for (const l of t.lines) {
-        // The unit is sold only if it is still there when the row is written: a conditional update (it
-        // waits for, then re-reads, a concurrent order's write of the same row), not the read above.
-        const sold = l.variant
-          ? await store.run(
-              store.qb
-                .updateTable("product_variants")
-                .set((eb) => ({ stock: eb("stock", "-", l.item.quantity) }))
-                .where("id", "=", l.variant.id)
-                .where("stock", ">=", l.item.quantity),
-            )
-          : await store.run(
-              store.qb
-                .updateTable("products")
-                .set((eb) => ({ stock: eb("stock", "-", l.item.quantity) }))
-                .where("id", "=", l.product.id)
-                .where("stock", ">=", l.item.quantity),
-            );
-        if (!sold.changes) throw stockError(l.item.id);
-        await store.run(
-          store.qb
-            .updateTable("products")
-            .set((eb) => ({ sale_count: eb("sale_count", "+", l.item.quantity) }))
-            .where("id", "=", l.product.id),
-        );
+        if (!(await sellLine(store, l)).changes) throw stockError(l.item.id);
       }
       return items;
     });
@@ -278,4 +255,43 @@ export async function placeOrder(
   });
   catalog.touch(productIds, own);
   return placed;
+}
+
+/**
+ * Takes a line's units from stock and counts them sold, in one statement: the unit is sold only if it is
+ * still there when the row is written, a conditional update (it waits for, then re-reads, a concurrent
+ * order's write of the same row), not the read before. Changes nothing (0 changes) when it is not.
+ */
+async function sellLine(store: Store, l: LineInfo): Promise<{ changes: number }> {
+  const q = l.item.quantity;
+  if (!l.variant)
+    return await store.run(
+      store.qb
+        .updateTable("products")
+        .set((eb) => ({ stock: eb("stock", "-", q), sale_count: eb("sale_count", "+", q) }))
+        .where("id", "=", l.product.id)
+        .where("stock", ">=", q),
+    );
+  const variant = l.variant.id;
+  const taken = store.qb
+    .updateTable("product_variants")
+    .set((eb) => ({ stock: eb("stock", "-", q) }))
+    .where("id", "=", variant)
+    .where("stock", ">=", q);
+  const counted = store.qb
+    .updateTable("products")
+    .set((eb) => ({ sale_count: eb("sale_count", "+", q) }))
+    .where("id", "=", l.product.id);
+  // PostgreSQL: the product's count only if the variant's unit was taken, in the same statement.
+  if (store.dialect === "postgres")
+    return await store.run(
+      store.qb
+        .with("taken", () => taken.returning("product_id"))
+        .updateTable("products")
+        .set((eb) => ({ sale_count: eb("sale_count", "+", q) }))
+        .where("id", "in", (eb) => eb.selectFrom("taken").select("product_id")),
+    );
+  const sold = await store.run(taken);
+  if (sold.changes) await store.run(counted);
+  return sold;
 }
