@@ -195,8 +195,22 @@ export function guestSessionMove(c: Context): SessionMove | null {
  * caller's (order placement moves them in the order's own transaction); `endSessionMove` once committed.
  */
 export async function moveGuestSession(store: Store, { from, to }: SessionMove): Promise<void> {
-  await store.run(store.qb.updateTable("carts").set({ session_hash: to }).where("session_hash", "=", from));
-  await store.run(store.qb.updateTable("orders").set({ session_hash: to }).where("session_hash", "=", from));
+  const move = sessionMoves.get(store) ?? sessionMoves.set(store, prepareSessionMoves(store)).get(store)!;
+  await move.carts(to, from);
+  await move.orders(to, from);
+}
+
+/** The two statements of a session's move, built and compiled once per store (`Store.prepared`). */
+const sessionMoves = new WeakMap<Store, ReturnType<typeof prepareSessionMoves>>();
+function prepareSessionMoves(store: Store) {
+  return {
+    carts: store.prepared((to: string, from: string) =>
+      store.qb.updateTable("carts").set({ session_hash: to }).where("session_hash", "=", from),
+    ),
+    orders: store.prepared((to: string, from: string) =>
+      store.qb.updateTable("orders").set({ session_hash: to }).where("session_hash", "=", from),
+    ),
+  };
 }
 
 /** The moved session is the caller's from here on: the reply sets its cookie. */

@@ -144,8 +144,9 @@ export async function placeOrder(
     // row is locked: a cancellation locks its order, then products, in the same order.
     if (session) await moveGuestSession(store, session);
     const now = nowIso();
-    const id = await store.insert(
-      store.qb.insertInto("orders").values({
+    const st = statements(store);
+    const [inserted] = await store.insertRows("orders", [
+      {
         increment_id: "",
         status: "pending",
         customer_id: customer?.id ?? null,
@@ -169,83 +170,67 @@ export async function placeOrder(
         grand_total: t.grandTotal,
         created_at: now,
         updated_at: now,
-      }),
-    );
-    const order = (await store.first(
-      store.qb
-        .updateTable("orders")
-        .set({ increment_id: String(id) })
-        .where("id", "=", id)
-        .returningAll(),
-    )) as OrderRow;
+      },
+    ]);
+    const id = inserted!.id;
+    const order = (await st.numbered(id, String(id)))[0] as OrderRow;
     // The order's stock writes, whose log rows this instance then knows for its own (Catalog.touch). They
     // lock only the rows they write, the products' first (Catalog.lockProducts).
     const { value: items, own } = await catalog.stockWrites(async () => {
       await catalog.lockProducts(t.lines.map((l) => l.product.id));
       // Every line in one insert.
-      const items = await store.all(
-        store.qb
-          .insertInto("order_items")
-          .values(
-            t.lines.map((l) => {
-              const share = t.subTotal > 0 ? l.total / t.subTotal : 0;
-              const discount = round2(t.discount * share);
-              return {
-                order_id: id,
-                product_id: l.product.id,
-                variant_id: l.variant?.id ?? null,
-                sku: l.variant?.sku ?? l.product.sku,
-                type: l.product.type,
-                name: l.product.name,
-                color: l.variant?.color ?? null,
-                size: l.variant?.size ?? null,
-                qty_ordered: l.item.quantity,
-                price: l.price,
-                total: l.total,
-                tax_percent: GST_PERCENT,
-                tax_amount: round2(((l.total - discount) * GST_PERCENT) / 100),
-                discount_amount: discount,
-                additional: l.item.additional,
-                created_at: now,
-              };
-            }),
-          )
-          .returningAll(),
+      const items = await store.insertRows(
+        "order_items",
+        t.lines.map((l) => {
+          const share = t.subTotal > 0 ? l.total / t.subTotal : 0;
+          const discount = round2(t.discount * share);
+          return {
+            order_id: id,
+            product_id: l.product.id,
+            variant_id: l.variant?.id ?? null,
+            sku: l.variant?.sku ?? l.product.sku,
+            type: l.product.type,
+            name: l.product.name,
+            color: l.variant?.color ?? null,
+            size: l.variant?.size ?? null,
+            qty_ordered: l.item.quantity,
+            price: l.price,
+            total: l.total,
+            tax_percent: GST_PERCENT,
+            tax_amount: round2(((l.total - discount) * GST_PERCENT) / 100),
+            discount_amount: discount,
+            additional: l.item.additional,
+            created_at: now,
+          };
+        }),
       );
       for (const l of t.lines) {
         if (!(await sellLine(store, l)).changes) throw stockError(l.item.id);
       }
       return items;
     });
-    const addresses = await store.all(
-      store.qb
-        .insertInto("order_addresses")
-        .values(
-          [billing, shipping].map(({ id: _id, cart_id: _c, ...rest }) => ({
-            ...rest,
-            order_id: id,
-            created_at: now,
-            updated_at: now,
-          })),
-        )
-        .returningAll(),
+    const addresses = await store.insertRows(
+      "order_addresses",
+      [billing, shipping].map(({ id: _id, cart_id: _c, ...rest }) => ({
+        ...rest,
+        order_id: id,
+        created_at: now,
+        updated_at: now,
+      })),
     );
-    const invoices = await store.all(
-      store.qb
-        .insertInto("invoices")
-        .values({
-          order_id: id,
-          state: payment.method === "cashondelivery" ? "pending" : "pending_payment",
-          total_qty: t.qty,
-          sub_total: t.subTotal,
-          grand_total: t.grandTotal,
-          shipping_amount: t.shipping,
-          tax_amount: t.tax,
-          discount_amount: t.discount,
-          created_at: now,
-        })
-        .returningAll(),
-    );
+    const invoices = await store.insertRows("invoices", [
+      {
+        order_id: id,
+        state: payment.method === "cashondelivery" ? "pending" : "pending_payment",
+        total_qty: t.qty,
+        sub_total: t.subTotal,
+        grand_total: t.grandTotal,
+        shipping_amount: t.shipping,
+        tax_amount: t.tax,
+        discount_amount: t.discount,
+        created_at: now,
+      },
+    ]);
     const products = [...new Map(t.lines.map((l) => [l.product.id, l.product])).values()];
     return {
       placed: { order, parts: { items, addresses, invoices, products } },
@@ -264,34 +249,67 @@ export async function placeOrder(
  */
 async function sellLine(store: Store, l: LineInfo): Promise<{ changes: number }> {
   const q = l.item.quantity;
-  if (!l.variant)
-    return await store.run(
+  const st = statements(store);
+  if (!l.variant) return { changes: (await st.sellProduct(l.product.id, q, q, q)).length };
+  if (st.sellVariant) return { changes: (await st.sellVariant(l.variant.id, q, q, q)).length };
+  const sold = await store.run(
+    store.qb
+      .updateTable("product_variants")
+      .set((eb) => ({ stock: eb("stock", "-", q) }))
+      .where("id", "=", l.variant.id)
+      .where("stock", ">=", q),
+  );
+  if (sold.changes)
+    await store.run(
       store.qb
-        .updateTable("products")
-        .set((eb) => ({ stock: eb("stock", "-", q), sale_count: eb("sale_count", "+", q) }))
-        .where("id", "=", l.product.id)
-        .where("stock", ">=", q),
-    );
-  const variant = l.variant.id;
-  const taken = store.qb
-    .updateTable("product_variants")
-    .set((eb) => ({ stock: eb("stock", "-", q) }))
-    .where("id", "=", variant)
-    .where("stock", ">=", q);
-  const counted = store.qb
-    .updateTable("products")
-    .set((eb) => ({ sale_count: eb("sale_count", "+", q) }))
-    .where("id", "=", l.product.id);
-  // PostgreSQL: the product's count only if the variant's unit was taken, in the same statement.
-  if (store.dialect === "postgres")
-    return await store.run(
-      store.qb
-        .with("taken", () => taken.returning("product_id"))
         .updateTable("products")
         .set((eb) => ({ sale_count: eb("sale_count", "+", q) }))
-        .where("id", "in", (eb) => eb.selectFrom("taken").select("product_id")),
+        .where("id", "=", l.product.id),
     );
-  const sold = await store.run(taken);
-  if (sold.changes) await store.run(counted);
   return sold;
+}
+
+/** Order placement's statements of a fixed shape, built and compiled once per store (`Store.prepared`). */
+const prepared = new WeakMap<Store, ReturnType<typeof prepare>>();
+const statements = (store: Store) => prepared.get(store) ?? prepared.set(store, prepare(store)).get(store)!;
+
+function prepare(store: Store) {
+  const { qb } = store;
+  return {
+    /** The order's number is its id. */
+    numbered: store.prepared((id: number, increment: string) =>
+      qb.updateTable("orders").set({ increment_id: increment }).where("id", "=", id).returningAll(),
+    ),
+    /** A simple product's units taken and counted sold (a row: they were in stock). */
+    sellProduct: store.prepared((product: number, take: number, count: number, atLeast: number) =>
+      qb
+        .updateTable("products")
+        .set((eb) => ({ stock: eb("stock", "-", take), sale_count: eb("sale_count", "+", count) }))
+        .where("id", "=", product)
+        .where("stock", ">=", atLeast)
+        .returning("id"),
+    ),
+    /**
+     * PostgreSQL: a variant's units taken and its product's count of them sold, in one statement, the count
+     * only if the units were taken (a row: they were in stock).
+     */
+    sellVariant:
+      store.dialect === "postgres"
+        ? store.prepared((variant: number, take: number, atLeast: number, count: number) =>
+            qb
+              .with("taken", (db) =>
+                db
+                  .updateTable("product_variants")
+                  .set((eb) => ({ stock: eb("stock", "-", take) }))
+                  .where("id", "=", variant)
+                  .where("stock", ">=", atLeast)
+                  .returning("product_id"),
+              )
+              .updateTable("products")
+              .set((eb) => ({ sale_count: eb("sale_count", "+", count) }))
+              .where("id", "in", (eb) => eb.selectFrom("taken").select("product_id"))
+              .returning("id"),
+          )
+        : null,
+  };
 }
