@@ -109,8 +109,8 @@ const emptyCart = () => new HttpError(400, { error: "Your cart is empty.", messa
  * The owner's cart becomes an order, in one transaction: the cart is claimed first (at most one order per
  * cart), each line's stock is taken by a conditional update (refused when it is not there any more), the
  * order's lines, addresses and invoice are written; then this instance's catalogue drops what the order
- * changed. With `session`, a guest's session moves to its new id in the same transaction (before any product
- * row is locked), the order with it. Answers what the statements wrote (`RETURNING`), so the reply reads
+ * changed. With `session`, a guest's session moves to its new id first, in the same transaction, the order
+ * with it (`owner` is then the old id's). Answers what the statements wrote (`RETURNING`), so the reply reads
  * nothing again. Throws the refusals, in this order: an empty cart, a missing shipping or billing address,
  * no shipping or payment method, stock.
  */
@@ -123,11 +123,16 @@ export async function placeOrder(
   session: SessionMove | null,
 ): Promise<PlacedOrder> {
   const { placed, productIds, own } = await store.tx(async () => {
-    // The cart becomes at most one order: the first statement claims it (and holds its row until commit,
-    // so no change to it lands in between); a concurrent submission of the same cart, on any instance,
-    // finds it already claimed. A refusal below rolls the claim back with everything else.
-    // The claim answers the cart as it is now (its shipping and payment choices, its coupon).
-    const cart = await carts.rows.claim(owner);
+    // A guest's carts and orders move to the new session id first (security review N7), taking their rows
+    // in the order every session rotation takes them (carts, then orders); a cancellation takes its order,
+    // then products, as this transaction does later. No two of them wait for each other in a circle.
+    // A concurrent submission of the same cart finds nothing left under the old id: its cart is empty.
+    if (session) await moveGuestSession(store, session);
+    // The cart becomes at most one order: the claim holds its row until commit, so no change to it lands in
+    // between; a concurrent submission of the same cart, on any instance, finds it already claimed. A
+    // refusal below rolls the claim (and the move) back with everything else. The claim answers the cart
+    // as it is now (its shipping and payment choices, its coupon).
+    const cart = await carts.rows.claim(session ? { sessionHash: session.to } : owner);
     if (!cart) throw emptyCart();
     const t = await carts.totals(cart);
     if (!t.lines.length) throw emptyCart();
@@ -140,9 +145,6 @@ export async function placeOrder(
     for (const l of t.lines) {
       if (l.item.quantity > carts.available(l.product, l.variant)) throw stockError(l.item.id);
     }
-    // The guest's carts and orders move to the new session id (security review N7) before any product
-    // row is locked: a cancellation locks its order, then products, in the same order.
-    if (session) await moveGuestSession(store, session);
     const now = nowIso();
     const st = statements(store);
     const [inserted] = await store.insertRows("orders", [
@@ -150,7 +152,7 @@ export async function placeOrder(
         increment_id: "",
         status: "pending",
         customer_id: customer?.id ?? null,
-        session_hash: session ? session.to : cart.session_hash,
+        session_hash: cart.session_hash,
         is_guest: customer ? 0 : 1,
         customer_email: billing.email ?? customer?.email ?? "",
         customer_first_name: billing.first_name ?? customer?.first_name ?? "",
