@@ -106,7 +106,7 @@ export interface PlacedOrder {
 const emptyCart = () => new HttpError(400, { error: "Your cart is empty.", message: "Your cart is empty." });
 
 /**
- * The owner's cart becomes an order, in one transaction: the cart is claimed first (at most one order per
+ * The owner's cart becomes an order, in one transaction: the cart is claimed (at most one order per
  * cart), each line's stock is taken by a conditional update (refused when it is not there any more), the
  * order's lines, addresses and invoice are written; then this instance's catalogue drops what the order
  * changed. With `session`, a guest's session moves to its new id first, in the same transaction, the order
