@@ -90,3 +90,64 @@ export function row(scenario, r) {
     errors: r.non2xx + r.errors + r.timeouts,
   };
 }
+
+/** The address every bench guest checks out with. */
+const GUEST_ADDRESS = {
+  first_name: "Bench",
+  last_name: "Guest",
+  email: "bench@example.com",
+  address1: ["1 Bench Road"],
+  city: "Noida",
+  state: "UP",
+  postcode: "201301",
+  country: "IN",
+  phone: "8802097347",
+};
+
+/**
+ * A guest ready to place an order, as bench:api's and request-cpu's checkouts make one: a shopper of their
+ * own (`ip`, an address of their own as the proxy in front reports it) with one unit of `product` (of its
+ * variant `variant`, if given) in the cart, an address, flat rate and cash on delivery. `send(path, init)`
+ * sends a request: fetch against a running server, or an app's `request` in-process. Answers the order's
+ * placement (save-order), to call once; it answers its reply. A step that is refused is not thrown: the
+ * order is then refused too, and the caller reports its reply.
+ * @param {(path: string, init: RequestInit) => Response | Promise<Response>} send
+ * @param {{ ip: string, product: number, variant?: number }} guest
+ * @returns {Promise<() => Promise<Response>>}
+ */
+export async function readyGuest(send, { ip, product, variant }) {
+  let cookie = "";
+  // The session cookie as the server sets it (it gives the guest a new one at save-address and save-order).
+  /** @param {string} path @param {unknown} body */
+  const post = async (path, body) => {
+    const res = await send(path, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        accept: "application/json",
+        "x-requested-with": "XMLHttpRequest",
+        "x-forwarded-for": ip,
+        ...(cookie ? { cookie } : {}),
+      },
+      body: JSON.stringify(body),
+    });
+    const set = res.headers.get("set-cookie");
+    if (set) cookie = set.split(";")[0] ?? "";
+    return res;
+  };
+  /** @param {string} path @param {unknown} body */
+  const step = async (path, body) => void (await (await post(path, body)).arrayBuffer());
+  await step(
+    `/api/checkout/cart/add/${product}`,
+    variant
+      ? { quantity: 1, is_configurable: true, selected_configurable_option: variant }
+      : { quantity: 1, is_configurable: false },
+  );
+  await step("/api/checkout/save-address", {
+    billing: { ...GUEST_ADDRESS, use_for_shipping: true },
+    shipping: { address1: [""] },
+  });
+  await step("/api/checkout/save-shipping", { shipping_method: "flatrate_flatrate" });
+  await step("/api/checkout/save-payment", { payment: { method: "cashondelivery" } });
+  return () => post("/api/checkout/save-order", {});
+}

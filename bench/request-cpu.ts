@@ -21,6 +21,7 @@ import { isPostgresUrl, openStore } from "../server/db/open";
 import type { Store } from "../server/db/store";
 import { TEST_SCRYPT } from "../server/lib/crypto";
 import { createLogger } from "../server/lib/log";
+import { readyGuest } from "./lib.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -241,65 +242,16 @@ const add = (cart: { cookie: string }, minimal: boolean) => () =>
 
 /**
  * A guest checkout (issue 36): before each, a guest of their own (an address of their own, as bench:api's
- * checkouts) gets one line of the next product that has stock, an address, flat rate and cash on delivery,
- * none of it counted; the order's placement (`save-order`) is.
+ * checkouts, set up by the same `readyGuest`) gets one line of the next product that has stock, an address,
+ * flat rate and cash on delivery, none of it counted; the order's placement (`save-order`) is.
  */
-let checkoutGuest = { cookie: "", n: 0 };
+let placeOrder: () => Promise<Response> = () => Promise.reject(new Error("no guest made ready"));
 async function readyCheckout(i: number): Promise<void> {
   const ref = lineRefs[i % 100]!;
   const ip = `10.9.${(i >> 8) & 255}.${i & 255}`;
-  let cookie = "";
-  const post = async (path: string, body: unknown) => {
-    const r = await app.request(path, {
-      method: "POST",
-      headers: {
-        "content-type": "application/json",
-        "x-requested-with": "XMLHttpRequest",
-        "x-forwarded-for": ip,
-        ...(cookie ? { cookie } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    if (r.status !== 200) throw new Error(`${path}: ${r.status} ${await r.text()}`);
-    const set = r.headers.get("set-cookie");
-    if (set) cookie = set.split(";")[0]!;
-  };
-  await post(
-    `/api/checkout/cart/add/${ref.product}`,
-    ref.variant
-      ? { quantity: 1, is_configurable: true, selected_configurable_option: ref.variant }
-      : { quantity: 1, is_configurable: false },
-  );
-  const address = {
-    first_name: "Bench",
-    last_name: "Guest",
-    email: "bench@example.com",
-    address1: ["1 Bench Road"],
-    city: "Noida",
-    state: "UP",
-    postcode: "201301",
-    country: "IN",
-    phone: "8802097347",
-  };
-  await post("/api/checkout/save-address", {
-    billing: { ...address, use_for_shipping: true },
-    shipping: { address1: [""] },
-  });
-  await post("/api/checkout/save-shipping", { shipping_method: "flatrate_flatrate" });
-  await post("/api/checkout/save-payment", { payment: { method: "cashondelivery" } });
-  checkoutGuest = { cookie, n: i };
+  placeOrder = await readyGuest((path, init) => app.request(path, init), { ip, ...ref });
 }
-const checkout = () =>
-  app.request("/api/checkout/save-order", {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "x-requested-with": "XMLHttpRequest",
-      "x-forwarded-for": `10.9.${(checkoutGuest.n >> 8) & 255}.${checkoutGuest.n & 255}`,
-      cookie: checkoutGuest.cookie,
-    },
-    body: "{}",
-  });
+const checkout = () => placeOrder();
 
 for (const s of [
   { name: "checkout", request: checkout, prepare: readyCheckout },

@@ -8,6 +8,8 @@ import {
   SqliteIntrospector,
   SqliteQueryCompiler,
   type Compilable,
+  type Insertable,
+  type Selectable,
 } from "kysely";
 import { migrations } from "./migration-list";
 import type { DB } from "./schema";
@@ -107,6 +109,49 @@ export abstract class Store {
   async run(q: Compilable<unknown>): Promise<{ changes: number }> {
     const r = await this.exec(this.compile(q), "run");
     return { changes: r.changes };
+  }
+
+  /** Compiled inserts by table, columns and row count (`insertRows`); null: that shape is built every time. */
+  private readonly insertShapes = new Map<string, string | null>();
+
+  /**
+   * `insertInto(table).values(rows).returningAll()`, built and compiled once per table, columns and number of
+   * rows (`prepared` for inserts): the rows' values, in column order, are the statement's parameters. The
+   * first compilation checks that they are; a shape whose parameters are not exactly its values (a value
+   * written into the SQL) is built and compiled every time. Answers the rows as stored (none with
+   * `returning: false`).
+   */
+  async insertRows<T extends keyof DB & string>(
+    table: T,
+    rows: Insertable<DB[T]>[],
+    returning = true,
+  ): Promise<Selectable<DB[T]>[]> {
+    if (!rows.length) return [];
+    const columns = Object.keys(rows[0]!) as (keyof Insertable<DB[T]> & string)[];
+    const names = columns.join(",");
+    const values = rows.flatMap((r) =>
+      columns.map((c) => {
+        const v = r[c] as unknown;
+        return typeof v === "boolean" ? (v ? 1 : 0) : (v as Param);
+      }),
+    );
+    const key = `${table}\n${names}\n${rows.length}\n${returning}`;
+    const build = () => {
+      const q = this.qb.insertInto(table).values(rows as never);
+      return this.compile(returning ? q.returningAll() : q);
+    };
+    const plain =
+      rows.every((r) => Object.keys(r).join(",") === names) &&
+      values.every((v) => typeof v !== "object" || v === null || Buffer.isBuffer(v));
+    const text = this.insertShapes.get(key);
+    if (!plain || text === null) return await this.allCompiled(build());
+    if (text === undefined) {
+      const c = build();
+      const same = c.params.length === values.length && c.params.every((p, i) => p === values[i]);
+      this.insertShapes.set(key, same ? c.sql : null);
+      return await this.allCompiled(c);
+    }
+    return await this.allCompiled({ sql: text, params: values });
   }
 
   /** An insert; answers the new row's id. */

@@ -167,19 +167,55 @@ export function rotatedSessionId(secret: string, oldId: string, key: string): st
  * when there is one (a write with an Idempotency-Key: its claim commits with the move).
  */
 export async function rotateGuestSession(c: Context, store: Store): Promise<void> {
+  const move = guestSessionMove(c);
+  if (!move) return;
+  await store.tx(() => moveGuestSession(store, move));
+  endSessionMove(c, move);
+}
+
+/** A rotation's parts (`rotateGuestSession`): the old id's hash, the new id and its hash. */
+export interface SessionMove {
+  from: string;
+  to: string;
+  next: string;
+}
+
+/** The caller's rotation to come (null: no valid session, nothing to rotate); nothing is written yet. */
+export function guestSessionMove(c: Context): SessionMove | null {
   const old = sessionId(c);
-  if (!old) return;
+  if (!old) return null;
   const secret = sessionSecret(c);
   const key = c.get("idempotencyKey" as never) as string | undefined;
   const next = key ? rotatedSessionId(secret, old, key) : mintSessionId(secret);
-  const [from, to] = [sha256(old), sha256(next)];
-  await store.tx(async () => {
-    await store.run(store.qb.updateTable("carts").set({ session_hash: to }).where("session_hash", "=", from));
-    await store.run(
+  return { from: sha256(old), to: sha256(next), next };
+}
+
+/**
+ * What the old id had (its carts, its guest orders) becomes the new id's. Inside a transaction of the
+ * caller's (order placement moves them in the order's own transaction); `endSessionMove` once committed.
+ */
+export async function moveGuestSession(store: Store, { from, to }: SessionMove): Promise<void> {
+  const move = sessionMoves.get(store) ?? sessionMoves.set(store, prepareSessionMoves(store)).get(store)!;
+  await move.carts(to, from);
+  await move.orders(to, from);
+}
+
+/** The two statements of a session's move, built and compiled once per store (`Store.prepared`). */
+const sessionMoves = new WeakMap<Store, ReturnType<typeof prepareSessionMoves>>();
+function prepareSessionMoves(store: Store) {
+  return {
+    carts: store.prepared((to: string, from: string) =>
+      store.qb.updateTable("carts").set({ session_hash: to }).where("session_hash", "=", from),
+    ),
+    orders: store.prepared((to: string, from: string) =>
       store.qb.updateTable("orders").set({ session_hash: to }).where("session_hash", "=", from),
-    );
-  });
-  useSession(c, next);
+    ),
+  };
+}
+
+/** The moved session is the caller's from here on: the reply sets its cookie. */
+export function endSessionMove(c: Context, move: SessionMove): void {
+  useSession(c, move.next);
 }
 
 /** Whether a (rotated) session id owns anything: a cart or a guest order. */

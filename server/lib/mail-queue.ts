@@ -74,21 +74,25 @@ export class Postbox {
    */
   async post(message: MailMessage): Promise<void> {
     if (!this.mailer) return;
-    await this.store.run(
-      this.store.qb.insertInto("mail_queue").values({
-        kind: message.kind,
-        recipient: message.to,
-        subject: message.subject,
-        body: message.text,
-        reply_to: message.replyTo ?? null,
-        state: "waiting",
-        attempts: 0,
-        due_at: Date.now(),
-        claim: null,
-        last_error: null,
-        created_at: new Date().toISOString(),
-        done_at: null,
-      }),
+    await this.store.insertRows(
+      "mail_queue",
+      [
+        {
+          kind: message.kind,
+          recipient: message.to,
+          subject: message.subject,
+          body: message.text,
+          reply_to: message.replyTo ?? null,
+          state: "waiting",
+          attempts: 0,
+          due_at: Date.now(),
+          claim: null,
+          last_error: null,
+          created_at: new Date().toISOString(),
+          done_at: null,
+        },
+      ],
+      false,
     );
     // Once stored for good: counted, and sent soon (the worker runs outside the caller's transaction).
     this.store.afterCommit(() => {

@@ -1,9 +1,9 @@
 import type { Ctx, Deps } from "./context";
 import { linkOrigin, requestLanguage } from "./mail";
 import { MAIL_TEXTS } from "./mail-texts";
-import type { orderViews } from "../services/orders";
+import type { buildOrderViews } from "../services/orders";
 
-type OrderView = Awaited<ReturnType<typeof orderViews>>[number];
+type OrderView = ReturnType<typeof buildOrderViews>[number];
 
 /** A `formated_…` amount of the view (its money fields are spread in by name, so not typed one by one). */
 const shown = (o: object, field: string) => String((o as Record<string, unknown>)[`formated_${field}`] ?? "");

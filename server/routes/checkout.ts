@@ -6,10 +6,10 @@ import {
   type CheckoutAddress,
 } from "../../src/api/contract/checkout";
 import type { AppEnv, Ctx, Deps } from "../lib/context";
-import { optionalCustomer, rotateGuestSession } from "../lib/auth";
+import { endSessionMove, guestSessionMove, optionalCustomer, rotateGuestSession } from "../lib/auth";
 import { PAYMENT_METHODS, type CartRow } from "../services/cart/cart-types";
 import { HttpError, parseBody, noStore, spliceJson } from "../lib/http";
-import { orderViews } from "../services/orders";
+import { buildOrderViews } from "../services/orders";
 import { customerAddress } from "../services/addresses";
 import {
   clearShippingMethod,
@@ -169,15 +169,16 @@ export function checkoutRoutes(d: Deps) {
 
   r.post("/checkout/save-order", async (c) => {
     const customer = optionalCustomer(c.get("auth"));
-    const cart = await cartWithItems(c);
-    const { billing, shipping } = await carts.addresses(cart.id);
-    if (!shipping) throw new HttpError(422, { message: "Please check shipping address." });
-    if (!billing) throw new HttpError(422, { message: "Please check billing address." });
-    const order = await placeOrder(store, carts, catalog, cart, customer, billing, shipping);
+    const owner = cartOwner(c, false);
+    if (!owner) throw new HttpError(400, { error: "Your cart is empty.", message: "Your cart is empty." });
+    // The guest's session gets a new id, its orders with it (N7), in the order's own transaction: the id
+    // that checked out reaches none of them.
+    const move = customer ? null : guestSessionMove(c);
+    const { order, parts } = await placeOrder(store, carts, catalog, owner, customer, move);
+    if (move) endSessionMove(c, move);
     d.log.info("order placed", { order_id: order.id, guest: !customer });
-    // The guest's session gets a new id, its orders with it (N7): the id that checked out reaches none of them.
-    if (!customer) await rotateGuestSession(c, store);
-    const view = (await orderViews(store, catalog, [order]))[0]!;
+    // The reply is written from what the order's statements answered: nothing is read again.
+    const view = buildOrderViews([order], parts)[0]!;
     // Committed: the confirmation is queued and goes after the reply; its failure never touches the order.
     await mailOrderConfirmation(c, d, view, Boolean(customer));
     return c.json({ success: true, order: view });

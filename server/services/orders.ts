@@ -1,5 +1,6 @@
 import type { Store } from "../db/store";
-import type { OrderTable } from "../db/schema";
+import type { Selectable } from "kysely";
+import type { InvoiceTable, OrderAddressTable, OrderItemTable, OrderTable, ProductTable } from "../db/schema";
 import type { Catalog } from "./catalog/catalog";
 import { imageSet } from "./catalog/product-view";
 import { addressView } from "./cart/cart-types";
@@ -28,6 +29,21 @@ function money(name: string, v: number) {
   };
 }
 
+export type OrderItemRow = Selectable<OrderItemTable>;
+export type OrderAddressRow = Selectable<OrderAddressTable>;
+export type InvoiceRow = Selectable<InvoiceTable>;
+/** What an order's reply shows of its lines' products. */
+export type OrderProduct = Pick<ProductTable, "id" | "name" | "url_key" | "body_type" | "default_color">;
+
+/** The orders' lines, addresses and invoices and their products, which `buildOrderViews` writes out. */
+export interface OrderParts {
+  items: OrderItemRow[];
+  addresses: OrderAddressRow[];
+  invoices: InvoiceRow[];
+  products: OrderProduct[];
+}
+
+/** The orders' replies, their lines, addresses, invoices and products read. */
 export async function orderViews(store: Store, catalog: Catalog, orders: OrderRow[]) {
   if (!orders.length) return [];
   const ids = orders.map((o) => o.id);
@@ -40,9 +56,19 @@ export async function orderViews(store: Store, catalog: Catalog, orders: OrderRo
   const invoices = await store.all(
     store.qb.selectFrom("invoices").selectAll().where("order_id", "in", ids).orderBy("id"),
   );
-  const products = new Map(
-    (await catalog.productRows([...new Set(items.map((i) => i.product_id))])).map((p) => [p.id, p]),
-  );
+  const products = await catalog.productRows([...new Set(items.map((i) => i.product_id))]);
+  return buildOrderViews(orders, { items, addresses, invoices, products });
+}
+
+/**
+ * The orders' replies from their parts as read (`orderViews`) or as just written (order placement: what its
+ * statements answered, so the reply reads nothing again). Lines and invoices in id order.
+ */
+export function buildOrderViews(orders: OrderRow[], parts: OrderParts) {
+  const { addresses } = parts;
+  const items = [...parts.items].sort((a, b) => a.id - b.id);
+  const invoices = [...parts.invoices].sort((a, b) => a.id - b.id);
+  const products = new Map(parts.products.map((p) => [p.id, p]));
   return orders.map((o) => {
     const billing = addresses.find((a) => a.order_id === o.id && a.address_type === "billing");
     const shipping = addresses.find((a) => a.order_id === o.id && a.address_type === "shipping");

@@ -20,6 +20,8 @@ export class CartRows {
   private readonly bySession: (sessionHash: string) => Promise<CartRow[]>;
   private readonly lineRows: (cartId: number) => Promise<LineRow[]>;
   private readonly addressRows: (cartId: number) => Promise<CartAddressRow[]>;
+  private readonly claimByCustomer: (customerId: number, now: string) => Promise<CartRow[]>;
+  private readonly claimBySession: (sessionHash: string, now: string) => Promise<CartRow[]>;
 
   constructor(private readonly store: Store) {
     const active = () =>
@@ -47,6 +49,10 @@ export class CartRows {
           "p.name as p_name",
           "p.final_price as p_final_price",
           "p.stock as p_stock",
+          // what an order's reply shows of the product (order placement reads the lines, not the products)
+          "p.url_key as p_url_key",
+          "p.body_type as p_body_type",
+          "p.default_color as p_default_color",
           "v.id as v_id",
           "v.product_id as v_product_id",
           "v.sku as v_sku",
@@ -63,6 +69,32 @@ export class CartRows {
     this.addressRows = store.prepared((cartId: number) =>
       store.qb.selectFrom("cart_addresses").selectAll().where("cart_id", "=", cartId),
     );
+    // The owner's active cart (as `find` picks it) closed, if it still is active when the row is written.
+    const claim = (now: string, which: (q: ReturnType<typeof active>) => ReturnType<typeof active>) =>
+      store.qb
+        .updateTable("carts")
+        .set({ is_active: 0, updated_at: now })
+        .where("id", "=", () => which(active()).clearSelect().select("id"))
+        .where("is_active", "=", 1)
+        .returningAll();
+    this.claimByCustomer = store.prepared((customerId: number, now: string) =>
+      claim(now, (q) => q.where("customer_id", "=", customerId)),
+    );
+    this.claimBySession = store.prepared((sessionHash: string, now: string) =>
+      claim(now, (q) => q.where("session_hash", "=", sessionHash).where("customer_id", "is", null)),
+    );
+  }
+
+  /**
+   * Closes the owner's active cart and answers it as it is now (undefined: it has none, or it was closed
+   * first by a concurrent claim, on any instance). One statement, which holds the cart's row until commit.
+   */
+  async claim(owner: CartOwner): Promise<CartRow | undefined> {
+    const now = nowIso();
+    const [cart] = await (owner.customerId !== undefined
+      ? this.claimByCustomer(owner.customerId, now)
+      : this.claimBySession(owner.sessionHash, now));
+    return cart;
   }
 
   async find(owner: CartOwner): Promise<CartRow | undefined> {
@@ -192,6 +224,9 @@ export class CartRows {
         name: r.p_name,
         final_price: r.p_final_price,
         stock: r.p_stock,
+        url_key: r.p_url_key,
+        body_type: r.p_body_type,
+        default_color: r.p_default_color,
       };
       const variant: ProductVariantTable | null =
         r.variant_id && r.v_id !== null

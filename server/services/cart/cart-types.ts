@@ -45,7 +45,10 @@ export interface ShippingRate {
 }
 
 /** What a cart line reads of its product. */
-export type CartProduct = Pick<ProductTable, "id" | "sku" | "type" | "name" | "final_price" | "stock">;
+export type CartProduct = Pick<
+  ProductTable,
+  "id" | "sku" | "type" | "name" | "final_price" | "stock" | "url_key" | "body_type" | "default_color"
+>;
 
 /** `T`'s columns as a join selects them, each as `<prefix><column>`. */
 type Prefixed<T, P extends string> = { [K in keyof T & string as `${P}${K}`]: T[K] };
