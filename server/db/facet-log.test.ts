@@ -16,7 +16,7 @@ async function last(store: Store): Promise<number> {
   return Number(row!.id);
 }
 
-describe(`the facet log (migration 0023, ${testDialect})`, () => {
+describe(`the facet log (migrations 0023, 0024, ${testDialect})`, () => {
   it("names the product of every write of a facet input, and of no other write", async () => {
     const store = await makeStore();
     const [variant] = await store.raw<{ id: number; product_id: number }>(
@@ -26,16 +26,15 @@ describe(`the facet log (migration 0023, ${testDialect})`, () => {
       "select id from categories where parent_id is not null and id not in (select category_id from product_categories where product_id = 6) order by id limit 1",
     );
     const writes: [string, number[], number[]][] = [
-      // No facet reads these: nothing logged.
-      [
-        "update products set name = name || ' X', stock = stock + 1, sale_count = sale_count + 1 where id = 4",
-        [],
-        [],
-      ],
+      // No facet (nor the name index) reads these: nothing logged.
+      ["update products set stock = stock + 1, sale_count = sale_count + 1 where id = 4", [], []],
       ["update product_variants set stock = stock + 1, sku = sku || 'x' where id = ?", [variant!.id], []],
       ["update products set final_price = final_price where id = 4", [], []],
-      // Facet inputs: the product is logged.
+      // Facet inputs, and the name index's (migration 0024): the product is logged.
       ["update products set final_price = final_price + 1 where id = 4", [], [4]],
+      ["update products set name = name || ' X' where id = 4", [], [4]],
+      ["update products set created_at = '2020-01-01T00:00:00.000Z' where id = 4", [], [4]],
+      ["update products set name = name where id = 4", [], []],
       ["update product_variants set size_option_id = size_option_id + 1 where id = ?", [variant!.id], [5]],
       ["update product_variants set product_id = 7 where id = ?", [variant!.id], [5, 7]],
       ["insert into product_categories (category_id, product_id) values (?, 6)", [other!.id], [6]],
