@@ -101,6 +101,11 @@ export interface AppOptions {
   catalogVersionCheckMs?: number;
   /** false: pages are served as the client shell only, even when `<distDir>-ssr` holds a renderer */
   serverRender?: boolean;
+  /**
+   * Build the catalogue's in-memory indexes (every product's facet inputs and names) at start, off the request
+   * path; /readyz answers 503 until they are built (the server's entry sets it; tests build them on demand)
+   */
+  warmCatalog?: boolean;
   /** render threads (RENDER_THREADS); 0 renders on the main thread; default: cores − 1, 1 to 2 */
   renderThreads?: number;
   /** BAGISTO_STRICT=1: answer with a stock Bagisto 1.3.3's shapes and refusals (server/lib/bagisto-strict.ts) */
@@ -348,11 +353,30 @@ export async function createApp(opts: AppOptions): Promise<App> {
     }),
   );
 
-  // Without a renderer there is nothing to warm; with one, /readyz waits for its threads' warm-up.
+  // Without a renderer there is nothing to warm; with one, /readyz waits for its threads' warm-up. Likewise
+  // for the catalogue's in-memory indexes, when asked to build them at start (a load balancer then sends
+  // this instance's first shoppers nothing that would wait for them).
   let rendererWarm = true;
+  let catalogWarm = !opts.warmCatalog;
+  if (opts.warmCatalog) {
+    const start = performance.now();
+    void catalog.warm().then(
+      () => {
+        catalogWarm = true;
+        log.info("catalogue warm", { ms: Math.round(performance.now() - start) });
+      },
+      (error: unknown) => {
+        // The first requests build what is missing, as without a warm-up.
+        catalogWarm = true;
+        log.warn("catalogue warm-up failed", {
+          error: error instanceof Error ? error.message : String(error),
+        });
+      },
+    );
+  }
   app.route(
     "/",
-    opsRoutes(store, () => rendererWarm),
+    opsRoutes(store, () => rendererWarm && catalogWarm),
   );
   app.route("/", metricsRoutes(metrics, opts.metricsToken));
   app.route("/", sitemapRoutes(store, publicOrigin, opts.distDir ?? undefined));

@@ -238,6 +238,7 @@ async function serveShop(): Promise<void> {
     serverRender: process.env.SERVER_RENDER !== "0",
     listCacheSize: process.env.LIST_CACHE_SIZE === undefined ? 1000 : Number(process.env.LIST_CACHE_SIZE),
     bagistoStrict: process.env.BAGISTO_STRICT === "1",
+    warmCatalog: true,
     ...observing,
     ...(smsHourlyCap !== undefined
       ? { rateLimits: { otpSendGlobal: { limit: Number(smsHourlyCap), windowMs: 60 * 60_000 } } }

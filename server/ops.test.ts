@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { createApp } from "./app";
 import { migrations } from "./db/migration-list";
+import type { Compiled } from "./db/store";
 import { TEST_SCRYPT } from "./lib/crypto";
 import { createLogger, type LogLevel } from "./lib/log";
 import { makeApp, makeStore } from "./test-utils";
@@ -30,6 +31,41 @@ describe("operations", () => {
     expect(await before.json()).toMatchObject({ status: "migrations pending", pending: [newest] });
     await store.migrate();
     expect((await app.request("/readyz")).status).toBe(200);
+    await store.close();
+  });
+
+  it("is not ready until the catalogue's in-memory indexes are built, when asked to build them at start", async () => {
+    const store = await makeStore();
+    // The read of every product's variants (the facet inputs) waits until the test lets it go.
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const target = store as unknown as { exec: (c: Compiled, mode: string) => Promise<unknown> };
+    const exec = target.exec.bind(store);
+    target.exec = async (c, mode) => {
+      if (/color_option_id/.test(c.sql)) await gate;
+      return exec(c, mode);
+    };
+    const options = { store, env: "test" as const, scrypt: TEST_SCRYPT, log: createLogger("silent") };
+    const app = await createApp({ ...options, warmCatalog: true });
+    const cold = await app.request("/readyz");
+    expect(cold.status).toBe(503);
+    expect(await cold.json()).toEqual({ status: "warming up" });
+    release();
+    for (let i = 0; (await app.request("/readyz")).status !== 200; i++) {
+      expect(i, "never ready").toBeLessThan(200);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    // Built before any shopper asked, once: the first facet ask and the first search read nothing more.
+    const catalog = app.deps.catalog;
+    expect([catalog.facetStats.scans, catalog.nameIndexStats?.builds]).toEqual([1, 1]);
+    expect((await app.request("/api/getattributes")).status).toBe(200);
+    expect((await app.request("/api/products?search=trail")).status).toBe(200);
+    expect([catalog.facetStats.scans, catalog.nameIndexStats?.builds]).toEqual([1, 1]);
+    // Not asked to (the tests' default): nothing is built at start, and the instance is ready at once.
+    const plain = await createApp(options);
+    expect((await plain.request("/readyz")).status).toBe(200);
+    expect([plain.deps.catalog.facetStats.scans, plain.deps.catalog.nameIndexStats?.builds]).toEqual([0, 0]);
+    target.exec = exec;
     await store.close();
   });
 

@@ -5,9 +5,9 @@ import type { Store } from "./db/store";
 /**
  * Health checks for a process manager or load balancer: `/healthz` says the process answers;
  * `/readyz` says it can serve shoppers (the database answers, every migration is applied, and the server
- * renderer's threads are warm: `rendererWarm`).
+ * renderer's threads and the catalogue's in-memory indexes are warm: `warm`).
  */
-export function opsRoutes(store: Store, rendererWarm: () => boolean = () => true) {
+export function opsRoutes(store: Store, warm: () => boolean = () => true) {
   const r = new Hono<AppEnv>();
   const noStore = { "Cache-Control": "no-store" };
   r.get("/healthz", (c) => c.json({ status: "ok" }, 200, noStore));
@@ -17,8 +17,9 @@ export function opsRoutes(store: Store, rendererWarm: () => boolean = () => true
       await store.ping();
       const pending = await store.pendingMigrations();
       if (pending.length) return c.json({ status: "migrations pending", pending }, 503);
-      // A cold renderer would give the first shoppers the plain shell (issue 16).
-      if (!rendererWarm()) return c.json({ status: "warming up" }, 503);
+      // A cold renderer would give the first shoppers the plain shell (issue 16); cold catalogue indexes
+      // would make them wait for every product's facet inputs.
+      if (!warm()) return c.json({ status: "warming up" }, 503);
       return c.json({ status: "ready" });
     } catch (err) {
       return c.json(

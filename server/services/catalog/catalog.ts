@@ -280,6 +280,14 @@ export class Catalog {
     return this.facets.counts(cat);
   }
 
+  /**
+   * Builds the in-memory indexes the first requests would otherwise build: every product's facet inputs (the
+   * first facet ask reads them all) and the name index (the first search starts it).
+   */
+  async warm(): Promise<void> {
+    await Promise.all([this.facets.counts(undefined), this.warmNameIndex()]);
+  }
+
   /** Builds the name index now (the first search starts it otherwise; the database answers until then). */
   warmNameIndex(): Promise<void> {
     return this.lists.names?.warm() ?? Promise.resolve();
