@@ -186,6 +186,44 @@ describe(`many shoppers at once on two instances (${testDialect})`, () => {
     }
   }, 120_000);
 
+  it("places a guest's order or refuses it cleanly while the same guest changes the address on the other instance", async () => {
+    // Order placement moves the guest's session inside its transaction (carts, then orders), as a
+    // save-address's rotation does on its own (decision 056): the two never wait on each other in a circle.
+    const { apps, db } = await twoInstances();
+    const items = await freshItems(db);
+    const rng = seeded(36_007);
+    for (let round = 0; round < ROUNDS; round++) {
+      const item = items[36 + round]!;
+      const stock = await stockOf(db, item);
+      const guest = await readyGuest(balancer(apps), item);
+      const orders = await countOrders(db);
+      const send = (path: string, body: unknown, i: number) =>
+        shopper(apps[(round + i) % 2]!).req("POST", path, {
+          headers: { Cookie: guest.cookie, "Idempotency-Key": `move-${round}-${i}` },
+          body,
+        });
+      const address = {
+        billing: { ...CHECKOUT_ADDRESS, use_for_shipping: true },
+        shipping: { address1: [""] },
+      };
+      const replies = await Promise.all(
+        rng
+          .shuffle([0, 1, 2, 3])
+          .map((i) =>
+            i === 0
+              ? send("/api/checkout/save-order", undefined, i)
+              : send("/api/checkout/save-address", address, i),
+          ),
+      );
+      // Nothing failed (a deadlock or a lock timeout would be a 500), and what was placed is in the database.
+      for (const r of replies) expect(r.status, `round ${round}: ${r.text}`).toBeLessThan(500);
+      const placed = replies.filter((r) => r.status === 200 && r.json.order).length;
+      expect(placed, `round ${round}`).toBeLessThanOrEqual(1);
+      expect(await countOrders(db)).toBe(orders + placed);
+      expect(await stockOf(db, item)).toBe(stock - placed);
+    }
+  }, 120_000);
+
   it("cancels an order once: the stock comes back once, whatever the number of concurrent cancels", async () => {
     const { apps, db } = await twoInstances();
     const items = await freshItems(db);

@@ -166,10 +166,18 @@ export function rotatedSessionId(secret: string, oldId: string, key: string): st
  * order placement; a caller without a valid session has nothing to rotate. Inside the route's transaction
  * when there is one (a write with an Idempotency-Key: its claim commits with the move).
  */
-export async function rotateGuestSession(c: Context, store: Store): Promise<void> {
+export async function rotateGuestSession(
+  c: Context,
+  store: Store,
+  opts: { ifMoved?: boolean } = {},
+): Promise<void> {
   const move = guestSessionMove(c);
   if (!move) return;
-  await store.tx(() => moveGuestSession(store, move));
+  const moved = await store.tx(() => moveGuestSession(store, move));
+  // `ifMoved`: the caller's id owned something when the request began; when nothing was left to move, a
+  // concurrent request of the same shopper rotated it first, and the new id its reply sets is the one to
+  // keep (a cookie for this one would strand the cart under the other).
+  if (opts.ifMoved && !moved) return;
   endSessionMove(c, move);
 }
 
@@ -191,13 +199,14 @@ export function guestSessionMove(c: Context): SessionMove | null {
 }
 
 /**
- * What the old id had (its carts, its guest orders) becomes the new id's. Inside a transaction of the
+ * What the old id had (its carts, its guest orders) becomes the new id's; answers how many rows moved. Inside a transaction of the
  * caller's (order placement moves them in the order's own transaction); `endSessionMove` once committed.
  */
-export async function moveGuestSession(store: Store, { from, to }: SessionMove): Promise<void> {
+export async function moveGuestSession(store: Store, { from, to }: SessionMove): Promise<number> {
   const move = sessionMoves.get(store) ?? sessionMoves.set(store, prepareSessionMoves(store)).get(store)!;
-  await move.carts(to, from);
-  await move.orders(to, from);
+  const carts = await move.carts(to, from);
+  const orders = await move.orders(to, from);
+  return carts.length + orders.length;
 }
 
 /** The two statements of a session's move, built and compiled once per store (`Store.prepared`). */
@@ -205,10 +214,18 @@ const sessionMoves = new WeakMap<Store, ReturnType<typeof prepareSessionMoves>>(
 function prepareSessionMoves(store: Store) {
   return {
     carts: store.prepared((to: string, from: string) =>
-      store.qb.updateTable("carts").set({ session_hash: to }).where("session_hash", "=", from),
+      store.qb
+        .updateTable("carts")
+        .set({ session_hash: to })
+        .where("session_hash", "=", from)
+        .returning("id"),
     ),
     orders: store.prepared((to: string, from: string) =>
-      store.qb.updateTable("orders").set({ session_hash: to }).where("session_hash", "=", from),
+      store.qb
+        .updateTable("orders")
+        .set({ session_hash: to })
+        .where("session_hash", "=", from)
+        .returning("id"),
     ),
   };
 }

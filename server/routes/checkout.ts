@@ -124,8 +124,11 @@ export function checkoutRoutes(d: Deps) {
     await saveCartAddresses(store, cart.id, billing, shipping, addToBook ? customer.id : null);
     // The address is in: the guest's session gets a new id (security review N7), which the reply sets; a
     // planted or copied id sees none of this cart from here on.
-    if (!customer) await rotateGuestSession(c, store);
-    const fresh = (await carts.find(cartOwner(c, false)!))!;
+    if (!customer) await rotateGuestSession(c, store, { ifMoved: true });
+    // Read by id: the same shopper's concurrent request may have moved it to its own new id, or placed it.
+    const fresh = await carts.rows.byId(cart.id);
+    if (!fresh?.is_active)
+      throw new HttpError(400, { error: "Your cart is empty.", message: "Your cart is empty." });
     const t = await carts.totals(fresh);
     if (fresh.shipping_method && !t.selectedRate) await clearShippingMethod(store, fresh.id);
     const grouped = new Map<string, ReturnType<typeof carts.rateView>[]>();
@@ -135,7 +138,7 @@ export function checkoutRoutes(d: Deps) {
       grouped.set(rate.carrier_title, list);
     }
     const rates = [...grouped.entries()].map(([carrier_title, rates]) => ({ carrier_title, rates }));
-    return await checkoutReply(c, { rates });
+    return await checkoutReply(c, { rates }, fresh);
   });
 
   r.post("/checkout/save-shipping", async (c) => {
