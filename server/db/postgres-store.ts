@@ -2,6 +2,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import { AsyncLocalStorage } from "node:async_hooks";
 import pg from "pg";
 import { migrations, runMigrations } from "./migration-list";
+import { isResultTypeChange, StatementNames } from "./statement-names";
 import { kysely, Store, type Compiled, type Result } from "./store";
 
 // PostgreSQL answers bigint (count, sum of integers) and numeric as strings; every such value here is a
@@ -30,6 +31,8 @@ export class PostgresStore extends Store {
   /** One connection of its own for `/readyz` (`ping`), so a health check never queues behind shoppers. */
   private healthPool: pg.Pool | null = null;
   private readonly settings: Required<PostgresSettings>;
+  /** The statements run as named, server-side prepared statements (decision 061). */
+  readonly statementNames: StatementNames;
 
   constructor(
     readonly url: string,
@@ -38,6 +41,7 @@ export class PostgresStore extends Store {
     super();
     this.settings = { ...POSTGRES_DEFAULTS, ...opts };
     this.pool = this.newPool(this.settings.max);
+    this.statementNames = new StatementNames(this.settings.preparedStatements);
   }
 
   private newPool(max: number, timeouts = true): pg.Pool {
@@ -83,7 +87,18 @@ export class PostgresStore extends Store {
     const sql = mode === "insert" ? `${c.sql} returning id` : c.sql;
     const tx = this.client.getStore();
     const runner = tx?.open ? tx.client : this.pool;
-    const r = await runner.query({ text: sql, values: c.params });
+    const name = this.statementNames.name(sql);
+    let r: pg.QueryResult;
+    try {
+      r = await runner.query({ name, text: sql, values: c.params });
+    } catch (e) {
+      if (name === undefined || !isResultTypeChange(e)) throw e;
+      // Prepared before a migration changed what it returns: every statement is prepared again under a new
+      // name. Inside a transaction the error has ended it; a statement on its own is run again.
+      this.statementNames.reset();
+      if (tx?.open) throw e;
+      r = await runner.query({ text: sql, values: c.params });
+    }
     const rows = r.rows as Record<string, unknown>[];
     return {
       rows,
@@ -194,6 +209,8 @@ export interface PostgresSettings {
   statementTimeoutMillis?: number;
   /** PostgreSQL ends a session idle inside a transaction for longer (0: never) */
   idleInTransactionTimeoutMillis?: number;
+  /** statements kept prepared on each connection (0: none; `StatementNames`) */
+  preparedStatements?: number;
 }
 
 export const POSTGRES_DEFAULTS: Required<PostgresSettings> = {
@@ -202,12 +219,22 @@ export const POSTGRES_DEFAULTS: Required<PostgresSettings> = {
   connectionTimeoutMillis: 5_000,
   statementTimeoutMillis: 15_000,
   idleInTransactionTimeoutMillis: 10_000,
+  preparedStatements: 200,
+};
+
+const UNITS: Record<keyof PostgresSettings, string> = {
+  max: " of at least 1",
+  idleTimeoutMillis: " (milliseconds, 0 for none)",
+  connectionTimeoutMillis: " (milliseconds, 0 for none)",
+  statementTimeoutMillis: " (milliseconds, 0 for none)",
+  idleInTransactionTimeoutMillis: " (milliseconds, 0 for none)",
+  preparedStatements: " (0 for none)",
 };
 
 /**
  * The pool and timeouts from the environment: PG_POOL_MAX, PG_IDLE_TIMEOUT_MS, PG_CONNECT_TIMEOUT_MS,
- * PG_STATEMENT_TIMEOUT_MS, PG_IDLE_IN_TRANSACTION_TIMEOUT_MS. A value that is not a whole number ≥ 0 (≥ 1 for
- * the pool) is refused: a typo must not start the shop with a setting nobody chose.
+ * PG_STATEMENT_TIMEOUT_MS, PG_IDLE_IN_TRANSACTION_TIMEOUT_MS, PG_PREPARED_STATEMENTS. A value that is not a
+ * whole number ≥ 0 (≥ 1 for the pool) is refused: a typo must not start the shop with a setting nobody chose.
  */
 export function postgresSettingsFromEnv(env: Record<string, string | undefined>): PostgresSettings {
   const names: Record<keyof PostgresSettings, string> = {
@@ -216,6 +243,7 @@ export function postgresSettingsFromEnv(env: Record<string, string | undefined>)
     connectionTimeoutMillis: "PG_CONNECT_TIMEOUT_MS",
     statementTimeoutMillis: "PG_STATEMENT_TIMEOUT_MS",
     idleInTransactionTimeoutMillis: "PG_IDLE_IN_TRANSACTION_TIMEOUT_MS",
+    preparedStatements: "PG_PREPARED_STATEMENTS",
   };
   const out: PostgresSettings = {};
   for (const [key, name] of Object.entries(names) as [keyof PostgresSettings, string][]) {
@@ -224,7 +252,7 @@ export function postgresSettingsFromEnv(env: Record<string, string | undefined>)
     const n = Number(raw);
     if (!/^\d+$/.test(raw.trim()) || (key === "max" && n < 1))
       throw new Error(
-        `${name} must be a whole number${key === "max" ? " of at least 1" : " (milliseconds, 0 for none)"}: "${raw}"`,
+        `${name} must be a whole number${UNITS[key]}: "${raw}"`,
       );
     out[key] = n;
   }
