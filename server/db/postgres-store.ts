@@ -251,9 +251,7 @@ export function postgresSettingsFromEnv(env: Record<string, string | undefined>)
     if (raw === undefined || raw === "") continue;
     const n = Number(raw);
     if (!/^\d+$/.test(raw.trim()) || (key === "max" && n < 1))
-      throw new Error(
-        `${name} must be a whole number${UNITS[key]}: "${raw}"`,
-      );
+      throw new Error(`${name} must be a whole number${UNITS[key]}: "${raw}"`);
     out[key] = n;
   }
   return out;
