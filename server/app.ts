@@ -150,6 +150,7 @@ export async function createApp(opts: AppOptions): Promise<App> {
               idleCount: store.pool.idleCount,
               waitingCount: store.pool.waitingCount,
               max: store.pool.options.max ?? 10,
+              prepared: store.statementNames.size,
             })
           : undefined,
       catalogCaches: () => catalog.cacheStats,

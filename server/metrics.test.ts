@@ -164,6 +164,9 @@ describe("/metrics", () => {
     await app.request("/api/products/3");
     const before = await samples(app);
     await app.request("/api/products/3");
+    // Two products this instance does not hold yet: their reads are one statement, run twice.
+    await app.request("/api/products/4");
+    await app.request("/api/products/5");
     const after = await samples(app);
     const hits = 'shop_catalog_cache_hits_total{cache="json"}';
     expect(after.get(hits)! - (before.get(hits) ?? 0)).toBeGreaterThanOrEqual(1);
@@ -172,6 +175,8 @@ describe("/metrics", () => {
       expect(after.get("shop_db_pool_max_connections")).toBe(4);
       expect(after.get("shop_db_pool_waiting_clients")).toBe(0);
       expect(after.get("shop_db_pool_connections_in_use")).toBe(0);
+      // A statement run twice is kept prepared.
+      expect(after.get("shop_db_prepared_statements")).toBeGreaterThan(0);
     } else {
       expect(after.has("shop_db_pool_max_connections")).toBe(false);
     }

@@ -30,7 +30,14 @@ export interface Scrape {
 /** Read at each scrape; a source the app does not have (SQLite has no pool, no storefront no page cache) is absent. */
 export interface MetricSources {
   /** a PostgreSQL pool: pg.Pool's counts */
-  pool?: () => { totalCount: number; idleCount: number; waitingCount: number; max: number } | null;
+  pool?: () => {
+    totalCount: number;
+    idleCount: number;
+    waitingCount: number;
+    max: number;
+    /** statement texts kept prepared on its connections (decision 061) */
+    prepared: number;
+  } | null;
   /** the catalogue caches' lookups so far, per cache */
   catalogCaches?: () => Record<string, { hits: number; misses: number }>;
   /** the rendered-page cache: pages held, lookups so far */
@@ -104,6 +111,11 @@ export function createMetrics(sources: MetricSources = {}, opts: { processMetric
       (p) => p.waitingCount,
     );
     gauge("shop_db_pool_max_connections", "The pool's size (PG_POOL_MAX).", (p) => p.max);
+    gauge(
+      "shop_db_prepared_statements",
+      "Statement texts kept prepared on the pool's connections (at most PG_PREPARED_STATEMENTS).",
+      (p) => p.prepared,
+    );
   }
 
   if (sources.catalogCaches) {
