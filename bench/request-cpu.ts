@@ -10,7 +10,9 @@
 //          --repeat 3 (runs of each scenario; the least is printed: other processes only ever add to it)
 //          --concurrency 1 (requests in flight at once, as bench:api's connections: 10 lets requests that
 //          arrive together share work, e.g. one read of several products' stored detail replies)
-import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+// On a PostgreSQL cluster on this machine, the database's CPU per request is printed too: the CPU time of the
+// pool's server processes (/proc/<pid>/stat), read around each request (a prepared scenario) or run.
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { PerformanceObserver } from "node:perf_hooks";
@@ -18,6 +20,7 @@ import { parseArgs } from "node:util";
 import { createApp, type App } from "../server/app";
 import pg from "pg";
 import { isPostgresUrl, openStore } from "../server/db/open";
+import { postgresSettingsFromEnv } from "../server/db/postgres-store";
 import type { Store } from "../server/db/store";
 import { TEST_SCRYPT } from "../server/lib/crypto";
 import { createLogger } from "../server/lib/log";
@@ -53,7 +56,11 @@ if (isPostgresUrl(values.db)) {
 } else copyFileSync(values.db, location);
 
 async function shop(listCacheSize: number): Promise<{ app: App; store: Store }> {
-  const store = openStore(location);
+  // The PG_* settings as the server takes them, but connections are never closed for being idle: the
+  // database's CPU is read from their server processes.
+  const store = openStore(location, {
+    postgres: { ...postgresSettingsFromEnv(process.env), idleTimeoutMillis: 0 },
+  });
   await store.migrate();
   const app = await createApp({
     store,
@@ -139,6 +146,35 @@ interface Scenario {
   prepare?: (i: number) => Promise<void>;
 }
 
+/**
+ * The CPU time (ms) PostgreSQL's server processes of this database's pool have used so far, by process id;
+ * null when they cannot be read here (SQLite, a cluster on another machine, no /proc).
+ */
+async function databaseCpu(): Promise<Map<number, number> | null> {
+  if (store.dialect !== "postgres") return null;
+  const pids = await store.raw<{ pid: number }>(
+    "select pid from pg_stat_activity where datname = current_database() and application_name = 'bicycle-shop'",
+  );
+  const out = new Map<number, number>();
+  try {
+    for (const { pid } of pids) {
+      // Fields 14 and 15 (user and system time, in clock ticks of 1/100 s), after the command's parentheses.
+      const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+      out.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
+    }
+  } catch {
+    return null;
+  }
+  return out;
+}
+
+/** The CPU (ms) used between two `databaseCpu` readings; a process that started since counts from 0. */
+function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, now] of after) ms += now - (before.get(pid) ?? 0);
+  return ms;
+}
+
 async function measure(s: Scenario): Promise<void> {
   if (only.size && !only.has(s.name)) return;
   let bytes = 0;
@@ -148,6 +184,7 @@ async function measure(s: Scenario): Promise<void> {
   }
   let least = Infinity;
   let gc = { ms: 0, longest: 0 };
+  let database: number | null = null;
   for (let run = 0; run < Number(values.repeat); run++) {
     bytes = 0;
     const pauses: number[] = [];
@@ -162,19 +199,26 @@ async function measure(s: Scenario): Promise<void> {
       bytes += length;
     };
     let used = { user: 0, system: 0 };
+    let dbMs: number | null = 0;
     if (s.prepare)
       for (let i = 0; i < n; i++) {
         await s.prepare(i);
+        const before = await databaseCpu();
         const start = process.cpuUsage();
         await send(i);
         const one = process.cpuUsage(start);
+        const after = await databaseCpu();
         used = { user: used.user + one.user, system: used.system + one.system };
+        dbMs = before && after && dbMs !== null ? dbMs + cpuSince(before, after) : null;
       }
     else {
+      const before = await databaseCpu();
       const start = process.cpuUsage();
       for (let i = 0; i < n; i += concurrency)
         await Promise.all(Array.from({ length: Math.min(concurrency, n - i) }, (_, k) => send(i + k)));
       used = process.cpuUsage(start);
+      const after = await databaseCpu();
+      dbMs = before && after ? cpuSince(before, after) : null;
     }
     // The observer is called back asynchronously: let it see this run's last collections.
     await new Promise((resolve) => setTimeout(resolve, 0));
@@ -182,11 +226,13 @@ async function measure(s: Scenario): Promise<void> {
     const ms = (used.user + used.system) / 1000 / n;
     if (ms < least) {
       least = ms;
+      database = dbMs === null ? null : dbMs / n;
       gc = { ms: pauses.reduce((a, b) => a + b, 0) / n, longest: Math.max(0, ...pauses) };
     }
   }
   console.log(
-    `${s.name.padEnd(34)} ${least.toFixed(3).padStart(7)} ms CPU/request  ${Math.round(bytes / n)} B` +
+    `${s.name.padEnd(34)} ${least.toFixed(3).padStart(7)} ms CPU/request` +
+      `${database === null ? "" : `, database ${database.toFixed(2).padStart(5)} ms`}  ${Math.round(bytes / n)} B` +
       `  GC ${gc.ms.toFixed(3)} ms/request, longest pause ${gc.longest.toFixed(1)} ms`,
   );
 }
