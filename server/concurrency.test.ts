@@ -25,6 +25,8 @@ import {
  */
 
 const ROUNDS = 4;
+/** The log-in race's rounds: its window is narrow, so it is run more often. */
+const LOGIN_ROUNDS = 16;
 
 /** Each request to the next instance in turn, as a load balancer without affinity sends them. */
 function balancer(apps: App[], start = 0): Pick<App, "request"> {
@@ -119,6 +121,19 @@ async function readyGuest(app: Pick<App, "request">, item: Item, quantity = 1): 
     200,
   );
   return s;
+}
+
+/** Once the customer has a log-in token (or the pending reply came without one). */
+async function tokenIssued(db: Store, customerId: number, pending: Promise<Reply>): Promise<void> {
+  let done = false;
+  void pending.finally(() => (done = true));
+  while (!done) {
+    const [row] = await db.raw<{ n: number }>("select count(*) as n from auth_tokens where customer_id = ?", [
+      customerId,
+    ]);
+    if (Number(row!.n) > 0) return;
+    await new Promise((r) => setImmediate(r));
+  }
 }
 
 const statuses = (replies: Reply[]) => replies.map((r) => r.status).sort();
@@ -223,6 +238,94 @@ describe(`many shoppers at once on two instances (${testDialect})`, () => {
       expect(await stockOf(db, item)).toBe(stock - placed);
     }
   }, 120_000);
+
+  it("places a guest's order or merges its cart at log-in, never both nor neither, when the two reach different instances at once", async () => {
+    // Log-in moves the guest's session and merges its cart into the customer's; order placement moves the
+    // same session and claims the same cart. Whichever comes second finds the cart gone.
+    const { apps, db } = await twoInstances();
+    const items = await freshItems(db);
+    const rng = seeded(36_011);
+    const quantity = 2;
+    for (let round = 0; round < LOGIN_ROUNDS; round++) {
+      // The last five items, each raced a few times: enough stock for every round to place its order.
+      const item = items[items.length - 1 - (round % 5)]!;
+      if (round < 5) await setStock(db, item, 20);
+      const stock = await stockOf(db, item);
+      const email = `login-race${round}@example.com`;
+      const registered = await shopper(apps[0]!).post("/api/customer/register", {
+        first_name: "Login",
+        last_name: "Race",
+        email,
+        password: "correct-horse-1",
+        password_confirmation: "correct-horse-1",
+      });
+      expect(registered.status, registered.text).toBe(200);
+      const customerId = registered.json.data.id as number;
+      const guest = await readyGuest(balancer(apps), item, quantity);
+      const orders = await countOrders(db);
+      const sold = await soldOf(db, item);
+      const [orderAt, loginAt] = rng.shuffle([0, 1]);
+      const sendOrder = () =>
+        shopper(apps[orderAt!]!).req("POST", "/api/checkout/save-order", {
+          headers: { Cookie: guest.cookie, "Idempotency-Key": `login-race-${round}` },
+        });
+      const customer = shopper(apps[loginAt!]!);
+      const sendLogin = () =>
+        customer.req("POST", "/api/customer/login?token=true", {
+          headers: { Cookie: guest.cookie },
+          body: { email, password: "correct-horse-1" },
+        });
+      // Sent together (either first), or the order as soon as the log-in has checked the password and issued
+      // its token, that is as its merge begins: without this the order nearly always comes first.
+      const start = rng.pick(["order first", "log-in first", "at the merge"] as const);
+      let order: Reply;
+      let login: Reply;
+      if (start === "order first") [order, login] = await Promise.all([sendOrder(), sendLogin()]);
+      else if (start === "log-in first") [login, order] = await Promise.all([sendLogin(), sendOrder()]);
+      else {
+        const pending = sendLogin();
+        await tokenIssued(db, customerId, pending);
+        [order, login] = await Promise.all([sendOrder(), pending]);
+      }
+
+      // The log-in always succeeds; the order is placed, or refused because the log-in took the cart first.
+      expect(login.status, `round ${round}: ${login.text}`).toBe(200);
+      expect(login.json.message).toBe("Logged in successfully.");
+      if (order.status !== 200) {
+        expect(order.status, `round ${round}: ${order.text}`).toBe(400);
+        expect(order.json.message).toBe("Your cart is empty.");
+      }
+      const placed = order.status === 200 ? 1 : 0;
+      expect(await countOrders(db)).toBe(orders + placed);
+      expect(await stockOf(db, item)).toBe(stock - quantity * placed);
+      // The cart's lines are in the order or in the customer's cart: not both, not neither.
+      const ordered = (await soldOf(db, item)) - sold;
+      const [inCart] = await db.raw<{ n: number }>(
+        `select coalesce(sum(i.quantity), 0) as n from cart_items i join carts c on c.id = i.cart_id
+         where c.customer_id = ? and c.is_active = 1 and i.product_id = ?`,
+        [customerId, item.product],
+      );
+      expect([ordered, Number(inCart!.n)], `round ${round}`).toEqual(placed ? [quantity, 0] : [0, quantity]);
+      // What the cookies and the token handed back lead to: the customer, logged in, sees that cart; the
+      // guest's new session sees its order.
+      customer.setToken(login.json.token as string);
+      expect((await customer.get("/api/customer/get")).json.data.email).toBe(email);
+      const cart = await readCart(customer);
+      expect(cart?.items.find((i) => i.product?.id === item.product)?.quantity ?? 0).toBe(
+        placed ? 0 : quantity,
+      );
+      if (placed) {
+        const success = await shopper(apps[loginAt!]!).req(
+          "GET",
+          `/api/orders/${order.json.order.id as number}`,
+          {
+            headers: { Cookie: (order.headers.get("set-cookie") ?? "").split(";")[0]! },
+          },
+        );
+        expect(success.status, success.text).toBe(200);
+      }
+    }
+  }, 240_000);
 
   it("cancels an order once: the stock comes back once, whatever the number of concurrent cancels", async () => {
     const { apps, db } = await twoInstances();
