@@ -8,12 +8,13 @@ import {
   makeApp,
   makeStorePair,
   readCart,
+  readyCheckout,
   seeded,
   shopper,
   testDialect,
   withKey,
+  type Item,
   type Reply,
-  type Shopper,
 } from "./test-utils";
 
 /**
@@ -45,12 +46,6 @@ afterAll(async () => {
   for (const s of stores) await s.close();
   stores = [];
 });
-
-/** What a line sells: a simple product, or one variant (a colour and size) of a configurable one. */
-interface Item {
-  product: number;
-  variant?: number;
-}
 
 /**
  * Items no test of the file has read yet (so no instance has cached their stock): the three simple products
@@ -99,30 +94,6 @@ const soldOf = async (db: Store, item: Item) =>
 const countOrders = async (db: Store) =>
   Number((await db.raw<{ n: number }>("select count(*) as n from orders"))[0]!.n);
 
-const addBody = (item: Item, quantity: number) =>
-  item.variant
-    ? { quantity, is_configurable: true, selected_configurable_option: item.variant }
-    : { quantity };
-
-/** A guest with `quantity` of the item in the cart, an address, flat rate and cash on delivery. */
-async function readyGuest(app: Pick<App, "request">, item: Item, quantity = 1): Promise<Shopper> {
-  const s = shopper(app);
-  const add = await s.post(`/api/checkout/cart/add/${item.product}`, addBody(item, quantity));
-  expect(add.status, add.text).toBe(200);
-  const addr = await s.post("/api/checkout/save-address", {
-    billing: { ...CHECKOUT_ADDRESS, use_for_shipping: true },
-    shipping: { address1: [""] },
-  });
-  expect(addr.status, addr.text).toBe(200);
-  expect((await s.post("/api/checkout/save-shipping", { shipping_method: "flatrate_flatrate" })).status).toBe(
-    200,
-  );
-  expect((await s.post("/api/checkout/save-payment", { payment: { method: "cashondelivery" } })).status).toBe(
-    200,
-  );
-  return s;
-}
-
 /** Once the customer has a log-in token (or the pending reply came without one). */
 async function tokenIssued(db: Store, customerId: number, pending: Promise<Reply>): Promise<void> {
   let done = false;
@@ -148,7 +119,7 @@ describe(`many shoppers at once on two instances (${testDialect})`, () => {
       const item = items[round === 0 ? 0 : 2 + round]!;
       await setStock(db, item, 1);
       const guests = await Promise.all(
-        Array.from({ length: 8 }, (_, i) => readyGuest(balancer(apps, i), item)),
+        Array.from({ length: 8 }, (_, i) => readyCheckout(shopper(balancer(apps, i)), item)),
       );
       const before = await soldOf(db, item);
       const order = rng.shuffle(guests);
@@ -178,7 +149,7 @@ describe(`many shoppers at once on two instances (${testDialect})`, () => {
     for (let round = 0; round < ROUNDS; round++) {
       const item = items[10 + round]!;
       const stock = await stockOf(db, item);
-      const guest = await readyGuest(balancer(apps), item, 2);
+      const guest = await readyCheckout(shopper(balancer(apps)), item, 2);
       const orders = await countOrders(db);
       // Five tabs (or a reload and a retry), each with its own key, each to either instance.
       const replies = await Promise.all(
@@ -210,7 +181,7 @@ describe(`many shoppers at once on two instances (${testDialect})`, () => {
     for (let round = 0; round < ROUNDS; round++) {
       const item = items[36 + round]!;
       const stock = await stockOf(db, item);
-      const guest = await readyGuest(balancer(apps), item);
+      const guest = await readyCheckout(shopper(balancer(apps)), item);
       const orders = await countOrders(db);
       const send = (path: string, body: unknown, i: number) =>
         shopper(apps[(round + i) % 2]!).req("POST", path, {
@@ -261,7 +232,7 @@ describe(`many shoppers at once on two instances (${testDialect})`, () => {
       });
       expect(registered.status, registered.text).toBe(200);
       const customerId = registered.json.data.id as number;
-      const guest = await readyGuest(balancer(apps), item, quantity);
+      const guest = await readyCheckout(shopper(balancer(apps)), item, quantity);
       const orders = await countOrders(db);
       const sold = await soldOf(db, item);
       const [orderAt, loginAt] = rng.shuffle([0, 1]);
@@ -333,7 +304,7 @@ describe(`many shoppers at once on two instances (${testDialect})`, () => {
     for (let round = 0; round < ROUNDS; round++) {
       const item = items[round === 0 ? 0 : 20 + round]!;
       const stock = await stockOf(db, item);
-      const guest = await readyGuest(balancer(apps), item);
+      const guest = await readyCheckout(shopper(balancer(apps)), item);
       const placed = await guest.post("/api/checkout/save-order");
       expect(placed.status).toBe(200);
       const orderId = placed.json.order.id as number;
@@ -473,11 +444,11 @@ describe.runIf(testDialect === "postgres")("orders of different products (postgr
     const open = new pg.default.Client({ connectionString: (db as unknown as { url: string }).url });
     await open.connect();
     try {
-      const toCancel = await readyGuest(balancer(apps), cancelled);
+      const toCancel = await readyCheckout(shopper(balancer(apps)), cancelled);
       const placed = await toCancel.post("/api/checkout/save-order");
       expect(placed.status).toBe(200);
-      const guest = await readyGuest(balancer(apps, 1), other);
-      const same = await readyGuest(balancer(apps), held);
+      const guest = await readyCheckout(shopper(balancer(apps, 1)), other);
+      const same = await readyCheckout(shopper(balancer(apps)), held);
 
       await open.query("begin");
       await open.query("update product_variants set stock = stock - 1 where id = $1", [held.variant]);
