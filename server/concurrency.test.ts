@@ -15,6 +15,7 @@ import {
   withKey,
   type Item,
   type Reply,
+  type Shopper,
 } from "./test-utils";
 
 /**
@@ -106,6 +107,72 @@ async function tokenIssued(db: Store, customerId: number, pending: Promise<Reply
     await new Promise((r) => setImmediate(r));
   }
 }
+
+const RACER_PASSWORD = "correct-horse-1";
+
+/** A new account with this e-mail (and RACER_PASSWORD); its id. */
+async function register(app: App, email: string): Promise<number> {
+  const r = await shopper(app).post("/api/customer/register", {
+    first_name: "Login",
+    last_name: "Race",
+    email,
+    password: RACER_PASSWORD,
+    password_confirmation: RACER_PASSWORD,
+  });
+  expect(r.status, r.text).toBe(200);
+  return r.json.data.id as number;
+}
+
+/**
+ * A guest's keyed write and the same guest's log-in at the same moment, each to its own instance (picked by
+ * `rng`), both with the guest's cookie: sent together (either first), or the write as soon as the log-in
+ * has checked the password and issued its token, that is as its merge begins (without this the write nearly
+ * always comes first). Answers both replies, the instance of the write and the shopper who logged in.
+ */
+async function withLogIn(
+  rng: ReturnType<typeof seeded>,
+  db: Store,
+  apps: App[],
+  guest: { customerId: number; email: string; cookie: string },
+  write: { path: string; key: string; body?: unknown },
+): Promise<{ written: Reply; login: Reply; writeAt: App; customer: Shopper }> {
+  const [writeAt, loginAt] = rng.shuffle(apps);
+  const customer = shopper(loginAt!);
+  const send = () =>
+    shopper(writeAt!).req("POST", write.path, {
+      headers: { Cookie: guest.cookie, "Idempotency-Key": write.key },
+      body: write.body,
+    });
+  const sendLogin = () =>
+    customer.req("POST", "/api/customer/login?token=true", {
+      headers: { Cookie: guest.cookie },
+      body: { email: guest.email, password: RACER_PASSWORD },
+    });
+  const start = rng.pick(["write first", "log-in first", "at the merge"] as const);
+  let written: Reply;
+  let login: Reply;
+  if (start === "write first") [written, login] = await Promise.all([send(), sendLogin()]);
+  else if (start === "log-in first") [login, written] = await Promise.all([sendLogin(), send()]);
+  else {
+    const pending = sendLogin();
+    await tokenIssued(db, guest.customerId, pending);
+    [written, login] = await Promise.all([send(), pending]);
+  }
+  return { written, login, writeAt: writeAt!, customer };
+}
+
+/** How many units of the item the customer's active cart holds, as stored. */
+async function inCustomerCart(db: Store, customerId: number, item: Item): Promise<number> {
+  const [row] = await db.raw<{ n: number }>(
+    `select coalesce(sum(i.quantity), 0) as n from cart_items i join carts c on c.id = i.cart_id
+     where c.customer_id = ? and c.is_active = 1 and i.product_id = ?`,
+    [customerId, item.product],
+  );
+  return Number(row!.n);
+}
+
+/** The cookie a reply set ("" when it set none). */
+const setCookie = (r: Reply) => (r.headers.get("set-cookie") ?? "").split(";")[0]!;
 
 const statuses = (replies: Reply[]) => replies.map((r) => r.status).sort();
 
@@ -223,41 +290,18 @@ describe(`many shoppers at once on two instances (${testDialect})`, () => {
       if (round < 5) await setStock(db, item, 20);
       const stock = await stockOf(db, item);
       const email = `login-race${round}@example.com`;
-      const registered = await shopper(apps[0]!).post("/api/customer/register", {
-        first_name: "Login",
-        last_name: "Race",
-        email,
-        password: "correct-horse-1",
-        password_confirmation: "correct-horse-1",
-      });
-      expect(registered.status, registered.text).toBe(200);
-      const customerId = registered.json.data.id as number;
+      const customerId = await register(apps[0]!, email);
       const guest = await readyCheckout(shopper(balancer(apps)), item, quantity);
       const orders = await countOrders(db);
       const sold = await soldOf(db, item);
-      const [orderAt, loginAt] = rng.shuffle([0, 1]);
-      const sendOrder = () =>
-        shopper(apps[orderAt!]!).req("POST", "/api/checkout/save-order", {
-          headers: { Cookie: guest.cookie, "Idempotency-Key": `login-race-${round}` },
-        });
-      const customer = shopper(apps[loginAt!]!);
-      const sendLogin = () =>
-        customer.req("POST", "/api/customer/login?token=true", {
-          headers: { Cookie: guest.cookie },
-          body: { email, password: "correct-horse-1" },
-        });
-      // Sent together (either first), or the order as soon as the log-in has checked the password and issued
-      // its token, that is as its merge begins: without this the order nearly always comes first.
-      const start = rng.pick(["order first", "log-in first", "at the merge"] as const);
-      let order: Reply;
-      let login: Reply;
-      if (start === "order first") [order, login] = await Promise.all([sendOrder(), sendLogin()]);
-      else if (start === "log-in first") [login, order] = await Promise.all([sendLogin(), sendOrder()]);
-      else {
-        const pending = sendLogin();
-        await tokenIssued(db, customerId, pending);
-        [order, login] = await Promise.all([sendOrder(), pending]);
-      }
+      const race = await withLogIn(
+        rng,
+        db,
+        apps,
+        { customerId, email, cookie: guest.cookie },
+        { path: "/api/checkout/save-order", key: `login-race-${round}` },
+      );
+      const { written: order, login, customer } = race;
 
       // The log-in always succeeds; the order is placed, or refused because the log-in took the cart first.
       expect(login.status, `round ${round}: ${login.text}`).toBe(200);
@@ -271,12 +315,9 @@ describe(`many shoppers at once on two instances (${testDialect})`, () => {
       expect(await stockOf(db, item)).toBe(stock - quantity * placed);
       // The cart's lines are in the order or in the customer's cart: not both, not neither.
       const ordered = (await soldOf(db, item)) - sold;
-      const [inCart] = await db.raw<{ n: number }>(
-        `select coalesce(sum(i.quantity), 0) as n from cart_items i join carts c on c.id = i.cart_id
-         where c.customer_id = ? and c.is_active = 1 and i.product_id = ?`,
-        [customerId, item.product],
+      expect([ordered, await inCustomerCart(db, customerId, item)], `round ${round}`).toEqual(
+        placed ? [quantity, 0] : [0, quantity],
       );
-      expect([ordered, Number(inCart!.n)], `round ${round}`).toEqual(placed ? [quantity, 0] : [0, quantity]);
       // What the cookies and the token handed back lead to: the customer, logged in, sees that cart; the
       // guest's new session sees its order.
       customer.setToken(login.json.token as string);
@@ -286,14 +327,67 @@ describe(`many shoppers at once on two instances (${testDialect})`, () => {
         placed ? 0 : quantity,
       );
       if (placed) {
-        const success = await shopper(apps[loginAt!]!).req(
+        const success = await shopper(race.writeAt).req(
           "GET",
           `/api/orders/${order.json.order.id as number}`,
           {
-            headers: { Cookie: (order.headers.get("set-cookie") ?? "").split(";")[0]! },
+            headers: { Cookie: setCookie(order) },
           },
         );
         expect(success.status, success.text).toBe(200);
+      }
+    }
+  }, 240_000);
+
+  it("keeps a guest's cart once, in the customer's cart or under the new address's session, when the guest logs in while saving the address on the other instance", async () => {
+    // Both rotate the guest's session. A save-address that rotates first keeps the cart under its own new
+    // id (the log-in's move then finds nothing to merge); a log-in first merges it and the save-address
+    // finds its cart closed. Decision 060 says what is left: which cookie the browser keeps.
+    const { apps, db } = await twoInstances();
+    const items = await freshItems(db);
+    const rng = seeded(36_012);
+    const address = {
+      billing: { ...CHECKOUT_ADDRESS, use_for_shipping: true },
+      shipping: { address1: [""] },
+    };
+    for (let round = 0; round < LOGIN_ROUNDS; round++) {
+      const item = items[items.length - 1 - (round % 5)]!;
+      const email = `address-race${round}@example.com`;
+      const customerId = await register(apps[0]!, email);
+      const [before] = await db.raw<{ id: number }>("select coalesce(max(id), 0) as id from carts");
+      const guest = await readyCheckout(shopper(balancer(apps)), item);
+      const race = await withLogIn(
+        rng,
+        db,
+        apps,
+        { customerId, email, cookie: guest.cookie },
+        { path: "/api/checkout/save-address", key: `address-race-${round}`, body: address },
+      );
+      const { written: saved, login, customer } = race;
+
+      expect(login.status, `round ${round}: ${login.text}`).toBe(200);
+      if (saved.status !== 200) {
+        expect(saved.status, `round ${round}: ${saved.text}`).toBe(400);
+        expect(saved.json.message).toBe("Your cart is empty.");
+      }
+      // The unit is stored once, in an active cart of this round: the customer's, or the guest's under the
+      // cookie the saved address handed back.
+      const [stored] = await db.raw<{ n: number }>(
+        `select coalesce(sum(i.quantity), 0) as n from cart_items i join carts c on c.id = i.cart_id
+         where c.is_active = 1 and c.id > ? and i.product_id = ?`,
+        [Number(before!.id), item.product],
+      );
+      expect(Number(stored!.n), `round ${round}`).toBe(1);
+      const merged = await inCustomerCart(db, customerId, item);
+      customer.setToken(login.json.token as string);
+      expect(
+        (await readCart(customer))?.items.find((i) => i.product?.id === item.product)?.quantity ?? 0,
+      ).toBe(merged);
+      if (!merged) {
+        expect(saved.status, `round ${round}: ${saved.text}`).toBe(200);
+        const kept = shopper(race.writeAt);
+        const cart = await kept.req("GET", "/api/checkout/cart", { headers: { Cookie: setCookie(saved) } });
+        expect(cart.json.data.items.map((i: { quantity: number }) => i.quantity)).toEqual([1]);
       }
     }
   }, 240_000);
