@@ -8,10 +8,12 @@ import {
   makeApp,
   makeStorePair,
   readCart,
+  readyCheckout,
   seeded,
   shopper,
   testDialect,
   withKey,
+  type Item,
   type Reply,
   type Shopper,
 } from "./test-utils";
@@ -25,6 +27,8 @@ import {
  */
 
 const ROUNDS = 4;
+/** The log-in race's rounds: its window is narrow, so it is run more often. */
+const LOGIN_ROUNDS = 16;
 
 /** Each request to the next instance in turn, as a load balancer without affinity sends them. */
 function balancer(apps: App[], start = 0): Pick<App, "request"> {
@@ -43,12 +47,6 @@ afterAll(async () => {
   for (const s of stores) await s.close();
   stores = [];
 });
-
-/** What a line sells: a simple product, or one variant (a colour and size) of a configurable one. */
-interface Item {
-  product: number;
-  variant?: number;
-}
 
 /**
  * Items no test of the file has read yet (so no instance has cached their stock): the three simple products
@@ -97,29 +95,84 @@ const soldOf = async (db: Store, item: Item) =>
 const countOrders = async (db: Store) =>
   Number((await db.raw<{ n: number }>("select count(*) as n from orders"))[0]!.n);
 
-const addBody = (item: Item, quantity: number) =>
-  item.variant
-    ? { quantity, is_configurable: true, selected_configurable_option: item.variant }
-    : { quantity };
-
-/** A guest with `quantity` of the item in the cart, an address, flat rate and cash on delivery. */
-async function readyGuest(app: Pick<App, "request">, item: Item, quantity = 1): Promise<Shopper> {
-  const s = shopper(app);
-  const add = await s.post(`/api/checkout/cart/add/${item.product}`, addBody(item, quantity));
-  expect(add.status, add.text).toBe(200);
-  const addr = await s.post("/api/checkout/save-address", {
-    billing: { ...CHECKOUT_ADDRESS, use_for_shipping: true },
-    shipping: { address1: [""] },
-  });
-  expect(addr.status, addr.text).toBe(200);
-  expect((await s.post("/api/checkout/save-shipping", { shipping_method: "flatrate_flatrate" })).status).toBe(
-    200,
-  );
-  expect((await s.post("/api/checkout/save-payment", { payment: { method: "cashondelivery" } })).status).toBe(
-    200,
-  );
-  return s;
+/** Once the customer has a log-in token (or the pending reply came without one). */
+async function tokenIssued(db: Store, customerId: number, pending: Promise<Reply>): Promise<void> {
+  let done = false;
+  void pending.finally(() => (done = true));
+  while (!done) {
+    const [row] = await db.raw<{ n: number }>("select count(*) as n from auth_tokens where customer_id = ?", [
+      customerId,
+    ]);
+    if (Number(row!.n) > 0) return;
+    await new Promise((r) => setImmediate(r));
+  }
 }
+
+const RACER_PASSWORD = "correct-horse-1";
+
+/** A new account with this e-mail (and RACER_PASSWORD); its id. */
+async function register(app: App, email: string): Promise<number> {
+  const r = await shopper(app).post("/api/customer/register", {
+    first_name: "Login",
+    last_name: "Race",
+    email,
+    password: RACER_PASSWORD,
+    password_confirmation: RACER_PASSWORD,
+  });
+  expect(r.status, r.text).toBe(200);
+  return r.json.data.id as number;
+}
+
+/**
+ * A guest's keyed write and the same guest's log-in at the same moment, each to its own instance (picked by
+ * `rng`), both with the guest's cookie: sent together (either first), or the write as soon as the log-in
+ * has checked the password and issued its token, that is as its merge begins (without this the write nearly
+ * always comes first). Answers both replies, the instance of the write and the shopper who logged in.
+ */
+async function withLogIn(
+  rng: ReturnType<typeof seeded>,
+  db: Store,
+  apps: App[],
+  guest: { customerId: number; email: string; cookie: string },
+  write: { path: string; key: string; body?: unknown },
+): Promise<{ written: Reply; login: Reply; writeAt: App; customer: Shopper }> {
+  const [writeAt, loginAt] = rng.shuffle(apps);
+  const customer = shopper(loginAt!);
+  const send = () =>
+    shopper(writeAt!).req("POST", write.path, {
+      headers: { Cookie: guest.cookie, "Idempotency-Key": write.key },
+      body: write.body,
+    });
+  const sendLogin = () =>
+    customer.req("POST", "/api/customer/login?token=true", {
+      headers: { Cookie: guest.cookie },
+      body: { email: guest.email, password: RACER_PASSWORD },
+    });
+  const start = rng.pick(["write first", "log-in first", "at the merge"] as const);
+  let written: Reply;
+  let login: Reply;
+  if (start === "write first") [written, login] = await Promise.all([send(), sendLogin()]);
+  else if (start === "log-in first") [login, written] = await Promise.all([sendLogin(), send()]);
+  else {
+    const pending = sendLogin();
+    await tokenIssued(db, guest.customerId, pending);
+    [written, login] = await Promise.all([send(), pending]);
+  }
+  return { written, login, writeAt: writeAt!, customer };
+}
+
+/** How many units of the item the customer's active cart holds, as stored. */
+async function inCustomerCart(db: Store, customerId: number, item: Item): Promise<number> {
+  const [row] = await db.raw<{ n: number }>(
+    `select coalesce(sum(i.quantity), 0) as n from cart_items i join carts c on c.id = i.cart_id
+     where c.customer_id = ? and c.is_active = 1 and i.product_id = ?`,
+    [customerId, item.product],
+  );
+  return Number(row!.n);
+}
+
+/** The cookie a reply set ("" when it set none). */
+const setCookie = (r: Reply) => (r.headers.get("set-cookie") ?? "").split(";")[0]!;
 
 const statuses = (replies: Reply[]) => replies.map((r) => r.status).sort();
 
@@ -133,7 +186,7 @@ describe(`many shoppers at once on two instances (${testDialect})`, () => {
       const item = items[round === 0 ? 0 : 2 + round]!;
       await setStock(db, item, 1);
       const guests = await Promise.all(
-        Array.from({ length: 8 }, (_, i) => readyGuest(balancer(apps, i), item)),
+        Array.from({ length: 8 }, (_, i) => readyCheckout(shopper(balancer(apps, i)), item)),
       );
       const before = await soldOf(db, item);
       const order = rng.shuffle(guests);
@@ -163,7 +216,7 @@ describe(`many shoppers at once on two instances (${testDialect})`, () => {
     for (let round = 0; round < ROUNDS; round++) {
       const item = items[10 + round]!;
       const stock = await stockOf(db, item);
-      const guest = await readyGuest(balancer(apps), item, 2);
+      const guest = await readyCheckout(shopper(balancer(apps)), item, 2);
       const orders = await countOrders(db);
       // Five tabs (or a reload and a retry), each with its own key, each to either instance.
       const replies = await Promise.all(
@@ -195,7 +248,7 @@ describe(`many shoppers at once on two instances (${testDialect})`, () => {
     for (let round = 0; round < ROUNDS; round++) {
       const item = items[36 + round]!;
       const stock = await stockOf(db, item);
-      const guest = await readyGuest(balancer(apps), item);
+      const guest = await readyCheckout(shopper(balancer(apps)), item);
       const orders = await countOrders(db);
       const send = (path: string, body: unknown, i: number) =>
         shopper(apps[(round + i) % 2]!).req("POST", path, {
@@ -224,13 +277,128 @@ describe(`many shoppers at once on two instances (${testDialect})`, () => {
     }
   }, 120_000);
 
+  it("places a guest's order or merges its cart at log-in, never both nor neither, when the two reach different instances at once", async () => {
+    // Log-in moves the guest's session and merges its cart into the customer's; order placement moves the
+    // same session and claims the same cart. Whichever comes second finds the cart gone.
+    const { apps, db } = await twoInstances();
+    const items = await freshItems(db);
+    const rng = seeded(36_011);
+    const quantity = 2;
+    for (let round = 0; round < LOGIN_ROUNDS; round++) {
+      // The last five items, each raced a few times: enough stock for every round to place its order.
+      const item = items[items.length - 1 - (round % 5)]!;
+      if (round < 5) await setStock(db, item, 20);
+      const stock = await stockOf(db, item);
+      const email = `login-race${round}@example.com`;
+      const customerId = await register(apps[0]!, email);
+      const guest = await readyCheckout(shopper(balancer(apps)), item, quantity);
+      const orders = await countOrders(db);
+      const sold = await soldOf(db, item);
+      const race = await withLogIn(
+        rng,
+        db,
+        apps,
+        { customerId, email, cookie: guest.cookie },
+        { path: "/api/checkout/save-order", key: `login-race-${round}` },
+      );
+      const { written: order, login, customer } = race;
+
+      // The log-in always succeeds; the order is placed, or refused because the log-in took the cart first.
+      expect(login.status, `round ${round}: ${login.text}`).toBe(200);
+      expect(login.json.message).toBe("Logged in successfully.");
+      if (order.status !== 200) {
+        expect(order.status, `round ${round}: ${order.text}`).toBe(400);
+        expect(order.json.message).toBe("Your cart is empty.");
+      }
+      const placed = order.status === 200 ? 1 : 0;
+      expect(await countOrders(db)).toBe(orders + placed);
+      expect(await stockOf(db, item)).toBe(stock - quantity * placed);
+      // The cart's lines are in the order or in the customer's cart: not both, not neither.
+      const ordered = (await soldOf(db, item)) - sold;
+      expect([ordered, await inCustomerCart(db, customerId, item)], `round ${round}`).toEqual(
+        placed ? [quantity, 0] : [0, quantity],
+      );
+      // What the cookies and the token handed back lead to: the customer, logged in, sees that cart; the
+      // guest's new session sees its order.
+      customer.setToken(login.json.token as string);
+      expect((await customer.get("/api/customer/get")).json.data.email).toBe(email);
+      const cart = await readCart(customer);
+      expect(cart?.items.find((i) => i.product?.id === item.product)?.quantity ?? 0).toBe(
+        placed ? 0 : quantity,
+      );
+      if (placed) {
+        const success = await shopper(race.writeAt).req(
+          "GET",
+          `/api/orders/${order.json.order.id as number}`,
+          {
+            headers: { Cookie: setCookie(order) },
+          },
+        );
+        expect(success.status, success.text).toBe(200);
+      }
+    }
+  }, 240_000);
+
+  it("keeps a guest's cart once, in the customer's cart or under the new address's session, when the guest logs in while saving the address on the other instance", async () => {
+    // Both rotate the guest's session. A save-address that rotates first keeps the cart under its own new
+    // id (the log-in's move then finds nothing to merge); a log-in first merges it and the save-address
+    // finds its cart closed. Decision 060 says what is left: which cookie the browser keeps.
+    const { apps, db } = await twoInstances();
+    const items = await freshItems(db);
+    const rng = seeded(36_012);
+    const address = {
+      billing: { ...CHECKOUT_ADDRESS, use_for_shipping: true },
+      shipping: { address1: [""] },
+    };
+    for (let round = 0; round < LOGIN_ROUNDS; round++) {
+      const item = items[items.length - 1 - (round % 5)]!;
+      const email = `address-race${round}@example.com`;
+      const customerId = await register(apps[0]!, email);
+      const [before] = await db.raw<{ id: number }>("select coalesce(max(id), 0) as id from carts");
+      const guest = await readyCheckout(shopper(balancer(apps)), item);
+      const race = await withLogIn(
+        rng,
+        db,
+        apps,
+        { customerId, email, cookie: guest.cookie },
+        { path: "/api/checkout/save-address", key: `address-race-${round}`, body: address },
+      );
+      const { written: saved, login, customer } = race;
+
+      expect(login.status, `round ${round}: ${login.text}`).toBe(200);
+      if (saved.status !== 200) {
+        expect(saved.status, `round ${round}: ${saved.text}`).toBe(400);
+        expect(saved.json.message).toBe("Your cart is empty.");
+      }
+      // The unit is stored once, in an active cart of this round: the customer's, or the guest's under the
+      // cookie the saved address handed back.
+      const [stored] = await db.raw<{ n: number }>(
+        `select coalesce(sum(i.quantity), 0) as n from cart_items i join carts c on c.id = i.cart_id
+         where c.is_active = 1 and c.id > ? and i.product_id = ?`,
+        [Number(before!.id), item.product],
+      );
+      expect(Number(stored!.n), `round ${round}`).toBe(1);
+      const merged = await inCustomerCart(db, customerId, item);
+      customer.setToken(login.json.token as string);
+      expect(
+        (await readCart(customer))?.items.find((i) => i.product?.id === item.product)?.quantity ?? 0,
+      ).toBe(merged);
+      if (!merged) {
+        expect(saved.status, `round ${round}: ${saved.text}`).toBe(200);
+        const kept = shopper(race.writeAt);
+        const cart = await kept.req("GET", "/api/checkout/cart", { headers: { Cookie: setCookie(saved) } });
+        expect(cart.json.data.items.map((i: { quantity: number }) => i.quantity)).toEqual([1]);
+      }
+    }
+  }, 240_000);
+
   it("cancels an order once: the stock comes back once, whatever the number of concurrent cancels", async () => {
     const { apps, db } = await twoInstances();
     const items = await freshItems(db);
     for (let round = 0; round < ROUNDS; round++) {
       const item = items[round === 0 ? 0 : 20 + round]!;
       const stock = await stockOf(db, item);
-      const guest = await readyGuest(balancer(apps), item);
+      const guest = await readyCheckout(shopper(balancer(apps)), item);
       const placed = await guest.post("/api/checkout/save-order");
       expect(placed.status).toBe(200);
       const orderId = placed.json.order.id as number;
@@ -370,11 +538,11 @@ describe.runIf(testDialect === "postgres")("orders of different products (postgr
     const open = new pg.default.Client({ connectionString: (db as unknown as { url: string }).url });
     await open.connect();
     try {
-      const toCancel = await readyGuest(balancer(apps), cancelled);
+      const toCancel = await readyCheckout(shopper(balancer(apps)), cancelled);
       const placed = await toCancel.post("/api/checkout/save-order");
       expect(placed.status).toBe(200);
-      const guest = await readyGuest(balancer(apps, 1), other);
-      const same = await readyGuest(balancer(apps), held);
+      const guest = await readyCheckout(shopper(balancer(apps, 1)), other);
+      const same = await readyCheckout(shopper(balancer(apps)), held);
 
       await open.query("begin");
       await open.query("update product_variants set stock = stock - 1 where id = $1", [held.variant]);

@@ -4,7 +4,15 @@ import type { Store } from "./db/store";
 import { createLogger } from "./lib/log";
 import type { Mailer, MailMessage } from "./lib/mail";
 import { MAIL_CLAIM_MS, mailRetryDelayMs } from "./lib/mail-queue";
-import { CHECKOUT_ADDRESS, DEMO_CUSTOMER, makeApp, makeStorePair, shopper, testDialect } from "./test-utils";
+import {
+  DEMO_CUSTOMER,
+  firstSize,
+  makeApp,
+  makeStorePair,
+  readyCheckout,
+  shopper,
+  testDialect,
+} from "./test-utils";
 
 const TOKEN = "metrics-token-for-tests-0123456789";
 
@@ -45,19 +53,7 @@ async function queueMetrics(app: App): Promise<Record<string, number>> {
 
 async function placeOrder(app: App) {
   const s = shopper(app);
-  const product = (await s.get("/api/products/1")).json.data;
-  const variant = product.variation[0].size[0].variant_id as number;
-  await s.post("/api/checkout/cart/add/1", {
-    quantity: 1,
-    is_configurable: true,
-    selected_configurable_option: variant,
-  });
-  await s.post("/api/checkout/save-address", {
-    billing: { ...CHECKOUT_ADDRESS, use_for_shipping: true },
-    shipping: { address1: [""] },
-  });
-  await s.post("/api/checkout/save-shipping", { shipping_method: "flatrate_flatrate" });
-  await s.post("/api/checkout/save-payment", { payment: { method: "cashondelivery" } });
+  await readyCheckout(s, await firstSize(s));
   const r = await s.post("/api/checkout/save-order");
   expect(r.status, r.text).toBe(200);
 }

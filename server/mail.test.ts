@@ -19,9 +19,11 @@ import {
 import {
   CHECKOUT_ADDRESS,
   DEMO_CUSTOMER,
+  firstSize,
   makeApp,
   makeStorePair,
   readOutboxFile,
+  readyCheckout,
   shopper,
   type Shopper,
 } from "./test-utils";
@@ -356,19 +358,7 @@ describe("without a mailer (production without SMTP_URL)", () => {
 
 /** A guest's order of two units of product 1's first size, delivered to CHECKOUT_ADDRESS. */
 async function placeOrder(s: Shopper, headers: Record<string, string> = {}) {
-  const product = (await s.get("/api/products/1")).json.data;
-  const variant = product.variation[0].size[0].variant_id as number;
-  await s.post("/api/checkout/cart/add/1", {
-    quantity: 2,
-    is_configurable: true,
-    selected_configurable_option: variant,
-  });
-  await s.post("/api/checkout/save-address", {
-    billing: { ...CHECKOUT_ADDRESS, use_for_shipping: true },
-    shipping: { address1: [""] },
-  });
-  await s.post("/api/checkout/save-shipping", { shipping_method: "flatrate_flatrate" });
-  await s.post("/api/checkout/save-payment", { payment: { method: "cashondelivery" } });
+  await readyCheckout(s, await firstSize(s), 2);
   return await s.post("/api/checkout/save-order", undefined, { headers });
 }
 

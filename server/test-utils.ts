@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { cartReplySchema } from "../src/api/contract/cart";
 import { SESSION_STARTED } from "../src/api/contract/common";
 import { createApp, type App, type AppOptions } from "./app";
@@ -224,6 +224,44 @@ export function withKey(key: string, headers: Record<string, string> = {}): Requ
 /** The shopper's cart as GET checkout/cart answers it, read with the contract (null: no cart). */
 export async function readCart(s: Shopper) {
   return cartReplySchema.parse((await s.get("/api/checkout/cart")).json).data;
+}
+
+/** What a cart line sells: a simple product, or one variant (a colour and size) of a configurable one. */
+export interface Item {
+  product: number;
+  variant?: number;
+}
+
+/** Product 1's first size in its first colour, as a shopper sees it. */
+export async function firstSize(s: Shopper): Promise<Item> {
+  return { product: 1, variant: (await productSizes(s))[0]!.variant_id };
+}
+
+/**
+ * The shopper made ready to place an order (its checkout's steps, each reply checked): `quantity` of the
+ * item in the cart, CHECKOUT_ADDRESS for billing and shipping, flat rate and cash on delivery.
+ */
+export async function readyCheckout(s: Shopper, item: Item, quantity = 1): Promise<Shopper> {
+  const add = await s.post(
+    `/api/checkout/cart/add/${item.product}`,
+    item.variant
+      ? { quantity, is_configurable: true, selected_configurable_option: item.variant }
+      : { quantity },
+  );
+  expect(add.status, add.text).toBe(200);
+  const steps: Array<[string, unknown]> = [
+    [
+      "save-address",
+      { billing: { ...CHECKOUT_ADDRESS, use_for_shipping: true }, shipping: { address1: [""] } },
+    ],
+    ["save-shipping", { shipping_method: "flatrate_flatrate" }],
+    ["save-payment", { payment: { method: "cashondelivery" } }],
+  ];
+  for (const [step, body] of steps) {
+    const r = await s.post(`/api/checkout/${step}`, body);
+    expect(r.status, `${step}: ${r.text}`).toBe(200);
+  }
+  return s;
 }
 
 /** A configurable product's sizes in its first colour, with their variant ids and stock (the seed fixes them). */

@@ -1,5 +1,5 @@
 import type { Ctx, Deps } from "./context";
-import { issueToken, rotateGuestSession, sessionHash, type CustomerRow } from "./auth";
+import { endSessionMove, guestSessionMove, issueToken, moveGuestSession, type CustomerRow } from "./auth";
 import { HttpError } from "./http";
 import type { RateLimiter } from "./rate-limit";
 
@@ -27,14 +27,23 @@ export function hashed<T>(d: Deps, client: string, account: string | null, fn: (
   return d.hashGate.run(fn, [client, ...(account ? [`account:${account}`] : [])]);
 }
 
-/** The guest's cart joins the customer's, and the guest session gets a new id (security review N7). */
+/**
+ * The guest session gets a new id (security review N7) and the guest's cart joins the customer's, in one
+ * transaction. The move comes first, as in order placement (services/checkout.ts `placeOrder`): it takes the
+ * session's carts, then its orders, and the merge reads the cart under the new id. An order of the same
+ * guest placed at the same moment on another instance either moved the session first (the move then finds
+ * nothing and there is nothing to merge) or waits for this one and finds the cart gone: the lines end up in
+ * the order or in the customer's cart, never in both (decision 060).
+ */
 export async function logIn(d: Deps, c: Ctx, customer: CustomerRow): Promise<string> {
   const token = await issueToken(d.store, customer.id, d.tokenTtlMs);
-  const session = sessionHash(c);
-  if (session)
+  const move = guestSessionMove(c);
+  if (move) {
     await d.store.tx(async () => {
-      await d.carts.merge(session, customer);
-      await rotateGuestSession(c, d.store);
+      await moveGuestSession(d.store, move);
+      await d.carts.merge(move.to, customer);
     });
+    endSessionMove(c, move);
+  }
   return token;
 }

@@ -12,7 +12,7 @@ import type { MailMessage } from "../lib/mail";
 import type { Store } from "../db/store";
 import { STAFF_ACCOUNT } from "../seed/content";
 import { notifyRestocked } from "../services/showroom-requests";
-import { CHECKOUT_ADDRESS, makeApp, makeStorePair, shopper, withKey } from "../test-utils";
+import { makeApp, makeStorePair, readyCheckout, shopper, withKey } from "../test-utils";
 
 /** A configurable product's variant that is out of stock, with its size. */
 async function soldOut(db: Store) {
@@ -248,17 +248,7 @@ describe("test rides and back-in-stock requests (issue 40 item 4)", () => {
     await db.raw("update product_variants set stock = 1 where id = ?", [variantId]);
     const buyer = shopper(app);
     await buyer.login();
-    await buyer.post(`/api/checkout/cart/add/${productId}`, {
-      quantity: 1,
-      is_configurable: true,
-      selected_configurable_option: variantId,
-    });
-    await buyer.post("/api/checkout/save-address", {
-      billing: { ...CHECKOUT_ADDRESS, use_for_shipping: true },
-      shipping: { address1: [""] },
-    });
-    await buyer.post("/api/checkout/save-shipping", { shipping_method: "flatrate_flatrate" });
-    await buyer.post("/api/checkout/save-payment", { payment: { method: "cashondelivery" } });
+    await readyCheckout(buyer, { product: productId, variant: variantId });
     const placed = await buyer.post("/api/checkout/save-order");
     expect(placed.status, placed.text).toBe(200);
     const guest = shopper(app);

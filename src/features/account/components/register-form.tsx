@@ -10,6 +10,7 @@ import { ApiError } from "@/api/client";
 import { useOnlineStatus } from "@/hooks/use-online-status";
 import { useLoginSuccess } from "../hooks/use-login-success";
 import { fromServerErrors, toFieldErrors, type FieldErrors } from "../utils/form-errors";
+import { NewPasswordFields, newPasswordValues, useNewPasswordChecks } from "./new-password-fields";
 import { OfflineNotice } from "./offline-notice";
 import "./account-forms.css";
 
@@ -23,23 +24,16 @@ export function RegisterForm({ redirect }: { redirect?: string }) {
   const login = useMutation(accountMutations.login());
   const onLoggedIn = useLoginSuccess(redirect);
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const newPassword = useNewPasswordChecks();
 
   const schema = z
     .object({
       firstName: trimmedText(100, { min: 1, message: t`Enter your first name.` }),
       lastName: trimmedText(100, { min: 1, message: t`Enter your last name.` }),
       email: z.email({ error: t`Enter a valid e-mail address.` }),
-      password: z
-        .string()
-        .check(z.minLength(8, t`The password needs at least 8 characters.`), z.maxLength(200)),
-      passwordConfirmation: z.string(),
+      ...newPassword.shape,
     })
-    .check(
-      z.refine((v) => v.password === v.passwordConfirmation, {
-        message: t`The two passwords are not the same.`,
-        path: ["passwordConfirmation"],
-      }),
-    );
+    .check(newPassword.same);
 
   function handleSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
@@ -49,8 +43,7 @@ export function RegisterForm({ redirect }: { redirect?: string }) {
       firstName: value("firstName"),
       lastName: value("lastName"),
       email: value("email").trim(),
-      password: value("password"),
-      passwordConfirmation: value("passwordConfirmation"),
+      ...newPasswordValues(form),
     });
     if (!parsed.success) {
       setErrors(toFieldErrors(parsed.error));
@@ -79,7 +72,7 @@ export function RegisterForm({ redirect }: { redirect?: string }) {
     name: Field,
     label: string,
     autoComplete: string,
-    type: "text" | "email" | "password" = "text",
+    type: "text" | "email" = "text",
   ) => (
     <TextField
       name={name}
@@ -100,8 +93,7 @@ export function RegisterForm({ redirect }: { redirect?: string }) {
         {field("lastName", t`Last Name`, "family-name")}
       </div>
       {field("email", t`Email`, "email", "email")}
-      {field("password", t`Password`, "new-password", "password")}
-      {field("passwordConfirmation", t`Confirm Password`, "new-password", "password")}
+      <NewPasswordFields label={t`Password`} errors={errors} />
       <button
         type="submit"
         className="ui-btn ui-btn--contained"

@@ -10,6 +10,12 @@ import { ApiError } from "@/api/client";
 import { useOnlineStatus } from "@/hooks/use-online-status";
 import { takeLinkToken } from "@/utils/link-token";
 import { fromServerErrors, toFieldErrors, type FieldErrors } from "../utils/form-errors";
+import {
+  NewPasswordFields,
+  newPasswordValues,
+  useNewPasswordChecks,
+  type NewPasswordField,
+} from "./new-password-fields";
 import { OfflineNotice } from "./offline-notice";
 import "./account-forms.css";
 import "./login-register-view.css";
@@ -49,36 +55,20 @@ export function ResetPasswordView() {
   );
 }
 
-type ResetField = "password" | "passwordConfirmation";
-
 function ResetPasswordForm({ token, onLinkRefused }: { token: string; onLinkRefused: () => void }) {
   const { t } = useLingui();
   const isOnline = useOnlineStatus();
   const reset = useMutation(accountMutations.resetPassword());
-  const [errors, setErrors] = useState<FieldErrors<ResetField>>({});
+  const [errors, setErrors] = useState<FieldErrors<NewPasswordField>>({});
   const [failure, setFailure] = useState<string | null>(null);
 
-  const schema = z
-    .object({
-      password: z
-        .string()
-        .check(z.minLength(8, t`The password needs at least 8 characters.`), z.maxLength(200)),
-      passwordConfirmation: z.string(),
-    })
-    .check(
-      z.refine((v) => v.password === v.passwordConfirmation, {
-        message: t`The two passwords are not the same.`,
-        path: ["passwordConfirmation"],
-      }),
-    );
+  const newPassword = useNewPasswordChecks();
+  const schema = z.object(newPassword.shape).check(newPassword.same);
 
   function handleSubmit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
     const form = new FormData(e.currentTarget);
-    const parsed = schema.safeParse({
-      password: String(form.get("password") ?? ""),
-      passwordConfirmation: String(form.get("passwordConfirmation") ?? ""),
-    });
+    const parsed = schema.safeParse(newPasswordValues(form));
     if (!parsed.success) {
       setErrors(toFieldErrors(parsed.error));
       return;
@@ -122,24 +112,7 @@ function ResetPasswordForm({ token, onLinkRefused }: { token: string; onLinkRefu
       <h2 className="ui-h2">{t`Choose a new password`}</h2>
       <OfflineNotice>{t`Resetting the password needs a connection. Please try again when you are online.`}</OfflineNotice>
       {failure && <Alert severity="error">{failure}</Alert>}
-      <TextField
-        name="password"
-        type="password"
-        label={t`New password`}
-        autoComplete="new-password"
-        required
-        error={Boolean(errors.password)}
-        helperText={errors.password}
-      />
-      <TextField
-        name="passwordConfirmation"
-        type="password"
-        label={t`Confirm Password`}
-        autoComplete="new-password"
-        required
-        error={Boolean(errors.passwordConfirmation)}
-        helperText={errors.passwordConfirmation}
-      />
+      <NewPasswordFields label={t`New password`} errors={errors} />
       <button type="submit" className="ui-btn ui-btn--contained" disabled={!isOnline || reset.isPending}>
         {t`Set the new password`}
       </button>
