@@ -50,7 +50,7 @@ function composition(file, gzipKB) {
 const first = firstVisitScripts(outDir);
 const kB = (n) => (n / 1024).toFixed(1);
 console.log(
-  `Build manifest: entry, static imports, home route and English catalogue: ${kB(first.raw)} kB, ${kB(first.gzip)} kB gzip.`,
+  `Build manifest: entry, static imports, home route and first-screen English catalogue: ${kB(first.raw)} kB, ${kB(first.gzip)} kB gzip.`,
 );
 
 const shop = await startShop({ databaseFile: "data/bench-bundle.sqlite", distDir: outDir });
