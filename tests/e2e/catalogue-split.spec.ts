@@ -9,12 +9,15 @@ import { collectErrors } from "./shopper";
 import { CATALOGUES, catalogueFile } from "../../scripts/catalogues.mjs";
 import { readPo } from "../../scripts/po.mjs";
 
-/** Every message id of the production build: lingui's hash of each message (and context). */
+/**
+ * Every message id of the production build: lingui's hash of each message (and context), lower-cased, as a
+ * drawn text may be transformed by CSS (`innerText` is).
+ */
 const ids = new Set(
   CATALOGUES.flatMap((c) =>
     (readPo(catalogueFile("en", c)).entries as { msgid: string; msgctxt?: string }[])
       .filter((e) => e.msgid)
-      .map((e) => generateMessageId(e.msgid, e.msgctxt)),
+      .map((e) => generateMessageId(e.msgid, e.msgctxt).toLowerCase()),
   ),
 );
 
@@ -39,7 +42,7 @@ async function idsShown(page: Page): Promise<string[]> {
     document.body.innerText,
   ]);
   const words = texts.flatMap((t) => t.split(/[\s,.:;!?()«»"“”'’…×]+/));
-  return [...new Set(words.filter((w) => ids.has(w)))];
+  return [...new Set(words.filter((w) => ids.has(w.toLowerCase())))];
 }
 
 test("pages opened in French, from the first screen and directly, and a switch to German show their own texts, never an id", async ({
