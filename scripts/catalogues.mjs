@@ -7,10 +7,11 @@ export const catalogueFile = (locale, catalogue) => `src/i18n/locales/${locale}/
 
 /**
  * The source files whose messages go into the `pages` catalogue (decision 059): code that only a page other than
- * the home page, or a popup, draws, and that loads through `withCatalogue` (a route's `lazyPage(withCatalogue(…))`,
- * `themedRoute`, `lazyThemed`), which loads the catalogue with it. Every other file's messages are in `first`, which the first screen loads before it
- * renders. A message used on both sides is in both catalogues. src/i18n/catalogue-split.test.ts checks that no
- * file of the first screen reaches a file named here other than through those wrappers.
+ * the home page, or a popup, draws, and that loads through `withCatalogue` (a route's `pageComponent`,
+ * `themedRoute`, `lazyThemed`), which loads the catalogue with it. Every other file's messages are in `first`,
+ * which the first screen loads before it renders. A message used on both sides is in both catalogues.
+ * src/i18n/catalogue-split.test.ts checks that no file of the first screen reaches a file named here other than
+ * through those wrappers.
  */
 export const PAGE_FILES = [
   "src/routes/!(home)-page.tsx",

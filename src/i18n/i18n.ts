@@ -1,8 +1,9 @@
 /*
  * Lingui set-up: two compiled catalogues per locale (decision 059), each its own small chunk loaded on demand:
  * `first`, what the first screen draws, loaded before the app renders, and `pages`, loaded with the code of any
- * other page or popup (`withCatalogue`). The language's choice is persisted in localStorage, mirrored in <html lang> and in the `lang` cookie the server renders
- * the first page in (docs/decisions/029-the-first-page-is-rendered-in-the-shoppers-language.md).
+ * other page or popup (`withCatalogue`). The language's choice is persisted in localStorage, mirrored in
+ * <html lang> and in the `lang` cookie the server renders the first page in
+ * (docs/decisions/029-the-first-page-is-rendered-in-the-shoppers-language.md).
  */
 import { i18n, type Messages } from "@lingui/core";
 import { useLingui } from "@lingui/react";
@@ -16,7 +17,7 @@ import {
   type Locale,
 } from "./locale";
 
-/** A message catalogue of each language: which source files' messages each holds is lingui.config.ts's. */
+/** A message catalogue of each language; which source files' messages each holds: lingui.config.ts. */
 export type Catalogue = "first" | "pages";
 
 const files = import.meta.glob<{ messages: Messages }>("./locales/*/*.po");
@@ -49,7 +50,8 @@ async function loadCatalogues(locale: Locale, catalogues: readonly Catalogue[]):
   const loaded = await Promise.all(missing.map((c) => fetchCatalogue(locale, c)));
   const fresh = missing.filter((c) => !held.has(`${locale}/${c}`));
   if (fresh.length === 0) return;
-  // One `load` (one "change" for the providers), merged into what the language already holds.
+  // One `load` (one "change": the providers render once more, when a page or popup first needs `pages`),
+  // merged into what the language already holds.
   i18n.load(locale, Object.assign({}, ...loaded));
   for (const c of fresh) held.add(`${locale}/${c}`);
 }
@@ -84,7 +86,7 @@ function syncCookie(locale: Locale): void {
 /**
  * A page's or a popup's code with the message catalogue it draws from (`pages` unless said otherwise): what
  * `importer` gives, once the catalogue is in the active language too. A route's lazy component and a lazy popup
- * load through it (`lazyPage(withCatalogue(…))`, `themedRoute`, `lazyThemed`); the first screen's own
+ * load through it (`pageComponent`, `themedRoute`, `lazyThemed`); the first screen's own
  * catalogue is loaded before the app starts (src/i18n/catalogue-split.test.ts checks that it is enough).
  */
 export const withCatalogue =
