@@ -35,4 +35,7 @@ export const PAGE_FILES = [
   "src/features/shell/components/newsletter-confirm-view.tsx",
   "src/features/showroom/components/showroom-requests.tsx",
   "src/features/wishlist/components/wishlist-view.tsx",
+  // The words of waiting changes (the change queue panel), loaded with the catalogue by the root layout.
+  "src/features/*/outbox/*-changes.ts",
+  "src/components/feedback/as-of-notice.tsx",
 ];

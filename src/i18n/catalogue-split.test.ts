@@ -61,7 +61,7 @@ function readPoIds(file: string): Map<string, string> {
     [...entries].map((m) => [JSON.parse(m[1] ?? '""') as string, JSON.parse(m[2] ?? '""') as string]),
   );
 }
-const WRAPPER = /\b(pageComponent|themedRoute|lazyThemed)\(/;
+const WRAPPER = /\b(withCatalogue|pageComponent|themedRoute|lazyThemed)\(/;
 
 /** Whether a dynamic import loads the `pages` catalogue with the code: it is in a wrapper's call, or it is a
  * `load…` helper (`export const loadX = () => import(…)`) that every lazy use wraps. */
