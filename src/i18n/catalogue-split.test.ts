@@ -1,8 +1,9 @@
 /*
  * The split of the message catalogues (decision 059): the `pages` catalogue holds the messages of the files
- * scripts/catalogues.mjs names, and loads only with the code of a page or popup (`withCatalogue`, which
- * a route's `pageComponent`, `themedRoute` and `lazyThemed` use). A first-screen file that reached one of those files otherwise would draw its messages before
- * they are loaded: message ids on screen. The check reads the source's imports, as the extractor reads its files.
+ * scripts/catalogues.mjs names, and loads only with the code of a page or popup (`withCatalogue`, which a
+ * route's `pageComponent`, `themedRoute` and `lazyThemed` use). A first-screen file that reached one of those
+ * files otherwise would draw its messages before they are loaded: message ids on screen. The check reads the
+ * source's imports, as the extractor reads its files.
  */
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
