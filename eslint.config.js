@@ -184,6 +184,7 @@ export default tseslint.config(
             "Intl.*",
             "lazyRouteComponent",
             "lazyPage",
+            "pageComponent",
             "themedRoute",
           ],
           useTsTypes: false,

@@ -44,8 +44,9 @@ function moduleSizes(): Plugin {
 }
 
 /**
- * The first render waits for the message catalogue, which the entry imports dynamically (one per language).
- * English, the default, is preloaded from index.html so that it downloads with the entry, not after it.
+ * The first render waits for the first screen's message catalogue, which the entry imports dynamically (one per
+ * language, decision 059). English, the default, is preloaded from index.html so that it downloads with the
+ * entry, not after it.
  */
 function preloadDefaultCatalogue(): Plugin {
   return {
@@ -55,7 +56,7 @@ function preloadDefaultCatalogue(): Plugin {
       order: "post",
       handler(_html, ctx) {
         const chunk = Object.values(ctx.bundle ?? {}).find(
-          (c) => c.type === "chunk" && c.facadeModuleId?.endsWith("/src/i18n/locales/en/messages.po"),
+          (c) => c.type === "chunk" && c.facadeModuleId?.endsWith("/src/i18n/locales/en/first.po"),
         );
         return chunk
           ? [
@@ -236,7 +237,8 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
               },
             ],
           },
-          // The shell, every route chunk, the compiled language catalogues (JS chunks), fonts and icons;
+          // The shell, every route chunk, every compiled message catalogue of every language (JS chunks: `first`
+          // and `pages`), fonts and icons;
           // the manifest screenshots are only for the install dialog, so they stay out of the precache.
           injectManifest: {
             globPatterns: ["**/*.{js,css,html,svg,png,webmanifest,woff2,woff}"],

@@ -1,6 +1,6 @@
 // `npm run bench:bundle`: the JavaScript a first visit to `/` loads, two ways:
-//  1. from the production build's manifest: the entry, its static imports, the home route chunk and the English
-//     catalogue (what the first screen cannot render without), gzip (scripts/first-visit.mjs; the figure
+//  1. from the production build's manifest: the entry, its static imports, the home route chunk and the first
+//     screen's English catalogue (what the first screen cannot render without), gzip (scripts/first-visit.mjs; the figure
 //     scripts/check-bundle.mjs holds to its budget in `npm test`);
 //  2. in Chromium (the issue-16 budget): every script a first visit to `/` downloads before any user interaction
 //     (server-rendered page, 412×823, no scrolling, until the network has been idle for 3 s), gzip as the server
@@ -50,7 +50,7 @@ function composition(file, gzipKB) {
 const first = firstVisitScripts(outDir);
 const kB = (n) => (n / 1024).toFixed(1);
 console.log(
-  `Build manifest: entry, static imports, home route and English catalogue: ${kB(first.raw)} kB, ${kB(first.gzip)} kB gzip.`,
+  `Build manifest: entry, static imports, home route and first-screen English catalogue: ${kB(first.raw)} kB, ${kB(first.gzip)} kB gzip.`,
 );
 
 const shop = await startShop({ databaseFile: "data/bench-bundle.sqlite", distDir: outDir });

@@ -8,14 +8,14 @@
 import { pathToFileURL } from "node:url";
 import { firstVisitScripts } from "./first-visit.mjs";
 
-export const BUDGET_KB = 170;
+export const BUDGET_KB = 166;
 
 /** Prints the figure; returns false above the budget. */
 export function checkBundle(outDir) {
   const { files, raw, gzip } = firstVisitScripts(outDir);
   const kB = gzip / 1024;
   const line =
-    `First visit to / (build manifest: entry, static imports, home route, English catalogue): ` +
+    `First visit to / (build manifest: entry, static imports, home route, first-screen English catalogue): ` +
     `${files.length} scripts, ${(raw / 1024).toFixed(1)} kB, ${kB.toFixed(2)} kB gzip (budget ${BUDGET_KB} kB).`;
   if (kB > BUDGET_KB) {
     console.error(`${line}\nOver budget by ${(kB - BUDGET_KB).toFixed(2)} kB: see docs/performance.md.`);

@@ -1,11 +1,13 @@
 // The i18n catalogue check of the test command:
 // 1. the committed catalogues are up to date with the source (lingui extract --clean changes nothing);
-// 2. every message has a French and a German translation that is not an English copy.
+// 2. every message has a French and a German translation that is not an English copy;
+// 3. a message in both catalogues (`first` and `pages`, decision 059) is translated the same in both.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
+import { CATALOGUES, catalogueFile } from "./catalogues.mjs";
 import { readPo } from "./po.mjs";
 
-const files = ["en", "fr", "de"].map((l) => `src/i18n/locales/${l}/messages.po`);
+const files = ["en", "fr", "de"].flatMap((l) => CATALOGUES.map((c) => catalogueFile(l, c)));
 const before = files.map((f) => readFileSync(f, "utf8"));
 execFileSync("node_modules/.bin/lingui", ["extract", "--clean"], { stdio: "ignore" });
 const after = files.map((f) => readFileSync(f, "utf8"));
@@ -62,7 +64,18 @@ const SAME = new Set([
 // A message made only of placeholders and punctuation has nothing to translate.
 const onlyPlaceholders = (id) => !/[a-z]/i.test(id.replace(/\{[^}]*\}/g, ""));
 for (const locale of ["fr", "de"]) {
-  const { entries } = readPo(`src/i18n/locales/${locale}/messages.po`);
+  const seen = new Map();
+  for (const catalogue of CATALOGUES) {
+    for (const e of readPo(catalogueFile(locale, catalogue)).entries) {
+      if (!e.msgid) continue;
+      const key = `${e.msgctxt ?? ""}\u0004${e.msgid}`;
+      const other = seen.get(key);
+      if (other !== undefined && other !== e.msgstr)
+        problems.push(`${locale}: ${JSON.stringify(e.msgid)} is translated differently in two catalogues`);
+      seen.set(key, e.msgstr);
+    }
+  }
+  const entries = CATALOGUES.flatMap((c) => readPo(catalogueFile(locale, c)).entries);
   for (const e of entries) {
     if (!e.msgid) continue;
     if (!e.msgstr.trim()) problems.push(`${locale}: missing translation for ${JSON.stringify(e.msgid)}`);

@@ -68,6 +68,9 @@ describe("the first page in the shopper's language", () => {
     expect(fr.html).toContain("Ajouter au panier");
     expect(fr.html).toContain("Menu principal");
     expect(fr.html).not.toContain(">Add To Cart<");
+    // The page's own texts, from the `pages` catalogue the browser loads with the page (decision 059): the
+    // renderer has every catalogue.
+    expect(fr.html).toContain("Informations sur le produit");
     expect(fr.html).toContain('"locale":"fr"');
     expect(fr.reply.headers.get("content-language")).toBe("fr");
     // A shared cache keys the page on the language's sources.

@@ -27,6 +27,7 @@ const FILES = [
   "index.html",
   "vite.config.ts",
   "lingui.config.ts",
+  "scripts/catalogues.mjs",
   "package-lock.json",
   "tsconfig.base.json",
   "tsconfig.app.json",

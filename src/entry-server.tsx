@@ -19,9 +19,6 @@ import { setServerPurifier } from "@/utils/sanitize-html";
 import { setupI18n, type Messages } from "@lingui/core";
 import { i18n } from "@/i18n/i18n";
 import { DEFAULT_LOCALE, normaliseLocale, type Locale } from "@/i18n/locale";
-import { messages as en } from "@/i18n/locales/en/messages.po";
-import { messages as fr } from "@/i18n/locales/fr/messages.po";
-import { messages as de } from "@/i18n/locales/de/messages.po";
 import { DEFAULT_PAGE_META } from "@/hooks/use-page-meta";
 import { BASE_CURRENCY, isCurrencyCode } from "@/api/contract/money";
 import { currencyQueries } from "@/api/currency";
@@ -52,8 +49,18 @@ export interface RenderedPage {
 /** How long the renderer waits for the data the route's loaders started. */
 const DATA_WAIT_MS = 3000;
 
-/** Every catalogue, in the renderer's bundle: a page is rendered in the shopper's language at once. */
-const CATALOGUES: Record<Locale, Messages> = { en, fr, de };
+/**
+ * Every catalogue of every language (`first` and `pages`, decision 059), merged per language in the renderer's
+ * bundle: a page is rendered in the shopper's language at once, with all its messages.
+ */
+const CATALOGUES: Record<Locale, Messages> = { en: {}, fr: {}, de: {} };
+for (const [file, { messages }] of Object.entries(
+  import.meta.glob<{ messages: Messages }>("./i18n/locales/*/*.po", { eager: true }),
+)) {
+  const locale = normaliseLocale(/locales\/([^/]+)\//.exec(file)?.[1]);
+  if (locale) Object.assign(CATALOGUES[locale], messages);
+}
+const en = CATALOGUES.en;
 
 /**
  * DOMPurify over jsdom (kept out of this bundle: `vite.config.ts`), with the browser's configuration: content

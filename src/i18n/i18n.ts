@@ -1,7 +1,9 @@
 /*
- * Lingui set-up: one compiled catalogue per locale, loaded on demand (each is its own small chunk),
- * the choice persisted in localStorage, mirrored in <html lang> and in the `lang` cookie the server renders
- * the first page in (docs/decisions/029-the-first-page-is-rendered-in-the-shoppers-language.md).
+ * Lingui set-up: two compiled catalogues per locale (decision 059), each its own small chunk loaded on demand:
+ * `first`, what the first screen draws, loaded before the app renders, and `pages`, loaded with the code of any
+ * other page or popup (`withCatalogue`). The language's choice is persisted in localStorage, mirrored in
+ * <html lang> and in the `lang` cookie the server renders the first page in
+ * (docs/decisions/029-the-first-page-is-rendered-in-the-shoppers-language.md).
  */
 import { i18n, type Messages } from "@lingui/core";
 import { useLingui } from "@lingui/react";
@@ -15,11 +17,56 @@ import {
   type Locale,
 } from "./locale";
 
-const loaders: Record<Locale, () => Promise<{ messages: Messages }>> = {
-  en: () => import("./locales/en/messages.po"),
-  fr: () => import("./locales/fr/messages.po"),
-  de: () => import("./locales/de/messages.po"),
-};
+/** A message catalogue of each language; which source files' messages each holds: lingui.config.ts. */
+export type Catalogue = "first" | "pages";
+
+const files = import.meta.glob<{ messages: Messages }>("./locales/*/*.po");
+
+/** Each catalogue of each language, fetched once (a failed fetch is tried again by the next caller). */
+const fetched = new Map<string, Promise<Messages>>();
+function fetchCatalogue(locale: Locale, catalogue: Catalogue): Promise<Messages> {
+  const key = `${locale}/${catalogue}`;
+  let messages = fetched.get(key);
+  if (!messages) {
+    const load = files[`./locales/${key}.po`];
+    if (!load) return Promise.reject(new Error(`No ${key} catalogue`));
+    messages = load().then((m) => m.messages);
+    messages.catch(() => fetched.delete(key));
+    fetched.set(key, messages);
+  }
+  return messages;
+}
+
+/** The catalogues the app has needed so far: a language to switch to loads them all before it is shown. */
+const needed = new Set<Catalogue>(["first"]);
+/** The language being switched to, while its catalogues load. */
+let switchingTo: Locale | null = null;
+/** Which catalogues `i18n` already holds, per language. */
+const held = new Set<string>();
+
+async function loadCatalogues(locale: Locale, catalogues: readonly Catalogue[]): Promise<void> {
+  const missing = catalogues.filter((c) => !held.has(`${locale}/${c}`));
+  if (missing.length === 0) return;
+  const loaded = await Promise.all(missing.map((c) => fetchCatalogue(locale, c)));
+  const fresh = missing.filter((c) => !held.has(`${locale}/${c}`));
+  if (fresh.length === 0) return;
+  // One `load` (one "change": the providers render once more, when a page or popup first needs `pages`),
+  // merged into what the language already holds.
+  i18n.load(locale, Object.assign({}, ...loaded));
+  for (const c of fresh) held.add(`${locale}/${c}`);
+}
+
+/**
+ * Loads `catalogue` in the active language (and in the one being switched to), resolving once its messages
+ * are in `i18n`: a page's code waits for it, so that the page never shows a message id.
+ */
+export function loadCatalogue(catalogue: Catalogue): Promise<void> {
+  needed.add(catalogue);
+  const locales = new Set(
+    [i18n.locale, switchingTo].map((l) => normaliseLocale(l)).filter((l): l is Locale => l !== null),
+  );
+  return Promise.all([...locales].map((l) => loadCatalogues(l, [catalogue]))).then(() => undefined);
+}
 
 function readStored(): string | null {
   try {
@@ -36,10 +83,31 @@ function syncCookie(locale: Locale): void {
   document.cookie = localeCookie(locale, location.protocol === "https:");
 }
 
+/**
+ * A page's or a popup's code with the message catalogue it draws from (`pages` unless said otherwise): what
+ * `importer` gives, once the catalogue is in the active language too. A route's lazy component and a lazy popup
+ * load through it (`pageComponent`, `themedRoute`, `lazyThemed`); the first screen's own
+ * catalogue is loaded before the app starts (src/i18n/catalogue-split.test.ts checks that it is enough).
+ */
+export const withCatalogue =
+  <T>(importer: () => Promise<T>, catalogue: Catalogue = "pages"): (() => Promise<T>) =>
+  () =>
+    Promise.all([importer(), loadCatalogue(catalogue)]).then(([module]) => module);
+
 /** Loads and activates a locale, persists it (storage and cookie) and sets <html lang>. */
 export async function activateLocale(locale: Locale): Promise<void> {
-  const { messages } = await loaders[locale]();
-  i18n.loadAndActivate({ locale, messages });
+  switchingTo = locale;
+  try {
+    // Every catalogue the app has needed, in the new language, before it is shown: no page switches to a
+    // language it has no messages in. A catalogue first needed meanwhile is loaded by the next round.
+    for (let catalogues: Catalogue[] = []; catalogues.length < needed.size;) {
+      catalogues = [...needed];
+      await loadCatalogues(locale, catalogues);
+    }
+  } finally {
+    if (switchingTo === locale) switchingTo = null;
+  }
+  i18n.activate(locale);
   try {
     localStorage.setItem(LOCALE_STORAGE_KEY, locale);
   } catch {

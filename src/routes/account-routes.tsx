@@ -1,9 +1,9 @@
 import { createRoute } from "@tanstack/react-router";
-import { lazyPage } from "@/render/lazy-page";
 import { z } from "zod/mini";
 import { msg } from "@lingui/core/macro";
 import { personalPage } from "@/offline/shared/personal-requests";
 import { preloadAccountPanels } from "@/features/account/components/preload-account-panels";
+import { pageComponent } from "./page-component";
 import { rootRoute } from "./root";
 
 const myAccountPage = personalPage("/my-account", msg`My Account`);
@@ -20,7 +20,7 @@ const myAccountRoute = createRoute({
   // A logged-in shopper's tabs: their chunk and MUI's theme load beside the page's; a guest needs neither.
   loader: preloadAccountPanels,
   // Plain elements: MUI and its theme load only with a logged-in shopper's tabs (MyAccountView).
-  component: lazyPage(() => import("./my-account-page"), "MyAccountPage"),
+  component: pageComponent(() => import("./my-account-page"), "MyAccountPage"),
 });
 
 /** Only a path of this shop may be a redirect target (no other origin, no protocol-relative URL). */
@@ -38,7 +38,7 @@ const loginRegisterRoute = createRoute({
       tab: z.catch(z.optional(z.enum(["login", "register", "otp"])), undefined),
     }),
   ),
-  component: lazyPage(() => import("./login-register-page"), "LoginRegisterPage"),
+  component: pageComponent(() => import("./login-register-page"), "LoginRegisterPage"),
 });
 
 // Opened from a mailed link whose token is in the fragment (decision 038): personal, so never stored by a
@@ -47,14 +47,14 @@ const resetPasswordPage = personalPage("/reset-password", msg`Reset password`);
 const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...resetPasswordPage,
-  component: lazyPage(() => import("./reset-password-page"), "ResetPasswordPage"),
+  component: pageComponent(() => import("./reset-password-page"), "ResetPasswordPage"),
 });
 
 const newsletterConfirmPage = personalPage("/newsletter/confirm", msg`Newsletter`);
 const newsletterConfirmRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...newsletterConfirmPage,
-  component: lazyPage(() => import("./newsletter-confirm-page"), "NewsletterConfirmPage"),
+  component: pageComponent(() => import("./newsletter-confirm-page"), "NewsletterConfirmPage"),
 });
 
 export const accountRoutes = [myAccountRoute, loginRegisterRoute, resetPasswordRoute, newsletterConfirmRoute];

@@ -1,11 +1,12 @@
 import { createRoute } from "@tanstack/react-router";
-import { asPageCode, lazyPage } from "@/render/lazy-page";
+import { asPageCode } from "@/render/lazy-page";
 import { parseCatalogSearch, type CatalogSearch } from "@/features/catalog/utils/catalog-search";
+import { pageComponent } from "./page-component";
 import { rootRoute } from "./root";
 import { PRODUCT_VARIANT_PATHS, SHOP_VARIANT_PATHS } from "./template-paths";
 
-const catalogComponent = lazyPage(() => import("./catalog-page"), "CatalogPage");
-const productComponent = lazyPage(() => import("./product-page"), "ProductPage");
+const catalogComponent = pageComponent(() => import("./catalog-page"), "CatalogPage");
+const productComponent = pageComponent(() => import("./product-page"), "ProductPage");
 // The loaders live in the catalogue's chunk, not in the entry.
 const loaders = asPageCode(() => import("@/features/catalog/loaders"));
 
@@ -65,7 +66,7 @@ const searchRoute = createRoute({
   validateSearch: (raw: Record<string, unknown>): { q: string } => ({
     q: typeof raw.q === "string" ? raw.q.slice(0, 200) : typeof raw.q === "number" ? String(raw.q) : "",
   }),
-  component: lazyPage(() => import("./search-page"), "SearchPage"),
+  component: pageComponent(() => import("./search-page"), "SearchPage"),
 });
 
 export const catalogRoutes = [

@@ -3,6 +3,7 @@ import { lazyPage } from "@/render/lazy-page";
 import { z } from "zod/mini";
 import { contentQueries } from "@/api/content";
 import { NotFound } from "@/components/feedback/not-found";
+import { pageComponent } from "./page-component";
 import { rootRoute } from "./root";
 import { BLOG_DETAILS_PATH, BLOG_PAGE_SIZE } from "@/features/content/utils/blog-layouts";
 import { BLOG_VARIANT_PATHS, HOME_VARIANT_PATHS } from "./template-paths";
@@ -29,14 +30,14 @@ const pageRoute = createRoute({
   loader: async ({ context, params }) => {
     await context.queryClient.ensureQueryData(contentQueries.page(params.slug, context.locale()));
   },
-  component: lazyPage(() => import("./page-page"), "ContentPage"),
+  component: pageComponent(() => import("./page-page"), "ContentPage"),
   staticData: { showsServerHtml: true },
 });
 
 const contactRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: "/contact",
-  component: lazyPage(() => import("./contact-page"), "ContactPage"),
+  component: pageComponent(() => import("./contact-page"), "ContactPage"),
 });
 
 const blogSearch = z.lazy(() =>
@@ -47,8 +48,8 @@ const blogSearch = z.lazy(() =>
   }),
 );
 
-const blogListComponent = lazyPage(() => import("./blog-page"), "BlogPage");
-const blogPostComponent = lazyPage(() => import("./blog-post-page"), "BlogPostPage");
+const blogListComponent = pageComponent(() => import("./blog-page"), "BlogPage");
+const blogPostComponent = pageComponent(() => import("./blog-post-page"), "BlogPostPage");
 const blogRoutes = BLOG_VARIANT_PATHS.map((path) =>
   createRoute({
     getParentRoute: () => rootRoute,

@@ -1,7 +1,7 @@
 import { createRoute } from "@tanstack/react-router";
 import { msg } from "@lingui/core/macro";
-import { lazyPage } from "@/render/lazy-page";
 import { personalPage } from "@/offline/shared/personal-requests";
+import { pageComponent } from "./page-component";
 import { rootRoute } from "./root";
 
 // The shop counter (issue 40 items 1 and 2, decision 43): each page its own chunk, none on the first page.
@@ -11,19 +11,19 @@ const staffPage = personalPage("/staff", msg`Staff`);
 const staffRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...staffPage,
-  component: lazyPage(() => import("./staff-page"), "StaffPage"),
+  component: pageComponent(() => import("./staff-page"), "StaffPage"),
 });
 const scanPage = personalPage("/scan", msg`Scan a tag`);
 const scanRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...scanPage,
-  component: lazyPage(() => import("./scan-page"), "ScanPage"),
+  component: pageComponent(() => import("./scan-page"), "ScanPage"),
 });
 const floorTagPage = personalPage("/product/$urlKey/tag", msg`Floor tag`);
 const floorTagRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...floorTagPage,
-  component: lazyPage(() => import("./floor-tag-page"), "FloorTagPage"),
+  component: pageComponent(() => import("./floor-tag-page"), "FloorTagPage"),
 });
 
 export const counterRoutes = [staffRoute, scanRoute, floorTagRoute];

@@ -3,6 +3,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { createRootRouteWithContext, Outlet, useRouterState } from "@tanstack/react-router";
 import { useLingui } from "@lingui/react/macro";
 import { categoryQueries, ROOT_CATEGORY_ID } from "@/api/categories";
+import { withCatalogue } from "@/i18n/i18n";
 import type { Locale } from "@/i18n/locale";
 import { Deferred } from "@/render/deferred";
 import { NotFound } from "@/components/feedback/not-found";
@@ -22,8 +23,11 @@ export interface RouterContext {
   locale: () => Locale;
 }
 
-// The features' words for waiting changes load when a change first waits, not with the first page.
-const loadChangeDescribers = () => import("./-components/change-describers").then((m) => m.CHANGE_DESCRIBERS);
+// The features' words for waiting changes load when a change first waits, not with the first page, and with
+// the `pages` message catalogue their words are in (decision 059).
+const loadChangeDescribers = withCatalogue(() =>
+  import("./-components/change-describers").then((m) => m.CHANGE_DESCRIBERS),
+);
 
 const BICYCLE_HOME_PATHS = new Set(["/", "/huge-home"]);
 

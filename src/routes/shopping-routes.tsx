@@ -1,5 +1,4 @@
 import { createRoute } from "@tanstack/react-router";
-import { lazyPage } from "@/render/lazy-page";
 import { msg } from "@lingui/core/macro";
 import { preloadFilledCart } from "@/features/cart/components/preload-filled-cart";
 import { getLocalCart } from "@/features/cart/store";
@@ -8,6 +7,7 @@ import { preloadCompareProducts } from "@/features/compare/components/preload-co
 import { preloadWishlistLines } from "@/features/wishlist/components/preload-wishlist-lines";
 import { personalPage } from "@/offline/shared/personal-requests";
 import { themedRoute } from "@/components/mui/lazy-themed";
+import { pageComponent } from "./page-component";
 import { rootRoute } from "./root";
 
 const cartPage = personalPage("/cart", msg`Cart`);
@@ -17,14 +17,14 @@ const cartRoute = createRoute({
   // A cart with lines: their chunk loads beside the page's (not after it); an empty cart needs none.
   loader: preloadFilledCart,
   // Plain elements: MUI and its theme load only with the lines of a cart that has some (CartView).
-  component: lazyPage(() => import("./cart-page"), "CartPage"),
+  component: pageComponent(() => import("./cart-page"), "CartPage"),
 });
 const wishlistPage = personalPage("/wishlist", msg`Wishlist`);
 const wishlistRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...wishlistPage,
   loader: preloadWishlistLines,
-  component: lazyPage(() => import("./wishlist-page"), "WishlistPage"),
+  component: pageComponent(() => import("./wishlist-page"), "WishlistPage"),
 });
 const comparePage = personalPage(
   "/compare",
@@ -34,14 +34,14 @@ const compareRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...comparePage,
   loader: preloadCompareProducts,
-  component: lazyPage(() => import("./compare-page"), "ComparePage"),
+  component: pageComponent(() => import("./compare-page"), "ComparePage"),
 });
 const checkoutPage = personalPage("/checkout", msg`Checkout`);
 const checkoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...checkoutPage,
   loader: () => preloadCheckoutForm(getLocalCart().lines.length > 0),
-  component: lazyPage(() => import("./checkout-page"), "CheckoutPage"),
+  component: pageComponent(() => import("./checkout-page"), "CheckoutPage"),
 });
 const orderSuccessPage = personalPage("/ordersuccess/$orderId", msg`Order Success`);
 const orderSuccessRoute = createRoute({
@@ -63,7 +63,7 @@ const storagePage = personalPage("/storage", msg`Storage and sync`);
 const storageRoute = createRoute({
   getParentRoute: () => rootRoute,
   ...storagePage,
-  component: lazyPage(() => import("./storage-page"), "StoragePage"),
+  component: pageComponent(() => import("./storage-page"), "StoragePage"),
 });
 
 export const shoppingRoutes = [

@@ -17,7 +17,7 @@ import { ApiStateContext, createApiState } from "@/api/api-state";
 import { createAppRouter } from "@/app/router";
 import { ToastHost } from "@/components/feedback/toast-host";
 import { theme } from "@/components/mui/theme";
-import { activateLocale, i18n } from "@/i18n/i18n";
+import { activateLocale, i18n, loadCatalogue } from "@/i18n/i18n";
 import type { Locale } from "@/i18n/locale";
 import type { RouterContext } from "@/routes/root";
 
@@ -58,6 +58,8 @@ export async function renderWithProviders(
   { path = "/", locale = "en", queryClient }: RenderOptions = {},
 ) {
   await activateLocale(locale);
+  // The component is drawn without the lazy page or popup that would load the `pages` catalogue with it.
+  await loadCatalogue("pages");
   const client = queryClient ?? createTestQueryClient();
   const rootRoute = createRootRouteWithContext<RouterContext>()({ component: () => <Outlet /> });
   const index = createRoute({ getParentRoute: () => rootRoute, path: "/", component: () => <>{ui}</> });

@@ -4,6 +4,7 @@
  */
 import { lazy, type ComponentType } from "react";
 import { lazyRouteComponent } from "@tanstack/react-router";
+import { withCatalogue } from "@/i18n/i18n";
 import { asPageCode } from "@/render/lazy-page";
 
 const loadTheme = () => import("./mui-theme");
@@ -13,25 +14,32 @@ export function preloadTheme(): void {
   loadTheme().catch(() => undefined);
 }
 
-/** `React.lazy` for a component that uses MUI: the component and the theme load together, the theme around it. */
+/**
+ * `React.lazy` for a component that uses MUI: the component, the theme and the `pages` message catalogue load
+ * together, the theme around the component.
+ */
 export function lazyThemed<P extends object>(load: () => Promise<ComponentType<P>>) {
   return lazy(
-    asPageCode(async () => {
-      const [Component, { withMuiTheme }] = await Promise.all([load(), loadTheme()]);
-      return { default: withMuiTheme(Component) };
-    }),
+    asPageCode(
+      withCatalogue(async () => {
+        const [Component, { withMuiTheme }] = await Promise.all([load(), loadTheme()]);
+        return { default: withMuiTheme(Component) };
+      }),
+    ),
   );
 }
 
-/** A route's lazy component (`lazyRouteComponent`), drawn inside the MUI theme. */
+/** A route's lazy component (`lazyRouteComponent`), drawn inside the MUI theme, with the `pages` catalogue. */
 export function themedRoute<M extends Record<K, ComponentType<object>>, K extends keyof M & string>(
   importer: () => Promise<M>,
   exportName: K,
 ) {
   return lazyRouteComponent(
-    asPageCode(async () => {
-      const [module, { withMuiTheme }] = await Promise.all([importer(), loadTheme()]);
-      return { default: withMuiTheme(module[exportName]) };
-    }),
+    asPageCode(
+      withCatalogue(async () => {
+        const [module, { withMuiTheme }] = await Promise.all([importer(), loadTheme()]);
+        return { default: withMuiTheme(module[exportName]) };
+      }),
+    ),
   );
 }
