@@ -17,7 +17,7 @@ export const PAGE_FILES = [
   "src/routes/!(home)-page.tsx",
   "src/**/mui/**/*.tsx",
   "src/components/qr/*.tsx",
-  "src/features/account/components/{login-form,login-register-view,my-account-view,otp-login-form,register-form,reset-password-view}.tsx",
+  "src/features/account/components/{login-form,login-register-view,my-account-view,new-password-fields,otp-login-form,register-form,reset-password-view}.tsx",
   "src/features/account/hooks/{use-login-success,use-logout}.ts",
   "src/features/cart/components/cart-view.tsx",
   "src/features/catalog/components/{catalog-filters,catalog-pagination,catalog-skeleton,catalog-toolbar,catalog-view}.tsx",
