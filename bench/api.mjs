@@ -253,7 +253,10 @@ async function searchTerms(o, n) {
   const rounds = Math.max(1, Math.ceil(n / names.length));
   const seen = new Set();
   return () => {
-    for (;;) {
+    // The pieces are finite: a fast server can ask for more new terms in one run than there are.
+    for (let tries = 0; ; tries++) {
+      if (tries === 100_000)
+        throw new Error(`search: no new term left after ${seen.size} (shorten --duration)`);
       const round = Math.floor(Math.random() * rounds);
       const name = names[Math.floor(Math.random() * names.length)] + (round ? ` Mk ${round + 1}` : "");
       const len = 3 + Math.floor(Math.random() * 5);
