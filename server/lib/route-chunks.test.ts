@@ -30,7 +30,7 @@ const ROUTE_FILES = readdirSync("src/routes")
 
 /**
  * Each personal page's route as the route files declare it, by the path given to `personalPage()`: how it loads
- * its component ("themedRoute" or "lazyPage") and the component's module (the first `import()` after it).
+ * its component ("themedRoute"; "pageComponent", `lazyPage` with the pages' catalogue, decision 059; or "lazyPage") and the component's module (the first `import()` after it).
  */
 function personalRoutes(): Map<string, { loader: string; module: string }> {
   const routes = new Map<string, { loader: string; module: string }>();
@@ -47,7 +47,7 @@ function personalRoutes(): Map<string, { loader: string; module: string }> {
   return routes;
 }
 
-/** How a personal page's route loads its component module: "themedRoute" or "lazyPage". */
+/** How a personal page's route loads its component module: "themedRoute", "pageComponent" or "lazyPage". */
 function routeLoaderOf(module: string): string | undefined {
   return [...personalRoutes().values()].find((r) => r.module === module)?.loader;
 }
@@ -98,7 +98,7 @@ describe("a personal page's route chunks", () => {
     );
     for (const [page, { loader, module }] of routes) {
       expect(existsSync(module), page).toBe(true);
-      expect(loader, page).toMatch(/^(themedRoute|lazyPage)$/);
+      expect(loader, page).toMatch(/^(themedRoute|pageComponent|lazyPage)$/);
     }
   });
 

@@ -12,8 +12,8 @@ import { join } from "node:path";
 import { personalPageOf, type PersonalPage } from "../../src/offline/shared/personal-requests";
 
 /**
- * The module of each personal page's route component: the `import()` in its route's `themedRoute` or
- * `lazyPage` (the route files, src/routes/*-routes.tsx), as Vite's manifest names it.
+ * The module of each personal page's route component: the `import()` in its route's `themedRoute`,
+ * `pageComponent` or `lazyPage` (the route files, src/routes/*-routes.tsx), as Vite's manifest names it.
  */
 export const PERSONAL_PAGE_MODULES: Record<PersonalPage, string> = {
   "/cart": "src/routes/cart-page.tsx",
