@@ -146,18 +146,25 @@ interface Scenario {
   prepare?: (i: number) => Promise<void>;
 }
 
-/**
- * The CPU time (ms) PostgreSQL's server processes of this database's pool have used so far, by process id;
- * null when they cannot be read here (SQLite, a cluster on another machine, no /proc).
- */
-async function databaseCpu(): Promise<Map<number, number> | null> {
-  if (store.dialect !== "postgres") return null;
-  const pids = await store.raw<{ pid: number }>(
+/** The server processes of this database's pool (none on SQLite), asked before the requests measured. */
+async function poolPids(): Promise<number[]> {
+  if (store.dialect !== "postgres") return [];
+  const rows = await store.raw<{ pid: number }>(
     "select pid from pg_stat_activity where datname = current_database() and application_name = 'bicycle-shop'",
   );
+  return rows.map((r) => r.pid);
+}
+
+/**
+ * The CPU time (ms) these server processes have used so far, by process id; null when they cannot be read
+ * here (SQLite, a cluster on another machine, no /proc). Reads files only: no statement of its own is counted.
+ * A connection the pool opens during the measured requests is not (the warm-up opens them).
+ */
+function databaseCpu(pids: number[]): Map<number, number> | null {
+  if (!pids.length) return null;
   const out = new Map<number, number>();
   try {
-    for (const { pid } of pids) {
+    for (const pid of pids) {
       // Fields 14 and 15 (user and system time, in clock ticks of 1/100 s), after the command's parentheses.
       const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
       out.set(pid, (Number(fields[11]) + Number(fields[12])) * 10);
@@ -168,10 +175,10 @@ async function databaseCpu(): Promise<Map<number, number> | null> {
   return out;
 }
 
-/** The CPU (ms) used between two `databaseCpu` readings; a process that started since counts from 0. */
+/** The CPU (ms) used between two `databaseCpu` readings of the same processes. */
 function cpuSince(before: Map<number, number>, after: Map<number, number>): number {
   let ms = 0;
-  for (const [pid, now] of after) ms += now - (before.get(pid) ?? 0);
+  for (const [pid, now] of after) ms += now - (before.get(pid) ?? now);
   return ms;
 }
 
@@ -203,21 +210,23 @@ async function measure(s: Scenario): Promise<void> {
     if (s.prepare)
       for (let i = 0; i < n; i++) {
         await s.prepare(i);
-        const before = await databaseCpu();
+        const pids = await poolPids();
+        const before = databaseCpu(pids);
         const start = process.cpuUsage();
         await send(i);
         const one = process.cpuUsage(start);
-        const after = await databaseCpu();
+        const after = databaseCpu(pids);
         used = { user: used.user + one.user, system: used.system + one.system };
         dbMs = before && after && dbMs !== null ? dbMs + cpuSince(before, after) : null;
       }
     else {
-      const before = await databaseCpu();
+      const pids = await poolPids();
+      const before = databaseCpu(pids);
       const start = process.cpuUsage();
       for (let i = 0; i < n; i += concurrency)
         await Promise.all(Array.from({ length: Math.min(concurrency, n - i) }, (_, k) => send(i + k)));
       used = process.cpuUsage(start);
-      const after = await databaseCpu();
+      const after = databaseCpu(pids);
       dbMs = before && after ? cpuSince(before, after) : null;
     }
     // The observer is called back asynchronously: let it see this run's last collections.
